@@ -42,9 +42,9 @@ type GoldenItem struct {
 // GoldenSet is the reference's set evaluation over the file's items.
 type GoldenSet struct {
 	PerItem struct {
-		QualityPct         float64           `json:"quality_pct"`
-		DiversityPct       float64           `json:"diversity_pct"`
-		ControllabilityPct float64           `json:"controlability_pct"`
+		QualityPct         float64          `json:"quality_pct"`
+		DiversityPct       float64          `json:"diversity_pct"`
+		ControllabilityPct float64          `json:"controlability_pct"`
 		Details            problems.Details `json:"details"`
 	} `json:"per_item_controls"`
 	Single struct {
