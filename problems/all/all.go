@@ -1,0 +1,2 @@
+// Package all registers every problem of the benchmark: import it for its side effect.
+package all
