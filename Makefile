@@ -1,0 +1,50 @@
+# PCG Workbench. `make run` and `make test` install what is missing on a fresh Debian machine.
+SHELL := /bin/bash
+export PATH := /usr/local/go/bin:$(HOME)/go/bin:$(PATH)
+
+# Debian packages: cgo toolchain and headers for Fyne (GLFW, X11 + Wayland), runtime libraries
+# Ebiten dlopens, Xvfb for the real-window smoke test. See ../shared/design/STACK.md.
+APT_PKGS := gcc libc6-dev pkg-config ca-certificates libgl1-mesa-dev libx11-dev libxcursor-dev \
+	libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev libwayland-dev libxkbcommon-dev \
+	libasound2 xvfb xauth
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+XVFB := xvfb-run -a -s "-screen 0 1280x800x24"
+GO_TEST_TIMEOUT ?= 20m
+
+.PHONY: deps modules build run test vet bench smoke fmt clean
+
+deps: ## Debian packages, only when some are missing (~0.1 s when all are there)
+	@command -v go >/dev/null || { echo "Go 1.25+ is required (expected at /usr/local/go)"; exit 1; }
+	@dpkg -s $(APT_PKGS) >/dev/null 2>&1 || { \
+		echo "installing Debian packages: $(APT_PKGS)"; \
+		$(SUDO) apt-get update -q && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q --no-install-recommends $(APT_PKGS); }
+
+modules: ## Go modules (pinned in go.mod / go.sum)
+	@go mod download
+
+build: deps modules
+	go build -o bin/workbench ./cmd/workbench
+
+run: build
+	@export XDG_RUNTIME_DIR=$${XDG_RUNTIME_DIR:-$$(mktemp -d)}; \
+	if [ -n "$$DISPLAY" ] || [ -n "$$WAYLAND_DISPLAY" ]; then ./bin/workbench; \
+	else echo "no display found: starting the workbench under Xvfb"; $(XVFB) ./bin/workbench; fi
+
+vet: deps modules
+	go vet ./...
+
+test: deps modules vet
+	@export XDG_RUNTIME_DIR=$$(mktemp -d); \
+	$(XVFB) go test -count=1 -timeout $(GO_TEST_TIMEOUT) ./...
+
+bench: deps modules
+	@mkdir -p out
+	go test -run '^$$' -bench . -benchmem ./problems/... | tee out/bench.txt
+	@go run ./internal/benchtable < out/bench.txt
+
+fmt:
+	gofmt -w $$(git ls-files '*.go')
+
+clean:
+	rm -rf bin out
