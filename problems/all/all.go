@@ -1,2 +1,9 @@
 // Package all registers every problem of the benchmark: import it for its side effect.
 package all
+
+import (
+	_ "pcgwb/problems/binary"
+	_ "pcgwb/problems/building"
+	_ "pcgwb/problems/isaac"
+	_ "pcgwb/problems/zelda"
+)
