@@ -140,7 +140,7 @@ func TestEvalRejectsBadInputBeforeEvaluating(t *testing.T) {
 		{"string", `{"items":[{"content":"hello"}]}`, "item 0: content: expected a list"},
 		{"bad json", "{\"items\": [\n{\"content\": [1,}]}", "line 2"},
 		{"no items", `{"foo": 1}`, `missing "items"`},
-		{"bad control", `{"items":[{"content":[[1,1,1,1,1,1,1,1,1,1,1],[1,1,1,1,1,1,1,1,1,1,1],[1,1,2,1,1,1,1,1,1,1,1],[1,1,1,1,1,1,1,1,1,1,1],[1,1,1,1,1,1,1,1,1,1,1],[1,1,1,1,1,1,1,1,1,1,1],[1,1,1,1,1,1,1,1,1,1,1]],"control":{"player_key":3}}]}`, "control: missing key \"key_door\""},
+		{"bad control", `{"items":[{"content":[[1,1,1,1,1,1,1,1,1,1,1],[1,1,1,1,1,1,1,1,1,1,1],[1,1,2,1,1,1,1,1,1,1,1],[1,1,1,1,1,1,1,1,1,1,1],[1,1,1,1,1,1,1,1,1,1,1],[1,1,1,1,1,1,1,1,1,1,1],[1,1,1,1,1,1,1,1,1,1,1]],"control":{"player_key":12}}]}`, "control: missing key \"key_door\""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -4,6 +4,10 @@ package all
 import (
 	_ "pcgwb/problems/binary"
 	_ "pcgwb/problems/building"
+	_ "pcgwb/problems/elimination"
 	_ "pcgwb/problems/isaac"
+	_ "pcgwb/problems/loderunner"
+	_ "pcgwb/problems/loderunnertile"
+	_ "pcgwb/problems/sokoban"
 	_ "pcgwb/problems/zelda"
 )
