@@ -18,6 +18,7 @@ import (
 
 	"pcgwb/internal/atomicfile"
 	"pcgwb/problems"
+	"pcgwb/problems/data"
 )
 
 func cmdProblems(args []string, stdout, _ io.Writer) error {
@@ -26,9 +27,23 @@ func cmdProblems(args []string, stdout, _ io.Writer) error {
 		return err
 	}
 	for _, n := range problems.List() {
+		if err := problems.Unavailable(n); err != nil {
+			// Name, TAB, marker: the first field stays a bare name for scripts.
+			fmt.Fprintf(stdout, "%s\t%s\n", n, unavailableMarker(err))
+			continue
+		}
 		fmt.Fprintln(stdout, n)
 	}
 	return nil
+}
+
+// unavailableMarker is the short form of why a problem cannot run, e.g.
+// "[needs data: loderunner/patterns.txt, loderunner/data/level_0..4.txt]".
+func unavailableMarker(err error) string {
+	if m, ok := data.IsMissing(err); ok {
+		return "[needs data: " + m.Summary() + "]"
+	}
+	return "[unavailable: " + err.Error() + "]"
 }
 
 func makeProblem(name string) (problems.Problem, error) {

@@ -14,11 +14,16 @@ import (
 // referenceMs is the Python reference's median time per info() on the golden items (issue 2),
 // measured on this machine kind.
 var referenceMs = map[string]float64{
-	"sokoban":  0.02,
-	"isaac":    1.1,
-	"binary":   1.5,
-	"zelda":    2.5,
-	"building": 2.7,
+	"sokoban":        0.02,
+	"isaac":          1.1,
+	"binary":         1.5,
+	"zelda":          2.5,
+	"building":       2.7,
+	"elimination":    0.28,
+	"loderunner":     3.4,
+	"loderunnertile": 3.3,
+	"ddave":          0.5,
+	"mdungeons":      0.44,
 }
 
 func main() {
