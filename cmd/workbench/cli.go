@@ -42,6 +42,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") && args[0] != "-h" && args[0] != "--help" {
 		if err := runGUI(args); err != nil {
 			fmt.Fprintln(stderr, "workbench:", err)
+			if _, ok := err.(usageError); ok {
+				return 2
+			}
 			return 1
 		}
 		return 0

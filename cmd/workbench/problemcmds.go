@@ -56,7 +56,7 @@ func makeProblem(name string) (problems.Problem, error) {
 
 // newRand is the one seeded source every command uses, so a seed means the same on the CLI and
 // in the GUI.
-func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0x5eed)) }
+func newRand(seed uint64) *rand.Rand { return problems.NewRand(seed) }
 
 func cmdSample(args []string, stdout, _ io.Writer) error {
 	fs := flag.NewFlagSet("sample", flag.ContinueOnError)

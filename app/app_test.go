@@ -1,0 +1,374 @@
+package app
+
+import (
+	"encoding/json"
+	"image"
+	"image/color"
+	"image/png"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
+	"pcgwb/problems"
+)
+
+const waitLimit = 20 * time.Second
+
+// newTestWorkbench builds the window on Fyne's test driver with the fake problem selected.
+func newTestWorkbench(t *testing.T) *Workbench {
+	t.Helper()
+	a := test.NewTempApp(t)
+	wb := New(a)
+	t.Cleanup(func() {
+		wb.Cancel()
+		_ = wb.Wait(waitLimit)
+		wb.Window.Close()
+	})
+	wb.Window.Resize(fyne.NewSize(1280, 720))
+	if err := wb.SelectProblem(fakeName); err != nil {
+		t.Fatal(err)
+	}
+	wait(t, wb)
+	return wb
+}
+
+func wait(t *testing.T, wb *Workbench) {
+	t.Helper()
+	if err := wb.Wait(waitLimit); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func sample(t *testing.T, wb *Workbench, n, seed string) {
+	t.Helper()
+	wb.Count.SetText(n)
+	wb.Seed.SetText(seed)
+	test.Tap(wb.SampleButton)
+	wait(t, wb)
+	if wb.errorBanner.Visible() {
+		t.Fatalf("error shown: %s", wb.ErrorText.Text)
+	}
+}
+
+var summaryPattern = regexp.MustCompile(`^Quality \d+\.\d% +Diversity \d+\.\d% +Controllability \d+\.\d%$`)
+
+func TestSampleFillsGalleryWithBadges(t *testing.T) {
+	wb := newTestWorkbench(t)
+	if got := wb.Picker.Selected(); got != fakeName {
+		t.Fatalf("selected %q, want %q", got, fakeName)
+	}
+	if !strings.Contains(wb.Description.Text, "rooms of walls") {
+		t.Errorf("description not shown: %q", wb.Description.Text)
+	}
+	if want := "7 × 11 grid of integers 0–2"; wb.ContentSpace.Text != want {
+		t.Errorf("content space %q, want %q", wb.ContentSpace.Text, want)
+	}
+	if want := "walls: integer 0–76"; wb.ControlSpace.Text != want {
+		t.Errorf("control space %q, want %q", wb.ControlSpace.Text, want)
+	}
+
+	sample(t, wb, "12", "7")
+	if got := wb.Gallery.Len(); got != 12 {
+		t.Fatalf("gallery has %d items, want 12", got)
+	}
+	set := wb.Last()
+	for i, th := range wb.Gallery.Thumbs() {
+		if th.Image == nil || th.Image.Image == nil {
+			t.Fatalf("thumb %d has no picture (%s)", i, th.Error)
+		}
+		for j, b := range th.Badges() {
+			want := [...]string{"Q", "D", "C"}[j]
+			if !strings.HasPrefix(b.Text(), want+" ") {
+				t.Errorf("thumb %d badge %d reads %q", i, j, b.Text())
+			}
+			back, _ := b.Colors()
+			if b.Passed() != (back == colorPass) {
+				t.Errorf("thumb %d badge %q: passed=%v but colour %v", i, b.Text(), b.Passed(), back)
+			}
+		}
+		if th.Quality.Value != set.Eval.Details.Quality[i] || th.Controllability.Value != set.Eval.Details.Controllability[i] {
+			t.Errorf("thumb %d badges do not match the evaluation", i)
+		}
+	}
+	if !summaryPattern.MatchString(wb.Summary.Text) {
+		t.Errorf("summary %q does not show three percentages", wb.Summary.Text)
+	}
+	if wb.Summary.Text != FormatSummary(set.Eval) {
+		t.Errorf("summary %q is not the set's evaluation", wb.Summary.Text)
+	}
+	if !strings.Contains(wb.Status.Text, "seed 7") || wb.Progress.Visible() {
+		t.Errorf("status %q / progress visible %v after sampling", wb.Status.Text, wb.Progress.Visible())
+	}
+
+	img := wb.Window.Canvas().Capture()
+	if path := os.Getenv("APP_TEST_CAPTURE"); path != "" {
+		savePNG(t, path, img)
+	}
+	checkNotBlank(t, img, 60)
+}
+
+func TestSeedReproducesTheGallery(t *testing.T) {
+	wb := newTestWorkbench(t)
+	sample(t, wb, "5", "42")
+	first := itemsJSON(t, wb.Last().Items)
+	sample(t, wb, "5", "43")
+	other := itemsJSON(t, wb.Last().Items)
+	sample(t, wb, "5", "42")
+	again := itemsJSON(t, wb.Last().Items)
+	if first != again {
+		t.Fatal("the same seed gave a different gallery")
+	}
+	if first == other {
+		t.Fatal("different seeds gave the same gallery")
+	}
+	// The CLI's `sample` draws content then control per item from the same PCG stream.
+	p, _ := problems.Make(fakeName)
+	r := NewRand(42)
+	c := p.ContentSpace().Sample(r)
+	k := problems.SampleControl(p, r)
+	if itemsJSON(t, []problems.Item{{Content: c, Control: k}}) != itemsJSON(t, wb.Last().Items[:1]) {
+		t.Fatal("the gallery does not follow the CLI's sampling order")
+	}
+}
+
+func TestNewerSampleWins(t *testing.T) {
+	wb := newTestWorkbench(t)
+	if err := wb.SelectProblem(slowName); err != nil {
+		t.Fatal(err)
+	}
+	wb.Count.SetText("30")
+	test.Tap(wb.SampleButton)
+	if !wb.Busy() || !wb.Progress.Visible() {
+		t.Fatal("no activity shown while sampling")
+	}
+	wb.Count.SetText("3")
+	test.Tap(wb.SampleButton)
+	wait(t, wb)
+	if got := wb.Gallery.Len(); got != 3 {
+		t.Fatalf("gallery has %d items, want the newer sample's 3", got)
+	}
+	if wb.Busy() {
+		t.Fatal("still busy after Wait")
+	}
+}
+
+func TestErrorsAreShownNotPanicked(t *testing.T) {
+	wb := newTestWorkbench(t)
+
+	wb.Count.SetText("0")
+	test.Tap(wb.SampleButton)
+	if !wb.errorBanner.Visible() || !strings.Contains(wb.ErrorText.Text, "samples") {
+		t.Fatalf("bad count not reported: %q", wb.ErrorText.Text)
+	}
+	wb.Count.SetText("4")
+	wb.Seed.SetText("-1")
+	test.Tap(wb.SampleButton)
+	if !strings.Contains(wb.ErrorText.Text, "seed") {
+		t.Fatalf("bad seed not reported: %q", wb.ErrorText.Text)
+	}
+	wb.Seed.SetText("1")
+
+	if err := wb.SelectProblem(brokenName); err != nil {
+		t.Fatal(err)
+	}
+	wait(t, wb)
+	if !wb.errorBanner.Visible() || !strings.Contains(wb.ErrorText.Text, "always fails") {
+		t.Fatalf("failing info not reported: %q", wb.ErrorText.Text)
+	}
+
+	if err := wb.SelectProblem(noPicName); err != nil {
+		t.Fatal(err)
+	}
+	wait(t, wb)
+	if wb.errorBanner.Visible() {
+		t.Fatalf("banner still up: %q", wb.ErrorText.Text)
+	}
+	if wb.Gallery.Len() != 4 {
+		t.Fatalf("gallery has %d items, want 4", wb.Gallery.Len())
+	}
+	for _, th := range wb.Gallery.Thumbs() {
+		if th.Image != nil || !strings.Contains(th.Error, "no sprites") {
+			t.Fatalf("render failure not shown on the thumb: %q", th.Error)
+		}
+	}
+	checkNotBlank(t, wb.Window.Canvas().Capture(), 20)
+
+	if err := wb.SelectProblem("no-such-problem-v0"); err == nil || !wb.errorBanner.Visible() {
+		t.Fatal("unknown problem not reported")
+	}
+}
+
+func TestShortcutsSample(t *testing.T) {
+	wb := newTestWorkbench(t)
+	wb.Count.SetText("2")
+	if !wb.handleShortcut(shortcutSample) {
+		t.Fatal("Ctrl+R not handled")
+	}
+	wait(t, wb)
+	if wb.Gallery.Len() != 2 {
+		t.Fatalf("Ctrl+R: gallery has %d items, want 2", wb.Gallery.Len())
+	}
+	// With the focus in an entry the shortcut must still reach the workbench.
+	wb.Count.SetText("3")
+	wb.Window.Canvas().Focus(wb.Count)
+	wb.Count.TypedShortcut(shortcutSample)
+	wait(t, wb)
+	if wb.Gallery.Len() != 3 {
+		t.Fatalf("Ctrl+R in an entry: gallery has %d items, want 3", wb.Gallery.Len())
+	}
+	wb.Count.SetText("4")
+	wb.Count.TypedKey(&fyne.KeyEvent{Name: fyne.KeyF5})
+	wait(t, wb)
+	if wb.Gallery.Len() != 4 {
+		t.Fatalf("F5: gallery has %d items, want 4", wb.Gallery.Len())
+	}
+	wb.Seed.SetText("")
+	wb.Seed.TypedShortcut(shortcutNewSeed)
+	wait(t, wb)
+	if wb.Seed.Text == "" || wb.Last().Seed != mustSeed(t, wb.Seed.Text) {
+		t.Fatalf("Ctrl+N: seed %q, last sample seed %d", wb.Seed.Text, wb.Last().Seed)
+	}
+	wb.Count.TypedShortcut(shortcutFilter)
+	if wb.Window.Canvas().Focused() != wb.Picker.Filter {
+		t.Fatal("Ctrl+F did not focus the problem filter")
+	}
+	// Keys the workbench does not use still reach the entry.
+	wb.Count.SetText("")
+	test.Type(wb.Count, "7")
+	if wb.Count.Text != "7" {
+		t.Fatalf("typing into the count gives %q", wb.Count.Text)
+	}
+}
+
+func mustSeed(t *testing.T, s string) uint64 {
+	t.Helper()
+	n, err := parseSeed(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+func TestPickerFilters(t *testing.T) {
+	wb := newTestWorkbench(t)
+	wb.Picker.Filter.SetText("apptest BROKEN")
+	if got := wb.Picker.Names(); len(got) != 1 || got[0] != brokenName {
+		t.Fatalf("filter shows %v", got)
+	}
+	if wb.Picker.Selected() != fakeName {
+		t.Fatal("filtering changed the selected problem")
+	}
+	wb.Picker.Filter.OnSubmitted(wb.Picker.Filter.Text)
+	wait(t, wb)
+	if wb.Picker.Selected() != brokenName || wb.ProblemTitle.Text != brokenName {
+		t.Fatalf("Enter in the filter did not pick the match (selected %q)", wb.Picker.Selected())
+	}
+	wb.Picker.Filter.SetText("")
+	if len(wb.Picker.Names()) < 4 {
+		t.Fatalf("clearing the filter shows %v", wb.Picker.Names())
+	}
+}
+
+func TestPlanGalleryFitsAllWhenItCan(t *testing.T) {
+	chrome := fyne.NewSize(12, 40)
+	view := fyne.NewSize(960, 560)
+	p := planGallery(12, image.Pt(176, 112), view, chrome, 150, 8)
+	if p.cols*p.rows < 12 || p.total.Width > view.Width || p.total.Height > view.Height {
+		t.Fatalf("12 zelda-sized items do not fit %v: %+v", view, p)
+	}
+	if p.scale < 1 {
+		t.Fatalf("scale %g: the items could be drawn at full size", p.scale)
+	}
+	// Too many to fit: thumbnails keep a readable size and the gallery scrolls.
+	p = planGallery(100, image.Pt(176, 112), view, chrome, 150, 8)
+	if p.scale < 0.5 || p.total.Height <= view.Height || p.total.Width > view.Width {
+		t.Fatalf("100 items: %+v", p)
+	}
+	// Tiny pictures are enlarged by a whole factor.
+	p = planGallery(4, image.Pt(16, 16), view, chrome, 0, 8)
+	if p.scale != float64(int(p.scale)) || p.scale < 2 {
+		t.Fatalf("4 tiny items: scale %g", p.scale)
+	}
+}
+
+func itemsJSON(t *testing.T, items []problems.Item) string {
+	t.Helper()
+	b, err := json.Marshal(items)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// checkNotBlank fails unless the image has at least minColors distinct colours and no colour
+// covers 95 % of it.
+func checkNotBlank(t *testing.T, img image.Image, minColors int) {
+	t.Helper()
+	b := img.Bounds()
+	if b.Dx() < 640 || b.Dy() < 360 {
+		t.Fatalf("capture is only %v", b.Size())
+	}
+	counts := map[color.RGBA]int{}
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r, g, bl, a := img.At(x, y).RGBA()
+			counts[color.RGBA{uint8(r >> 8), uint8(g >> 8), uint8(bl >> 8), uint8(a >> 8)}]++
+		}
+	}
+	top := 0
+	for _, n := range counts {
+		top = max(top, n)
+	}
+	if len(counts) < minColors || float64(top) >= 0.95*float64(b.Dx()*b.Dy()) {
+		t.Fatalf("capture looks blank: %d colours, most common covers %.1f%%", len(counts), 100*float64(top)/float64(b.Dx()*b.Dy()))
+	}
+}
+
+func savePNG(t *testing.T, path string, img image.Image) {
+	t.Helper()
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := png.Encode(f, img); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestTypingACountDoesNotSample(t *testing.T) {
+	wb := newTestWorkbench(t)
+	before := wb.Gallery.Len()
+	wb.Count.SetText("5")
+	if wb.Busy() || wb.CountSlider.Value != 5 {
+		t.Fatalf("typing a count: busy=%v slider=%v", wb.Busy(), wb.CountSlider.Value)
+	}
+	wb.CountSlider.SetValue(9)
+	if wb.Busy() || wb.Count.Text != "9" || wb.Gallery.Len() != before {
+		t.Fatalf("moving the slider programmatically: busy=%v count=%q", wb.Busy(), wb.Count.Text)
+	}
+}
+
+func TestFailureStopsTheRunningSample(t *testing.T) {
+	wb := newTestWorkbench(t)
+	sample(t, wb, "2", "1")
+	if err := wb.SelectProblem(slowName); err != nil {
+		t.Fatal(err)
+	}
+	wb.Count.SetText("30") // the selection above already started a slow sample of 2
+	test.Tap(wb.SampleButton)
+	wb.Seed.SetText("not a seed")
+	test.Tap(wb.SampleButton)
+	wait(t, wb)
+	if !wb.errorBanner.Visible() || wb.Progress.Visible() {
+		t.Fatalf("banner %v, progress %v", wb.errorBanner.Visible(), wb.Progress.Visible())
+	}
+	if got := wb.Gallery.Len(); got == 30 {
+		t.Fatal("the cancelled sample still replaced the gallery")
+	}
+}

@@ -1,0 +1,40 @@
+package app
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/widget"
+)
+
+// keyHandler gets first look at keys and shortcuts; it returns true when it used them.
+type keyHandler interface {
+	handleShortcut(fyne.Shortcut) bool
+	handleKey(*fyne.KeyEvent) bool
+}
+
+// Entry is a text entry that lets the workbench's own shortcuts (Ctrl+R, F5, …) through while
+// it has the focus; a plain widget.Entry would swallow them.
+type Entry struct {
+	widget.Entry
+	keys keyHandler
+}
+
+// NewEntry returns a single-line entry that forwards the workbench's shortcuts to keys.
+func NewEntry(keys keyHandler) *Entry {
+	e := &Entry{keys: keys}
+	e.ExtendBaseWidget(e)
+	return e
+}
+
+func (e *Entry) TypedShortcut(s fyne.Shortcut) {
+	if e.keys != nil && e.keys.handleShortcut(s) {
+		return
+	}
+	e.Entry.TypedShortcut(s)
+}
+
+func (e *Entry) TypedKey(k *fyne.KeyEvent) {
+	if e.keys != nil && e.keys.handleKey(k) {
+		return
+	}
+	e.Entry.TypedKey(k)
+}

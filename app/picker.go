@@ -1,0 +1,120 @@
+package app
+
+import (
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"pcgwb/problems"
+)
+
+// ProblemPicker lists every registered problem, narrowed by a filter as you type.
+type ProblemPicker struct {
+	Filter *Entry
+	List   *widget.List
+
+	names    []string        // all registered names, sorted
+	shown    []string        // names matching the filter
+	missing  map[string]bool // registered, but its data files are not on this machine
+	selected string
+	// onPick is called when the user (or SetSelected) picks a different problem.
+	onPick func(name string)
+	root   fyne.CanvasObject
+}
+
+func newProblemPicker(names []string, keys keyHandler, onPick func(string)) *ProblemPicker {
+	p := &ProblemPicker{names: names, shown: names, onPick: onPick, missing: map[string]bool{}}
+	for _, n := range names {
+		p.missing[n] = problems.Unavailable(n) != nil
+	}
+	p.Filter = NewEntry(keys)
+	p.Filter.SetPlaceHolder("Filter problems…  (Ctrl+F)")
+	p.Filter.OnChanged = p.applyFilter
+	p.Filter.OnSubmitted = func(string) {
+		// Enter picks the first match, so typing "sok⏎" is enough to switch problem.
+		if len(p.shown) > 0 {
+			p.List.Select(0)
+		}
+	}
+	p.List = widget.NewList(
+		func() int { return len(p.shown) },
+		func() fyne.CanvasObject { return widget.NewLabel("binary-large-v0") },
+		func(id widget.ListItemID, o fyne.CanvasObject) {
+			l := o.(*widget.Label)
+			name := p.shown[id]
+			if p.missing[name] {
+				l.Importance = widget.LowImportance
+				l.SetText(name + "  · needs data")
+				return
+			}
+			l.Importance = widget.MediumImportance
+			l.SetText(name)
+		},
+	)
+	p.List.OnSelected = func(id widget.ListItemID) {
+		if id < 0 || id >= len(p.shown) || p.shown[id] == p.selected {
+			return
+		}
+		p.selected = p.shown[id]
+		if p.onPick != nil {
+			p.onPick(p.selected)
+		}
+	}
+	p.root = container.NewBorder(p.Filter, nil, nil, nil, p.List)
+	return p
+}
+
+// Names returns the names currently listed (after filtering).
+func (p *ProblemPicker) Names() []string { return p.shown }
+
+// Selected is the picked problem's name ("" before any).
+func (p *ProblemPicker) Selected() string { return p.selected }
+
+// SetSelected picks a problem by name; it reports false when the name is not registered.
+func (p *ProblemPicker) SetSelected(name string) bool {
+	if indexOf(p.names, name) < 0 {
+		return false
+	}
+	if indexOf(p.shown, name) < 0 {
+		p.Filter.SetText("") // the filter hid it: show everything again
+	}
+	if i := indexOf(p.shown, name); i >= 0 {
+		p.List.Select(i)
+	}
+	return true
+}
+
+func (p *ProblemPicker) applyFilter(text string) {
+	words := strings.Fields(strings.ToLower(text))
+	p.shown = p.shown[:0:0]
+	for _, n := range p.names {
+		if matchesAll(n, words) {
+			p.shown = append(p.shown, n)
+		}
+	}
+	p.List.UnselectAll()
+	p.List.Refresh()
+	if i := indexOf(p.shown, p.selected); i >= 0 {
+		p.List.Select(i) // same name again: no onPick
+	}
+}
+
+func matchesAll(name string, words []string) bool {
+	for _, w := range words {
+		if !strings.Contains(name, w) {
+			return false
+		}
+	}
+	return true
+}
+
+func indexOf(names []string, name string) int {
+	for i, n := range names {
+		if n == name {
+			return i
+		}
+	}
+	return -1
+}

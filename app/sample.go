@@ -1,0 +1,335 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"pcgwb/problems"
+)
+
+// Limits of the sample count: enough for a statistic, few enough to see each item.
+const (
+	DefaultSamples = 12
+	MaxSamples     = 100
+)
+
+// SamplePanel is the Sample tab: draw N random contents of the current problem from a seed,
+// evaluate them as a set and show them as a gallery with per-item badges.
+type SamplePanel struct {
+	Count         *Entry
+	CountSlider   *widget.Slider
+	Seed          *Entry
+	NewSeedButton *widget.Button
+	SampleButton  *widget.Button
+	Progress      *widget.ProgressBarInfinite
+	// Summary is the set's pass rates; Status says what was sampled (or what is running).
+	Summary   *widget.Label
+	Status    *widget.Label
+	ErrorText *widget.Label
+	Gallery   *Gallery
+
+	// OnSampled is called on the UI goroutine each time a sample set has been shown, or has
+	// failed (set is nil then).
+	OnSampled func(set *SampleSet, err error)
+
+	errorBanner *fyne.Container
+	content     fyne.CanvasObject
+	current     func() (string, problems.Problem, error)
+	syncing     bool // the count entry and slider are updating each other
+
+	mu   sync.Mutex
+	job  *sampleJob
+	last *SampleSet
+}
+
+type sampleJob struct {
+	cancel context.CancelFunc
+	done   chan struct{} // closed once the job's result is on screen (or dropped)
+}
+
+func newSamplePanel(keys keyHandler, current func() (string, problems.Problem, error)) *SamplePanel {
+	sp := &SamplePanel{current: current}
+
+	sp.Count = NewEntry(keys)
+	sp.Count.SetText(strconv.Itoa(DefaultSamples))
+	sp.Count.OnSubmitted = func(string) { sp.Sample() }
+	sp.CountSlider = widget.NewSlider(1, MaxSamples)
+	sp.CountSlider.Step = 1
+	sp.CountSlider.SetValue(DefaultSamples)
+	sp.Count.OnChanged = func(s string) {
+		if n, err := parseCount(s); err == nil && !sp.syncing {
+			sp.syncing = true
+			sp.CountSlider.SetValue(float64(n))
+			sp.syncing = false
+		}
+	}
+	sp.CountSlider.OnChanged = func(v float64) {
+		if !sp.syncing {
+			sp.syncing = true
+			sp.Count.SetText(strconv.Itoa(int(v)))
+			sp.syncing = false
+		}
+	}
+
+	sp.Seed = NewEntry(keys)
+	sp.Seed.SetText("0")
+	sp.Seed.OnSubmitted = func(string) { sp.Sample() }
+	sp.NewSeedButton = widget.NewButtonWithIcon("New seed", theme.ViewRefreshIcon(), sp.NewSeed)
+
+	sp.SampleButton = widget.NewButtonWithIcon("Sample  (Ctrl+R)", theme.MediaPlayIcon(), sp.Sample)
+	sp.SampleButton.Importance = widget.HighImportance
+	sp.Progress = widget.NewProgressBarInfinite()
+	sp.Progress.Stop()
+	sp.Progress.Hide()
+
+	sp.Summary = widget.NewLabel("Quality –   Diversity –   Controllability –")
+	sp.Summary.TextStyle = fyne.TextStyle{Bold: true}
+	sp.Summary.SizeName = theme.SizeNameSubHeadingText
+	sp.Status = widget.NewLabel("")
+	sp.Status.Alignment = fyne.TextAlignTrailing
+	sp.Status.Truncation = fyne.TextTruncateEllipsis
+	sp.Status.SizeName = theme.SizeNameCaptionText
+
+	sp.ErrorText = widget.NewLabel("")
+	sp.ErrorText.Wrapping = fyne.TextWrapWord
+	sp.ErrorText.TextStyle = fyne.TextStyle{Bold: true} // the theme's white text reads well on the red banner
+	banner := canvas.NewRectangle(colorErrorBack)
+	banner.CornerRadius = 4
+	sp.errorBanner = container.NewStack(banner, sp.ErrorText)
+	sp.errorBanner.Hide()
+
+	sp.Gallery = NewGallery("Press Sample (Ctrl+R or F5) to draw random contents of the selected problem.")
+
+	toolbar := container.NewHBox(
+		caption("SAMPLES"), fixedWidth(64, sp.Count), fixedWidth(160, sp.CountSlider),
+		caption("SEED"), fixedWidth(120, sp.Seed), sp.NewSeedButton,
+		sp.SampleButton,
+	)
+	header := container.NewBorder(nil, nil, sp.Summary, nil, sp.Status)
+	top := container.NewVBox(
+		container.NewBorder(nil, nil, toolbar, nil, container.NewPadded(sp.Progress)),
+		header,
+		sp.errorBanner,
+	)
+	sp.content = container.NewBorder(top, nil, nil, nil, sp.Gallery)
+	return sp
+}
+
+// Content is the panel's root object (the Sample tab's content).
+func (sp *SamplePanel) Content() fyne.CanvasObject { return sp.content }
+
+// Last returns the sample set on screen, or nil.
+func (sp *SamplePanel) Last() *SampleSet {
+	sp.mu.Lock()
+	defer sp.mu.Unlock()
+	return sp.last
+}
+
+// Busy reports whether a sample is being computed.
+func (sp *SamplePanel) Busy() bool {
+	sp.mu.Lock()
+	j := sp.job
+	sp.mu.Unlock()
+	if j == nil {
+		return false
+	}
+	select {
+	case <-j.done:
+		return false
+	default:
+		return true
+	}
+}
+
+// Wait blocks until the latest sample is on screen (or was dropped), at most timeout. It must
+// not be called from the UI goroutine, which has to apply the result.
+func (sp *SamplePanel) Wait(timeout time.Duration) error {
+	deadline := time.NewTimer(timeout)
+	defer deadline.Stop()
+	for {
+		sp.mu.Lock()
+		j := sp.job
+		sp.mu.Unlock()
+		if j == nil {
+			return nil
+		}
+		select {
+		case <-j.done:
+		case <-deadline.C:
+			return fmt.Errorf("sampling still running after %v", timeout)
+		}
+		sp.mu.Lock()
+		latest := sp.job == j
+		sp.mu.Unlock()
+		if latest {
+			return nil
+		}
+	}
+}
+
+// NewSeed picks a fresh random seed and samples with it.
+func (sp *SamplePanel) NewSeed() {
+	sp.Seed.SetText(strconv.FormatUint(rand.Uint64N(1_000_000), 10))
+	sp.Sample()
+}
+
+// Sample starts sampling with the current problem, count and seed, cancelling a sample still
+// running. The work happens off the UI goroutine; the result is applied with fyne.Do.
+func (sp *SamplePanel) Sample() {
+	n, err := parseCount(sp.Count.Text)
+	if err != nil {
+		sp.fail(fmt.Errorf("samples: %w", err))
+		return
+	}
+	seed, err := parseSeed(sp.Seed.Text)
+	if err != nil {
+		sp.fail(fmt.Errorf("seed: %w", err))
+		return
+	}
+	name, p, err := sp.current()
+	if err != nil {
+		sp.fail(err)
+		return
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	j := &sampleJob{cancel: cancel, done: make(chan struct{})}
+	sp.mu.Lock()
+	prev := sp.job
+	sp.job = j
+	sp.mu.Unlock()
+	if prev != nil {
+		prev.cancel()
+	}
+	sp.HideError()
+	sp.Progress.Show()
+	sp.Progress.Start()
+	sp.Status.SetText(fmt.Sprintf("sampling %d × %s, seed %d…", n, name, seed))
+	go sp.run(ctx, j, name, p, n, seed)
+}
+
+// Cancel stops a running sample; the gallery keeps what it shows.
+func (sp *SamplePanel) Cancel() {
+	sp.mu.Lock()
+	j := sp.job
+	sp.mu.Unlock()
+	if j != nil {
+		j.cancel()
+	}
+}
+
+func (sp *SamplePanel) run(ctx context.Context, j *sampleJob, name string, p problems.Problem, n int, seed uint64) {
+	defer close(j.done)
+	defer j.cancel()
+	set, err := SampleAndEvaluate(ctx, name, p, n, seed)
+	if ctx.Err() != nil {
+		return // superseded by a newer sample, or the window closed: nothing to show
+	}
+	fyne.DoAndWait(func() {
+		sp.mu.Lock()
+		latest := sp.job == j
+		sp.mu.Unlock()
+		if latest {
+			sp.apply(set, err)
+		}
+	})
+}
+
+func (sp *SamplePanel) apply(set *SampleSet, err error) {
+	sp.Progress.Stop()
+	sp.Progress.Hide()
+	if err != nil {
+		sp.Status.SetText("")
+		sp.ShowError(err)
+	} else {
+		thumbs := make([]*Thumb, len(set.Items))
+		for i := range thumbs {
+			thumbs[i] = NewThumb(set, i)
+		}
+		sp.Gallery.SetThumbs(thumbs)
+		sp.Summary.SetText(FormatSummary(set.Eval))
+		sp.Status.SetText(fmt.Sprintf("%s · %d items · seed %d · %s", set.Problem, len(set.Items), set.Seed, formatDuration(set.Elapsed)))
+		sp.mu.Lock()
+		sp.last = set
+		sp.mu.Unlock()
+	}
+	if sp.OnSampled != nil {
+		sp.OnSampled(set, err)
+	}
+}
+
+// fail reports a sample that could not start. A sample still running is stopped: its result
+// would arrive after, and hide, the error.
+func (sp *SamplePanel) fail(err error) {
+	sp.Cancel()
+	sp.Progress.Stop()
+	sp.Progress.Hide()
+	sp.Status.SetText("")
+	sp.ShowError(err)
+	if sp.OnSampled != nil {
+		sp.OnSampled(nil, err)
+	}
+}
+
+// ShowError puts a message on the red banner above the gallery.
+func (sp *SamplePanel) ShowError(err error) {
+	sp.ErrorText.SetText(err.Error())
+	sp.errorBanner.Show()
+}
+
+// HideError removes the banner.
+func (sp *SamplePanel) HideError() {
+	sp.ErrorText.SetText("")
+	sp.errorBanner.Hide()
+}
+
+// FormatSummary is the header line: the share of items passing quality, diversity and
+// controllability, as the reference's evaluate() reports them.
+func FormatSummary(e *problems.Evaluation) string {
+	return fmt.Sprintf("Quality %s    Diversity %s    Controllability %s",
+		percent(e.QualityPct), percent(e.DiversityPct), percent(e.ControllabilityPct))
+}
+
+func percent(f float64) string { return strconv.FormatFloat(100*f, 'f', 1, 64) + "%" }
+
+func formatDuration(d time.Duration) string {
+	if d < time.Second {
+		return fmt.Sprintf("%d ms", d.Milliseconds())
+	}
+	return fmt.Sprintf("%.1f s", d.Seconds())
+}
+
+func parseCount(s string) (int, error) {
+	n, err := strconv.Atoi(strings.TrimSpace(s))
+	if err != nil || n < 1 || n > MaxSamples {
+		return 0, fmt.Errorf("enter a whole number from 1 to %d", MaxSamples)
+	}
+	return n, nil
+}
+
+func parseSeed(s string) (uint64, error) {
+	n, err := strconv.ParseUint(strings.TrimSpace(s), 10, 64)
+	if err != nil {
+		return 0, errors.New("enter a whole number ≥ 0")
+	}
+	return n, nil
+}
+
+// caption is a small muted heading for a group of controls.
+func caption(text string) fyne.CanvasObject {
+	t := canvas.NewText(text, colorMuted)
+	t.TextStyle = fyne.TextStyle{Bold: true}
+	t.TextSize = theme.Size(theme.SizeNameCaptionText)
+	return container.NewCenter(t)
+}

@@ -1,0 +1,75 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"image"
+	"math/rand/v2"
+	"time"
+
+	"pcgwb/problems"
+)
+
+// NewRand is the seeded source behind a gallery: the same as the CLI's, so
+// `workbench sample P -n N --seed S` and the gallery for the same P, N and S show the same items.
+func NewRand(seed uint64) *rand.Rand { return problems.NewRand(seed) }
+
+// SampleSet is N random contents (with a sampled control each) of one problem, evaluated the
+// way the reference's evaluate() does, and drawn.
+type SampleSet struct {
+	Problem string
+	Seed    uint64
+	Items   []problems.Item
+	Eval    *problems.Evaluation
+	// Images[i] is nil when drawing item i failed; RenderErrors[i] says why.
+	Images       []image.Image
+	RenderErrors []error
+	Elapsed      time.Duration
+}
+
+// SampleAndEvaluate draws n contents and controls from seed (content then control per item, as
+// the CLI's sample command does), evaluates the set and renders every content. It stops early
+// when ctx is cancelled, and turns a panic inside a problem into an error.
+func SampleAndEvaluate(ctx context.Context, name string, p problems.Problem, n int, seed uint64) (set *SampleSet, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			set, err = nil, fmt.Errorf("%s failed: %v", name, r)
+		}
+	}()
+	start := time.Now()
+	r := NewRand(seed)
+	set = &SampleSet{Problem: name, Seed: seed, Items: make([]problems.Item, n)}
+	for i := range set.Items {
+		set.Items[i] = problems.Item{Content: p.ContentSpace().Sample(r), Control: problems.SampleControl(p, r)}
+	}
+	set.Eval, err = problems.Evaluate(ctx, p, problems.Contents(set.Items), problems.Controls(set.Items))
+	if err != nil {
+		return nil, err
+	}
+	set.Images = make([]image.Image, n)
+	set.RenderErrors = make([]error, n)
+	for i, it := range set.Items {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		set.Images[i], set.RenderErrors[i] = safeRender(p, it.Content)
+	}
+	set.Elapsed = time.Since(start)
+	return set, nil
+}
+
+func safeRender(p problems.Problem, c problems.Content) (img image.Image, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			img, err = nil, fmt.Errorf("render failed: %v", r)
+		}
+	}()
+	img, err = p.Render(c)
+	if err == nil && (img == nil || img.Bounds().Empty()) {
+		err = fmt.Errorf("render returned an empty image")
+	}
+	if err != nil {
+		img = nil
+	}
+	return img, err
+}
