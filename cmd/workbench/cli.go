@@ -24,6 +24,7 @@ func commands() []command {
 		{"eval", "PROBLEM FILE [--matrix] [--timing]: evaluate contents like the reference's evaluate()", cmdEval},
 		{"render", "PROBLEM FILE --out DIR: write one PNG per item", cmdRender},
 		{"data", "import PATH | status: the pcg_benchmark data (word lists, levels) some problems need", cmdData},
+		{"llm", "generate --problem P --n N [...] | prompt | test: levels from an OpenAI-compatible model", cmdLLM},
 		{"run", "--problem P --generator G --fitness F [--generations N --pop N --seed S --out DIR] | --resume DIR: one generator run as a folder of data", cmdRun},
 		{"sweep", "--problems ... --generators ... --fitness ... --seeds N --out DIR [--emit-jobs]: a grid of runs in parallel", cmdSweep},
 		{"report", "DIR: summary.csv and the paper's figures (PNG) from the runs under DIR", cmdReport},

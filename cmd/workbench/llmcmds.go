@@ -1,0 +1,302 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"pcgwb/llm"
+	"pcgwb/problems/search"
+)
+
+// cmdLLM dispatches `workbench llm generate | prompt | test`.
+func cmdLLM(args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		return usagef("expected a subcommand: generate | prompt | test")
+	}
+	switch args[0] {
+	case "generate":
+		return cmdLLMGenerate(args[1:], stdout, stderr)
+	case "prompt":
+		return cmdLLMPrompt(args[1:], stdout)
+	case "test":
+		return cmdLLMTest(args[1:], stdout, stderr)
+	}
+	return usagef("unknown subcommand %q (generate | prompt | test)", args[0])
+}
+
+// endpointFlags are the settings every llm subcommand shares. The key itself is never a flag
+// (it would show in the process list and the shell history): it is read from an environment
+// variable.
+type endpointFlags struct {
+	baseURL, model, keyEnv, temperature string
+	seed                                int
+	maxTokens, retries, concurrency     int
+	timeout                             time.Duration
+	offline                             bool
+	cache                               string
+	priceIn, priceOut                   float64
+}
+
+func (e *endpointFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&e.baseURL, "base-url", envOr("OPENAI_BASE_URL", llm.DefaultBaseURL), "API root, e.g. http://127.0.0.1:11434/v1 for Ollama (env OPENAI_BASE_URL)")
+	fs.StringVar(&e.model, "model", os.Getenv("OPENAI_MODEL"), "model name (env OPENAI_MODEL)")
+	fs.StringVar(&e.keyEnv, "api-key-env", llm.DefaultKeyEnv, "environment variable holding the API key (local servers need none)")
+	fs.StringVar(&e.temperature, "temperature", "", "sampling temperature in [0, 2] (default: the server's)")
+	fs.IntVar(&e.seed, "seed", 1, "seed: the run's random draws, and the request seed (plus the level's number)")
+	fs.IntVar(&e.maxTokens, "max-tokens", 0, "reply length limit (default: the server's)")
+	fs.DurationVar(&e.timeout, "timeout", llm.DefaultTimeout, "time limit of one attempt")
+	fs.IntVar(&e.retries, "retries", llm.DefaultMaxRetries, "retries after a timeout, 429 or 5xx (backoff with jitter; Retry-After honoured)")
+	fs.IntVar(&e.concurrency, "concurrency", llm.DefaultConcurrency, "requests in flight at once")
+	fs.BoolVar(&e.offline, "offline", false, "answer from the cache only; fail on a request it lacks")
+	fs.StringVar(&e.cache, "cache", defaultLLMCache(), `response cache folder ("" disables it)`)
+	fs.Float64Var(&e.priceIn, "price-in", 0, "cost of a million prompt tokens, for the usage log")
+	fs.Float64Var(&e.priceOut, "price-out", 0, "cost of a million completion tokens, for the usage log")
+}
+
+func envOr(name, def string) string {
+	if v := os.Getenv(name); v != "" {
+		return v
+	}
+	return def
+}
+
+// defaultLLMCache is shared by all runs, so a prompt asked once is never paid twice.
+func defaultLLMCache() string {
+	if dir, err := os.UserCacheDir(); err == nil {
+		return filepath.Join(dir, "pcgwb", "llm")
+	}
+	return filepath.Join(".cache", "llm")
+}
+
+func (e *endpointFlags) config(stderr io.Writer) (llm.Config, error) {
+	cfg := llm.Config{BaseURL: e.baseURL, Model: e.model, MaxTokens: e.maxTokens, Timeout: e.timeout,
+		MaxRetries: e.retries, Concurrency: e.concurrency, CacheDir: e.cache, Offline: e.offline,
+		Price: llm.Price{InputPerMillion: e.priceIn, OutputPerMillion: e.priceOut}}
+	if cfg.Model == "" {
+		return cfg, usagef("--model is required (or set OPENAI_MODEL)")
+	}
+	if e.retries == 0 {
+		cfg.MaxRetries = -1
+	}
+	if e.temperature != "" {
+		t, err := strconv.ParseFloat(e.temperature, 64)
+		if err != nil {
+			return cfg, usagef("--temperature %q is not a number", e.temperature)
+		}
+		cfg.Temperature = &t
+	}
+	seed := e.seed
+	cfg.Seed = &seed
+	if e.offline && e.cache == "" {
+		return cfg, usagef("--offline needs a --cache folder")
+	}
+	cfg.APIKey = llm.KeyFromEnv(e.keyEnv)
+	if cfg.APIKey == "" && !e.offline && strings.HasPrefix(e.baseURL, "https://api.openai.com") {
+		fmt.Fprintf(stderr, "note: %s is not set; OpenAI will refuse the requests\n", e.keyEnv)
+	}
+	return cfg, nil
+}
+
+// promptFlags are the generator's prompt settings.
+type promptFlags struct {
+	problem, fitness, examplesFrom, template, prompts string
+	n, examples, repairs                              int
+	control                                           bool
+}
+
+func (p *promptFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&p.problem, "problem", "", "problem name (workbench problems lists them)")
+	fs.IntVar(&p.n, "n", 10, "levels to ask for (per generation)")
+	fs.StringVar(&p.fitness, "fitness", search.FitnessQuality, "fitness: "+strings.Join(search.Fitnesses(), ", "))
+	fs.IntVar(&p.examples, "examples", llm.DefaultExamples, "example levels in each prompt")
+	fs.StringVar(&p.examplesFrom, "examples-from", "", "take the examples from a run folder, a final.json or an item file (default: built in)")
+	fs.BoolVar(&p.control, "control", false, "ask each level to meet a control target (sampled per level)")
+	fs.IntVar(&p.repairs, "repairs", llm.DefaultMaxRepairs, "re-asks after an invalid reply, per level")
+	fs.StringVar(&p.prompts, "prompts", "", "folder of prompt templates searched before the built-in ones")
+	fs.StringVar(&p.template, "template", "", "prompt template name (default: the problem's)")
+}
+
+func (p *promptFlags) options(seed int) (llm.GeneratorOptions, error) {
+	if p.problem == "" {
+		return llm.GeneratorOptions{}, usagef("--problem is required")
+	}
+	if p.n < 1 {
+		return llm.GeneratorOptions{}, usagef("--n must be at least 1")
+	}
+	if p.examples < 0 || p.repairs < 0 {
+		return llm.GeneratorOptions{}, usagef("--examples and --repairs must be >= 0")
+	}
+	if seed < 0 {
+		return llm.GeneratorOptions{}, usagef("--seed must be >= 0")
+	}
+	fit, _, err := search.ParseFitness(p.fitness)
+	if err != nil {
+		return llm.GeneratorOptions{}, usageError{err.Error()}
+	}
+	return llm.GeneratorOptions{
+		Options: search.Options{Problem: p.problem, Fitness: fit, Seed: uint64(seed), PopSize: p.n},
+		PromptSettings: llm.PromptSettings{Examples: p.examples, ExamplesFrom: p.examplesFrom, Control: p.control,
+			MaxRepairs: p.repairs, Template: p.template, PromptDir: p.prompts},
+	}, nil
+}
+
+func cmdLLMGenerate(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("llm generate", flag.ContinueOnError)
+	var ep endpointFlags
+	var pf promptFlags
+	ep.register(fs)
+	pf.register(fs)
+	generations := fs.Int("generations", 0, "more batches after the first; the best --n of all are kept")
+	out := fs.String("out", "", "run folder (default runs/PROBLEM-llm-FITNESS-sSEED)")
+	quiet := fs.Bool("quiet", false, "no progress output")
+	if _, err := parseArgs(fs, args); err != nil {
+		return err
+	}
+	if *generations < 0 {
+		return usagef("--generations must be >= 0")
+	}
+	cfg, err := ep.config(stderr)
+	if err != nil {
+		return err
+	}
+	opts, err := pf.options(ep.seed)
+	if err != nil {
+		return err
+	}
+	p, err := makeProblem(pf.problem)
+	if err != nil {
+		return err
+	}
+	client, err := llm.New(cfg)
+	if err != nil {
+		return usageError{err.Error()}
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	g, err := llm.NewGenerator(ctx, p, client, opts)
+	if err != nil {
+		return err
+	}
+	dir := *out
+	if dir == "" {
+		dir = filepath.Join("runs", fmt.Sprintf("%s-llm-%s-s%d", pf.problem, opts.Fitness, ep.seed))
+	}
+	if !*quiet {
+		var mu sync.Mutex
+		done := 0
+		g.OnReply = func(ev llm.ReplyEvent) {
+			mu.Lock()
+			defer mu.Unlock()
+			if ev.Final {
+				done++
+			}
+			verdict := fmt.Sprintf("valid, quality %.3f", ev.Quality)
+			if ev.Error != "" {
+				verdict = "invalid: " + firstLine(ev.Error)
+			}
+			src := ""
+			if ev.Cached {
+				src = " (cached)"
+			}
+			fmt.Fprintf(stderr, "[%d/%d] gen %d level %d reply %d%s: %s\n", done, opts.PopSize*(*generations+1),
+				ev.Generation, ev.Item, ev.Turn+1, src, verdict)
+		}
+	}
+	final, err := llm.Execute(ctx, dir, g, *generations, nil)
+	if err != nil {
+		if errors.Is(err, llm.ErrOtherRun) {
+			return usageError{err.Error()}
+		}
+		if errors.Is(err, context.Canceled) {
+			return fmt.Errorf("interrupted; run the same command again to replay what was received from the cache")
+		}
+		return err
+	}
+	st, tot := g.Stats(), client.Totals()
+	fmt.Fprintf(stdout, "run folder: %s\n", dir)
+	fmt.Fprintf(stdout, "levels: %d asked, %d valid, %d invalid; %d re-asks (%d fixed a level)\n", st.Items, st.Valid, st.Invalid, st.Repairs, st.Repaired)
+	fmt.Fprintf(stdout, "population: %d, best fitness %.4f, feasible %d, unique %d, controlled %d\n", len(final.Population),
+		final.BestFitness, final.Feasible, final.Unique, final.Controlled)
+	fmt.Fprintf(stdout, "requests: %d (%d from the cache, %d retries, %d failed); tokens %d in, %d out; cost %.4f\n",
+		tot.Requests, tot.CacheHits, tot.Retries, tot.Failures, tot.Usage.PromptTokens, tot.Usage.CompletionTokens, tot.Cost)
+	return nil
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// cmdLLMPrompt prints the first prompt a generate command would send, without sending it.
+func cmdLLMPrompt(args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("llm prompt", flag.ContinueOnError)
+	var pf promptFlags
+	pf.register(fs)
+	seed := fs.Int("seed", 1, "seed of the example and control draws")
+	if _, err := parseArgs(fs, args); err != nil {
+		return err
+	}
+	opts, err := pf.options(*seed)
+	if err != nil {
+		return err
+	}
+	p, err := makeProblem(pf.problem)
+	if err != nil {
+		return err
+	}
+	msgs, prompt, err := llm.FirstPrompt(context.Background(), p, opts)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "# template %s (%s)\n", prompt.Name, prompt.Origin)
+	for _, m := range msgs {
+		fmt.Fprintf(stdout, "=== %s\n%s\n\n", m.Role, m.Content)
+	}
+	return nil
+}
+
+// cmdLLMTest checks an endpoint with one tiny request that bypasses the cache.
+func cmdLLMTest(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("llm test", flag.ContinueOnError)
+	var ep endpointFlags
+	ep.register(fs)
+	if _, err := parseArgs(fs, args); err != nil {
+		return err
+	}
+	cfg, err := ep.config(stderr)
+	if err != nil {
+		return err
+	}
+	cfg.CacheDir, cfg.Offline = "", false
+	client, err := llm.New(cfg)
+	if err != nil {
+		return usageError{err.Error()}
+	}
+	start := time.Now()
+	resp, err := client.Test(context.Background())
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%s answered %q in %.2fs (%d tokens)\n", firstNonEmpty(resp.Model, cfg.Model), firstLine(resp.Content),
+		time.Since(start).Seconds(), resp.Usage.TotalTokens)
+	return nil
+}
+
+func firstNonEmpty(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}

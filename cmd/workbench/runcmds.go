@@ -1,0 +1,311 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"pcgwb/problems"
+	"pcgwb/problems/experiment"
+	"pcgwb/problems/search"
+)
+
+// isTerminal reports whether w is an interactive terminal (a character device), where progress
+// redraws one line instead of printing one line per generation.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// interruptible stops long work cleanly on Ctrl-C: the run in flight finishes nothing more
+// and its folder resumes from the last completed generation.
+func interruptible() (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(context.Background(), os.Interrupt)
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, f := range strings.Split(s, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// progressPrinter turns run events into a progress bar on a terminal and plain lines
+// elsewhere.
+type progressPrinter struct {
+	w     io.Writer
+	tty   bool
+	total int
+}
+
+func (p *progressPrinter) event(ev search.Event) {
+	line := fmt.Sprintf("gen %*d/%d best %.4f mean %.4f feasible %d unique %d controlled %d evals %d %.1fs",
+		len(fmt.Sprint(p.total)), ev.Generation, p.total, ev.BestFitness, ev.MeanFitness, ev.Feasible, ev.Unique,
+		ev.Controlled, ev.Evaluations, ev.Elapsed)
+	if !p.tty {
+		fmt.Fprintln(p.w, line)
+		return
+	}
+	const width = 24
+	filled := width
+	if p.total > 0 {
+		filled = width * ev.Generation / p.total
+	}
+	bar := strings.Repeat("#", filled) + strings.Repeat(".", width-filled)
+	fmt.Fprintf(p.w, "\r[%s] %s\x1b[K", bar, line)
+	if ev.Generation >= p.total {
+		fmt.Fprintln(p.w)
+	}
+}
+
+func cmdRun(args []string, stdout, _ io.Writer) error {
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	problem := fs.String("problem", "", "problem name (workbench problems lists them)")
+	generator := fs.String("generator", "ga", "generator: "+strings.Join(search.Generators(), ", "))
+	fitness := fs.String("fitness", "quality", "fitness: "+strings.Join(search.Fitnesses(), ", "))
+	generations := fs.Int("generations", 200, "generations after the first population")
+	pop := fs.Int("pop", 100, "population size (μ and λ for es, the batch per generation for mapelites)")
+	seed := fs.Uint64("seed", 1, "random seed")
+	out := fs.String("out", "", "run folder (default runs/PROBLEM-GENERATOR-FITNESS-sSEED)")
+	axes := fs.String("axes", "", "mapelites axes: field:min:max[:bins],field:min:max[:bins] over info fields")
+	resume := fs.String("resume", "", "continue the run in this folder (other flags are ignored)")
+	quiet := fs.Bool("quiet", false, "no progress output")
+	if _, err := parseArgs(fs, args); err != nil {
+		return err
+	}
+	var r *experiment.Run
+	var err error
+	if *resume != "" {
+		if r, err = experiment.Open(*resume); err != nil {
+			return usageError{err.Error()}
+		}
+	} else {
+		if *problem == "" {
+			return usagef("--problem is required (or --resume DIR)")
+		}
+		ax, err := search.ParseAxes(*axes)
+		if err != nil {
+			return usageError{err.Error()}
+		}
+		if *generator == "mapelites" && len(ax) == 0 {
+			return usageError{mapElitesHint(*problem)}
+		}
+		cfg := experiment.Config{Generator: *generator, Generations: *generations, Options: search.Options{
+			Problem: *problem, Fitness: *fitness, Seed: *seed, PopSize: *pop, Axes: ax}}
+		dir := *out
+		if dir == "" {
+			fit, _, _ := search.ParseFitness(*fitness)
+			dir = filepath.Join("runs", fmt.Sprintf("%s-%s-%s-s%d", *problem, *generator, fit, *seed))
+		}
+		if r, err = experiment.Create(dir, cfg); err != nil {
+			return usageError{err.Error()}
+		}
+	}
+	st, err := r.Status()
+	if err != nil {
+		return err
+	}
+	c := r.Config
+	if !*quiet {
+		switch {
+		case st.Finished:
+			fmt.Fprintf(stdout, "%s is already finished\n", r.Dir)
+		case st.Generation >= 0:
+			fmt.Fprintf(stdout, "resuming %s %s %s seed %d at generation %d of %d in %s\n", c.Problem, c.Generator, c.Fitness, c.Seed, st.Generation, c.Generations, r.Dir)
+		default:
+			fmt.Fprintf(stdout, "running %s %s %s seed %d: %d generations, population %d, in %s\n", c.Problem, c.Generator, c.Fitness, c.Seed, c.Generations, c.PopSize, r.Dir)
+		}
+	}
+	ctx, stop := interruptible()
+	defer stop()
+	pp := &progressPrinter{w: stdout, tty: isTerminal(stdout), total: c.Generations}
+	onEvent := pp.event
+	if *quiet {
+		onEvent = nil
+	}
+	final, err := r.Execute(ctx, onEvent)
+	if err != nil {
+		if ctx.Err() != nil {
+			return fmt.Errorf("interrupted; continue with: workbench run --resume %s", r.Dir)
+		}
+		return err
+	}
+	if !*quiet {
+		fmt.Fprintf(stdout, "done: best fitness %.4f, feasible %d, unique %d, controlled %d of %d, %d evaluations -> %s\n",
+			final.BestFitness, final.Feasible, final.Unique, final.Controlled, final.Size, final.Evaluations, filepath.Join(r.Dir, experiment.FinalFile))
+	}
+	return nil
+}
+
+// mapElitesHint explains the --axes flag with the problem's own numeric info fields.
+func mapElitesHint(problem string) string {
+	msg := "mapelites needs --axes field:min:max[:bins],field:min:max[:bins]"
+	p, err := problems.Make(problem)
+	if err != nil {
+		return msg
+	}
+	info, err := p.Info(p.ContentSpace().Sample(newRand(0)))
+	if err != nil {
+		return msg
+	}
+	return msg + "; " + problem + "'s numeric info fields: " + strings.Join(search.NumericFields(info), ", ")
+}
+
+func cmdSweep(args []string, stdout, _ io.Writer) error {
+	fs := flag.NewFlagSet("sweep", flag.ContinueOnError)
+	probs := fs.String("problems", "", "comma-separated problem names, or \"all\"")
+	gens := fs.String("generators", strings.Join(search.PaperGenerators(), ","), "comma-separated generators")
+	fits := fs.String("fitness", strings.Join(search.Fitnesses(), ","), "comma-separated fitness functions")
+	seeds := fs.Int("seeds", 10, "seeds per configuration (1..N)")
+	generations := fs.Int("generations", 200, "generations per run")
+	pop := fs.Int("pop", 100, "population size")
+	out := fs.String("out", "", "sweep folder (runs go to OUT/problem/fitness/generator/seed)")
+	jobs := fs.Int("jobs", 0, "runs in parallel (default: the number of cores)")
+	emit := fs.Bool("emit-jobs", false, "print one `workbench run` command per unfinished run instead of running")
+	program := fs.String("program", "workbench", "the command --emit-jobs writes at the start of each line")
+	axes := fs.String("axes", "", "mapelites axes (see workbench run)")
+	if _, err := parseArgs(fs, args); err != nil {
+		return err
+	}
+	if *probs == "" || *out == "" {
+		return usagef("--problems and --out are required")
+	}
+	names := splitList(*probs)
+	if len(names) == 1 && names[0] == "all" {
+		names = problems.List()
+	}
+	ax, err := search.ParseAxes(*axes)
+	if err != nil {
+		return usageError{err.Error()}
+	}
+	outDir, err := filepath.Abs(*out)
+	if err != nil {
+		return err
+	}
+	s := experiment.Sweep{Problems: names, Generators: splitList(*gens), Fitnesses: splitList(*fits), Seeds: *seeds,
+		Generations: *generations, Options: search.Options{PopSize: *pop, Axes: ax}, Out: outDir, Workers: *jobs}
+	if *emit {
+		lines, err := s.Commands(*program)
+		if err != nil {
+			return usageError{err.Error()}
+		}
+		for _, l := range lines {
+			fmt.Fprintln(stdout, l)
+		}
+		return nil
+	}
+	all, err := s.Jobs()
+	if err != nil {
+		return usageError{err.Error()}
+	}
+	tty := isTerminal(stdout)
+	fmt.Fprintf(stdout, "sweep: %d runs (%d problems × %d fitness × %d generators × %d seeds) in %s\n",
+		len(all), len(s.Problems), len(s.Fitnesses), len(s.Generators), s.Seeds, outDir)
+	ctx, stop := interruptible()
+	defer stop()
+	start := time.Now()
+	var mu sync.Mutex
+	running := map[string]int{}
+	progress := func(p experiment.Progress) {
+		mu.Lock()
+		defer mu.Unlock()
+		name := jobName(p.Job)
+		switch {
+		case p.Event != nil:
+			running[name] = p.Event.Generation
+		case p.Done:
+			delete(running, name)
+		default:
+			running[name] = -1
+			return
+		}
+		if p.Event != nil && !tty {
+			return
+		}
+		if p.Done && !tty {
+			status := "done"
+			switch {
+			case p.Skipped:
+				status = "already done"
+			case p.Err != nil:
+				status = "FAILED: " + p.Err.Error()
+			}
+			fmt.Fprintf(stdout, "[%d/%d] %s %s (%.0fs)\n", p.Finished, p.Total, name, status, time.Since(start).Seconds())
+			return
+		}
+		if p.Done && p.Err != nil {
+			fmt.Fprintf(stdout, "\r\x1b[K%s FAILED: %v\n", name, p.Err)
+		}
+		var parts []string
+		for n, g := range running {
+			parts = append(parts, fmt.Sprintf("%s@%d", n, g))
+		}
+		fmt.Fprintf(stdout, "\r[%d/%d runs, %.0fs] %s\x1b[K", p.Finished, p.Total, time.Since(start).Seconds(), strings.Join(parts, " "))
+	}
+	err = s.Run(ctx, progress)
+	if tty {
+		fmt.Fprintln(stdout)
+	}
+	if err != nil {
+		if ctx.Err() != nil {
+			return fmt.Errorf("interrupted; rerun the same command to continue")
+		}
+		return err
+	}
+	fmt.Fprintf(stdout, "sweep finished in %.0fs; `workbench report %s` draws the figures\n", time.Since(start).Seconds(), *out)
+	return nil
+}
+
+func jobName(j experiment.Job) string {
+	c := j.Config
+	return fmt.Sprintf("%s/%s/%s/%d", c.Problem, c.Fitness, c.Generator, c.Seed)
+}
+
+func cmdReport(args []string, stdout, _ io.Writer) error {
+	fs := flag.NewFlagSet("report", flag.ContinueOnError)
+	figs := fs.String("out", "", "folder for the figures (default DIR/plots)")
+	pos, err := parseArgs(fs, args, "DIR")
+	if err != nil {
+		return err
+	}
+	res, err := experiment.Report(pos[0], *figs)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(stdout, res.Summary)
+	for _, f := range res.Figures {
+		fmt.Fprintln(stdout, f)
+	}
+	// The paper's headline count: runs whose final population holds a feasible individual.
+	type tally struct{ feasible, finished int }
+	byGen := map[string]*tally{}
+	var order []string
+	for _, s := range res.Summaries {
+		t, ok := byGen[s.Generator]
+		if !ok {
+			t = &tally{}
+			byGen[s.Generator] = t
+			order = append(order, s.Generator)
+		}
+		t.feasible += s.RunsWithFeasible
+		t.finished += s.Finished
+	}
+	for _, g := range order {
+		fmt.Fprintf(stdout, "%s: feasible individuals in the final population in %d of %d finished runs\n", g, byGen[g].feasible, byGen[g].finished)
+	}
+	return nil
+}

@@ -1,0 +1,229 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"pcgwb/problems/experiment"
+	"pcgwb/problems/search"
+)
+
+func readFile(t *testing.T, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+func smallRun(dir string, extra ...string) []string {
+	return append([]string{"run", "--problem", "binary-v0", "--generator", "ga", "--fitness", "quality_control",
+		"--generations", "3", "--pop", "10", "--seed", "2", "--out", dir}, extra...)
+}
+
+func TestRunWritesAReproducibleRunFolder(t *testing.T) {
+	tmp := t.TempDir()
+	a, b := filepath.Join(tmp, "a"), filepath.Join(tmp, "b")
+	code, out, errs := runCLI(t, smallRun(a)...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"running binary-v0 ga quality_control seed 2", "gen 0/3", "gen 3/3", "done: best fitness"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "\r") {
+		t.Error("progress bar drawn on a non-terminal")
+	}
+	if code, _, errs := runCLI(t, smallRun(b)...); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !bytes.Equal(readFile(t, filepath.Join(a, "final.json")), readFile(t, filepath.Join(b, "final.json"))) {
+		t.Fatal("the same seed gave different final.json")
+	}
+	events := strings.Split(strings.TrimSpace(string(readFile(t, filepath.Join(a, "events.jsonl")))), "\n")
+	if len(events) != 4 {
+		t.Fatalf("%d event lines, want 4", len(events))
+	}
+	var cfg experiment.Config
+	if r, err := experiment.Open(a); err != nil {
+		t.Fatal(err)
+	} else {
+		cfg = r.Config
+	}
+	if cfg.PopSize != 10 || cfg.Tournament != 7 || cfg.Elitism != 0.1 || cfg.MutationRate != 0.05 || cfg.CrossoverRate != 0.5 {
+		t.Fatalf("config.json does not record the settings: %+v", cfg)
+	}
+	// Running the same command again finds the run finished.
+	code, out, _ = runCLI(t, smallRun(a)...)
+	if code != 0 || !strings.Contains(out, "already finished") {
+		t.Fatalf("rerun: exit %d, %q", code, out)
+	}
+	// Another configuration into the same folder is refused.
+	code, _, errs = runCLI(t, "run", "--problem", "binary-v0", "--generator", "es", "--out", a)
+	if code != 2 || !strings.Contains(errs, "another run") {
+		t.Fatalf("another run into the same folder: exit %d, %q", code, errs)
+	}
+}
+
+// A run killed after generation 2 and continued with --resume ends like an uninterrupted one.
+func TestResumeContinuesAKilledRun(t *testing.T) {
+	tmp := t.TempDir()
+	whole, killed := filepath.Join(tmp, "whole"), filepath.Join(tmp, "killed")
+	if code, _, errs := runCLI(t, smallRun(whole)...); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	r, err := experiment.Create(killed, experiment.Config{Generator: "ga", Generations: 3, Options: search.Options{
+		Problem: "binary-v0", Fitness: "quality_control", Seed: 2, PopSize: 10}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	if _, err := r.Execute(ctx, func(ev search.Event) {
+		if ev.Generation == 1 {
+			cancel()
+		}
+	}); err == nil {
+		t.Fatal("the killed run finished")
+	}
+	code, out, errs := runCLI(t, "run", "--resume", killed)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, "resuming binary-v0 ga quality_control seed 2 at generation 1 of 3") || strings.Contains(out, "gen 1/3") {
+		t.Fatalf("resume output:\n%s", out)
+	}
+	if !bytes.Equal(readFile(t, filepath.Join(whole, "final.json")), readFile(t, filepath.Join(killed, "final.json"))) {
+		t.Fatal("the resumed run's final.json differs from the uninterrupted run's")
+	}
+}
+
+func TestRunUsageErrors(t *testing.T) {
+	tmp := t.TempDir()
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"run", "--generator", "ga"}, "--problem is required"},
+		{[]string{"run", "--problem", "binary-v0", "--generator", "annealing", "--out", tmp + "/x"}, "unknown generator"},
+		{[]string{"run", "--problem", "binary-v0", "--fitness", "speed", "--out", tmp + "/y"}, "unknown fitness"},
+		{[]string{"run", "--problem", "binray-v0", "--out", tmp + "/z"}, "binary-v0"},
+		{[]string{"run", "--resume", tmp}, "not a run folder"},
+		{[]string{"run", "--problem", "binary-v0", "--generator", "mapelites"}, "regions"},
+		{[]string{"run", "--problem", "isaac-v0", "--generator", "constructive", "--out", tmp + "/c"}, "not available"},
+		{[]string{"sweep", "--problems", "binary-v0"}, "--out"},
+		{[]string{"report"}, "DIR"},
+	}
+	for _, c := range cases {
+		code, _, errs := runCLI(t, c.args...)
+		if code != 2 || !strings.Contains(errs, c.want) {
+			t.Errorf("%v: exit %d, stderr %q (want 2 and %q)", c.args, code, errs, c.want)
+		}
+	}
+}
+
+func TestMapElitesAndConstructiveRuns(t *testing.T) {
+	tmp := t.TempDir()
+	code, _, errs := runCLI(t, "run", "--problem", "binary-v0", "--generator", "mapelites", "--axes", "regions:0:10:5,path:0:60:6",
+		"--generations", "2", "--pop", "12", "--out", filepath.Join(tmp, "me"), "--quiet")
+	if code != 0 {
+		t.Fatalf("mapelites: exit %d: %s", code, errs)
+	}
+	f, err := experiment.ReadFinal(filepath.Join(tmp, "me"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Archive == nil || f.Archive.Filled != len(f.Population) || f.Archive.Filled == 0 {
+		t.Fatalf("mapelites final archive %+v", f.Archive)
+	}
+	for _, p := range []string{"binary-v0", "zelda-v0", "sokoban-v0"} {
+		code, _, errs := runCLI(t, "run", "--problem", p, "--generator", "constructive", "--generations", "0", "--pop", "10",
+			"--out", filepath.Join(tmp, p), "--quiet")
+		if code != 0 {
+			t.Fatalf("%s constructive: exit %d: %s", p, code, errs)
+		}
+	}
+}
+
+func TestSweepEmitJobsAndReport(t *testing.T) {
+	tmp := t.TempDir()
+	sweep := []string{"sweep", "--problems", "binary-v0,zelda-v0", "--generators", "random,ga", "--fitness", "quality",
+		"--seeds", "2", "--generations", "2", "--pop", "8", "--out", tmp, "--jobs", "2"}
+	code, out, errs := runCLI(t, append(sweep, "--emit-jobs")...)
+	if code != 0 {
+		t.Fatalf("emit-jobs: exit %d: %s", code, errs)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 8 {
+		t.Fatalf("%d job lines, want 8:\n%s", len(lines), out)
+	}
+	// A job line is a complete command: run the first one as a scheduler would.
+	first := strings.Fields(lines[0])
+	if first[0] != "workbench" || first[1] != "run" {
+		t.Fatalf("job line %q", lines[0])
+	}
+	if code, _, errs := runCLI(t, append(first[1:], "--quiet")...); code != 0 {
+		t.Fatalf("job line: exit %d: %s", code, errs)
+	}
+	_, out, _ = runCLI(t, append(sweep, "--emit-jobs")...)
+	if n := len(strings.Split(strings.TrimSpace(out), "\n")); n != 7 {
+		t.Fatalf("after one job ran, %d job lines, want 7", n)
+	}
+	code, out, errs = runCLI(t, sweep...)
+	if code != 0 {
+		t.Fatalf("sweep: exit %d: %s\n%s", code, errs, out)
+	}
+	if !strings.Contains(out, "already done") || !strings.Contains(out, "[8/8]") {
+		t.Fatalf("sweep output:\n%s", out)
+	}
+	code, out, errs = runCLI(t, "report", tmp)
+	if code != 0 {
+		t.Fatalf("report: exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, "ga: feasible individuals in the final population in") {
+		t.Fatalf("report output:\n%s", out)
+	}
+	f, err := os.Open(filepath.Join(tmp, "summary.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := csv.NewReader(f).ReadAll()
+	f.Close()
+	if err != nil || len(rows) != 5 {
+		t.Fatalf("summary.csv: %d rows, %v", len(rows), err)
+	}
+	pngs, _ := filepath.Glob(filepath.Join(tmp, "plots", "*.png"))
+	if len(pngs) != 4 { // two fitness curves, their overview and one counts figure
+		t.Fatalf("figures %v", pngs)
+	}
+	for _, p := range pngs {
+		if _, err := png.Decode(bytes.NewReader(readFile(t, p))); err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+	}
+}
+
+func TestProgressBarOnATerminal(t *testing.T) {
+	var buf bytes.Buffer
+	p := &progressPrinter{w: &buf, tty: true, total: 4}
+	p.event(search.Event{Generation: 2, BestFitness: 0.5})
+	if got := buf.String(); !strings.HasPrefix(got, "\r[############............] gen 2/4 best 0.5000") || strings.HasSuffix(got, "\n") {
+		t.Fatalf("bar %q", got)
+	}
+	p.event(search.Event{Generation: 4, BestFitness: 1})
+	if !strings.HasSuffix(buf.String(), "\n") {
+		t.Fatal("the bar does not end its line at the last generation")
+	}
+	if isTerminal(&buf) {
+		t.Fatal("a buffer is not a terminal")
+	}
+}

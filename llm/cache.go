@@ -1,0 +1,96 @@
+package llm
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+
+	"pcgwb/internal/atomicfile"
+)
+
+// canonicalRequest is everything that determines a reply, and so the cache key: the endpoint,
+// the model, the conversation and the sampling settings. The key is deliberately absent.
+type canonicalRequest struct {
+	BaseURL     string    `json:"base_url"`
+	Model       string    `json:"model"`
+	Messages    []Message `json:"messages"`
+	Temperature *float64  `json:"temperature,omitempty"`
+	Seed        *int      `json:"seed,omitempty"`
+	MaxTokens   int       `json:"max_tokens,omitempty"`
+	// Sample tells apart repeated draws of the same request (the n-th level asked with the same
+	// prompt); it is not sent to the server.
+	Sample int `json:"sample"`
+}
+
+// key is the hex SHA-256 of the request's canonical JSON (struct field order, no
+// insignificant whitespace).
+func (r canonicalRequest) key() string {
+	b, err := json.Marshal(r)
+	if err != nil {
+		// Only strings, ints and floats: cannot fail.
+		panic(err)
+	}
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}
+
+// CacheEntry is one cached exchange as stored on disk.
+type CacheEntry struct {
+	Key      string           `json:"key"`
+	Created  time.Time        `json:"created"`
+	Request  canonicalRequest `json:"request"`
+	Response cachedResponse   `json:"response"`
+}
+
+type cachedResponse struct {
+	Content      string `json:"content"`
+	FinishReason string `json:"finish_reason,omitempty"`
+	Model        string `json:"model,omitempty"`
+	Usage        Usage  `json:"usage"`
+}
+
+// Cache is a folder of cached exchanges, one JSON file per request at KEY[:2]/KEY.json. Writes
+// are atomic, so concurrent runs sharing a cache never see half an entry; two runs asking the
+// same request at once both ask the server and the last write wins, with equivalent content.
+type Cache struct{ Dir string }
+
+// ErrOfflineMiss is returned (wrapped) when Offline is set and the cache lacks a request.
+var ErrOfflineMiss = errors.New("offline: the response is not in the cache")
+
+func (c Cache) path(key string) string { return filepath.Join(c.Dir, key[:2], key+".json") }
+
+// Get returns the entry for key. A missing or unreadable entry is a miss; an unreadable one
+// also returns the reason, so a damaged cache does not pass silently.
+func (c Cache) Get(key string) (*CacheEntry, error) {
+	data, err := os.ReadFile(c.path(key))
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, nil
+		}
+		return nil, err
+	}
+	var e CacheEntry
+	if err := json.Unmarshal(data, &e); err != nil || e.Key != key {
+		return nil, fmt.Errorf("cache entry %s is damaged; delete it to ask again", c.path(key))
+	}
+	return &e, nil
+}
+
+// Put stores an entry atomically.
+func (c Cache) Put(e *CacheEntry) error {
+	p := c.path(e.Key)
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		return err
+	}
+	data, err := json.MarshalIndent(e, "", " ")
+	if err != nil {
+		return err
+	}
+	return atomicfile.Write(p, append(data, '\n'), 0o644)
+}

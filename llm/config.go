@@ -1,0 +1,155 @@
+package llm
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"os"
+	"strings"
+	"time"
+)
+
+// DefaultBaseURL is OpenAI's endpoint; local servers are usually http://127.0.0.1:PORT/v1.
+const DefaultBaseURL = "https://api.openai.com/v1"
+
+// DefaultKeyEnv is the environment variable the key is read from unless another is named.
+const DefaultKeyEnv = "OPENAI_API_KEY"
+
+// Defaults of the zero Config fields.
+const (
+	DefaultTimeout     = 120 * time.Second
+	DefaultMaxRetries  = 5
+	DefaultBackoffBase = 500 * time.Millisecond
+	DefaultBackoffMax  = 30 * time.Second
+	DefaultConcurrency = 4
+	// DefaultMaxRetryAfter caps a server's Retry-After, so a hostile or confused server cannot
+	// park a run for hours.
+	DefaultMaxRetryAfter = 120 * time.Second
+)
+
+// Config is an endpoint and the sampling settings of every request.
+type Config struct {
+	// BaseURL is the API root; "/chat/completions" is appended. Default DefaultBaseURL.
+	BaseURL string
+	Model   string
+	// APIKey is the key itself, sent as a bearer token and never written anywhere. Empty is
+	// fine for local servers. See KeyFromEnv.
+	APIKey string
+	// Temperature nil leaves the server's default.
+	Temperature *float64
+	// Seed nil sends no seed. Generators offset it per sample (see Request.Seed).
+	Seed *int
+	// MaxTokens bounds a reply's length; 0 leaves the server's default.
+	MaxTokens int
+	// Timeout bounds one attempt (connection to last byte); default DefaultTimeout.
+	Timeout time.Duration
+	// MaxRetries is the number of retries after the first attempt (default DefaultMaxRetries;
+	// negative means none).
+	MaxRetries int
+	// BackoffBase and BackoffMax shape the exponential backoff: attempt n waits a uniformly
+	// random time in [0, min(BackoffMax, BackoffBase·2^n)] ("full jitter").
+	BackoffBase, BackoffMax time.Duration
+	// MaxRetryAfter caps a server's Retry-After (default DefaultMaxRetryAfter).
+	MaxRetryAfter time.Duration
+	// Concurrency is the number of requests in flight at once (default DefaultConcurrency).
+	Concurrency int
+	// CacheDir holds the response cache; empty disables it (Offline then always fails).
+	CacheDir string
+	// Offline answers from the cache only and fails on a miss.
+	Offline bool
+	// Price converts tokens to money in the usage log; zero prices log a cost of 0.
+	Price Price
+	// UsageLog receives one JSON line per request (see UsageRecord) unless the context
+	// carries its own (WithUsageLog). Nil logs nothing.
+	UsageLog io.Writer
+	// HTTPClient replaces the default transport (tests, proxies). Its Timeout is ignored:
+	// Timeout bounds each attempt.
+	HTTPClient *http.Client
+}
+
+// Price is the cost of a million tokens, in whatever currency the user thinks in (USD for
+// OpenAI's price list).
+type Price struct {
+	InputPerMillion  float64 `json:"input_per_million,omitempty"`
+	OutputPerMillion float64 `json:"output_per_million,omitempty"`
+}
+
+// Cost of a request's tokens.
+func (p Price) Cost(u Usage) float64 {
+	return (float64(u.PromptTokens)*p.InputPerMillion + float64(u.CompletionTokens)*p.OutputPerMillion) / 1e6
+}
+
+// KeyFromEnv reads the API key from the named environment variable (DefaultKeyEnv when name
+// is empty). A missing variable gives "", which local servers accept.
+func KeyFromEnv(name string) string {
+	if name == "" {
+		name = DefaultKeyEnv
+	}
+	return os.Getenv(name)
+}
+
+// withDefaults fills zero fields and checks the rest.
+func (c Config) withDefaults() (Config, error) {
+	if c.BaseURL == "" {
+		c.BaseURL = DefaultBaseURL
+	}
+	c.BaseURL = strings.TrimRight(c.BaseURL, "/")
+	u, err := url.Parse(c.BaseURL)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return c, fmt.Errorf("base URL %q is not an http(s) URL such as http://127.0.0.1:8080/v1", c.BaseURL)
+	}
+	if u.User != nil || u.RawQuery != "" || u.Fragment != "" {
+		// The base URL is recorded in run folders and cache entries: it must not carry a key.
+		return c, errors.New("the base URL must be a plain http(s) URL without credentials, query or fragment; pass the key separately")
+	}
+	if c.Model == "" {
+		return c, errors.New("no model given")
+	}
+	if c.Temperature != nil && (*c.Temperature < 0 || *c.Temperature > 2) {
+		return c, fmt.Errorf("temperature must be in [0, 2], got %v", *c.Temperature)
+	}
+	if c.MaxTokens < 0 {
+		return c, fmt.Errorf("max tokens must be >= 0, got %d", c.MaxTokens)
+	}
+	if c.Timeout <= 0 {
+		c.Timeout = DefaultTimeout
+	}
+	if c.MaxRetries == 0 {
+		c.MaxRetries = DefaultMaxRetries
+	}
+	if c.MaxRetries < 0 {
+		c.MaxRetries = 0
+	}
+	if c.BackoffBase <= 0 {
+		c.BackoffBase = DefaultBackoffBase
+	}
+	if c.BackoffMax <= 0 {
+		c.BackoffMax = DefaultBackoffMax
+	}
+	if c.MaxRetryAfter <= 0 {
+		c.MaxRetryAfter = DefaultMaxRetryAfter
+	}
+	if c.Concurrency <= 0 {
+		c.Concurrency = DefaultConcurrency
+	}
+	return c, nil
+}
+
+// Settings is the part of a Config that describes results: what a run folder records. It has
+// no field for the key, so the key cannot end up in a file by accident.
+type Settings struct {
+	BaseURL     string   `json:"base_url"`
+	Model       string   `json:"model"`
+	Temperature *float64 `json:"temperature,omitempty"`
+	Seed        *int     `json:"seed,omitempty"`
+	MaxTokens   int      `json:"max_tokens,omitempty"`
+	Price       Price    `json:"price,omitzero"`
+}
+
+// Settings returns the recordable settings.
+func (c Config) Settings() Settings {
+	return Settings{BaseURL: strings.TrimRight(c.BaseURL, "/"), Model: c.Model, Temperature: c.Temperature,
+		Seed: c.Seed, MaxTokens: c.MaxTokens, Price: c.Price}
+}

@@ -1,0 +1,630 @@
+package llm
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"sort"
+	"sync"
+
+	"pcgwb/problems"
+	"pcgwb/problems/search"
+)
+
+// GeneratorName is the generator's name in run folders and reports.
+const GeneratorName = "llm"
+
+// Defaults the CLI and the GUI start from (the struct fields are taken literally: 0 examples
+// means none, 0 repairs means no re-ask).
+const (
+	DefaultExamples   = 3
+	DefaultMaxRepairs = 2
+)
+
+// PromptSettings are the LLM generator's settings beyond search.Options.
+type PromptSettings struct {
+	// Examples is k, the number of example levels in each prompt.
+	Examples int `json:"examples"`
+	// ExamplesFrom is a run folder or file to take the examples from (ExamplePool); empty for
+	// the built-in set.
+	ExamplesFrom string `json:"examples_from,omitempty"`
+	// Control puts each item's control target into its prompt.
+	Control bool `json:"control"`
+	// MaxRepairs bounds the re-asks after an invalid reply, per item.
+	MaxRepairs int `json:"max_repairs"`
+	// Template names the prompt template; empty picks the problem's (see Candidates).
+	Template string `json:"template,omitempty"`
+	// PromptDir is a folder of templates searched before the embedded ones.
+	PromptDir string `json:"prompt_dir,omitempty"`
+}
+
+// GeneratorOptions configure an LLM generator: the common generator options (problem, fitness,
+// seed, population size = levels asked per generation) and the prompt settings.
+type GeneratorOptions struct {
+	search.Options
+	PromptSettings
+}
+
+// Stats count what happened to the levels asked for.
+type Stats struct {
+	// Items is the number of levels asked for.
+	Items int `json:"items"`
+	// Valid items ended with a usable level; Invalid ones did not within the re-asks.
+	Valid   int `json:"valid"`
+	Invalid int `json:"invalid"`
+	// Replies counts every reply received (cached ones included), Cached those from the cache.
+	Replies int `json:"replies"`
+	Cached  int `json:"cached"`
+	// Repairs counts the re-asks sent; Repaired the items that became valid after one.
+	Repairs  int `json:"repairs"`
+	Repaired int `json:"repaired"`
+}
+
+func (s *Stats) add(o Stats) {
+	s.Items += o.Items
+	s.Valid += o.Valid
+	s.Invalid += o.Invalid
+	s.Replies += o.Replies
+	s.Cached += o.Cached
+	s.Repairs += o.Repairs
+	s.Repaired += o.Repaired
+}
+
+// ReplyEvent reports one parsed reply, as soon as it is in: the GUI shows the level and its
+// metrics while the batch goes on. Diversity is not known yet (it is a property of the batch).
+type ReplyEvent struct {
+	Generation, Item int
+	// Turn is 0 for the first reply, n after n re-asks.
+	Turn    int
+	Content problems.Content
+	Control problems.Control
+	Info    problems.Info
+	Quality float64
+	// Controllability is against the item's control target.
+	Controllability float64
+	// Error says why the reply was rejected ("" when valid).
+	Error  string
+	Cached bool
+	// Final is set on the item's last reply (valid, or out of re-asks).
+	Final bool
+}
+
+// DeltaEvent is a piece of a streamed reply.
+type DeltaEvent struct {
+	Item, Turn int
+	// Attempt is the HTTP attempt (0 for a cached reply); when it changes, the text received
+	// for this turn so far is void.
+	Attempt int
+	Text    string
+}
+
+// Generator asks a model for levels of a problem. It implements search.Generator: Reset asks
+// for PopSize levels (generation 0); each Step asks for PopSize more, and the best PopSize of
+// old and new survive, as in the paper's random search. Diversity is measured within each batch
+// as for the evolutionary generators. Items whose replies stay invalid after the re-asks are
+// counted (Stats) and left out, so a population can be smaller than PopSize.
+type Generator struct {
+	p      problems.Problem
+	client *Client
+	opts   GeneratorOptions
+	prompt *Prompt
+	base   *PromptData
+	pool   []Candidate
+	fit    search.FitnessFunc
+
+	src         *rand.PCG
+	rng         *rand.Rand
+	pop         []*search.Individual
+	generation  int
+	evaluations int
+	started     bool
+	stats       Stats
+
+	// OnReply, when set, is called for every reply (from several goroutines at once).
+	OnReply func(ReplyEvent)
+	// OnDelta, when set, streams the replies (from several goroutines at once).
+	OnDelta func(DeltaEvent)
+
+	// planned, when set, sees the first item's opening messages of generation 0 before any
+	// request is sent (Execute writes them to prompt.txt).
+	planned func(first []Message)
+
+	logMu     sync.Mutex
+	exchanges io.Writer
+	logErr    error
+}
+
+var _ search.Generator = (*Generator)(nil)
+
+// NewGenerator prepares a generator: it loads the prompt template and the example pool.
+func NewGenerator(ctx context.Context, p problems.Problem, c *Client, opts GeneratorOptions) (*Generator, error) {
+	if opts.Problem == "" {
+		return nil, errors.New("llm generator: no problem name")
+	}
+	if opts.PopSize < 1 {
+		return nil, fmt.Errorf("llm generator: the number of levels must be at least 1, got %d", opts.PopSize)
+	}
+	if opts.Examples < 0 || opts.MaxRepairs < 0 {
+		return nil, errors.New("llm generator: examples and repairs must be >= 0")
+	}
+	if opts.Fitness == "" {
+		opts.Fitness = search.FitnessQuality
+	}
+	name, fit, err := search.ParseFitness(opts.Fitness)
+	if err != nil {
+		return nil, err
+	}
+	opts.Fitness = name
+	prompt, err := Templates{Dir: opts.PromptDir}.Load(opts.Problem, opts.Template)
+	if err != nil {
+		return nil, err
+	}
+	opts.Template = prompt.Name
+	pool, err := ExamplePool(ctx, p, opts.Problem, opts.ExamplesFrom, 2*opts.Examples, opts.Seed)
+	if err != nil {
+		return nil, err
+	}
+	g := &Generator{p: p, client: c, opts: opts, prompt: prompt, base: NewPromptData(opts.Problem, p, prompt.Legend),
+		pool: pool, fit: fit}
+	g.reseed()
+	return g, nil
+}
+
+func newRand(seed uint64) *rand.Rand { return rand.New(search.NewSource(seed)) }
+
+func (g *Generator) reseed() {
+	g.src = search.NewSource(g.opts.Seed)
+	g.rng = rand.New(g.src)
+}
+
+// Options are the generator's settings, defaults resolved (Template names the one used).
+func (g *Generator) Options() GeneratorOptions { return g.opts }
+
+// Prompt is the template in use.
+func (g *Generator) Prompt() *Prompt { return g.prompt }
+
+// Stats sums the items so far.
+func (g *Generator) Stats() Stats { return g.stats }
+
+// SetExchangeLog makes the generator write every exchange (prompt, reply, verdict) to w as a
+// JSON line (see Exchange).
+func (g *Generator) SetExchangeLog(w io.Writer) { g.exchanges = w }
+
+func (g *Generator) Name() string     { return GeneratorName }
+func (g *Generator) Generation() int  { return g.generation }
+func (g *Generator) Evaluations() int { return g.evaluations }
+
+func (g *Generator) Population() []*search.Individual { return g.pop }
+
+func (g *Generator) Fitness(ind *search.Individual) float64 {
+	return g.fit(ind.Quality, ind.Controllability, ind.Diversity)
+}
+
+func (g *Generator) Best() float64 {
+	if len(g.pop) == 0 {
+		return math.Inf(-1)
+	}
+	return g.Fitness(g.pop[0])
+}
+
+func (g *Generator) Reset(ctx context.Context) error {
+	g.reseed()
+	g.pop, g.generation, g.evaluations, g.stats, g.started = nil, 0, 0, Stats{}, false
+	batch, err := g.batch(ctx, 0)
+	if err != nil {
+		return err
+	}
+	g.sort(batch)
+	g.pop, g.started = batch, true
+	return nil
+}
+
+func (g *Generator) Step(ctx context.Context) error {
+	if !g.started {
+		return errors.New("llm: Step before Reset")
+	}
+	saved, err := g.src.MarshalBinary()
+	if err != nil {
+		return err
+	}
+	stats, evals := g.stats, g.evaluations
+	batch, err := g.batch(ctx, g.generation+1)
+	if err != nil {
+		_ = g.src.UnmarshalBinary(saved)
+		g.stats, g.evaluations = stats, evals
+		return err
+	}
+	all := append(append([]*search.Individual(nil), g.pop...), batch...)
+	g.sort(all)
+	g.pop = all[:min(g.opts.PopSize, len(all))]
+	g.generation++
+	return nil
+}
+
+// sort orders best first, keeping the order of ties, as the evolutionary generators do.
+func (g *Generator) sort(pop []*search.Individual) {
+	vals := make(map[*search.Individual]float64, len(pop))
+	for _, ind := range pop {
+		vals[ind] = g.Fitness(ind)
+	}
+	sort.SliceStable(pop, func(i, j int) bool { return vals[pop[i]] > vals[pop[j]] })
+}
+
+// itemPlan is one level to ask for, fixed before any request so that the random draws (and
+// so the prompts and cache keys) do not depend on the order replies arrive in.
+type itemPlan struct {
+	generation, index, sample int
+	control                   problems.Control
+	data                      *PromptData
+	messages                  []Message
+}
+
+type itemResult struct {
+	content problems.Content
+	info    problems.Info
+	ok      bool
+	stats   Stats
+	infos   int
+	err     error
+}
+
+// plan draws item i's control and examples and renders its prompt.
+func (g *Generator) plan(gen, i int) (*itemPlan, error) {
+	control := problems.SampleControl(g.p, g.rng)
+	data := g.base.WithExamples(g.pickExamples())
+	if g.opts.Control {
+		data = data.WithControl(control)
+	}
+	msgs, err := g.prompt.Messages(data)
+	if err != nil {
+		return nil, err
+	}
+	return &itemPlan{generation: gen, index: i, sample: gen*g.opts.PopSize + i, control: control, data: data, messages: msgs}, nil
+}
+
+// FirstPrompt renders the opening messages of the first level a generator with opts would
+// ask for, without asking (the CLI's `llm prompt`, the GUI's preview).
+func FirstPrompt(ctx context.Context, p problems.Problem, opts GeneratorOptions) ([]Message, *Prompt, error) {
+	g, err := NewGenerator(ctx, p, nil, opts)
+	if err != nil {
+		return nil, nil, err
+	}
+	pl, err := g.plan(0, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	return pl.messages, g.prompt, nil
+}
+
+// batch asks for PopSize levels concurrently and evaluates the valid ones together.
+func (g *Generator) batch(ctx context.Context, gen int) ([]*search.Individual, error) {
+	n := g.opts.PopSize
+	plans := make([]*itemPlan, n)
+	for i := range plans {
+		var err error
+		if plans[i], err = g.plan(gen, i); err != nil {
+			return nil, err
+		}
+	}
+	if gen == 0 && g.planned != nil {
+		g.planned(plans[0].messages)
+	}
+	bctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	results := make([]itemResult, n)
+	var wg sync.WaitGroup
+	var errOnce sync.Once
+	var firstErr error
+	for i, pl := range plans {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			results[i] = g.runItem(bctx, pl)
+			if err := results[i].err; err != nil {
+				errOnce.Do(func() { firstErr = err; cancel() })
+			}
+		}()
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	if err := g.logError(); err != nil {
+		return nil, err
+	}
+	var batch []*search.Individual
+	var infos []problems.Info
+	for i, r := range results {
+		g.stats.add(r.stats)
+		g.evaluations += r.infos
+		if !r.ok {
+			continue
+		}
+		ind := &search.Individual{Content: r.content, Control: plans[i].control, Info: r.info, Cell: -1}
+		ind.Quality = g.p.Quality(r.info)
+		ind.Controllability = g.p.Controllability(r.info, ind.Control)
+		batch = append(batch, ind)
+		infos = append(infos, r.info)
+	}
+	div, err := diversities(g.p, infos)
+	if err != nil {
+		return nil, err
+	}
+	for i, d := range div {
+		batch[i].Diversity = d
+	}
+	return batch, nil
+}
+
+func diversities(p problems.Problem, infos []problems.Info) (out []float64, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("diversity failed: %v", r)
+		}
+	}()
+	return problems.GreedyDiversity(problems.DiversityMatrix(p, infos)), nil
+}
+
+// pickExamples draws k examples from the pool (twice k of the best) and shows them best first,
+// so prompts vary between items without showing the worst candidates.
+func (g *Generator) pickExamples() []Example {
+	k := min(g.opts.Examples, len(g.pool))
+	if k == 0 {
+		return nil
+	}
+	idx := g.rng.Perm(len(g.pool))[:k]
+	sort.Ints(idx)
+	out := make([]Example, k)
+	for i, j := range idx {
+		c := g.pool[j]
+		out[i] = Example{Text: g.base.FormatContent(c.Content), Quality: c.Quality, Content: c.Content}
+	}
+	return out
+}
+
+// seedFor gives each sample its own seed (the configured seed plus the sample number), so
+// asking n levels with one seed does not give the same level n times.
+func (g *Generator) seedFor(sample int) *int {
+	if g.client.cfg.Seed == nil {
+		return nil
+	}
+	s := *g.client.cfg.Seed + sample
+	return &s
+}
+
+// runItem holds one item's conversation: ask, check, re-ask with the error, up to MaxRepairs.
+// A request error (the client's retries exhausted, offline miss, cancellation) is returned as
+// err and stops the batch; an invalid reply is not an error.
+func (g *Generator) runItem(ctx context.Context, pl *itemPlan) itemResult {
+	res := itemResult{stats: Stats{Items: 1}}
+	msgs := pl.messages
+	sent := msgs
+	for turn := 0; ; turn++ {
+		req := Request{Messages: msgs, Sample: pl.sample, Seed: g.seedFor(pl.sample)}
+		tctx := WithTag(ctx, fmt.Sprintf("generation %d item %d turn %d", pl.generation, pl.index, turn))
+		var resp *Response
+		var err error
+		if g.OnDelta != nil {
+			resp, err = g.client.ChatStream(tctx, req, func(attempt int, d string) {
+				g.OnDelta(DeltaEvent{Item: pl.index, Turn: turn, Attempt: attempt, Text: d})
+			})
+		} else {
+			resp, err = g.client.Chat(tctx, req)
+		}
+		if err != nil {
+			res.err = fmt.Errorf("item %d: %w", pl.index, err)
+			return res
+		}
+		res.stats.Replies++
+		if resp.Cached {
+			res.stats.Cached++
+		}
+		content, info, computed, perr := g.check(resp.Content)
+		if computed {
+			res.infos++
+		}
+		final := perr == nil || turn >= g.opts.MaxRepairs
+		ev := ReplyEvent{Generation: pl.generation, Item: pl.index, Turn: turn, Control: pl.control, Cached: resp.Cached, Final: final}
+		ex := Exchange{Generation: pl.generation, Item: pl.index, Turn: turn, Sample: pl.sample, Key: resp.Key,
+			Cached: resp.Cached, Sent: sent, Reply: resp.Content, Usage: resp.Usage, Control: pl.control}
+		if perr == nil {
+			ev.Content, ev.Info = content, info
+			ev.Quality = g.p.Quality(info)
+			ev.Controllability = g.p.Controllability(info, pl.control)
+			ex.Valid, ex.Content = true, content
+		} else {
+			ev.Error, ex.Error = perr.Error(), perr.Error()
+		}
+		g.logExchange(ex)
+		if g.OnReply != nil {
+			g.OnReply(ev)
+		}
+		if perr == nil {
+			res.content, res.info, res.ok = content, info, true
+			res.stats.Valid++
+			if turn > 0 {
+				res.stats.Repaired++
+			}
+			return res
+		}
+		if turn >= g.opts.MaxRepairs {
+			res.stats.Invalid++
+			return res
+		}
+		repair, err := g.prompt.Repair(pl.data, resp.Content, perr)
+		if err != nil {
+			res.err = err
+			return res
+		}
+		sent = []Message{{Role: RoleUser, Content: repair}}
+		msgs = append(append(append([]Message(nil), msgs...), Message{Role: RoleAssistant, Content: resp.Content}), sent...)
+		res.stats.Repairs++
+	}
+}
+
+// check parses a reply and computes its info; a content the problem cannot analyse is an
+// invalid reply too (the model is told why).
+func (g *Generator) check(reply string) (problems.Content, problems.Info, bool, error) {
+	content, err := ParseContent(reply, g.p.ContentSpace(), g.prompt.Legend)
+	if err != nil {
+		return nil, nil, false, err
+	}
+	info, err := safeInfo(g.p, content)
+	if err != nil {
+		return nil, nil, true, &ParseError{"The level is not valid: " + err.Error() + "."}
+	}
+	return content, info, true, nil
+}
+
+func safeInfo(p problems.Problem, c problems.Content) (info problems.Info, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%v", r)
+		}
+	}()
+	return p.Info(c)
+}
+
+// Exchange is one line of a run's replies.jsonl: what was sent since the previous reply of the
+// item (the whole opening prompt, or the re-ask), the reply and the verdict.
+type Exchange struct {
+	Generation int              `json:"generation"`
+	Item       int              `json:"item"`
+	Turn       int              `json:"turn"`
+	Sample     int              `json:"sample"`
+	Key        string           `json:"key"`
+	Cached     bool             `json:"cached"`
+	Control    problems.Control `json:"control"`
+	Sent       []Message        `json:"sent"`
+	Reply      string           `json:"reply"`
+	Valid      bool             `json:"valid"`
+	Error      string           `json:"error,omitempty"`
+	Content    problems.Content `json:"content,omitempty"`
+	Usage      Usage            `json:"usage"`
+}
+
+func (g *Generator) logExchange(ex Exchange) {
+	if g.exchanges == nil {
+		return
+	}
+	line, err := json.Marshal(ex)
+	g.logMu.Lock()
+	defer g.logMu.Unlock()
+	if err == nil {
+		_, err = g.exchanges.Write(append(line, '\n'))
+	}
+	if err != nil && g.logErr == nil {
+		g.logErr = err
+	}
+}
+
+func (g *Generator) logError() error {
+	g.logMu.Lock()
+	defer g.logMu.Unlock()
+	return g.logErr
+}
+
+// Event summarises the population like the evolutionary generators' events.
+func (g *Generator) Event() search.Event {
+	ev := search.Event{Generator: GeneratorName, Generation: g.generation, Evaluations: g.evaluations, Size: len(g.pop)}
+	if len(g.pop) == 0 {
+		return ev
+	}
+	var q, c, d, f stat
+	for _, ind := range g.pop {
+		q.add(ind.Quality)
+		c.add(ind.Controllability)
+		d.add(ind.Diversity)
+		f.add(g.Fitness(ind))
+		if ind.Feasible() {
+			ev.Feasible++
+		}
+		if ind.Unique() {
+			ev.Unique++
+		}
+		if ind.Controlled() {
+			ev.Controlled++
+		}
+	}
+	ev.BestFitness, ev.MeanFitness = g.Best(), f.sum/float64(f.n)
+	ev.Quality, ev.Controllability, ev.Diversity = q.stats(), c.stats(), d.stats()
+	return ev
+}
+
+type stat struct {
+	n             int
+	sum, min, max float64
+}
+
+func (s *stat) add(v float64) {
+	if s.n == 0 {
+		s.min, s.max = v, v
+	}
+	s.n++
+	s.sum += v
+	s.min, s.max = math.Min(s.min, v), math.Max(s.max, v)
+}
+
+func (s *stat) stats() search.Stats {
+	return search.Stats{Min: s.min, Mean: s.sum / float64(s.n), Max: s.max}
+}
+
+// Save captures the population, counters and random state.
+func (g *Generator) Save() (*search.State, error) {
+	if !g.started {
+		return nil, errors.New("llm: Save before Reset")
+	}
+	rng, err := g.src.MarshalBinary()
+	if err != nil {
+		return nil, err
+	}
+	s := &search.State{Generator: GeneratorName, Options: g.opts.Options, Generation: g.generation, Evaluations: g.evaluations, RNG: rng}
+	for _, ind := range g.pop {
+		s.Population = append(s.Population, search.SavedIndividual{Content: ind.Content, Control: ind.Control,
+			Quality: ind.Quality, Diversity: ind.Diversity, Controllability: ind.Controllability})
+	}
+	return s, nil
+}
+
+// Load restores a saved state; infos are recomputed.
+func (g *Generator) Load(ctx context.Context, s *search.State) error {
+	if s.Generator != GeneratorName {
+		return fmt.Errorf("the state is of generator %q, not %q", s.Generator, GeneratorName)
+	}
+	pop := make([]*search.Individual, len(s.Population))
+	contents := make([]problems.Content, len(s.Population))
+	for i, si := range s.Population {
+		c, err := g.p.ContentSpace().Normalize(si.Content, "content")
+		if err != nil {
+			return fmt.Errorf("individual %d: %w", i, err)
+		}
+		k, err := g.p.ControlSpace().Normalize(si.Control, "control")
+		if err != nil {
+			return fmt.Errorf("individual %d: %w", i, err)
+		}
+		contents[i] = c
+		pop[i] = &search.Individual{Content: c, Control: k, Quality: si.Quality, Diversity: si.Diversity,
+			Controllability: si.Controllability, Cell: -1}
+	}
+	infos, err := problems.Infos(ctx, g.p, contents)
+	if err != nil {
+		return err
+	}
+	for i := range pop {
+		pop[i].Info = infos[i]
+	}
+	src := search.NewSource(0)
+	if err := src.UnmarshalBinary(s.RNG); err != nil {
+		return fmt.Errorf("random state: %w", err)
+	}
+	g.src, g.rng = src, rand.New(src)
+	g.pop, g.generation, g.evaluations, g.started = pop, s.Generation, s.Evaluations, true
+	return nil
+}

@@ -1,0 +1,599 @@
+package experiment
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"image/color"
+	"io/fs"
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+
+	"gonum.org/v1/gonum/stat/distuv"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/plotutil"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
+
+	"pcgwb/internal/atomicfile"
+	"pcgwb/problems/search"
+)
+
+// RunData is what a report needs of one run folder.
+type RunData struct {
+	Dir    string
+	Config Config
+	// Best is the best fitness per recorded generation (index = generation).
+	Best []float64
+	// Last is the last recorded event.
+	Last *search.Event
+	// Final is the final summary, nil while the run is unfinished.
+	Final *FinalSummary
+}
+
+// FinalSummary is final.json without its population.
+type FinalSummary struct {
+	Generation  int     `json:"generation"`
+	Evaluations int     `json:"evaluations"`
+	BestFitness float64 `json:"best_fitness"`
+	Size        int     `json:"size"`
+	Feasible    int     `json:"feasible"`
+	Unique      int     `json:"unique"`
+	Controlled  int     `json:"controlled"`
+}
+
+// LoadRuns finds every run folder under root (a single run folder works too).
+func LoadRuns(root string) ([]RunData, error) {
+	var runs []RunData
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() || d.Name() != ConfigFile {
+			return nil
+		}
+		dir := filepath.Dir(path)
+		r, err := Open(dir)
+		if err != nil {
+			return err
+		}
+		rd := RunData{Dir: dir, Config: r.Config}
+		events, err := ReadEvents(dir)
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+		for i := range events {
+			rd.Best = append(rd.Best, events[i].BestFitness)
+		}
+		if len(events) > 0 {
+			rd.Last = &events[len(events)-1]
+		}
+		if data, err := os.ReadFile(filepath.Join(dir, FinalFile)); err == nil {
+			var fs FinalSummary
+			if err := json.Unmarshal(data, &fs); err != nil {
+				return fmt.Errorf("%s: %w", filepath.Join(dir, FinalFile), err)
+			}
+			rd.Final = &fs
+		}
+		runs = append(runs, rd)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if len(runs) == 0 {
+		return nil, fmt.Errorf("no run folders (with %s) under %s", ConfigFile, root)
+	}
+	sort.SliceStable(runs, func(i, j int) bool { return runs[i].Dir < runs[j].Dir })
+	return runs, nil
+}
+
+// Group is the runs of one (problem, fitness, generator) over their seeds.
+type Group struct {
+	Problem, Fitness, Generator string
+	Runs                        []RunData
+}
+
+// Summary is one row of summary.csv.
+type Summary struct {
+	Group
+	Finished         int
+	Generations      int
+	BestMean, BestCI float64
+	FeasibleMean     float64
+	UniqueMean       float64
+	ControlledMean   float64
+	FeasibleCI       float64
+	UniqueCI         float64
+	ControlledCI     float64
+	// RunsWithFeasible counts finished runs whose final population holds at least one feasible
+	// individual: the paper's "GA had feasible solutions in 224 of 360 runs".
+	RunsWithFeasible   int
+	RunsWithControlled int
+	EvaluationsMean    float64
+	ElapsedMean        float64
+}
+
+// ReportFiles lists what Report wrote.
+type ReportFiles struct {
+	Summary   string
+	Figures   []string
+	Summaries []Summary
+}
+
+var generatorOrder = map[string]int{"random": 0, "es": 1, "ga": 2, "mapelites": 3, "constructive": 4}
+
+// Groups splits runs by problem, fitness and generator, in a stable order (problems and
+// fitnesses alphabetically, generators in the paper's order).
+func Groups(runs []RunData) []Group {
+	idx := map[[3]string]int{}
+	var out []Group
+	for _, r := range runs {
+		k := [3]string{r.Config.Problem, r.Config.Fitness, r.Config.Generator}
+		i, ok := idx[k]
+		if !ok {
+			i = len(out)
+			idx[k] = i
+			out = append(out, Group{Problem: k[0], Fitness: k[1], Generator: k[2]})
+		}
+		out[i].Runs = append(out[i].Runs, r)
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.Problem != b.Problem {
+			return a.Problem < b.Problem
+		}
+		if a.Fitness != b.Fitness {
+			return fitnessRank(a.Fitness) < fitnessRank(b.Fitness)
+		}
+		return genRank(a.Generator) < genRank(b.Generator)
+	})
+	return out
+}
+
+func genRank(g string) int {
+	if r, ok := generatorOrder[g]; ok {
+		return r
+	}
+	return len(generatorOrder)
+}
+
+func fitnessRank(f string) int {
+	for i, n := range search.Fitnesses() {
+		if n == f {
+			return i
+		}
+	}
+	return len(search.Fitnesses())
+}
+
+// meanCI is the mean and the half width of its 95% Student-t interval (the reference's
+// compute_credible_interval); the half width is NaN with fewer than two values.
+func meanCI(vals []float64) (float64, float64) {
+	n := float64(len(vals))
+	if n == 0 {
+		return math.NaN(), math.NaN()
+	}
+	mean := 0.0
+	for _, v := range vals {
+		mean += v
+	}
+	mean /= n
+	if len(vals) < 2 {
+		return mean, math.NaN()
+	}
+	ss := 0.0
+	for _, v := range vals {
+		ss += (v - mean) * (v - mean)
+	}
+	sem := math.Sqrt(ss/(n-1)) / math.Sqrt(n)
+	t := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: n - 1}.Quantile(0.975)
+	return mean, t * sem
+}
+
+// Summarize computes one summary per group.
+func Summarize(groups []Group) []Summary {
+	out := make([]Summary, len(groups))
+	for i, g := range groups {
+		s := Summary{Group: g}
+		var best, feas, uniq, ctrl, evals, elapsed []float64
+		for _, r := range g.Runs {
+			s.Generations = max(s.Generations, r.Config.Generations)
+			if r.Final == nil {
+				continue
+			}
+			s.Finished++
+			best = append(best, r.Final.BestFitness)
+			feas = append(feas, float64(r.Final.Feasible))
+			uniq = append(uniq, float64(r.Final.Unique))
+			ctrl = append(ctrl, float64(r.Final.Controlled))
+			evals = append(evals, float64(r.Final.Evaluations))
+			if r.Last != nil {
+				elapsed = append(elapsed, r.Last.Elapsed)
+			}
+			if r.Final.Feasible > 0 {
+				s.RunsWithFeasible++
+			}
+			if r.Final.Controlled > 0 {
+				s.RunsWithControlled++
+			}
+		}
+		s.BestMean, s.BestCI = meanCI(best)
+		s.FeasibleMean, s.FeasibleCI = meanCI(feas)
+		s.UniqueMean, s.UniqueCI = meanCI(uniq)
+		s.ControlledMean, s.ControlledCI = meanCI(ctrl)
+		s.EvaluationsMean, _ = meanCI(evals)
+		s.ElapsedMean, _ = meanCI(elapsed)
+		out[i] = s
+	}
+	return out
+}
+
+// Report reads every run under root and writes summary.csv into root and the figures into
+// figDir (root/plots when empty):
+//
+//   - fitness-<problem>-<fitness>.png: the best fitness per generation of each generator, the
+//     mean over seeds with its 95% band (the paper's Fig. 2);
+//   - counts-<fitness>.png: feasible, unique and controlled individuals in the final
+//     populations, mean over seeds with 95% error bars, per problem and generator (Fig. 3).
+func Report(root, figDir string) (*ReportFiles, error) {
+	runs, err := LoadRuns(root)
+	if err != nil {
+		return nil, err
+	}
+	if figDir == "" {
+		figDir = filepath.Join(root, "plots")
+	}
+	if err := os.MkdirAll(figDir, 0o755); err != nil {
+		return nil, err
+	}
+	groups := Groups(runs)
+	sums := Summarize(groups)
+	res := &ReportFiles{Summary: filepath.Join(root, "summary.csv"), Summaries: sums}
+	if err := writeSummaryCSV(res.Summary, sums); err != nil {
+		return nil, err
+	}
+	var curves []curveKey
+	byCurve := map[curveKey][]Group{}
+	for _, g := range groups {
+		k := curveKey{g.Problem, g.Fitness}
+		if _, ok := byCurve[k]; !ok {
+			curves = append(curves, k)
+		}
+		byCurve[k] = append(byCurve[k], g)
+	}
+	for _, k := range curves {
+		p := fitnessPlot(k.problem+" — "+k.fitness, byCurve[k])
+		path := filepath.Join(figDir, fmt.Sprintf("fitness-%s-%s.png", k.problem, k.fitness))
+		if err := savePNG(p, 5*vg.Inch, 3.5*vg.Inch, path); err != nil {
+			return nil, err
+		}
+		res.Figures = append(res.Figures, path)
+	}
+	if err := overviewFigures(figDir, curves, byCurve, res); err != nil {
+		return nil, err
+	}
+	var fits []string
+	byFitness := map[string][]Summary{}
+	for _, s := range sums {
+		if _, ok := byFitness[s.Fitness]; !ok {
+			fits = append(fits, s.Fitness)
+		}
+		byFitness[s.Fitness] = append(byFitness[s.Fitness], s)
+	}
+	sort.SliceStable(fits, func(i, j int) bool { return fitnessRank(fits[i]) < fitnessRank(fits[j]) })
+	for _, f := range fits {
+		path := filepath.Join(figDir, fmt.Sprintf("counts-%s.png", f))
+		if err := countsFigure(f, byFitness[f], path); err != nil {
+			return nil, err
+		}
+		res.Figures = append(res.Figures, path)
+	}
+	return res, nil
+}
+
+func writeSummaryCSV(path string, sums []Summary) error {
+	var buf bytes.Buffer
+	w := csv.NewWriter(&buf)
+	_ = w.Write([]string{"problem", "fitness", "generator", "runs", "finished", "generations",
+		"best_fitness_mean", "best_fitness_ci95", "feasible_mean", "feasible_ci95", "unique_mean", "unique_ci95",
+		"controlled_mean", "controlled_ci95", "runs_with_feasible", "runs_with_controlled", "evaluations_mean", "elapsed_s_mean"})
+	f := func(v float64) string {
+		if math.IsNaN(v) {
+			return ""
+		}
+		return strconv.FormatFloat(v, 'f', 4, 64)
+	}
+	for _, s := range sums {
+		_ = w.Write([]string{s.Problem, s.Fitness, s.Generator, strconv.Itoa(len(s.Runs)), strconv.Itoa(s.Finished),
+			strconv.Itoa(s.Generations), f(s.BestMean), f(s.BestCI), f(s.FeasibleMean), f(s.FeasibleCI),
+			f(s.UniqueMean), f(s.UniqueCI), f(s.ControlledMean), f(s.ControlledCI),
+			strconv.Itoa(s.RunsWithFeasible), strconv.Itoa(s.RunsWithControlled), f(s.EvaluationsMean), f(s.ElapsedMean)})
+	}
+	w.Flush()
+	if err := w.Error(); err != nil {
+		return err
+	}
+	return atomicfile.Write(path, buf.Bytes(), 0o644)
+}
+
+func genColor(gen string) color.Color { return plotutil.Color(genRank(gen)) }
+
+func withAlpha(c color.Color, a uint8) color.Color {
+	r, g, b, _ := c.RGBA()
+	return color.NRGBA{R: uint8(r >> 8), G: uint8(g >> 8), B: uint8(b >> 8), A: a}
+}
+
+type curveKey struct{ problem, fitness string }
+
+// overviewFigures draws, per fitness, the fitness curves of every problem side by side
+// (fitness-<fitness>.png), the layout of the paper's Fig. 2.
+func overviewFigures(figDir string, curves []curveKey, byCurve map[curveKey][]Group, res *ReportFiles) error {
+	var fits []string
+	perFitness := map[string][]curveKey{}
+	for _, k := range curves {
+		if _, ok := perFitness[k.fitness]; !ok {
+			fits = append(fits, k.fitness)
+		}
+		perFitness[k.fitness] = append(perFitness[k.fitness], k)
+	}
+	sort.SliceStable(fits, func(i, j int) bool { return fitnessRank(fits[i]) < fitnessRank(fits[j]) })
+	for _, f := range fits {
+		keys := perFitness[f]
+		cols := min(4, len(keys))
+		rows := (len(keys) + cols - 1) / cols
+		grid := make([][]*plot.Plot, rows)
+		for i := range grid {
+			grid[i] = make([]*plot.Plot, cols)
+		}
+		for i, k := range keys {
+			p := fitnessPlot(k.problem, byCurve[k])
+			p.Y.Label.Text = ""
+			if i%cols == 0 {
+				p.Y.Label.Text = "max fitness"
+			}
+			if i != 0 {
+				p.Legend = plot.NewLegend()
+			}
+			grid[i/cols][i%cols] = p
+		}
+		tileW, tileH := 3.4*vg.Inch, 2.6*vg.Inch
+		header := 0.4 * vg.Inch
+		c := vgimg.New(tileW*vg.Length(cols), tileH*vg.Length(rows)+header)
+		dc := draw.New(c)
+		title := plot.New().Title.TextStyle
+		title.Font.Size = vg.Points(13)
+		title.XAlign = draw.XLeft
+		dc.FillText(title, vg.Point{X: dc.Min.X + 0.2*vg.Inch, Y: dc.Max.Y - header*0.65},
+			"max fitness per generation (mean over seeds, 95% band), fitness "+f)
+		tiles := draw.Tiles{Rows: rows, Cols: cols, PadX: 4 * vg.Millimeter, PadY: 4 * vg.Millimeter,
+			PadTop: 2 * vg.Millimeter, PadBottom: 2 * vg.Millimeter, PadLeft: 2 * vg.Millimeter, PadRight: 3 * vg.Millimeter}
+		canvases := plot.Align(grid, tiles, draw.Crop(dc, 0, 0, 0, -header))
+		for i := range grid {
+			for j, p := range grid[i] {
+				if p != nil {
+					p.Draw(canvases[i][j])
+				}
+			}
+		}
+		path := filepath.Join(figDir, fmt.Sprintf("fitness-%s.png", f))
+		if err := writePNG(c, path); err != nil {
+			return err
+		}
+		res.Figures = append(res.Figures, path)
+	}
+	return nil
+}
+
+// fitnessPlot is one panel of Fig. 2: per generator, the mean over seeds of the best fitness
+// at each generation, with the 95% band.
+func fitnessPlot(title string, groups []Group) *plot.Plot {
+	p := plot.New()
+	p.Title.Text = title
+	p.X.Label.Text = "generation"
+	p.Y.Label.Text = "max fitness (mean over seeds)"
+	p.Y.Min, p.Y.Max = 0, 1.05
+	p.Legend.Top = false
+	p.Legend.Left = false
+	p.Add(plotter.NewGrid())
+	for _, g := range groups {
+		gens := 0
+		for _, r := range g.Runs {
+			gens = max(gens, len(r.Best))
+		}
+		mean := make(plotter.XYs, 0, gens)
+		var lo, hi plotter.XYs
+		for gi := 0; gi < gens; gi++ {
+			var vals []float64
+			for _, r := range g.Runs {
+				if gi < len(r.Best) {
+					vals = append(vals, r.Best[gi])
+				}
+			}
+			m, ci := meanCI(vals)
+			mean = append(mean, plotter.XY{X: float64(gi), Y: m})
+			if !math.IsNaN(ci) {
+				lo = append(lo, plotter.XY{X: float64(gi), Y: math.Max(0, m-ci)})
+				hi = append(hi, plotter.XY{X: float64(gi), Y: math.Min(1.05, m+ci)})
+			}
+		}
+		c := genColor(g.Generator)
+		if len(lo) > 1 {
+			band := make(plotter.XYs, 0, 2*len(lo))
+			band = append(band, lo...)
+			for i := len(hi) - 1; i >= 0; i-- {
+				band = append(band, hi[i])
+			}
+			if poly, err := plotter.NewPolygon(band); err == nil {
+				poly.Color = withAlpha(c, 60)
+				poly.LineStyle.Width = 0
+				p.Add(poly)
+			}
+		}
+		if len(mean) == 0 {
+			continue
+		}
+		line, err := plotter.NewLine(mean)
+		if err != nil {
+			continue
+		}
+		line.Color = c
+		line.Width = vg.Points(1.5)
+		line.Dashes = plotutil.Dashes(genRank(g.Generator))
+		p.Add(line)
+		p.Legend.Add(fmt.Sprintf("%s (%d seeds)", g.Generator, len(g.Runs)), line)
+	}
+	return p
+}
+
+// countsFigure is Fig. 3 for one fitness: three panels (feasible, unique, controlled) of bars
+// per problem, one bar per generator, mean over seeds with 95% error bars.
+func countsFigure(fitness string, sums []Summary, path string) error {
+	var problemsOrder, gens []string
+	seenP, seenG := map[string]bool{}, map[string]bool{}
+	maxSize := 1.0
+	for _, s := range sums {
+		if !seenP[s.Problem] {
+			seenP[s.Problem] = true
+			problemsOrder = append(problemsOrder, s.Problem)
+		}
+		if !seenG[s.Generator] {
+			seenG[s.Generator] = true
+			gens = append(gens, s.Generator)
+		}
+		for _, r := range s.Runs {
+			if r.Final != nil {
+				maxSize = math.Max(maxSize, float64(r.Final.Size))
+			}
+		}
+	}
+	sort.SliceStable(gens, func(i, j int) bool { return genRank(gens[i]) < genRank(gens[j]) })
+	find := func(problem, gen string) *Summary {
+		for i := range sums {
+			if sums[i].Problem == problem && sums[i].Generator == gen {
+				return &sums[i]
+			}
+		}
+		return nil
+	}
+	panels := []struct {
+		title string
+		get   func(s *Summary) (float64, float64)
+	}{
+		{"feasible (quality = 1)", func(s *Summary) (float64, float64) { return s.FeasibleMean, s.FeasibleCI }},
+		{"unique (diversity = 1)", func(s *Summary) (float64, float64) { return s.UniqueMean, s.UniqueCI }},
+		{"controlled (controllability = 1)", func(s *Summary) (float64, float64) { return s.ControlledMean, s.ControlledCI }},
+	}
+	panelW := vg.Length(math.Max(4, 1.0*float64(len(problemsOrder))+1.2)) * vg.Inch
+	panelH := 2.6 * vg.Inch
+	header := 0.45 * vg.Inch
+	groupW := 0.8
+	barW := groupW / float64(len(gens))
+	dataSpan := float64(len(problemsOrder))
+	// bar width in canvas units: its data width times the (approximate) data-to-canvas scale
+	barCanvas := vg.Length(barW/dataSpan) * (panelW - 0.9*vg.Inch)
+	row := make([]*plot.Plot, 0, len(panels))
+	for _, pn := range panels {
+		p := plot.New()
+		p.Title.Text = pn.title
+		p.Y.Label.Text = "individuals"
+		p.Add(plotter.NewGrid())
+		for gi, gen := range gens {
+			vals := make(plotter.Values, len(problemsOrder))
+			var pts plotter.XYs
+			var errs plotter.YErrors
+			off := -groupW/2 + barW*(float64(gi)+0.5)
+			for xi, prob := range problemsOrder {
+				s := find(prob, gen)
+				if s == nil {
+					continue
+				}
+				m, ci := pn.get(s)
+				if math.IsNaN(m) {
+					continue
+				}
+				vals[xi] = m
+				if !math.IsNaN(ci) && ci > 0 {
+					pts = append(pts, plotter.XY{X: float64(xi) + off, Y: m})
+					errs = append(errs, struct{ Low, High float64 }{math.Min(ci, m), math.Min(ci, maxSize-m)})
+				}
+			}
+			bars, err := plotter.NewBarChart(vals, barCanvas)
+			if err != nil {
+				return err
+			}
+			bars.XMin = off
+			bars.Color = genColor(gen)
+			bars.LineStyle.Width = vg.Points(0.5)
+			p.Add(bars)
+			if len(pts) > 0 {
+				if eb, err := plotter.NewYErrorBars(errorPoints{pts, errs}); err == nil {
+					eb.LineStyle.Width = vg.Points(0.8)
+					p.Add(eb)
+				}
+			}
+		}
+		p.NominalX(problemsOrder...)
+		p.X.Min, p.X.Max = -0.5, dataSpan-0.5
+		p.Y.Min, p.Y.Max = 0, maxSize*1.05
+		row = append(row, p)
+	}
+	c := vgimg.New(panelW, panelH*vg.Length(len(row))+header)
+	dc := draw.New(c)
+	title := plot.New().Title.TextStyle
+	title.Font.Size = vg.Points(13)
+	title.XAlign = draw.XLeft
+	dc.FillText(title, vg.Point{X: dc.Min.X + 0.2*vg.Inch, Y: dc.Max.Y - header*0.65}, "final populations (mean over seeds), fitness "+fitness)
+	drawKey(dc, gens, dc.Max.X-vg.Length(len(gens))*0.9*vg.Inch, dc.Max.Y-header*0.65)
+	body := draw.Crop(dc, 0, 0, 0, -header)
+	tiles := draw.Tiles{Rows: len(row), Cols: 1, PadY: 4 * vg.Millimeter, PadTop: 2 * vg.Millimeter,
+		PadBottom: 2 * vg.Millimeter, PadLeft: 2 * vg.Millimeter, PadRight: 3 * vg.Millimeter}
+	column := make([][]*plot.Plot, len(row))
+	for i, p := range row {
+		column[i] = []*plot.Plot{p}
+	}
+	canvases := plot.Align(column, tiles, body)
+	for i, p := range row {
+		p.Draw(canvases[i][0])
+	}
+	return writePNG(c, path)
+}
+
+// drawKey draws the generators' colours in one row starting at (x, y).
+func drawKey(dc draw.Canvas, gens []string, x, y vg.Length) {
+	sty := plot.New().Legend.TextStyle
+	sty.Font.Size = vg.Points(11)
+	box := 0.13 * vg.Inch
+	for _, g := range gens {
+		dc.SetColor(genColor(g))
+		dc.Fill(vg.Rectangle{Min: vg.Point{X: x, Y: y - 0.02*vg.Inch}, Max: vg.Point{X: x + box, Y: y + box - 0.02*vg.Inch}}.Path())
+		dc.FillText(sty, vg.Point{X: x + box + 0.05*vg.Inch, Y: y}, g)
+		x += 0.9 * vg.Inch
+	}
+}
+
+type errorPoints struct {
+	plotter.XYs
+	plotter.YErrors
+}
+
+func savePNG(p *plot.Plot, w, h vg.Length, path string) error {
+	c := vgimg.New(w, h)
+	p.Draw(draw.New(c))
+	return writePNG(c, path)
+}
+
+func writePNG(c *vgimg.Canvas, path string) error {
+	var buf bytes.Buffer
+	if _, err := (vgimg.PngCanvas{Canvas: c}).WriteTo(&buf); err != nil {
+		return err
+	}
+	return atomicfile.Write(path, buf.Bytes(), 0o644)
+}

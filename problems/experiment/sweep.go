@@ -1,0 +1,204 @@
+package experiment
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+
+	"pcgwb/problems/search"
+)
+
+// Sweep is a grid of runs: every problem × fitness × generator × seed (seeds 1..Seeds), all
+// with the same generations and generator settings.
+type Sweep struct {
+	Problems    []string
+	Generators  []string
+	Fitnesses   []string
+	Seeds       int
+	Generations int
+	// Options are the generator settings shared by all runs (problem, fitness and seed are
+	// set per run).
+	Options search.Options
+	Out     string
+	// Workers is the number of runs in flight (default: the number of cores). Each run also
+	// evaluates its populations in parallel, so memory is bounded by Workers populations.
+	Workers int
+}
+
+// Job is one run of a sweep.
+type Job struct {
+	Dir    string
+	Config Config
+}
+
+// Jobs lists the sweep's runs in a fixed order and checks every configuration up front, so a
+// typo fails before hours of work rather than in the middle.
+func (s Sweep) Jobs() ([]Job, error) {
+	if s.Seeds < 1 {
+		return nil, fmt.Errorf("seeds must be at least 1, got %d", s.Seeds)
+	}
+	if len(s.Problems) == 0 || len(s.Generators) == 0 || len(s.Fitnesses) == 0 {
+		return nil, errors.New("a sweep needs at least one problem, generator and fitness")
+	}
+	var jobs []Job
+	for _, p := range s.Problems {
+		for _, f := range s.Fitnesses {
+			for _, g := range s.Generators {
+				for seed := 1; seed <= s.Seeds; seed++ {
+					opts := s.Options
+					opts.Problem, opts.Fitness, opts.Seed = p, f, uint64(seed)
+					cfg, err := Config{Generator: g, Generations: s.Generations, Options: opts}.Normalize()
+					if err != nil {
+						return nil, fmt.Errorf("%s %s %s: %w", p, g, f, err)
+					}
+					dir := filepath.Join(s.Out, p, cfg.Fitness, g, strconv.Itoa(seed))
+					jobs = append(jobs, Job{Dir: dir, Config: cfg})
+				}
+			}
+		}
+	}
+	return jobs, nil
+}
+
+// Progress is reported as runs start, advance and finish.
+type Progress struct {
+	Job   Job
+	Event *search.Event // nil when the job starts or ends
+	Done  bool
+	// Skipped is set for a job that was already finished.
+	Skipped bool
+	Err     error
+	// Finished counts the jobs done so far (including skipped and failed), out of Total.
+	Finished, Total int
+}
+
+// Run executes the sweep with a pool of workers, skipping finished runs and resuming
+// interrupted ones. It returns the first error after all started runs stop; cancelling ctx
+// stops every run within its current generation.
+func (s Sweep) Run(ctx context.Context, progress func(Progress)) error {
+	jobs, err := s.Jobs()
+	if err != nil {
+		return err
+	}
+	workers := s.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = min(workers, len(jobs))
+	var mu sync.Mutex
+	finished := 0
+	var errs []error
+	report := func(p Progress) {
+		mu.Lock()
+		defer mu.Unlock()
+		if p.Done {
+			finished++
+			if p.Err != nil && !errors.Is(p.Err, context.Canceled) {
+				errs = append(errs, fmt.Errorf("%s: %w", p.Job.Dir, p.Err))
+			}
+		}
+		p.Finished, p.Total = finished, len(jobs)
+		if progress != nil {
+			progress(p)
+		}
+	}
+	next := make(chan Job)
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for job := range next {
+				report(Progress{Job: job})
+				skipped, err := runJob(ctx, job, func(ev search.Event) { report(Progress{Job: job, Event: &ev}) })
+				report(Progress{Job: job, Done: true, Skipped: skipped, Err: err})
+			}
+		}()
+	}
+feed:
+	for _, j := range jobs {
+		select {
+		case <-ctx.Done():
+			break feed
+		case next <- j:
+		}
+	}
+	close(next)
+	wg.Wait()
+	if len(errs) > 0 {
+		return errors.Join(errs...)
+	}
+	return ctx.Err()
+}
+
+func runJob(ctx context.Context, job Job, onEvent func(search.Event)) (skipped bool, err error) {
+	r, err := Create(job.Dir, job.Config)
+	if err != nil {
+		return false, err
+	}
+	st, err := r.Status()
+	if err != nil {
+		return false, err
+	}
+	if st.Finished {
+		return true, nil
+	}
+	_, err = r.Execute(ctx, onEvent)
+	return false, err
+}
+
+// Commands returns one `workbench run` command line per unfinished job, for a batch scheduler
+// (a Slurm array: one line per task). Each line is idempotent: rerunning it resumes the run.
+func (s Sweep) Commands(program string) ([]string, error) {
+	jobs, err := s.Jobs()
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, j := range jobs {
+		if r, err := Open(j.Dir); err == nil && r.Config.same(j.Config) {
+			if st, err := r.Status(); err == nil && st.Finished {
+				continue
+			}
+		}
+		out = append(out, CommandLine(program, j))
+	}
+	return out, nil
+}
+
+// CommandLine is the `run` command that executes one job.
+func CommandLine(program string, j Job) string {
+	c := j.Config
+	args := []string{program, "run",
+		"--problem", c.Problem, "--generator", c.Generator, "--fitness", c.Fitness,
+		"--generations", strconv.Itoa(c.Generations), "--pop", strconv.Itoa(c.PopSize),
+		"--seed", strconv.FormatUint(c.Seed, 10)}
+	if len(c.Axes) > 0 {
+		var parts []string
+		for _, a := range c.Axes {
+			parts = append(parts, fmt.Sprintf("%s:%s:%s:%d", a.Field, fmtFloat(a.Min), fmtFloat(a.Max), a.Bins))
+		}
+		args = append(args, "--axes", strings.Join(parts, ","))
+	}
+	args = append(args, "--out", j.Dir)
+	for i, a := range args {
+		args[i] = shellQuote(a)
+	}
+	return strings.Join(args, " ")
+}
+
+func fmtFloat(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
+
+func shellQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./:,=+@", r))
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
