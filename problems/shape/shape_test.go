@@ -1,0 +1,138 @@
+package shape
+
+import (
+	"math"
+	"strings"
+	"testing"
+)
+
+func TestRewardResolvesArgumentsLikeTheReference(t *testing.T) {
+	cases := []struct {
+		name string
+		got  float64
+		want float64
+	}{
+		{"plateau wins over the lower bound", Reward3(0, 0, 0), 1},
+		{"single point above is 0", Reward3(5, 0, 4), 0},
+		{"below plateau ramps with 1e-8", Reward3(1, 0, 3), 1 / (3 + 0.00000001)},
+		{"four-argument form: above ph is 0", Reward4(9, 0, 2, 5), 0},
+		{"inside plateau", Reward4(3, 0, 2, 5), 1},
+		{"descending side", Reward(7, 0, 2, 5, 10), (10.0 - 7) / (10 - 5 + 0.00000001)},
+		{"at hi", Reward(10, 0, 2, 5, 10), 0},
+		{"at lo", Reward(0, 0, 2, 5, 10), 0},
+	}
+	for _, c := range cases {
+		if c.got != c.want {
+			t.Errorf("%s: got %.17g, want %.17g", c.name, c.got, c.want)
+		}
+	}
+}
+
+func TestRatioMatchesDifflib(t *testing.T) {
+	// Expected values from CPython 3.11 difflib.SequenceMatcher(None, a, b).ratio().
+	cases := []struct {
+		a, b string
+		want float64
+	}{
+		{"abcd", "bcde", 0.75},
+		{"hello", "yellow", 0.7272727272727273},
+		{"", "", 1},
+		{"abc", "", 0},
+		{"1,2|1,3|2,3|", "1,2|2,2|2,3|3,3|", 0.7142857142857143},
+		// len(b) >= 200: popular characters are dropped from the index (autojunk) but still
+		// extend matches found through the others.
+		{strings.Repeat("xxxxabcdexxxxqrs", 3), strings.Repeat("x", 195) + "abcde" + "qrs" + strings.Repeat("x", 10), 0.12260536398467432},
+	}
+	for _, c := range cases {
+		if got := Ratio(c.a, c.b); got != c.want {
+			t.Errorf("Ratio(%.20q, %.20q) = %.17g, want %.17g", c.a, c.b, got, c.want)
+		}
+	}
+}
+
+func TestPairwiseSumOrder(t *testing.T) {
+	// Below 8 elements: plain left-to-right sum.
+	small := []float64{1e16, 1, -1e16, 1}
+	seq := 0.0
+	for _, v := range small {
+		seq += v
+	}
+	if got := PairwiseSum(small); got != seq || got != 1 {
+		t.Errorf("small sum = %v", got)
+	}
+	// 8..128: eight interleaved partial sums, combined pairwise, then the tail.
+	x := make([]float64, 19)
+	for i := range x {
+		x[i] = 1.0 / float64(i+3)
+	}
+	var r [8]float64
+	copy(r[:], x[:8])
+	for k := 0; k < 8; k++ {
+		r[k] += x[8+k]
+	}
+	want := ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]))
+	want += x[16]
+	want += x[17]
+	want += x[18]
+	if got := PairwiseSum(x); got != want {
+		t.Errorf("blocked sum = %.17g, want %.17g", got, want)
+	}
+	big := make([]float64, 1000)
+	for i := range big {
+		big[i] = math.Sqrt(float64(i))
+	}
+	if got := PairwiseSum(big); got != PairwiseSum(big[:496])+PairwiseSum(big[496:]) {
+		t.Error("large sums must split at half rounded down to a multiple of 8")
+	}
+}
+
+func TestPyHeapPopsLikeHeapq(t *testing.T) {
+	// Expected order from CPython heapq with equal keys (only __lt__ compared).
+	keys := []int{3, 1, 2, 1, 3, 1, 2, 2, 1, 3, 0, 1}
+	h := NewPyHeap(func(a, b int) bool { return keys[a] < keys[b] })
+	for i := range keys {
+		h.Push(i)
+	}
+	want := []int{10, 5, 11, 1, 3, 8, 6, 2, 7, 4, 0, 9}
+	for i, w := range want {
+		if got := h.Pop(); got != w {
+			t.Fatalf("pop %d = %d, want %d", i, got, w)
+		}
+	}
+	if h.Len() != 0 {
+		t.Error("heap not empty")
+	}
+}
+
+func TestGridHelpers(t *testing.T) {
+	// 0 wall, 1 floor.
+	g := Grid{W: 5, H: 3, Cells: []int{
+		1, 1, 0, 1, 1,
+		0, 1, 0, 1, 0,
+		1, 1, 1, 1, 0,
+	}}
+	floor := TilesOf(1)
+	if n := Regions(g, floor); n != 1 {
+		t.Errorf("regions = %d", n)
+	}
+	if n := Count(g, floor); n != 10 {
+		t.Errorf("count = %d", n)
+	}
+	d := BFS(g, 0, 0, floor)
+	if d[4] != 8 || d[2] != -1 {
+		t.Errorf("bfs distances: to (4,0) %d, to wall %d", d[4], d[2])
+	}
+	path := Backtrack(g.W, g.H, d, 4, 0)
+	if len(path) != 9 || path[0] != (Point{0, 0}) || path[8] != (Point{4, 0}) {
+		t.Errorf("path = %v", path)
+	}
+	if lp := LongestPath(g, floor); lp != 8 {
+		t.Errorf("longest path = %d", lp)
+	}
+	if s := RegionSizes(g, []Point{{0, 0}, {1, 1}, {2, 0}}, floor); len(s) != 1 || s[0] != 10 {
+		t.Errorf("region sizes = %v (fills that colour nothing are skipped)", s)
+	}
+	if p := g.Padded(0); p.W != 7 || p.H != 5 || p.At(1, 1) != 1 || p.At(0, 0) != 0 {
+		t.Error("padding")
+	}
+}
