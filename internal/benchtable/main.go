@@ -29,7 +29,8 @@ var referenceMs = map[string]float64{
 func main() {
 	sc := bufio.NewScanner(os.Stdin)
 	pkg := ""
-	fmt.Printf("%-12s %-40s %12s %12s %10s\n", "problem", "benchmark", "µs/item", "python ms", "speed-up")
+	var rates []string
+	fmt.Printf("%-15s %-34s %12s %12s %10s %9s\n", "problem", "benchmark", "mean µs", "median µs", "python ms", "speed-up")
 	for sc.Scan() {
 		line := sc.Text()
 		if strings.HasPrefix(line, "pkg: ") {
@@ -40,20 +41,36 @@ func main() {
 			continue
 		}
 		f := strings.Fields(line)
-		for i := 1; i < len(f); i++ {
-			if f[i] != "ns/item" {
-				continue
+		metric := map[string]float64{}
+		for i := 2; i < len(f); i++ {
+			if v, err := strconv.ParseFloat(f[i-1], 64); err == nil {
+				metric[f[i]] = v
 			}
-			ns, err := strconv.ParseFloat(f[i-1], 64)
-			if err != nil {
-				continue
-			}
-			ref, speed := "-", "-"
-			if r, ok := referenceMs[pkg]; ok {
-				ref = strconv.FormatFloat(r, 'g', -1, 64)
-				speed = fmt.Sprintf("%.0f×", r*1e6/ns)
-			}
-			fmt.Printf("%-12s %-40s %12.2f %12s %10s\n", pkg, f[0], ns/1e3, ref, speed)
+		}
+		if v, ok := metric["evals/s"]; ok {
+			rates = append(rates, fmt.Sprintf("%-15s %-40s %12.0f", pkg, f[0], v))
+		}
+		mean, ok := metric["ns/item"]
+		if !ok {
+			continue
+		}
+		median, hasMedian := metric["median-ns/item"]
+		medianText, ref, speed := "-", "-", "-"
+		if hasMedian {
+			medianText = fmt.Sprintf("%.2f", median/1e3)
+		} else {
+			median = mean
+		}
+		if r, ok := referenceMs[pkg]; ok {
+			ref = strconv.FormatFloat(r, 'g', -1, 64)
+			speed = fmt.Sprintf("%.0f×", r*1e6/median)
+		}
+		fmt.Printf("%-15s %-34s %12.2f %12s %10s %9s\n", pkg, f[0], mean/1e3, medianText, ref, speed)
+	}
+	if len(rates) > 0 {
+		fmt.Printf("\n%-15s %-40s %12s\n", "problem", "generator benchmark", "evals/s")
+		for _, r := range rates {
+			fmt.Println(r)
 		}
 	}
 }

@@ -4,10 +4,12 @@ package all
 import (
 	_ "pcgwb/problems/binary"
 	_ "pcgwb/problems/building"
+	_ "pcgwb/problems/ddave"
 	_ "pcgwb/problems/elimination"
 	_ "pcgwb/problems/isaac"
 	_ "pcgwb/problems/loderunner"
 	_ "pcgwb/problems/loderunnertile"
+	_ "pcgwb/problems/mdungeons"
 	_ "pcgwb/problems/sokoban"
 	_ "pcgwb/problems/zelda"
 )
