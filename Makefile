@@ -40,7 +40,7 @@ test: deps modules vet
 
 bench: deps modules
 	@mkdir -p out
-	go test -run '^$$' -bench . -benchmem ./problems/... | tee out/bench.txt
+	go test -run '^$$' -bench . -benchmem ./problems/... ./games/... | tee out/bench.txt
 	@go run ./internal/benchtable < out/bench.txt
 
 fmt:

@@ -1,0 +1,168 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func writeBirdsFile(t *testing.T, path, text string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(text), 0o755); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestBirdsLevelProgram(t *testing.T) {
+	dir := t.TempDir()
+	prog := filepath.Join(dir, "i.txt")
+	writeBirdsFile(t, prog, "drop_block('b31', 10)\ndrop_block('b13', 10)\ndrop_block('b31', 10)\n")
+	code, out, errs := runCLI(t, "birds", "level", prog)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, "stability  1.0000 (0 of 3 blocks") || !strings.Contains(out, "similarity missing") {
+		t.Fatalf("output:\n%s", out)
+	}
+	if info, err := os.Stat(filepath.Join(dir, "i.png")); err != nil || info.Size() == 0 {
+		t.Fatalf("image not written: %v", err)
+	}
+}
+
+func TestBirdsLevelXMLAndJSON(t *testing.T) {
+	dir := t.TempDir()
+	level := filepath.Join(dir, "l.xml")
+	writeBirdsFile(t, level, `<?xml version="1.0" encoding="utf-16"?>
+<Level width="3">
+  <Camera x="2" y="0" minWidth="17" maxWidth="22" />
+  <Birds>
+    <Bird type="BirdRed" />
+  </Birds>
+  <Slingshot x="-9" y="-2.5" />
+  <GameObjects>
+    <Block type="RectSmall" material="wood" x="2.36015" y="-3.13985" rotation="90" />
+    <Block type="RectSmall" material="wood" x="2.36015" y="-2.65965" rotation="0" />
+  </GameObjects>
+</Level>`)
+	png := filepath.Join(dir, "out.png")
+	code, out, errs := runCLI(t, "birds", "level", level, "--json", "--out", png)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var v struct {
+		Blocks    int      `json:"blocks"`
+		Stability float64  `json:"stability"`
+		Source    string   `json:"source"`
+		Sim       []string `json:"similarity"`
+	}
+	if err := json.Unmarshal([]byte(out), &v); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	if v.Blocks != 2 || v.Stability != 1 || v.Source != "level XML" || v.Sim != nil {
+		t.Fatalf("%+v", v)
+	}
+	if _, err := os.Stat(png); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestBirdsLevelErrors(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.txt")
+	writeBirdsFile(t, bad, "drop_block('b31', 19)\n")
+	code, _, errs := runCLI(t, "birds", "level", bad)
+	if code != 1 || !strings.Contains(errs, "Width boundary is intruded.") {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if code, _, _ := runCLI(t, "birds", "level"); code != 2 {
+		t.Fatalf("missing FILE: exit %d", code)
+	}
+	if code, _, _ := runCLI(t, "birds", "frobnicate", dir); code != 2 {
+		t.Fatalf("unknown subcommand: exit %d", code)
+	}
+	if code, _, _ := runCLI(t, "birds", "evaluate", filepath.Join(dir, "nope")); code != 2 {
+		t.Fatalf("missing folder: exit %d", code)
+	}
+}
+
+func birdsCompetition(t *testing.T) string {
+	dir := t.TempDir()
+	answers := map[string]string{
+		"I": "```\ndrop_block('b31', 10)\ndrop_block('b13', 10)\ndrop_block('b31', 10)\n```",
+		"L": "```\ndrop_block('b13', 3)\ndrop_block('b31', 5)\n```",
+	}
+	for _, team := range []string{"one", "two"} {
+		for letter, text := range answers {
+			for n := 1; n <= 2; n++ {
+				writeBirdsFile(t, filepath.Join(dir, team, "raw", letter, fmt.Sprintf("%s_%s_%d.txt", team, letter, n)), text)
+			}
+		}
+	}
+	writeBirdsFile(t, filepath.Join(dir, "two", "raw", "I", "two_I_3.txt"), "no code")
+	return dir
+}
+
+func TestBirdsEvaluateWithoutClassifier(t *testing.T) {
+	dir := birdsCompetition(t)
+	code, out, errs := runCLI(t, "birds", "evaluate", dir)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"extract    8 of 9 written (1 × Code not found.)", "stability  8 of 8 written", "score      skipped: similarity missing", "stability  one: mean"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %q in:\n%s", want, out)
+		}
+	}
+	if !strings.Contains(errs, "extract 9/9") {
+		t.Errorf("no progress on stderr:\n%s", errs)
+	}
+	if code, _, errs := runCLI(t, "birds", "score", dir); code != 1 || !strings.Contains(errs, "similarity missing") {
+		t.Fatalf("score without similarity: exit %d: %s", code, errs)
+	}
+}
+
+func TestBirdsStagesWithExternalClassifier(t *testing.T) {
+	if _, err := os.Stat("/bin/sh"); err != nil {
+		t.Skip("no /bin/sh")
+	}
+	dir := birdsCompetition(t)
+	script := filepath.Join(t.TempDir(), "classify.sh")
+	probs := strings.TrimSuffix(strings.Repeat("0.0384615384615385,", 26), ",")
+	writeBirdsFile(t, script, "#!/bin/sh\ncat >/dev/null\necho '["+probs+"]'\n")
+	for _, sub := range []string{"extract", "convert", "stability", "render"} {
+		if code, _, errs := runCLI(t, "birds", sub, dir, "--quiet"); code != 0 {
+			t.Fatalf("%s: exit %d: %s", sub, code, errs)
+		}
+	}
+	if code, _, errs := runCLI(t, "birds", "classify", dir, "--quiet"); code != 1 || !strings.Contains(errs, "classifier") {
+		t.Fatalf("classify without a classifier: exit %d: %s", code, errs)
+	}
+	if code, _, errs := runCLI(t, "birds", "classify", dir, "--quiet", "--classifier-cmd", script); code != 0 {
+		t.Fatalf("classify: exit %d: %s", code, errs)
+	}
+	code, out, errs := runCLI(t, "birds", "score", dir, "--json")
+	if code != 0 {
+		t.Fatalf("score: exit %d: %s", code, errs)
+	}
+	var v struct {
+		Competition string `json:"competitionScore"`
+		Ranking     []struct {
+			Team string `json:"team"`
+			Rank int    `json:"rank"`
+		} `json:"ranking"`
+	}
+	if err := json.Unmarshal([]byte(out), &v); err != nil || len(v.Ranking) != 2 || v.Competition == "" {
+		t.Fatalf("%v: %s", err, out)
+	}
+	for _, f := range []string{"result/trial_scores.csv", "one/similarity/I.json", "two/diversity/L.json", "one/images/L/one_L_2.png"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Errorf("missing %s", f)
+		}
+	}
+}
