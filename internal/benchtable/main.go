@@ -29,7 +29,7 @@ var referenceMs = map[string]float64{
 func main() {
 	sc := bufio.NewScanner(os.Stdin)
 	pkg := ""
-	var rates []string
+	var rates, others []string
 	fmt.Printf("%-15s %-34s %12s %12s %10s %9s\n", "problem", "benchmark", "mean µs", "median µs", "python ms", "speed-up")
 	for sc.Scan() {
 		line := sc.Text()
@@ -52,6 +52,9 @@ func main() {
 		}
 		mean, ok := metric["ns/item"]
 		if !ok {
+			if _, rate := metric["evals/s"]; !rate {
+				others = append(others, fmt.Sprintf("%-15s %s", pkg, strings.Join(f, " ")))
+			}
 			continue
 		}
 		median, hasMedian := metric["median-ns/item"]
@@ -71,6 +74,12 @@ func main() {
 		fmt.Printf("\n%-15s %-40s %12s\n", "problem", "generator benchmark", "evals/s")
 		for _, r := range rates {
 			fmt.Println(r)
+		}
+	}
+	if len(others) > 0 {
+		fmt.Println("\nother benchmarks")
+		for _, o := range others {
+			fmt.Println(o)
 		}
 	}
 }
