@@ -125,7 +125,7 @@ func (b *Binary) Diversity(x, y problems.Info) float64 {
 }
 
 func (b *Binary) Controllability(info problems.Info, control problems.Control) float64 {
-	target := controlInt(control, "path")
+	target := problems.ControlInt(control, "path")
 	return shape.Reward(float64(info.(*Info).Path), 0,
 		float64(target-b.cerror), float64(target+b.cerror), b.area())
 }
@@ -136,16 +136,4 @@ func (b *Binary) Render(c problems.Content) (image.Image, error) {
 		return nil, err
 	}
 	return render(g), nil
-}
-
-// controlInt reads an integer control value, tolerating JSON floats.
-func controlInt(control problems.Control, key string) int {
-	m, _ := control.(map[string]any)
-	switch v := m[key].(type) {
-	case int:
-		return v
-	case float64:
-		return int(v)
-	}
-	return 0
 }

@@ -330,8 +330,8 @@ func (d *DDave) Diversity(a, b problems.Info) float64 {
 
 func (d *DDave) Controllability(info problems.Info, control problems.Control) float64 {
 	in := info.(*Info)
-	sx, sy := controlInt(control, "sx"), controlInt(control, "sy")
-	ex, ey := controlInt(control, "ex"), controlInt(control, "ey")
+	sx, sy := problems.ControlInt(control, "sx"), problems.ControlInt(control, "sy")
+	ex, ey := problems.ControlInt(control, "ex"), problems.ControlInt(control, "ey")
 	nearest := func(locs [][2]int, x, y int) int {
 		best := d.width * d.height
 		for _, l := range locs {
@@ -341,22 +341,11 @@ func (d *DDave) Controllability(info problems.Info, control problems.Control) fl
 	}
 	startError := nearest(in.PlayerLocations, sx, sy)
 	exitError := nearest(in.ExitLocations, ex, ey)
-	diamondError := abs(controlInt(control, "diamonds") - in.Diamonds)
+	diamondError := abs(problems.ControlInt(control, "diamonds") - in.Diamonds)
 	side := float64(d.width + d.height)
 	return (shape.Reward(float64(startError), 0, 0, 0, side) +
 		shape.Reward(float64(exitError), 0, 0, 0, side) +
 		shape.Reward(float64(diamondError), 0, 0, 0, d.area())) / 3.0
-}
-
-func controlInt(control problems.Control, key string) int {
-	m, _ := control.(map[string]any)
-	switch v := m[key].(type) {
-	case int:
-		return v
-	case float64:
-		return int(v)
-	}
-	return 0
 }
 
 func (d *DDave) Render(c problems.Content) (image.Image, error) {

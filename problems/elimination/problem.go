@@ -201,7 +201,7 @@ func (p *Problem) Diversity(a, b problems.Info) float64 {
 // control's sequence should be zero.
 func (p *Problem) Controllability(info problems.Info, control problems.Control) float64 {
 	in := info.(*Info)
-	limit := controlInt(control, "sequence")
+	limit := problems.ControlInt(control, "sequence")
 	bad, total := 0, 0
 	for k := 3; k < p.letters; k++ {
 		for _, r := range in.list(k) {
@@ -217,17 +217,6 @@ func (p *Problem) Controllability(info problems.Info, control problems.Control) 
 		return 1.0
 	}
 	return shape.Reward(float64(bad), 0, 0, 0, float64(total))
-}
-
-func controlInt(c problems.Control, key string) int {
-	m, _ := c.(map[string]any)
-	switch v := m[key].(type) {
-	case int:
-		return v
-	case float64:
-		return int(v)
-	}
-	return 0
 }
 
 func (p *Problem) Render(c problems.Content) (image.Image, error) {

@@ -217,7 +217,7 @@ func (is *Isaac) Diversity(x, y problems.Info) float64 {
 // Controllability: the lower edge is at target−cerror and the plateau runs from target+cerror
 // up to width×height (the reference passes the bounds in that order).
 func (is *Isaac) Controllability(info problems.Info, control problems.Control) float64 {
-	target := float64(controlInt(control, "map_size"))
+	target := float64(problems.ControlInt(control, "map_size"))
 	return shape.Reward4(float64(info.(*Info).MapSize), target-is.cerror, target+is.cerror, is.area())
 }
 
@@ -237,11 +237,4 @@ func asInt(v any) (int, bool) {
 		return int(n), n == float64(int(n))
 	}
 	return 0, false
-}
-
-// controlInt reads an integer control value, tolerating JSON floats.
-func controlInt(control problems.Control, key string) int {
-	m, _ := control.(map[string]any)
-	n, _ := asInt(m[key])
-	return n
 }

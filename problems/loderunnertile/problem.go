@@ -298,21 +298,10 @@ func (p *Problem) Diversity(a, b problems.Info) float64 {
 func (p *Problem) Controllability(info problems.Info, control problems.Control) float64 {
 	in := info.(*Info)
 	a, e := p.area(), p.cerror
-	l, r := controlInt(control, "ladder"), controlInt(control, "rope")
+	l, r := problems.ControlInt(control, "ladder"), problems.ControlInt(control, "rope")
 	ladder := shape.Reward(float64(in.Ladder), 0, float64(l-e), float64(l+e), a)
 	rope := shape.Reward(float64(in.Rope), 0, float64(r-e), float64(r+e), a)
 	return (ladder + rope) / 2
-}
-
-func controlInt(c problems.Control, key string) int {
-	m, _ := c.(map[string]any)
-	switch v := m[key].(type) {
-	case int:
-		return v
-	case float64:
-		return int(v)
-	}
-	return 0
 }
 
 func (p *Problem) Render(c problems.Content) (image.Image, error) {

@@ -264,22 +264,11 @@ func (m *MDungeons) Controllability(info problems.Info, control problems.Control
 	if in.Heuristic == -1 || in.GameStatus == nil {
 		return 0.0
 	}
-	ct := float64(controlInt(control, "col_treasures"))
-	cs := float64(controlInt(control, "solution_length"))
+	ct := float64(problems.ControlInt(control, "col_treasures"))
+	cs := float64(problems.ControlInt(control, "solution_length"))
 	treasures := shape.Reward4(float64(in.ColTreasures), 0, ct-m.treasureError, ct+m.treasureError)
 	length := shape.Reward4(float64(in.SolutionLength), 0, cs-m.lengthError, cs+m.lengthError)
 	return (treasures + length) / 2.0
-}
-
-func controlInt(control problems.Control, key string) int {
-	c, _ := control.(map[string]any)
-	switch v := c[key].(type) {
-	case int:
-		return v
-	case float64:
-		return int(v)
-	}
-	return 0
 }
 
 func (m *MDungeons) Render(c problems.Content) (image.Image, error) {

@@ -166,19 +166,8 @@ func (s *Sokoban) Diversity(a, b problems.Info) float64 {
 
 func (s *Sokoban) Controllability(info problems.Info, control problems.Control) float64 {
 	in := info.(*Info)
-	c := controlInt(control, "crates")
+	c := problems.ControlInt(control, "crates")
 	return shape.Reward(float64(in.Crates), 0, float64(max(c-1, 1)), float64(c+1), s.area())
-}
-
-func controlInt(control problems.Control, key string) int {
-	m, _ := control.(map[string]any)
-	switch v := m[key].(type) {
-	case int:
-		return v
-	case float64:
-		return int(v)
-	}
-	return 0
 }
 
 func (s *Sokoban) Render(c problems.Content) (image.Image, error) {

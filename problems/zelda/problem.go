@@ -221,7 +221,7 @@ func (z *Zelda) Diversity(x, y problems.Info) float64 {
 func (z *Zelda) Controllability(info problems.Info, control problems.Control) float64 {
 	in := info.(*Info)
 	limit := float64(z.width * z.height / 4)
-	pk, kd := controlInt(control, "player_key"), controlInt(control, "key_door")
+	pk, kd := problems.ControlInt(control, "player_key"), problems.ControlInt(control, "key_door")
 	playerKey := shape.Reward(float64(in.PlayerKey), 0, float64(pk-z.cerror), float64(pk+z.cerror), limit)
 	keyDoor := shape.Reward(float64(in.KeyDoor), 0, float64(kd-z.cerror), float64(kd+z.cerror), limit)
 	return (playerKey + keyDoor) / 2
@@ -233,16 +233,4 @@ func (z *Zelda) Render(c problems.Content) (image.Image, error) {
 		return nil, err
 	}
 	return render(g), nil
-}
-
-// controlInt reads an integer control value, tolerating JSON floats.
-func controlInt(control problems.Control, key string) int {
-	m, _ := control.(map[string]any)
-	switch v := m[key].(type) {
-	case int:
-		return v
-	case float64:
-		return int(v)
-	}
-	return 0
 }
