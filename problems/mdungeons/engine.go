@@ -2,7 +2,6 @@ package mdungeons
 
 import (
 	"fmt"
-	"sync"
 
 	"pcgwb/problems/shape"
 	"pcgwb/problems/solver"
@@ -273,29 +272,12 @@ func (s State) Status() GameStatus {
 	}
 }
 
-// agentPool keeps the agents' node arenas and visited sets between evaluations.
-var agentPool = sync.Pool{New: func() any {
-	return solver.NewAgents[State, StateKey](solver.Config{Directions: Directions})
-}}
+var agentPool = solver.NewPool[State, StateKey](solver.Config{Directions: Directions})
 
-// Solve runs the reference's agents in its order — A* with balance 1, 0.5 and 0, then BFS,
-// each with power iterations — and stops at the first that wins. It returns the reference's
-// heuristic: 0 with the winning path, or the heuristic of the BFS's best node with that
-// agent's (non-winning) result.
+// Solve runs the reference's agents in its order — A* with balance 1, 0.5 and 0, then BFS — each with power
+// iterations, and stops at the first that wins (see solver.Pool.Solve).
 func Solve(s State, power int) (int, solver.Result[State]) {
-	agents := agentPool.Get().(*solver.Agents[State, StateKey])
-	defer agentPool.Put(agents)
-	agents.MaxIterations = power
-	for _, balance := range []float64{1, 0.5, 0} {
-		if r := agents.AStar(s, balance); r.Won {
-			return 0, r
-		}
-	}
-	r := agents.BFS(s)
-	if r.Won {
-		return 0, r
-	}
-	return r.Heuristic, r
+	return agentPool.Solve(s, power, solver.BFSLast)
 }
 
 // Locations is the reference's location list of a result in padded coordinates: the player's

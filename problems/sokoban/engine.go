@@ -2,7 +2,6 @@ package sokoban
 
 import (
 	"fmt"
-	"sync"
 
 	"pcgwb/problems/shape"
 	"pcgwb/problems/solver"
@@ -325,29 +324,10 @@ func abs(v int) int {
 	return v
 }
 
-// agentPool keeps the agents' node arenas and visited sets between evaluations: a hard level
-// fills tens of thousands of nodes, and regrowing them dominated the cost.
-var agentPool = sync.Pool{New: func() any {
-	return solver.NewAgents[State, Key](solver.Config{Directions: directions})
-}}
+var agentPool = solver.NewPool[State, Key](solver.Config{Directions: directions})
 
-// Solve runs the reference's agents in its order — BFS, then A* with balance 1, 0.5 and 0,
-// each with power iterations — and stops at the first that wins. It returns the reference's
-// (heuristic, solution) pair: 0 and the winning path, or the heuristic of the last A*'s best
-// node with that agent's (non-winning) result.
+// Solve runs the reference's agents in its order — BFS, then A* with balance 1, 0.5 and 0 — each with power
+// iterations, and stops at the first that wins (see solver.Pool.Solve).
 func Solve(s State, power int) (int, solver.Result[State]) {
-	agents := agentPool.Get().(*solver.Agents[State, Key])
-	defer agentPool.Put(agents)
-	agents.MaxIterations = power
-	r := agents.BFS(s)
-	for _, balance := range []float64{1, 0.5, 0} {
-		if r.Won {
-			return 0, r
-		}
-		r = agents.AStar(s, balance)
-	}
-	if r.Won {
-		return 0, r
-	}
-	return r.Heuristic, r
+	return agentPool.Solve(s, power, solver.BFSFirst)
 }
