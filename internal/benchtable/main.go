@@ -24,6 +24,8 @@ var referenceMs = map[string]float64{
 	"loderunnertile": 3.3,
 	"ddave":          0.5,
 	"mdungeons":      0.44,
+	"arcade":         800,
+	"talakat":        23,
 }
 
 func main() {

@@ -2,6 +2,7 @@
 package all
 
 import (
+	_ "pcgwb/problems/arcade"
 	_ "pcgwb/problems/binary"
 	_ "pcgwb/problems/building"
 	_ "pcgwb/problems/ddave"
@@ -11,5 +12,6 @@ import (
 	_ "pcgwb/problems/loderunnertile"
 	_ "pcgwb/problems/mdungeons"
 	_ "pcgwb/problems/sokoban"
+	_ "pcgwb/problems/talakat"
 	_ "pcgwb/problems/zelda"
 )

@@ -1,0 +1,391 @@
+package talakat
+
+import (
+	"fmt"
+	"image"
+	"math"
+
+	"pcgwb/problems"
+	"pcgwb/problems/shape"
+	"pcgwb/problems/space"
+)
+
+func init() {
+	base := func(extra problems.Params) problems.Params {
+		p := problems.Params{"width": 200, "height": 300}
+		for k, v := range extra {
+			p[k] = v
+		}
+		return p
+	}
+	problems.MustRegister("talakat-v0", base(problems.Params{"spawnerComplexity": 10, "maxHealth": 150}), New)
+	problems.MustRegister("talakat-simple-v0", base(problems.Params{"spawnerComplexity": 5,
+		"min_bullets": 15, "coverage": 0.75, "maxHealth": 150}), New)
+	problems.MustRegister("talakat-complex-v0", base(problems.Params{"spawnerComplexity": 20,
+		"min_bullets": 60, "maxHealth": 150}), New)
+	problems.MustRegister("talakat-long-v0", base(problems.Params{"spawnerComplexity": 20, "maxHealth": 300}), New)
+}
+
+var (
+	_ problems.Problem   = (*Talakat)(nil)
+	_ problems.Describer = (*Talakat)(nil)
+)
+
+// Frames per section: the fight is cut into sections of 30 frames (boss health points).
+const sectionFrames = 30
+
+// Talakat is one variant of the problem.
+type Talakat struct {
+	width, height int
+	// complexity is the number of spawners (content rows).
+	complexity int
+	maxHealth  int
+	// sections = max(1, maxHealth/30): the per-section bullet statistics.
+	sections int
+	// bucketsX × bucketsY is the coverage grid (cells of 20 px).
+	bucketsX, bucketsY int
+	diversity          float64
+	renderSampling     int
+	empty              float64
+	minBullets         int
+	coverage           float64
+	// cerror is the half-width of the controllability plateau (half of minBullets).
+	cerror  int
+	content space.Space
+	control space.Space
+}
+
+// Info is what quality, diversity and controllability read; its JSON is the reference's info.
+type Info struct {
+	// ScriptConnectivity is the fraction of spawners reachable from spawner_0 (itself included).
+	ScriptConnectivity float64 `json:"script_connectivity"`
+	// Percentage is the fraction of the fight the pattern lasted (1 when the boss ran out of
+	// health before the pattern broke the bullet or spawner limit).
+	Percentage float64 `json:"percentage"`
+	// Bullets is the mean number of bullets on screen per section.
+	Bullets []float64 `json:"bullets"`
+	// BulletCoverage is the normalised entropy of the coverage grid over the whole fight.
+	BulletCoverage float64 `json:"bullet_coverage"`
+	// BulletLocations is, per section, the mean share of the bullets in each coverage cell.
+	BulletLocations [][]float64 `json:"bullet_locations"`
+}
+
+// New builds a variant from its registry parameters (width, height, spawnerComplexity,
+// maxHealth; optional diversity, renderSampling, empty, min_bullets, coverage).
+func New(p problems.Params) (problems.Problem, error) {
+	t := &Talakat{
+		width:          p.Int("width", 200),
+		height:         p.Int("height", 300),
+		complexity:     p.Int("spawnerComplexity", 10),
+		maxHealth:      p.Int("maxHealth", 150),
+		diversity:      p.Float("diversity", 0.5),
+		renderSampling: p.Int("renderSampling", 5),
+		empty:          p.Float("empty", 0.4),
+		minBullets:     p.Int("min_bullets", 50),
+		coverage:       p.Float("coverage", 0.95),
+	}
+	if t.width <= 0 || t.height <= 0 || t.complexity <= 0 || t.maxHealth <= 0 {
+		return nil, fmt.Errorf("talakat: width, height, spawnerComplexity and maxHealth must be positive")
+	}
+	t.sections = max(1, t.maxHealth/sectionFrames)
+	if t.maxHealth > t.sections*sectionFrames {
+		// The reference indexes section int(frame/30) of max(1, int(maxHealth/30)) sections and
+		// fails (IndexError) on the frames past the last full section.
+		return nil, fmt.Errorf("talakat: maxHealth %d must be at most 30 or a multiple of 30", t.maxHealth)
+	}
+	t.bucketsX = max(1, t.width/20)
+	t.bucketsY = max(1, t.height/20)
+	t.cerror = int(0.5 * float64(t.minBullets))
+	t.content = space.Grid(t.complexity, 100, 100)
+	lo, hi := t.minBullets+t.cerror, MaxBullets/2-t.cerror
+	if lo >= hi {
+		return nil, fmt.Errorf("talakat: min_bullets %d leaves an empty control range", t.minBullets)
+	}
+	t.control = space.Dict{{Key: "bullets", Space: space.Array{Dims: []int{t.sections}, Leaf: space.Int{Min: lo, Max: hi}}}}
+	return t, nil
+}
+
+func (t *Talakat) ContentSpace() space.Space { return t.content }
+func (t *Talakat) ControlSpace() space.Space { return t.control }
+
+func (t *Talakat) Description() string {
+	return fmt.Sprintf("A bullet-hell boss fight on a %d×%d screen. Each of the %d content rows is a "+
+		"sequence of grammar choices that defines one bullet spawner (pattern, timing, angles, speeds, "+
+		"radii); spawner_0 starts the fight and may launch the others. The fight lasts %d frames "+
+		"and stops early with more than %d bullets or %d spawners. Quality asks for a pattern that "+
+		"lasts the whole fight, covers the screen evenly (entropy ≥ %.2f), keeps at least %d bullets "+
+		"on screen and leaves %.0f%% of the screen empty in each %d-frame section. Diversity compares "+
+		"where the bullets are, section by section. The control \"bullets\" asks for a number of bullets "+
+		"per section (±%d).",
+		t.width, t.height, t.complexity, t.maxHealth, MaxBullets, MaxSpawners, t.coverage, t.minBullets,
+		t.empty*100, sectionFrames, t.cerror)
+}
+
+func (t *Talakat) rows(c problems.Content) ([][]int, error) {
+	g, err := shape.GridFromContent(c)
+	if err != nil {
+		return nil, err
+	}
+	if g.H != t.complexity || g.W != 100 {
+		return nil, fmt.Errorf("talakat: content is %d rows × %d values, want %d × 100", g.H, g.W, t.complexity)
+	}
+	return g.Rows(), nil
+}
+
+// Script expands a content into its spawner script.
+func (t *Talakat) Script(c problems.Content) (Script, error) {
+	rows, err := t.rows(c)
+	if err != nil {
+		return Script{}, err
+	}
+	return expandScript(rows)
+}
+
+// NewWorld builds the world of a content at the start of the fight; the benchmark's player is
+// invulnerable (set Player.Invulnerable = false to play it).
+func (t *Talakat) NewWorld(c problems.Content) (*World, error) {
+	s, err := t.Script(c)
+	if err != nil {
+		return nil, err
+	}
+	w, err := NewWorld(s, t.width, t.height, t.maxHealth)
+	if err != nil {
+		return nil, err
+	}
+	w.Player.Invulnerable = true
+	return w, nil
+}
+
+func (t *Talakat) Info(c problems.Content) (problems.Info, error) {
+	script, err := t.Script(c)
+	if err != nil {
+		return nil, err
+	}
+	w := worldPool.Get().(*World)
+	defer worldPool.Put(w)
+	if _, err := resetWorld(w, script, t.width, t.height, t.maxHealth); err != nil {
+		return nil, err
+	}
+	w.Player.Invulnerable = true
+	nb := t.bucketsX * t.bucketsY
+	info := &Info{
+		ScriptConnectivity: float64(connectivity(w.defs)+1) / float64(t.complexity),
+		Bullets:            make([]float64, t.sections),
+		BulletLocations:    make([][]float64, t.sections),
+	}
+	for i := range info.BulletLocations {
+		info.BulletLocations[i] = make([]float64, nb)
+	}
+	coverage := make([]float64, nb)
+	var cells cellCounter
+	cells.init(t)
+	snapshots := 0
+	for !w.Won() && !w.Lost() {
+		// Snapshot i is the world before update i+1.
+		cells.count(w.Bullets)
+		s := float64(max(1, cells.total))
+		sec := info.BulletLocations[snapshots/sectionFrames]
+		for _, b := range cells.touched {
+			v := float64(cells.counts[b]) / s
+			sec[b] += v
+			coverage[b] += v
+		}
+		info.Bullets[snapshots/sectionFrames] += float64(len(w.Bullets))
+		snapshots++
+		if !w.Step(0, 0) || len(w.Spawners) > MaxSpawners {
+			break
+		}
+	}
+	info.Percentage = float64(snapshots) / float64(t.maxHealth)
+	for i := range info.Bullets {
+		info.Bullets[i] /= sectionFrames
+		for b := range info.BulletLocations[i] {
+			info.BulletLocations[i][b] /= sectionFrames
+		}
+	}
+	for b := range coverage {
+		coverage[b] /= float64(t.maxHealth)
+	}
+	info.BulletCoverage = entropy(coverage)
+	return info, nil
+}
+
+// connectivity counts the distinct spawners reachable from spawner_0 through pattern entries
+// (spawner_0 itself only if a pattern reaches it back, which the grammar cannot).
+func connectivity(defs []*spawnerDef) int {
+	if len(defs) == 0 {
+		return 0
+	}
+	seen := make([]bool, len(defs))
+	n := 0
+	queue := []int{0}
+	for len(queue) > 0 {
+		cur := queue[0]
+		queue = queue[1:]
+		for _, e := range defs[cur].pattern {
+			if e >= 0 && !seen[e] {
+				seen[e] = true
+				n++
+				queue = append(queue, e)
+			}
+		}
+	}
+	return n
+}
+
+// cellCounter counts, per coverage cell, the bullets whose circle reaches it. A bullet spans
+// cells ceil(round(4(x-r)/bw)/4) … floor(round(4(x+r)/bw)/4) with Python's half-even round,
+// clamped to the grid (rows likewise).
+type cellCounter struct {
+	cols, rows int
+	bw, bh     float64
+	counts     []int
+	// touched lists the cells with a non-zero count, total sums the counts.
+	touched []int
+	total   int
+}
+
+func (c *cellCounter) init(t *Talakat) {
+	c.cols, c.rows = t.bucketsX, t.bucketsY
+	c.bw = float64(t.width) / float64(t.bucketsX)
+	c.bh = float64(t.height) / float64(t.bucketsY)
+	c.counts = make([]int, c.cols*c.rows)
+	c.touched = make([]int, 0, len(c.counts))
+}
+
+func (c *cellCounter) count(bullets []Bullet) {
+	for _, i := range c.touched {
+		c.counts[i] = 0
+	}
+	c.touched, c.total = c.touched[:0], 0
+	for _, b := range bullets {
+		// ceil(q/4) of an integer q is floor((q+3)/4); the shifts floor negative values too.
+		sx := clampInt((int(math.RoundToEven(4*(b.X-b.Radius)/c.bw))+3)>>2, c.cols)
+		ex := clampInt(int(math.RoundToEven(4*(b.X+b.Radius)/c.bw))>>2, c.cols)
+		sy := clampInt((int(math.RoundToEven(4*(b.Y-b.Radius)/c.bh))+3)>>2, c.rows)
+		ey := clampInt(int(math.RoundToEven(4*(b.Y+b.Radius)/c.bh))>>2, c.rows)
+		for y := sy; y <= ey; y++ {
+			for x := sx; x <= ex; x++ {
+				i := y*c.cols + x
+				if c.counts[i] == 0 {
+					c.touched = append(c.touched, i)
+				}
+				c.counts[i]++
+				c.total++
+			}
+		}
+	}
+}
+
+func clampInt(v, n int) int {
+	if v < 0 {
+		return 0
+	}
+	if v >= n {
+		return n - 1
+	}
+	return v
+}
+
+// entropy is the reference's calculateEntropy: -Σ p·ln p / ln n over 0 < p < 1, summed in
+// order.
+func entropy(p []float64) float64 {
+	lnN := shape.Log(float64(len(p)))
+	e := 0.0
+	for _, v := range p {
+		if v > 0 && v < 1 {
+			e += v * shape.Log(v) / lnN
+		}
+	}
+	return -e
+}
+
+func (t *Talakat) Quality(info problems.Info) float64 {
+	in := info.(*Info)
+	playable := in.Percentage
+	coverage, minBullets, empty := 0.0, 0.0, 0.0
+	if playable >= 1 {
+		coverage = shape.Reward4(in.BulletCoverage, 0, t.coverage, 1)
+		for _, b := range in.Bullets {
+			minBullets += shape.Reward(b, 0, float64(t.minBullets), MaxBullets, 100*MaxBullets)
+		}
+		minBullets /= float64(len(in.Bullets))
+		for _, locs := range in.BulletLocations {
+			zeros := 0
+			for _, v := range locs {
+				if v == 0 {
+					zeros++
+				}
+			}
+			empty += shape.Reward4(float64(zeros)/float64(t.bucketsX*t.bucketsY), 0, t.empty, 1)
+		}
+		empty /= float64(max(1, len(in.BulletLocations)))
+	}
+	return (playable + coverage + minBullets + empty) / 4.0
+}
+
+// Diversity is the smallest per-section distance between the bullet location maps (half the
+// L1 distance, summed the numpy way), the shorter fight's last section standing in for missing
+// ones.
+func (t *Talakat) Diversity(a, b problems.Info) float64 {
+	l1, l2 := a.(*Info).BulletLocations, b.(*Info).BulletLocations
+	n := max(len(l1), len(l2))
+	if n == 0 {
+		return 0
+	}
+	var diff [256]float64
+	minD := math.Inf(1)
+	for i := 0; i < n; i++ {
+		x, y := l1[min(i, len(l1)-1)], l2[min(i, len(l2)-1)]
+		d := diff[:0]
+		if len(x) > len(diff) {
+			d = make([]float64, 0, len(x))
+		}
+		for j := range x {
+			d = append(d, math.Abs(x[j]-y[j]))
+		}
+		if v := shape.PairwiseSum(d) / 2.0; v < minD {
+			minD = v
+		}
+	}
+	return shape.Reward4(minD, 0, t.diversity, 1)
+}
+
+func (t *Talakat) Controllability(info problems.Info, control problems.Control) float64 {
+	in := info.(*Info)
+	targets := controlInts(control, "bullets")
+	if len(targets) == 0 {
+		return 0
+	}
+	sum := 0.0
+	for i, c := range targets {
+		if i >= len(in.Bullets) {
+			break
+		}
+		sum += shape.Reward(in.Bullets[i], 0, float64(c-t.cerror), float64(c+t.cerror), MaxBullets)
+	}
+	return sum / float64(len(targets))
+}
+
+func controlInts(control problems.Control, key string) []int {
+	m, _ := control.(map[string]any)
+	list, _ := m[key].([]any)
+	out := make([]int, len(list))
+	for i, v := range list {
+		switch x := v.(type) {
+		case int:
+			out[i] = x
+		case float64:
+			out[i] = int(x)
+		}
+	}
+	return out
+}
+
+func (t *Talakat) Render(c problems.Content) (image.Image, error) {
+	w, err := t.NewWorld(c)
+	if err != nil {
+		return nil, err
+	}
+	return renderFight(w, t.renderSampling), nil
+}
