@@ -24,6 +24,8 @@ var referenceMs = map[string]float64{
 	"loderunnertile": 3.3,
 	"ddave":          0.5,
 	"mdungeons":      0.44,
+	"smb":            1.7,
+	"smbtile":        3.7,
 	"arcade":         800,
 	"talakat":        23,
 }

@@ -11,6 +11,8 @@ import (
 	_ "pcgwb/problems/loderunner"
 	_ "pcgwb/problems/loderunnertile"
 	_ "pcgwb/problems/mdungeons"
+	_ "pcgwb/problems/smb"
+	_ "pcgwb/problems/smbtile"
 	_ "pcgwb/problems/sokoban"
 	_ "pcgwb/problems/talakat"
 	_ "pcgwb/problems/zelda"
