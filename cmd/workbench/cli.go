@@ -28,6 +28,7 @@ func commands() []command {
 		{"run", "--problem P --generator G --fitness F [--generations N --pop N --seed S --out DIR] | --resume DIR: one generator run as a folder of data", cmdRun},
 		{"sweep", "--problems ... --generators ... --fitness ... --seeds N --out DIR [--emit-jobs]: a grid of runs in parallel", cmdSweep},
 		{"report", "DIR: summary.csv and the paper's figures (PNG) from the runs under DIR", cmdReport},
+		{"duel", duelSummary, cmdDuel},
 		{"birds", birdsUsage, cmdBirds},
 	}
 }

@@ -1,0 +1,40 @@
+package duel
+
+import (
+	"context"
+	"testing"
+)
+
+// BenchmarkMCTS100 is one 100-iteration MCTS move from the opening of each built-in game; it
+// reports rollouts per second too.
+func BenchmarkMCTS100(b *testing.B) {
+	for _, name := range Builtins() {
+		b.Run(name, func(b *testing.B) {
+			g, err := LoadBuiltin(name, Limits{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer g.Close()
+			s, err := g.Initial(0)
+			if err != nil {
+				b.Fatal(err)
+			}
+			p, _ := g.ToMove(s)
+			legal, _ := g.Legal(s)
+			m := &MCTS{Iterations: 100}
+			rng := SeatRNG(1, 0, 0)
+			rollouts := 0
+			b.ResetTimer()
+			cpu := CPUTime()
+			for i := 0; i < b.N; i++ {
+				st, err := m.Search(context.Background(), g, Turn{State: s, Legal: legal, Player: p, MaxPlies: DefaultMaxPlies}, rng)
+				if err != nil {
+					b.Fatal(err)
+				}
+				rollouts += st.Rollouts
+			}
+			b.ReportMetric(float64(rollouts)/b.Elapsed().Seconds(), "rollouts/s")
+			b.ReportMetric(float64(CPUTime()-cpu)/float64(b.N)/1e6, "cpu-ms/op")
+		})
+	}
+}

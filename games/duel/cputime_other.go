@@ -1,0 +1,8 @@
+//go:build !unix
+
+package duel
+
+import "time"
+
+// CPUTime is not measured on this platform: it is always 0.
+func CPUTime() time.Duration { return 0 }

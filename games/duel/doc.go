@@ -1,0 +1,23 @@
+// Package duel runs generated two-player games in the manner of gg-bench ("Measuring General
+// Intelligence with Generated Games", see ../shared/spec/gg-bench.md): a game is a Starlark
+// module that defines a small contract (NUM_ACTIONS, OBS_SIZE, initial_state, to_move,
+// legal_actions, apply, outcome, observe, render, action_label); this package loads it in a
+// sandbox with per-call step, wall-time and memory limits, plays it between agents (random,
+// first-legal, MCTS), validates it with gg-bench's filters, and runs tournaments.
+//
+// The harness, not the game, rejects illegal moves, derives rewards from the explicit outcome,
+// enforces the ply cap (reported as truncation, not as a result) and classifies faults.
+//
+// Scripts are untrusted. In-process limits stop runaway loops, recursion, module loading and
+// the usual one-step memory bombs (see guard.go); a child process of the same binary under OS
+// limits (isolate.go) is the hard boundary for anything the in-process guards miss.
+//
+// For language models (gg-bench's evaluation and generation, spec §3-§5 and §10-§11) the package
+// holds the protocols, independent of any client: LLMPlayer asks an Asker for each move with
+// gg-bench's prompts, digits-only parsing and retries; Evaluate plays the 30-game protocol and
+// Score aggregates it as gg-bench does and strictly; Generator turns rulebooks into validated
+// scripts with a repair loop; Fingerprint and Dedup find near-identical games.
+//
+// The package is pure Go: it imports neither Fyne nor Ebiten nor the app, so the CLI, the GUI
+// and tests share it.
+package duel

@@ -1,0 +1,121 @@
+package duel
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os/exec"
+	"strings"
+	"time"
+)
+
+// ChildEnv is set in the environment of a sandbox child process: a re-executed copy of the
+// same binary that runs one untrusted job under OS limits and reports on stdout. The in-process
+// guards stop the common memory bombs; the child is the hard boundary for everything else (a
+// Go "fatal error: out of memory" cannot be recovered in-process).
+const ChildEnv = "PCGWB_DUEL_CHILD"
+
+// ChildLimits are the OS limits of a sandbox child.
+type ChildLimits struct {
+	// Memory is the address space the child may use beyond what the Go runtime reserved at
+	// start (default 1 GiB). The child's Go heap limit is set to the same value, so the
+	// collector works harder before the OS refuses memory.
+	Memory uint64
+	// CPU is the child's CPU-time limit (default 10 minutes).
+	CPU time.Duration
+	// Wall is the parent's wall-time limit on the child (default 30 minutes).
+	Wall time.Duration
+}
+
+func (l ChildLimits) withDefaults() ChildLimits {
+	if l.Memory == 0 {
+		l.Memory = 1 << 30
+	}
+	if l.CPU == 0 {
+		l.CPU = 10 * time.Minute
+	}
+	if l.Wall == 0 {
+		l.Wall = 30 * time.Minute
+	}
+	return l
+}
+
+// ChildOutput is what a finished child printed.
+type ChildOutput struct {
+	Stdout, Stderr []byte
+}
+
+// RunChild runs cmd (the same binary, with ChildEnv set by the caller's choice of arguments)
+// under the wall-time limit and turns a crash into a *Fault: memory when the runtime ran out
+// of memory, timeout when the CPU or wall limit killed it, panic otherwise. A child that exits
+// with status 0 or 1 (a normal verdict) is not a crash: its output is returned with a nil
+// error for 0 and an *exec.ExitError for 1.
+func RunChild(ctx context.Context, cmd *exec.Cmd, lim ChildLimits) (ChildOutput, error) {
+	lim = lim.withDefaults()
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	ctx, cancel := context.WithTimeout(ctx, lim.Wall)
+	defer cancel()
+	if err := cmd.Start(); err != nil {
+		return ChildOutput{}, err
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	var err error
+	select {
+	case err = <-done:
+	case <-ctx.Done():
+		_ = cmd.Process.Kill()
+		<-done
+		res := ChildOutput{out.Bytes(), errb.Bytes()}
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			return res, &Fault{Kind: FaultTimeout, Msg: fmt.Sprintf("the sandbox process ran longer than %s and was killed", lim.Wall)}
+		}
+		return res, ctx.Err()
+	}
+	res := ChildOutput{out.Bytes(), errb.Bytes()}
+	var ee *exec.ExitError
+	if err == nil || !errors.As(err, &ee) {
+		return res, err
+	}
+	if ee.ExitCode() == 1 || ee.ExitCode() == 2 && !crashed(res.Stderr) {
+		return res, err
+	}
+	return res, classifyCrash(ee, res.Stderr, lim)
+}
+
+func crashed(stderr []byte) bool {
+	return bytes.Contains(stderr, []byte("fatal error:")) || bytes.Contains(stderr, []byte("panic:")) ||
+		bytes.Contains(stderr, []byte("runtime: out of memory"))
+}
+
+func classifyCrash(ee *exec.ExitError, stderr []byte, lim ChildLimits) *Fault {
+	tail := lastLines(string(stderr), 3)
+	if f := signalFault(ee, lim); f != nil {
+		return f
+	}
+	s := string(stderr)
+	switch {
+	case strings.Contains(s, "out of memory") || strings.Contains(s, "cannot allocate memory") ||
+		strings.Contains(s, "failed to allocate"): // the last is the race detector's runtime
+		return &Fault{Kind: FaultMemory, Msg: fmt.Sprintf("the sandbox process ran out of its %d MiB of memory", lim.Memory>>20)}
+	case strings.Contains(s, "stack overflow") || strings.Contains(s, "goroutine stack exceeds"):
+		return &Fault{Kind: FaultMemory, Msg: "the sandbox process overflowed its stack"}
+	}
+	return &Fault{Kind: FaultPanic, Msg: fmt.Sprintf("the sandbox process crashed (exit status %d): %s", ee.ExitCode(), tail)}
+}
+
+func lastLines(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	// the first line of a Go crash says what happened; the goroutine dump after it does not
+	for i, l := range lines {
+		if strings.HasPrefix(l, "fatal error:") || strings.HasPrefix(l, "panic:") {
+			return strings.Join(lines[i:min(len(lines), i+n)], " | ")
+		}
+	}
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, " | ")
+}

@@ -1,0 +1,16 @@
+//go:build !linux
+
+package duel
+
+import (
+	"runtime/debug"
+)
+
+// LimitSelf applies what limits the platform allows: outside Linux only the Go heap's soft
+// limit, so the child process there relies on the in-process guards and the parent's wall
+// clock.
+func LimitSelf(l ChildLimits) error {
+	l = l.withDefaults()
+	debug.SetMemoryLimit(int64(l.Memory))
+	return nil
+}

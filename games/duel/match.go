@@ -1,0 +1,244 @@
+package duel
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+)
+
+// DefaultMaxPlies is gg-bench's step cap: 100 moves, both players' counted (spec §6).
+const DefaultMaxPlies = 100
+
+// Turn is what an agent sees when asked for a move.
+type Turn struct {
+	State  State
+	Legal  []int // sorted, never empty
+	Player int   // the player to move, 0 or 1
+	// Ply is the number of moves played so far; MaxPlies is the cap after which the game is
+	// truncated, so a search can stop its rollouts there too.
+	Ply, MaxPlies int
+}
+
+// Agent chooses moves. Agents hold no per-game state and are safe for concurrent use; the
+// randomness they use comes from rng, which the harness seeds per game and seat.
+type Agent interface {
+	Name() string
+	Act(ctx context.Context, g Game, t Turn, rng *rand.Rand) (int, error)
+}
+
+// Result is how one game ended.
+type Result struct {
+	// Outcome is the final outcome; Ongoing when the game was truncated or faulted.
+	Outcome Outcome `json:"outcome"`
+	// Truncated: the ply cap was reached with the game still going.
+	Truncated bool `json:"truncated,omitempty"`
+	// Fault, when set, ended the game; FaultBy is the player whose agent caused it, or -1 for
+	// the game itself (an env fault).
+	Fault   *Fault `json:"fault,omitempty"`
+	FaultBy int    `json:"fault_by"`
+	Plies   int    `json:"plies"`
+	Moves   []int  `json:"moves"`
+}
+
+// Decided reports whether the game ended by its own rules (a win or a draw).
+func (r Result) Decided() bool { return r.Fault == nil && !r.Truncated && r.Outcome.Done() }
+
+// envKinds are the faults that come from the game script, wherever they surface (also inside
+// an agent's search).
+func isEnvFault(f *Fault) bool {
+	return f.Kind != FaultIllegal && f.Kind != FaultAgent
+}
+
+// Play runs one game: agents[p] plays player p, the game starts from Initial(seed), and the
+// harness checks every move against the legal list before it is applied. The error is only
+// the context's; everything else is in the Result.
+func Play(ctx context.Context, g Game, agents [2]Agent, seed int64, maxPlies int, rngs [2]*rand.Rand) (Result, error) {
+	if maxPlies <= 0 {
+		maxPlies = DefaultMaxPlies
+	}
+	for p := range rngs {
+		if rngs[p] == nil {
+			rngs[p] = SeatRNG(seed, 0, p)
+		}
+	}
+	res := Result{FaultBy: -1}
+	envFault := func(err error) (Result, error) {
+		f := FaultOf(err)
+		if f == nil {
+			f = &Fault{Kind: FaultScript, Msg: err.Error(), Err: err}
+		}
+		res.Fault, res.FaultBy = f, -1
+		return res, nil
+	}
+	s, err := g.Initial(seed)
+	if err != nil {
+		return envFault(err)
+	}
+	for ply := 0; ; ply++ {
+		if err := ctx.Err(); err != nil {
+			return res, err
+		}
+		o, err := g.Outcome(s)
+		if err != nil {
+			return envFault(err)
+		}
+		if o.Done() {
+			res.Outcome = o
+			return res, nil
+		}
+		if ply >= maxPlies {
+			res.Truncated = true
+			return res, nil
+		}
+		p, err := g.ToMove(s)
+		if err != nil {
+			return envFault(err)
+		}
+		legal, err := g.Legal(s)
+		if err != nil {
+			return envFault(err)
+		}
+		if len(legal) == 0 {
+			return envFault(contractf("legal_actions", "no legal actions while the game is ongoing"))
+		}
+		a, err := agents[p].Act(ctx, g, Turn{State: s, Legal: legal, Player: p, Ply: ply, MaxPlies: maxPlies}, rngs[p])
+		if err != nil {
+			if ctx.Err() != nil {
+				return res, ctx.Err()
+			}
+			f := FaultOf(err)
+			if f != nil && isEnvFault(f) {
+				return envFault(f)
+			}
+			if f == nil {
+				f = &Fault{Kind: FaultAgent, Msg: err.Error(), Err: err}
+			}
+			res.Fault, res.FaultBy = f, p
+			return res, nil
+		}
+		if _, ok := slices.BinarySearch(legal, a); !ok {
+			res.Fault = &Fault{Kind: FaultIllegal, Msg: fmt.Sprintf("%s chose action %d, which is not legal", agents[p].Name(), a)}
+			res.FaultBy = p
+			return res, nil
+		}
+		if s, err = g.Apply(s, a); err != nil {
+			return envFault(err)
+		}
+		res.Moves = append(res.Moves, a)
+		res.Plies = ply + 1
+	}
+}
+
+// SeatRNG is the random source of one seat in one game: reproducible from the run's seed, the
+// game's index and the seat.
+func SeatRNG(seed int64, game, seat int) *rand.Rand {
+	return rand.New(rand.NewPCG(uint64(seed)^0x9e3779b97f4a7c15, uint64(game)<<1|uint64(seat&1)))
+}
+
+// Session is a game in progress driven move by move, with undo: what a person plays through.
+type Session struct {
+	Game     Game
+	Seed     int64
+	MaxPlies int
+	states   []State
+	moves    []int
+}
+
+// NewSession starts a game from Initial(seed).
+func NewSession(g Game, seed int64, maxPlies int) (*Session, error) {
+	if maxPlies <= 0 {
+		maxPlies = DefaultMaxPlies
+	}
+	s, err := g.Initial(seed)
+	if err != nil {
+		return nil, err
+	}
+	return &Session{Game: g, Seed: seed, MaxPlies: maxPlies, states: []State{s}}, nil
+}
+
+// State is the current position.
+func (s *Session) State() State { return s.states[len(s.states)-1] }
+
+// Ply is the number of moves played.
+func (s *Session) Ply() int { return len(s.moves) }
+
+// Moves are the moves played so far.
+func (s *Session) Moves() []int { return slices.Clone(s.moves) }
+
+// Status is the current outcome and whether the ply cap has ended the game.
+func (s *Session) Status() (o Outcome, truncated bool, err error) {
+	o, err = s.Game.Outcome(s.State())
+	if err != nil || o.Done() {
+		return o, false, err
+	}
+	return o, s.Ply() >= s.MaxPlies, nil
+}
+
+// Turn is the position as an agent sees it; it fails when the game is over.
+func (s *Session) Turn() (Turn, error) {
+	o, trunc, err := s.Status()
+	if err != nil {
+		return Turn{}, err
+	}
+	if o.Done() || trunc {
+		return Turn{}, fmt.Errorf("the game is over")
+	}
+	p, err := s.Game.ToMove(s.State())
+	if err != nil {
+		return Turn{}, err
+	}
+	legal, err := s.Game.Legal(s.State())
+	if err != nil {
+		return Turn{}, err
+	}
+	if len(legal) == 0 {
+		return Turn{}, contractf("legal_actions", "no legal actions while the game is ongoing")
+	}
+	return Turn{State: s.State(), Legal: legal, Player: p, Ply: s.Ply(), MaxPlies: s.MaxPlies}, nil
+}
+
+// Play applies a move after checking it is legal.
+func (s *Session) Play(a int) error {
+	t, err := s.Turn()
+	if err != nil {
+		return err
+	}
+	if _, ok := slices.BinarySearch(t.Legal, a); !ok {
+		return &Fault{Kind: FaultIllegal, Msg: fmt.Sprintf("action %d is not legal (legal: %v)", a, t.Legal)}
+	}
+	next, err := s.Game.Apply(s.State(), a)
+	if err != nil {
+		return err
+	}
+	s.states = append(s.states, next)
+	s.moves = append(s.moves, a)
+	return nil
+}
+
+// Undo takes back the last n moves (fewer if fewer were played) and returns how many it took.
+func (s *Session) Undo(n int) int {
+	n = min(n, len(s.moves))
+	s.states = s.states[:len(s.states)-n]
+	s.moves = s.moves[:len(s.moves)-n]
+	return n
+}
+
+// Features is what a learned policy sees: observe(state, player) with the mover bit appended, 1
+// when player 0 (the first mover) is to act, as gg-bench's metadata wrapper does (spec §6); the
+// harness adds the bit so that games need not.
+func Features(g Game, s State, player int) ([]float64, error) {
+	obs, err := g.Observe(s, player)
+	if err != nil {
+		return nil, err
+	}
+	p, err := g.ToMove(s)
+	if err != nil {
+		return nil, err
+	}
+	bit := 0.0
+	if p == 0 {
+		bit = 1
+	}
+	return append(obs, bit), nil
+}

@@ -1,0 +1,373 @@
+package duel
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"go.starlark.net/syntax"
+)
+
+// testChildEnv makes the test binary a sandbox child that runs the script in the variable's
+// value: the hard-limit tests need a process of their own to crash.
+const testChildEnv = "PCGWB_DUEL_TEST_CHILD"
+
+func TestMain(m *testing.M) {
+	if src := os.Getenv(testChildEnv); src != "" {
+		os.Exit(testChild(src))
+	}
+	os.Exit(m.Run())
+}
+
+func testChild(src string) int {
+	if err := LimitSelf(ChildLimits{Memory: 64 << 20}); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 3
+	}
+	// the in-process watchdog is switched off, so only the OS limit can stop the script
+	g, err := Load("child", []byte(src), Limits{Memory: 1 << 50, CallTime: time.Minute, Steps: 1 << 40})
+	if err != nil {
+		fmt.Println(err)
+		return 1
+	}
+	_, err = g.Initial(0)
+	fmt.Println("survived:", err)
+	return 0
+}
+
+// contractBodies are the bodies of a small valid game: a race to 5 adding 1 or 2.
+var contractBodies = map[string]string{
+	"initial_state": `return {"n": 0, "p": 0}`,
+	"to_move":       `return s["p"]`,
+	"legal_actions": `return [0, 1]`,
+	"apply":         `return {"n": s["n"] + 1 + a, "p": 1 - s["p"]}`,
+	"outcome":       `return 1 - s["p"] if s["n"] >= 5 else None`,
+	"observe":       `return [s["n"]]`,
+	"render":        `return "n=%d" % s["n"]`,
+	"action_label":  `return "add %d" % (a + 1)`,
+}
+
+var contractParams = map[string]string{
+	"initial_state": "seed", "to_move": "s", "legal_actions": "s", "apply": "s, a",
+	"outcome": "s", "observe": "s, player", "render": "s", "action_label": "s, a",
+}
+
+// gameSource writes the small game with some function bodies replaced ("" drops the function)
+// and a prelude of top-level code.
+func gameSource(prelude string, bodies map[string]string) string {
+	var b strings.Builder
+	b.WriteString(prelude)
+	if !strings.Contains(prelude, "NUM_ACTIONS") {
+		b.WriteString("\nNUM_ACTIONS = 2\nOBS_SIZE = 1\n")
+	}
+	for _, c := range contractFns {
+		body, ok := bodies[c.name]
+		if !ok {
+			body = contractBodies[c.name]
+		}
+		if body == "" {
+			continue
+		}
+		fmt.Fprintf(&b, "def %s(%s):\n", c.name, contractParams[c.name])
+		for _, line := range strings.Split(body, "\n") {
+			b.WriteString("    " + line + "\n")
+		}
+	}
+	return b.String()
+}
+
+// exercise loads a script and plays its first moves, returning the first error.
+func exercise(src string, lim Limits) (*ScriptGame, error) {
+	g, err := Load("hostile", []byte(src), lim)
+	if err != nil {
+		return nil, err
+	}
+	s, err := g.Initial(0)
+	if err != nil {
+		return g, err
+	}
+	for ply := 0; ply < 10; ply++ {
+		o, err := g.Outcome(s)
+		if err != nil || o.Done() {
+			return g, err
+		}
+		if _, err := g.ToMove(s); err != nil {
+			return g, err
+		}
+		legal, err := g.Legal(s)
+		if err != nil {
+			return g, err
+		}
+		if len(legal) == 0 {
+			return g, contractf("legal_actions", "no legal actions while the game is ongoing")
+		}
+		if _, err := g.Observe(s, 0); err != nil {
+			return g, err
+		}
+		if _, err := g.Render(s); err != nil {
+			return g, err
+		}
+		if _, err := g.ActionLabel(s, legal[len(legal)-1]); err != nil {
+			return g, err
+		}
+		if s, err = g.Apply(s, legal[len(legal)-1]); err != nil {
+			return g, err
+		}
+	}
+	return g, nil
+}
+
+func TestHostileScriptsFault(t *testing.T) {
+	big := `s = "x" * 1000000` + "\n"
+	cases := []struct {
+		name    string
+		prelude string
+		bodies  map[string]string
+		lim     Limits
+		kinds   []FaultKind
+		msg     string
+	}{
+		{"while loop", "", map[string]string{"initial_state": "while True:\n    pass"}, Limits{}, []FaultKind{FaultLoad}, "while"},
+		{"endless for loop", "", map[string]string{"initial_state": "for i in range(1000000):\n    for j in range(1000000):\n        pass"}, Limits{}, []FaultKind{FaultSteps}, "steps"},
+		{"loop in apply", "", map[string]string{"apply": "for i in range(1000000):\n    for j in range(1000000):\n        pass"}, Limits{}, []FaultKind{FaultSteps}, "apply"},
+		{"recursion", "def f(n):\n    return f(n + 1)\n", map[string]string{"initial_state": "return f(0)"}, Limits{}, []FaultKind{FaultScript}, "called recursively"},
+		{"mutual recursion", "def f(n):\n    return g(n)\ndef g(n):\n    return f(n)\n", map[string]string{"render": "return f(0)"}, Limits{}, []FaultKind{FaultScript}, "called recursively"},
+		{"recursion through a lambda", "", map[string]string{"initial_state": "f = lambda g: g(g)\nreturn f(f)"}, Limits{}, []FaultKind{FaultScript}, "called recursively"},
+		{"string repetition", "", map[string]string{"initial_state": `return "x" * (1 << 30)`}, Limits{}, []FaultKind{FaultMemory}, "repetition"},
+		{"list repetition", "", map[string]string{"initial_state": `return [0] * (1 << 28)`}, Limits{}, []FaultKind{FaultMemory}, "repetition"},
+		{"repetition on the left", "", map[string]string{"initial_state": `n = 1 << 28` + "\nreturn n * [0]"}, Limits{}, []FaultKind{FaultMemory}, "repetition"},
+		{"augmented repetition", "", map[string]string{"initial_state": "x = [0]\nx *= 1 << 28\nreturn x"}, Limits{}, []FaultKind{FaultMemory}, "repetition"},
+		{"huge range", "", map[string]string{"initial_state": `return list(range(1 << 40))`}, Limits{}, []FaultKind{FaultMemory}, "range"},
+		{"join of copies", "", map[string]string{"initial_state": big + `return ",".join([s] * 100000)`}, Limits{}, []FaultKind{FaultMemory}, "join"},
+		{"join through getattr", "", map[string]string{"initial_state": big + `return getattr(",", "join")([s] * 100000)`}, Limits{}, []FaultKind{FaultMemory}, "join"},
+		{"join bound first", "", map[string]string{"initial_state": big + "j = \",\".join\nreturn j([s] * 100000)"}, Limits{}, []FaultKind{FaultMemory}, "join"},
+		{"str of copies", "", map[string]string{"initial_state": big + `return str([s] * 100000)`}, Limits{}, []FaultKind{FaultMemory}, "str"},
+		{"format of copies", "", map[string]string{"initial_state": big + `return ("{}" * 1000).format(*([s] * 1000))`}, Limits{}, []FaultKind{FaultMemory}, "format"},
+		{"percent of copies", "", map[string]string{"initial_state": big + `return ("%s" * 1000) % tuple([s] * 1000)`}, Limits{}, []FaultKind{FaultMemory}, "formatting"},
+		{"replace everywhere", "", map[string]string{"initial_state": `return ("x" * 100000).replace("", "y" * 100000)`}, Limits{}, []FaultKind{FaultMemory}, "replace"},
+		{"fail with copies", "", map[string]string{"initial_state": big + `fail([s] * 100000)`}, Limits{}, []FaultKind{FaultMemory}, "fail"},
+		{"squaring ints", "", map[string]string{"initial_state": "x = 3\nfor i in range(40):\n    x = x * x\nreturn x"}, Limits{}, []FaultKind{FaultMemory}, "bits"},
+		{"doubling a string", "", map[string]string{"initial_state": "s = \"x\"\nfor i in range(64):\n    s = s + s\nreturn s"}, Limits{Memory: 48 << 20}, []FaultKind{FaultMemory, FaultTimeout}, ""},
+		{"doubling a list", "", map[string]string{"initial_state": "l = [0]\nfor i in range(64):\n    l = l + l\nreturn l"}, Limits{Memory: 48 << 20}, []FaultKind{FaultMemory, FaultTimeout}, ""},
+		{"wall time", "", map[string]string{"initial_state": "l = list(range(100000))\nfor i in range(100000):\n    sorted(l, reverse = True)\nreturn 0"}, Limits{CallTime: 50 * time.Millisecond, Steps: 1 << 40}, []FaultKind{FaultTimeout}, "wall-time"},
+		{"load", `load("os.star", "system")` + "\n", nil, Limits{}, []FaultKind{FaultLoad}, "load"},
+		{"mutating the state", "", map[string]string{"apply": "s[\"n\"] = s[\"n\"] + 1\nreturn s"}, Limits{}, []FaultKind{FaultScript}, "frozen"},
+		{"mutating a global", "CACHE = {}\n", map[string]string{"apply": "CACHE[a] = 1\nreturn {\"n\": s[\"n\"] + 1, \"p\": 1 - s[\"p\"]}"}, Limits{}, []FaultKind{FaultScript}, "frozen"},
+		{"reassigning a global", "X = 1\nX = 2\n", nil, Limits{}, []FaultKind{FaultLoad}, "X"},
+		{"fail", "", map[string]string{"apply": `fail("no such move")`}, Limits{}, []FaultKind{FaultScript}, "no such move"},
+		{"error in module code", "X = 1 // 0\n", nil, Limits{}, []FaultKind{FaultLoad}, "division by zero"},
+		{"endless module code", "X = [i for i in range(1000000) for j in range(1000000)]\n", nil, Limits{}, []FaultKind{FaultSteps}, "steps"},
+		{"missing function", "", map[string]string{"render": ""}, Limits{}, []FaultKind{FaultLoad}, "render"},
+		{"wrong arity", "", map[string]string{"apply": ""}, Limits{}, []FaultKind{FaultLoad}, "apply"},
+		{"action space too big", "NUM_ACTIONS = 4096\nOBS_SIZE = 1\n", nil, Limits{}, []FaultKind{FaultLoad}, "NUM_ACTIONS"},
+		{"unsorted legal list", "", map[string]string{"legal_actions": "return [1, 0]"}, Limits{}, []FaultKind{FaultContract}, "sorted"},
+		{"action out of range", "", map[string]string{"legal_actions": "return [0, 5]"}, Limits{}, []FaultKind{FaultContract}, "outside"},
+		{"legal list of strings", "", map[string]string{"legal_actions": `return ["a"]`}, Limits{}, []FaultKind{FaultContract}, "int"},
+		{"bad outcome", "", map[string]string{"outcome": "return 2"}, Limits{}, []FaultKind{FaultContract}, "outcome"},
+		{"short observation", "", map[string]string{"observe": "return []"}, Limits{}, []FaultKind{FaultContract}, "OBS_SIZE"},
+		{"empty render", "", map[string]string{"render": `return "  "`}, Limits{}, []FaultKind{FaultContract}, "empty"},
+		{"apply returns None", "", map[string]string{"apply": "s[\"n\"]"}, Limits{}, []FaultKind{FaultContract}, "None"},
+		{"bad player", "", map[string]string{"to_move": "return 2"}, Limits{}, []FaultKind{FaultContract}, "0 or 1"},
+		{"label not a string", "", map[string]string{"action_label": "return a"}, Limits{}, []FaultKind{FaultContract}, "string"},
+		{"deep brackets", "X = " + strings.Repeat("[", 500) + strings.Repeat("]", 500) + "\n", nil, Limits{}, []FaultKind{FaultLoad}, "nested"},
+		{"deep operators", "X = " + strings.Repeat("-", 2000) + "1\n", nil, Limits{}, []FaultKind{FaultLoad}, "nesting"},
+		{"huge source", "# " + strings.Repeat("x", 300<<10) + "\n", nil, Limits{}, []FaultKind{FaultLoad}, "exceeds"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			start := time.Now()
+			g, err := exercise(gameSource(c.prelude, c.bodies), c.lim)
+			if g != nil {
+				defer g.Close()
+			}
+			f := FaultOf(err)
+			if f == nil {
+				t.Fatalf("no fault, got error %v", err)
+			}
+			ok := false
+			for _, k := range c.kinds {
+				ok = ok || f.Kind == k
+			}
+			if !ok {
+				t.Errorf("fault kind %s, want one of %v: %v", f.Kind, c.kinds, f)
+			}
+			if !strings.Contains(f.Error(), c.msg) {
+				t.Errorf("fault %q does not mention %q", f.Error(), c.msg)
+			}
+			// the watchdog polls, so a machine busy enough to starve it lets a doubling
+			// script run longer; only a hang fails
+			if d := time.Since(start); d > 30*time.Second {
+				t.Errorf("took %s to stop", d)
+			}
+		})
+	}
+}
+
+func TestHostileMemoryIsGivenBack(t *testing.T) {
+	runtime.GC()
+	var before runtime.MemStats
+	runtime.ReadMemStats(&before)
+	src := gameSource("", map[string]string{"initial_state": "l = [0]\nfor i in range(64):\n    l = l + l\nreturn l"})
+	g, err := exercise(src, Limits{Memory: 48 << 20})
+	if FaultOf(err) == nil {
+		t.Fatalf("no fault: %v", err)
+	}
+	g.Close()
+	g = nil
+	runtime.GC()
+	var after runtime.MemStats
+	runtime.ReadMemStats(&after)
+	if grown := int64(after.HeapAlloc) - int64(before.HeapAlloc); grown > 32<<20 {
+		t.Errorf("the heap kept %d MiB after the fault", grown>>20)
+	}
+}
+
+func TestInstanceWorksAfterAFault(t *testing.T) {
+	src := gameSource("", map[string]string{"apply": "if a == 1:\n    for i in range(1000000):\n        for j in range(1000000):\n            pass\nreturn {\"n\": s[\"n\"] + 1, \"p\": 1 - s[\"p\"]}"})
+	g, err := Load("recover", []byte(src), Limits{Steps: 100000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	s, err := g.Initial(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.Apply(s, 1); FaultOf(err) == nil || FaultOf(err).Kind != FaultSteps {
+		t.Fatalf("apply(1): %v, want a steps fault", err)
+	}
+	next, err := g.Apply(s, 0)
+	if err != nil {
+		t.Fatalf("apply(0) after the fault: %v", err)
+	}
+	if txt, err := g.Render(next); err != nil || txt != "n=1" {
+		t.Fatalf("render %q, %v", txt, err)
+	}
+}
+
+func TestPanicBelowTheScriptIsRecovered(t *testing.T) {
+	g, err := Load("panic", []byte(gameSource("", nil)), Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	err = g.guard("apply", func() error { panic("boom") })
+	if f := FaultOf(err); f == nil || f.Kind != FaultPanic || !strings.Contains(f.Msg, "boom") {
+		t.Fatalf("got %v, want a recovered panic", err)
+	}
+	if _, err := g.Initial(0); err != nil {
+		t.Fatalf("the instance is unusable after a panic: %v", err)
+	}
+}
+
+func TestPrintGoesToTheLog(t *testing.T) {
+	g, err := Load("print", []byte(gameSource("", map[string]string{"initial_state": `print("hello", 42)` + "\n" + contractBodies["initial_state"]})), Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	if _, err := g.Initial(0); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(g.Log(), "hello 42") {
+		t.Errorf("log %q", g.Log())
+	}
+}
+
+func TestStatesAreFrozenAndShared(t *testing.T) {
+	p, err := Compile("shared", []byte(gameSource("", nil)), Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := p.New()
+	b, _ := p.New()
+	defer a.Close()
+	defer b.Close()
+	s, err := a.Initial(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	next, err := b.Apply(s, 1) // a state from one instance is valid in another
+	if err != nil {
+		t.Fatal(err)
+	}
+	if txt, _ := a.Render(next); txt != "n=2" {
+		t.Fatalf("render %q", txt)
+	}
+	if txt, _ := a.Render(s); txt != "n=0" {
+		t.Fatalf("apply changed its input: %q", txt)
+	}
+}
+
+func TestSumIsAvailable(t *testing.T) {
+	g, err := Load("sum", []byte(gameSource("", map[string]string{"render": `return "n=%d" % sum([1, 2, s["n"]], 10)`})), Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	s, _ := g.Initial(0)
+	if txt, err := g.Render(s); err != nil || txt != "n=13" {
+		t.Fatalf("%q %v", txt, err)
+	}
+}
+
+// TestChildProcessOutOfMemory runs a script that escapes the in-process guards (the watchdog is
+// switched off) in a child process under a 64 MiB limit: the child dies, the parent survives and
+// reports a memory fault.
+func TestChildProcessOutOfMemory(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the hard memory limit needs Linux")
+	}
+	if testing.Short() {
+		t.Skip("short")
+	}
+	src := gameSource("", map[string]string{"initial_state": "l = [0]\nfor i in range(64):\n    l = l + l\nreturn l"})
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), testChildEnv+"="+src)
+	out, err := RunChild(context.Background(), cmd, ChildLimits{Memory: 64 << 20, Wall: time.Minute})
+	f := FaultOf(err)
+	if f == nil || f.Kind != FaultMemory {
+		t.Fatalf("got %v (stdout %q, stderr tail %q), want a memory fault", err, out.Stdout, lastLines(string(out.Stderr), 3))
+	}
+}
+
+func TestChildProcessWallTime(t *testing.T) {
+	src := gameSource("", map[string]string{"initial_state": "for i in range(1000000):\n    for j in range(1000000):\n        pass"})
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), testChildEnv+"="+src)
+	_, err := RunChild(context.Background(), cmd, ChildLimits{Wall: 300 * time.Millisecond})
+	if f := FaultOf(err); f == nil || f.Kind != FaultTimeout {
+		t.Fatalf("got %v, want a timeout fault", err)
+	}
+}
+
+func TestOnlyAmplifyingOperatorsAreGuarded(t *testing.T) {
+	src := `A = [0] * 2
+B = 7 % 3
+C = 3 * 4
+def f(x, s):
+    return [x * 2, 2 * x, x % 5, "%d" % 5, x * 3, s % x, -2 * x]
+`
+	f, err := fileOptions.Parse("ops", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := rewriteFile(f, 400); err != nil {
+		t.Fatal(err)
+	}
+	n := map[string]int{}
+	syntax.Walk(f, func(node syntax.Node) bool {
+		if id, ok := node.(*syntax.Ident); ok && strings.HasPrefix(id.Name, "$") {
+			n[id.Name]++
+		}
+		return true
+	})
+	if n[guardMul] != 1 || n[guardMod] != 1 {
+		t.Errorf("guards used %v, want one $mul (x * 3) and one $mod (s %% x)", n)
+	}
+}
