@@ -30,6 +30,7 @@ func commands() []command {
 		{"report", "DIR: summary.csv and the paper's figures (PNG) from the runs under DIR", cmdReport},
 		{"duel", duelSummary, cmdDuel},
 		{"birds", birdsUsage, cmdBirds},
+		{"play", playSummary, cmdPlay},
 	}
 }
 

@@ -166,7 +166,7 @@ func RenderPuzzle(z *Puzzle) image.Image {
 // every word, blanked until found.
 func (z *Puzzle) Text() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "row: %s\ntyped: %s\n", z.Letters(), z.Typed)
+	fmt.Fprintf(&b, "row: %s\ntyped: %q\n", z.Letters(), z.Typed)
 	if z.Message != "" {
 		fmt.Fprintf(&b, "message: %s\n", z.Message)
 	}

@@ -1,0 +1,162 @@
+package play
+
+import (
+	"image"
+	"image/color"
+	"image/draw"
+	"strings"
+
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/basicfont"
+	"golang.org/x/image/math/fixed"
+
+	"pcgwb/assets"
+	"pcgwb/canvas"
+)
+
+// Frame layout: the board is scaled by a whole factor to about frameTarget pixels wide (pixel
+// art stays crisp); below it a banner strip (the outcome, in large letters) and a fixed number
+// of text lines, so the frame keeps its size while playing.
+const (
+	frameTarget   = 640
+	frameMaxBoard = 560
+	frameMinWidth = 480
+	maxScale      = 8
+	lineHeight    = 14
+	hudLines      = 5
+	margin        = 6
+	bannerHeight  = 2*13 + 10
+)
+
+var (
+	textColor   = assets.Palette['w']
+	dimColor    = assets.Palette['s']
+	winColor    = assets.Palette['l']
+	loseColor   = assets.Palette['r']
+	bannerColor = assets.Palette['d']
+)
+
+// boardScale is the whole scale at which a w×h board is shown.
+func boardScale(w, h int) int {
+	s := int(canvas.PixelScale(w, h, frameTarget, frameMaxBoard))
+	return min(max(s, 1), maxScale)
+}
+
+// FrameSize is the size of the frames composed around a w×h board.
+func FrameSize(w, h int) (int, int) {
+	s := boardScale(w, h)
+	return max(w*s, frameMinWidth), h*s + bannerHeight + hudLines*lineHeight + margin
+}
+
+// hudLine is a line of text with its colour.
+type hudLine struct {
+	text string
+	c    color.RGBA
+}
+
+// compose draws the board, scaled and centred, the banner text (if any) in large letters below
+// it, and the HUD lines (wrapped to the width, cut at hudLines).
+func compose(board image.Image, banner string, bannerC color.RGBA, lines []hudLine) *image.RGBA {
+	b := board.Bounds()
+	s := boardScale(b.Dx(), b.Dy())
+	w, h := FrameSize(b.Dx(), b.Dy())
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	assets.Fill(img, 'k')
+	x0 := (w - b.Dx()*s) / 2
+	scaleInto(img, board, x0, 0, s)
+	if banner != "" {
+		band := image.Rect(0, b.Dy()*s, w, b.Dy()*s+bannerHeight)
+		draw.Draw(img, band, image.NewUniform(bannerColor), image.Point{}, draw.Src)
+		drawText(img, banner, (w-textWidth(banner)*2)/2, band.Min.Y+5, bannerC, 2)
+	}
+	y := b.Dy()*s + bannerHeight
+	n := 0
+	for _, l := range lines {
+		for _, part := range wrap(l.text, (w-2*margin)/7) {
+			if n == hudLines {
+				return img
+			}
+			drawText(img, part, margin, y+n*lineHeight, l.c, 1)
+			n++
+		}
+	}
+	return img
+}
+
+// scaleInto draws src at (x0, y0) scaled by a whole factor, nearest neighbour, blending
+// translucent pixels over what is there.
+func scaleInto(dst *image.RGBA, src image.Image, x0, y0, s int) {
+	rgba, ok := src.(*image.RGBA)
+	if !ok {
+		rgba = image.NewRGBA(src.Bounds())
+		draw.Draw(rgba, rgba.Rect, src, src.Bounds().Min, draw.Src)
+	}
+	b := rgba.Rect
+	clip := dst.Rect
+	for y := 0; y < b.Dy(); y++ {
+		for x := 0; x < b.Dx(); x++ {
+			c := rgba.RGBAAt(b.Min.X+x, b.Min.Y+y)
+			if c.A == 0 {
+				continue
+			}
+			for dy := 0; dy < s; dy++ {
+				py := y0 + y*s + dy
+				if py < clip.Min.Y || py >= clip.Max.Y {
+					continue
+				}
+				for dx := 0; dx < s; dx++ {
+					px := x0 + x*s + dx
+					if px < clip.Min.X || px >= clip.Max.X {
+						continue
+					}
+					i := dst.PixOffset(px, py)
+					if c.A == 0xff {
+						dst.Pix[i], dst.Pix[i+1], dst.Pix[i+2], dst.Pix[i+3] = c.R, c.G, c.B, 0xff
+						continue
+					}
+					// Premultiplied "over".
+					inv := uint32(0xff - c.A)
+					dst.Pix[i] = uint8(uint32(c.R) + uint32(dst.Pix[i])*inv/0xff)
+					dst.Pix[i+1] = uint8(uint32(c.G) + uint32(dst.Pix[i+1])*inv/0xff)
+					dst.Pix[i+2] = uint8(uint32(c.B) + uint32(dst.Pix[i+2])*inv/0xff)
+					dst.Pix[i+3] = uint8(uint32(c.A) + uint32(dst.Pix[i+3])*inv/0xff)
+				}
+			}
+		}
+	}
+}
+
+func textWidth(s string) int { return 7 * len([]rune(s)) }
+
+// drawText writes s with its top-left corner at (x, y) in the 7×13 pixel font, scaled by a
+// whole factor.
+func drawText(dst *image.RGBA, s string, x, y int, c color.RGBA, scale int) {
+	if s == "" {
+		return
+	}
+	tmp := image.NewRGBA(image.Rect(0, 0, textWidth(s), 13))
+	d := font.Drawer{Dst: tmp, Src: image.NewUniform(c), Face: basicfont.Face7x13, Dot: fixed.P(0, 11)}
+	d.DrawString(s)
+	scaleInto(dst, tmp, x, y, scale)
+}
+
+// wrap splits a line into pieces of at most width characters, at spaces when it can.
+func wrap(s string, width int) []string {
+	if width < 8 {
+		width = 8
+	}
+	var out []string
+	for len([]rune(s)) > width {
+		r := []rune(s)
+		cut := width
+		for i := width; i > width/2; i-- {
+			if r[i] == ' ' {
+				cut = i
+				break
+			}
+		}
+		out = append(out, strings.TrimRight(string(r[:cut]), " "))
+		s = strings.TrimLeft(string(r[cut:]), " ")
+	}
+	return append(out, s)
+}

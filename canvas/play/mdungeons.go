@@ -1,0 +1,92 @@
+package play
+
+import (
+	"fmt"
+	"image"
+	"strings"
+
+	"pcgwb/problems"
+	"pcgwb/problems/mdungeons"
+	"pcgwb/problems/solver"
+)
+
+// mdungeonsGame plays the problem's engine (State.Step): turn-based moves, combat and potions
+// resolved by the engine.
+type mdungeonsGame struct {
+	start, cur mdungeons.State
+	moves      int
+	solution   []solver.Location
+}
+
+func newMDungeons(p *mdungeons.MDungeons, c problems.Content) (Game, error) {
+	start, err := p.Game(c)
+	if err != nil {
+		return nil, err
+	}
+	info, err := p.Info(c)
+	if err != nil {
+		return nil, err
+	}
+	m := &mdungeonsGame{start: start, solution: info.(*mdungeons.Info).Solution}
+	m.Reset()
+	return m, nil
+}
+
+func (m *mdungeonsGame) Reset() { m.cur, m.moves = m.start, 0 }
+
+func (m *mdungeonsGame) Input(k Key) {
+	dx, dy, ok := arrow(k)
+	if !ok || m.Status() != Running {
+		return
+	}
+	before := m.cur.Player()
+	m.cur.Step(solver.Dir{X: dx, Y: dy})
+	if m.cur.Player() != before {
+		m.moves++
+	}
+}
+
+func (m *mdungeonsGame) Update() {}
+
+func (m *mdungeonsGame) Status() Status {
+	switch {
+	case m.cur.Lose():
+		return Lost
+	case m.cur.Win():
+		return Won
+	}
+	return Running
+}
+
+func (m *mdungeonsGame) Board() image.Image { return mdungeons.RenderState(m.cur) }
+
+func (m *mdungeonsGame) HUD() string {
+	st := m.cur.Status()
+	return fmt.Sprintf("health %d/5  potions %d  treasures %d  kills %d  moves %d",
+		st.Health, st.ColPotions, st.ColTreasures, st.ColEnemies, m.moves)
+}
+
+func (m *mdungeonsGame) Controls() string { return "arrows move and fight" }
+
+// Text: # wall, . floor, E exit, p potion, $ treasure, g goblin, o ogre, @ hero (x fallen).
+func (m *mdungeonsGame) Text() string {
+	l := m.cur.Level()
+	p := m.cur.Player()
+	var b strings.Builder
+	for y := 1; y < l.H-1; y++ {
+		for x := 1; x < l.W-1; x++ {
+			c := "#.@Ep$go"[m.cur.Tile(x, y)]
+			if p.X == x && p.Y == y {
+				c = '@'
+				if m.cur.Lose() {
+					c = 'x'
+				}
+			}
+			b.WriteByte(c)
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+func (m *mdungeonsGame) Solution() []Key { return locationKeys(m.solution) }

@@ -1,0 +1,234 @@
+package play
+
+import (
+	"fmt"
+	"image"
+	"strings"
+)
+
+// TPS is the session's tick rate: Update runs this many times a second.
+const TPS = 60
+
+// ScriptInterval is the number of ticks between two keys of a script.
+const ScriptInterval = 6
+
+// replaySpeeds are the replay's steps per second (+ and - move along the list).
+var replaySpeeds = []int{1, 2, 4, 8, 15, 30, 60}
+
+const defaultReplaySpeed = 2 // index into replaySpeeds: 4 steps a second
+
+// Session drives one game: it routes keys (restart, undo, quit and the replay controls it
+// handles itself, the others go to the game), feeds a script or the recorded solution through
+// that same Press, counts time, and composes the frames. Every input, from the keyboard, a
+// script or a replay, goes through Press.
+type Session struct {
+	Name string
+	game Game
+	// replay: the fed keys are the game's solution, with pause, step and speed controls.
+	replay bool
+	feed   []Key
+	fed    int
+	// wait counts the ticks to the next fed key.
+	wait   int
+	paused bool
+	speed  int
+	ticks  int
+	quit   bool
+	// OnFeed, when set, is called after each fed key has been played (transcripts).
+	OnFeed func(k Key)
+}
+
+// NewSession starts a session on a game; with replay set it plays the game's recorded
+// solution.
+func NewSession(name string, g Game, replay bool) *Session {
+	s := &Session{Name: name, game: g, replay: replay, speed: defaultReplaySpeed}
+	if st, ok := g.(Stepper); ok {
+		// A game that steps in time replays at its own pace.
+		for i, v := range replaySpeeds {
+			if v <= TPS/max(1, st.Cadence()) {
+				s.speed = i
+			}
+		}
+	}
+	s.restart()
+	return s
+}
+
+// Game is the session's game.
+func (s *Session) Game() Game { return s.game }
+
+// SetScript makes the session press keys, one every ScriptInterval ticks, from the next tick
+// on (a replay's solution is replaced). Automatic engine steps are off while a script plays,
+// so each key is one step.
+func (s *Session) SetScript(keys []Key) {
+	s.feed, s.fed, s.wait = keys, 0, 1
+	s.replay = false
+	if st, ok := s.game.(Stepper); ok {
+		st.SetAuto(false)
+	}
+}
+
+// restart resets the game (and the replay to its first step).
+func (s *Session) restart() {
+	s.game.Reset()
+	s.ticks = 0
+	if st, ok := s.game.(Stepper); ok {
+		st.SetAuto(!s.replay && s.feed == nil)
+	}
+	if s.replay {
+		if r, ok := s.game.(ReplayStarter); ok {
+			r.StartReplay()
+		}
+		s.feed, s.fed, s.wait = s.game.Solution(), 0, s.interval()
+	}
+}
+
+// interval is the number of ticks between two fed keys.
+func (s *Session) interval() int {
+	if s.replay {
+		return max(1, TPS/replaySpeeds[s.speed])
+	}
+	return ScriptInterval
+}
+
+// Press handles one key.
+func (s *Session) Press(k Key) {
+	switch k {
+	case KeyNone:
+	case KeyQuit:
+		s.quit = true
+	case KeyRestart:
+		s.restart()
+	case KeyUndo:
+		if u, ok := s.game.(Undoer); ok {
+			u.Undo()
+		}
+	case KeyPause:
+		if s.replay {
+			s.paused = !s.paused
+		}
+	case KeyStep:
+		if s.replay {
+			s.paused = true
+			s.feedNext()
+		}
+	case KeyFaster, KeySlower:
+		if s.replay {
+			d := 1
+			if k == KeySlower {
+				d = -1
+			}
+			s.speed = min(max(s.speed+d, 0), len(replaySpeeds)-1)
+			s.wait = min(s.wait, s.interval())
+		}
+	default:
+		s.game.Input(k)
+	}
+}
+
+// Hold tells a game that moves with held keys which keys are down (the window calls it every
+// tick before Tick).
+func (s *Session) Hold(held []Key) {
+	if h, ok := s.game.(Holder); ok {
+		h.Hold(held)
+	}
+}
+
+// feedNext presses the next key of the script or solution.
+func (s *Session) feedNext() {
+	if s.fed >= len(s.feed) {
+		return
+	}
+	k := s.feed[s.fed]
+	s.fed++
+	s.Press(k)
+	if s.OnFeed != nil {
+		s.OnFeed(k)
+	}
+}
+
+// Tick advances the session by 1/60 s: the next fed key when it is due, then the game.
+func (s *Session) Tick() {
+	if s.quit {
+		return
+	}
+	if !s.paused && s.fed < len(s.feed) {
+		s.wait--
+		if s.wait <= 0 {
+			s.feedNext()
+			s.wait = s.interval()
+		}
+	}
+	s.game.Update()
+	if s.game.Status() == Running {
+		s.ticks++
+	}
+}
+
+// Quit reports that the player asked to leave.
+func (s *Session) Quit() bool { return s.quit }
+
+// Fed reports how many keys of the script or solution were pressed, of how many.
+func (s *Session) Fed() (int, int) { return s.fed, len(s.feed) }
+
+// FeedDone reports that the script or solution has been played to its end.
+func (s *Session) FeedDone() bool { return s.fed >= len(s.feed) }
+
+// Status is the game's status.
+func (s *Session) Status() Status { return s.game.Status() }
+
+// Seconds is the playing time so far (the clock stops at a win or a loss).
+func (s *Session) Seconds() float64 { return float64(s.ticks) / TPS }
+
+// Result is the one-line outcome the CLI prints: "result: win (moves 12, 3.4 s)".
+func (s *Session) Result() string {
+	return fmt.Sprintf("result: %s (%s, %.1f s)", s.game.Status(), s.game.HUD(), s.Seconds())
+}
+
+// Frame composes the current frame: the board, a banner once the game is over, and the HUD.
+func (s *Session) Frame() *image.RGBA {
+	banner, bannerC := "", textColor
+	switch s.game.Status() {
+	case Won:
+		banner, bannerC = "YOU WIN", winColor
+	case Lost:
+		banner, bannerC = "GAME OVER", loseColor
+	}
+	if b, ok := s.game.(Bannered); ok && banner != "" {
+		banner = b.Banner()
+	}
+	title := fmt.Sprintf("%s  %s  %.1f s", s.Name, strings.ToUpper(s.game.Status().String()), s.Seconds())
+	lines := []hudLine{{title, textColor}, {s.game.HUD(), textColor}}
+	if s.replay {
+		state := "playing"
+		if s.paused {
+			state = "paused"
+		}
+		if s.FeedDone() {
+			state = "done"
+		}
+		lines = append(lines, hudLine{fmt.Sprintf("replay %d/%d  %d steps/s  %s", s.fed, len(s.feed), replaySpeeds[s.speed], state), winColor})
+	}
+	lines = append(lines, hudLine{s.Controls(), dimColor})
+	return compose(s.game.Board(), banner, bannerC, lines)
+}
+
+// Controls is the help line: the game's keys, then the session's.
+func (s *Session) Controls() string {
+	var parts []string
+	if s.replay {
+		parts = append(parts, "space pause", "Right step", "+/- speed")
+	} else if c := s.game.Controls(); c != "" {
+		parts = append(parts, c)
+	}
+	restart := "R restart"
+	if te, ok := s.game.(TextEntry); ok && te.TextEntry() {
+		restart = "F5 restart"
+	}
+	parts = append(parts, restart)
+	if _, ok := s.game.(Undoer); ok && !s.replay {
+		parts = append(parts, "U undo")
+	}
+	parts = append(parts, "Esc quit")
+	return strings.Join(parts, "  ")
+}

@@ -1,0 +1,191 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"pcgwb/app"
+	"pcgwb/canvas/play"
+	"pcgwb/problems"
+)
+
+// goldenZeldaLevel writes a quality-1 golden zelda-v0 room to a level file and returns it with
+// its solution script (the metric's route, played through the same keys as the keyboard).
+func goldenZeldaLevel(t *testing.T) (path, script string) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "..", "problems", "zelda", "testdata", "zelda-v0.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var golden struct {
+		Items []struct {
+			ID      string  `json:"id"`
+			Content any     `json:"content"`
+			Quality float64 `json:"quality"`
+		} `json:"items"`
+	}
+	if err := json.Unmarshal(data, &golden); err != nil {
+		t.Fatal(err)
+	}
+	p, err := problems.Make("zelda-v0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, it := range golden.Items {
+		if it.Quality != 1 {
+			continue
+		}
+		c, err := p.ContentSpace().Normalize(it.Content, "content")
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := play.New(p, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		level, _ := json.Marshal(map[string]any{"id": it.ID, "content": it.Content})
+		path = filepath.Join(t.TempDir(), it.ID+".json")
+		if err := os.WriteFile(path, level, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path, play.FormatScript(g.Solution())
+	}
+	t.Fatal("no golden zelda-v0 room of quality 1")
+	return "", ""
+}
+
+// TestPlaySmoke opens `workbench play` on a golden Zelda room in a real window (a child
+// process: Ebiten wants a process of its own), plays the solution through the input layer,
+// and checks that the game reports a win and that the screenshot read back from the GPU shows
+// the room.
+func TestPlaySmoke(t *testing.T) {
+	haveDisplay(t)
+	level, script := goldenZeldaLevel(t)
+	shot := filepath.Join(t.TempDir(), "play.png")
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	start := time.Now()
+	cmd, out := startChild(ctx, t, "play", "zelda-v0", level, "--script", script, "--screenshot", shot, "--exit-after", "60s")
+	err := cmd.Wait()
+	if ctx.Err() != nil {
+		t.Fatalf("workbench play did not exit within 90 s:\n%s", out)
+	}
+	if err != nil {
+		t.Fatalf("workbench play: %v\n%s", err, out)
+	}
+	if !strings.Contains(out.String(), "result: win") {
+		t.Fatalf("the scripted solution did not report a win:\n%s", out)
+	}
+	t.Logf("played %q and captured in %v", script, time.Since(start).Round(time.Millisecond))
+	data, err := os.ReadFile(shot)
+	if err != nil {
+		t.Fatalf("no screenshot: %v\n%s", err, out)
+	}
+	saveForInspection(t, "play-zelda.png", data)
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := img.Bounds(); b.Dx() < 400 || b.Dy() < 300 {
+		t.Fatalf("screenshot is %v", b.Size())
+	}
+	if colors, top := colorStats(img); colors < 8 || top >= 0.9 {
+		t.Fatalf("screenshot looks blank: %d colours, the most common covers %.1f%%", colors, 100*top)
+	}
+}
+
+func TestPlayLevelFormats(t *testing.T) {
+	p, err := problems.Make("zelda-v0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	room := `[[2,1,1,1,1,1,1,1,1,1,3],[1,1,1,1,1,1,1,1,1,1,1],[1,1,1,1,1,1,1,1,1,1,1],[1,1,1,1,1,1,1,1,1,1,1],[1,1,1,1,1,1,1,1,1,1,1],[1,1,1,1,1,1,1,1,1,1,1],[4,1,1,1,1,1,1,1,1,5,5]]`
+	for _, tc := range []struct {
+		name, data string
+		index      int
+		want       string // error substring, "" for success
+	}{
+		{"bare content", room, 0, ""},
+		{"content and control", `{"content":` + room + `,"control":{"player_key":12,"key_door":12}}`, 0, ""},
+		{"item file", `{"items":[{"content":` + room + `},{"id":"b","content":` + room + `}]}`, 1, ""},
+		{"item file index out of range", `{"items":[{"content":` + room + `}]}`, 3, "out of range"},
+		{"not JSON", `[[2,1`, 0, "not valid JSON"},
+		{"wrong size", `[[2,3,4]]`, 0, "content"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			item, err := decodeLevel(p, []byte(tc.data), tc.index)
+			if tc.want != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.want) {
+					t.Fatalf("error %v, want %q", err, tc.want)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := play.New(p, item.Content); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}
+
+func TestPlayUsage(t *testing.T) {
+	level := filepath.Join(t.TempDir(), "l.json")
+	if err := os.WriteFile(level, []byte(`[[2,1,1,1,1,1,1,1,1,1,3],[1,1,1,1,1,1,1,1,1,1,1],[1,1,1,1,1,1,1,1,1,1,1],[1,1,1,1,1,1,1,1,1,1,1],[1,1,1,1,1,1,1,1,1,1,1],[1,1,1,1,1,1,1,1,1,1,1],[4,1,1,1,1,1,1,1,1,5,5]]`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"play", "zelda-v0"}, 2, "expected PROBLEM LEVEL.json"},
+		{[]string{"play", "zeldaa-v0", level}, 2, "did you mean"},
+		{[]string{"play", "zelda-v0", level, "--script", "jump"}, 2, "unknown key"},
+		{[]string{"play", "zelda-v0", filepath.Join(t.TempDir(), "missing.json")}, 1, "no such file"},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := run(tc.args, &stdout, &stderr); code != tc.code || !strings.Contains(stderr.String(), tc.want) {
+			t.Errorf("%v: exit %d, stderr %q; want %d and %q", tc.args, code, stderr.String(), tc.code, tc.want)
+		}
+	}
+}
+
+// The GUI's launcher runs this executable as `play` in a child and shows the child's error:
+// here a room without a player, which fails before any window opens (no display needed).
+func TestLaunchPlayReportsTheChildsError(t *testing.T) {
+	t.Setenv(childEnv, "1") // the child is this test binary acting as the workbench
+	p, err := problems.Make("zelda-v0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows []any
+	for y := 0; y < 7; y++ {
+		row := make([]any, 11)
+		for x := range row {
+			row[x] = 1
+		}
+		rows = append(rows, row)
+	}
+	c, err := p.ContentSpace().Normalize(rows, "content")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	err = app.LaunchPlay(ctx, "zelda-v0", problems.Item{ID: "empty", Content: c}, false)
+	if err == nil || !strings.Contains(err.Error(), "no player") {
+		t.Fatalf("LaunchPlay error %v, want the child's \"no player\"", err)
+	}
+	if !app.CanPlay(p) {
+		t.Fatal("zelda-v0 is not playable")
+	}
+}
