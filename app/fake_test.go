@@ -1,6 +1,7 @@
 package app
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"image"
@@ -19,6 +20,7 @@ const (
 	brokenName   = "apptest-broken-v0"
 	noPicName    = "apptest-nopicture-v0"
 	slowName     = "apptest-slow-v0"
+	missingName  = "apptest-missing-v0"
 	fakeRows     = 7
 	fakeCols     = 11
 	fakeMaxWalls = fakeRows * fakeCols
@@ -31,6 +33,10 @@ func init() {
 	problems.MustRegister(slowName, problems.Params{}, func(problems.Params) (problems.Problem, error) {
 		return &rooms{delay: 40 * time.Millisecond}, nil
 	})
+	if err := problems.RegisterEntry(problems.Entry{Name: missingName, Available: func() error { return errors.New("needs the test data set") },
+		New: func(problems.Params) (problems.Problem, error) { return &rooms{}, nil }}); err != nil {
+		panic(err)
+	}
 }
 
 // rooms is a tiny tile problem: 0 floor, 1 wall, 2 player. Good levels have one player and a
@@ -45,6 +51,12 @@ type roomsInfo struct {
 	cells   []int
 	walls   int
 	players int
+}
+
+// MarshalJSON gives the info the numeric fields the expressive range and exports read.
+func (i *roomsInfo) MarshalJSON() ([]byte, error) {
+	return json.Marshal(map[string]any{"walls": i.walls, "players": i.players, "floor": len(i.cells) - i.walls - i.players,
+		"room": map[string]any{"closed": i.walls >= 2*(fakeRows+fakeCols)-4}})
 }
 
 func (r *rooms) Description() string {

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -23,6 +24,8 @@ type Badge struct {
 	widget.BaseWidget
 	Label string
 	Value float64
+	// Compact badges show only the value (galleries of a hundred levels need narrow cells).
+	Compact bool
 }
 
 // NewBadge returns a badge for one per-item value.
@@ -33,7 +36,12 @@ func NewBadge(label string, value float64) *Badge {
 }
 
 // Text is what the badge shows.
-func (b *Badge) Text() string { return fmt.Sprintf("%s %.2f", b.Label, b.Value) }
+func (b *Badge) Text() string {
+	if b.Compact {
+		return fmt.Sprintf("%.2f", b.Value)
+	}
+	return fmt.Sprintf("%s %.2f", b.Label, b.Value)
+}
 
 // Passed reports whether the value reaches the benchmark's pass threshold.
 func (b *Badge) Passed() bool { return b.Value >= 1 }
@@ -50,14 +58,40 @@ func (b *Badge) Colors() (back, text color.Color) {
 	}
 }
 
+// SetValue changes the value (and so the text and colour) shown.
+func (b *Badge) SetValue(v float64) {
+	b.Value = v
+	b.Refresh()
+}
+
 func (b *Badge) CreateRenderer() fyne.WidgetRenderer {
 	backColor, textColor := b.Colors()
-	back := canvas.NewRectangle(backColor)
-	back.CornerRadius = 3
-	text := canvas.NewText(b.Text(), textColor)
-	text.TextStyle = fyne.TextStyle{Bold: true, Monospace: true}
-	text.TextSize = theme.Size(theme.SizeNameCaptionText) + 1
-	return widget.NewSimpleRenderer(container.NewStack(back, container.New(layout.NewCustomPaddedLayout(1, 1, 5, 5), text)))
+	r := &badgeRenderer{b: b, back: canvas.NewRectangle(backColor), text: canvas.NewText(b.Text(), textColor)}
+	r.back.CornerRadius = 3
+	r.text.TextStyle = fyne.TextStyle{Bold: true, Monospace: true}
+	r.text.TextSize = theme.Size(theme.SizeNameCaptionText) + 1
+	r.box = container.NewStack(r.back, container.New(layout.NewCustomPaddedLayout(1, 1, 5, 5), r.text))
+	return r
+}
+
+type badgeRenderer struct {
+	b    *Badge
+	back *canvas.Rectangle
+	text *canvas.Text
+	box  *fyne.Container
+}
+
+func (r *badgeRenderer) Layout(s fyne.Size)           { r.box.Resize(s) }
+func (r *badgeRenderer) MinSize() fyne.Size           { return r.box.MinSize() }
+func (r *badgeRenderer) Destroy()                     {}
+func (r *badgeRenderer) Objects() []fyne.CanvasObject { return []fyne.CanvasObject{r.box} }
+func (r *badgeRenderer) Refresh() {
+	back, text := r.b.Colors()
+	r.back.FillColor = back
+	r.text.Color = text
+	r.text.Text = r.b.Text()
+	r.text.TextSize = theme.Size(theme.SizeNameCaptionText) + 1
+	r.box.Refresh()
 }
 
 // Thumb is one gallery cell: the drawn content, its number and its Q / D / C badges.
@@ -71,27 +105,71 @@ type Thumb struct {
 
 	Quality, Diversity, Controllability *Badge
 
-	imgSize image.Point
+	// OnTapped is called when the cell is tapped (nil: the cell does nothing).
+	OnTapped func()
+
+	imgSize  image.Point
+	selected bool
 }
 
 // NewThumb builds the cell for item i of a sample set.
 func NewThumb(set *SampleSet, i int) *Thumb {
-	t := &Thumb{Index: i, Item: set.Items[i]}
 	d := set.Eval.Details
-	t.Quality = NewBadge("Q", valueAt(d.Quality, i))
-	t.Diversity = NewBadge("D", valueAt(d.Diversity, i))
-	t.Controllability = NewBadge("C", valueAt(d.Controllability, i))
-	if img := set.Images[i]; img != nil {
+	return newThumb(i, set.Items[i], set.Images[i], set.RenderErrors[i],
+		valueAt(d.Quality, i), valueAt(d.Diversity, i), valueAt(d.Controllability, i))
+}
+
+// newThumb builds a cell showing number index+1, the picture img (or renderErr when img is
+// nil) and the three badges.
+func newThumb(index int, item problems.Item, img image.Image, renderErr error, quality, diversity, controllability float64) *Thumb {
+	t := &Thumb{Index: index, Item: item}
+	t.Quality = NewBadge("Q", quality)
+	t.Diversity = NewBadge("D", diversity)
+	t.Controllability = NewBadge("C", controllability)
+	if img != nil {
 		t.imgSize = img.Bounds().Size()
 		t.Image = canvas.NewImageFromImage(img)
 		t.Image.FillMode = canvas.ImageFillStretch // the layout keeps the aspect and picks the scale
 		t.Image.ScaleMode = canvas.ImageScalePixels
-	} else if err := set.RenderErrors[i]; err != nil {
-		t.Error = err.Error()
+	} else if renderErr != nil {
+		t.Error = renderErr.Error()
 	}
 	t.ExtendBaseWidget(t)
 	return t
 }
+
+// SetCompact makes the badges show only their values and drops the number (for narrow cells).
+func (t *Thumb) SetCompact() {
+	for _, b := range t.Badges() {
+		b.Compact = true
+	}
+}
+
+// Tapped opens the cell (OnTapped), if anyone listens.
+func (t *Thumb) Tapped(*fyne.PointEvent) {
+	if t.OnTapped != nil {
+		t.OnTapped()
+	}
+}
+
+// Cursor shows a hand over cells that open.
+func (t *Thumb) Cursor() desktop.Cursor {
+	if t.OnTapped != nil {
+		return desktop.PointerCursor
+	}
+	return desktop.DefaultCursor
+}
+
+// SetSelected outlines the cell (the one whose details are open).
+func (t *Thumb) SetSelected(on bool) {
+	if t.selected != on {
+		t.selected = on
+		t.Refresh()
+	}
+}
+
+// Selected reports whether the cell is outlined.
+func (t *Thumb) Selected() bool { return t.selected }
 
 func valueAt(vals []float64, i int) float64 {
 	if i < len(vals) {
@@ -112,9 +190,16 @@ func (t *Thumb) CreateRenderer() fyne.WidgetRenderer {
 	r := &thumbRenderer{t: t}
 	r.back = canvas.NewRectangle(colorCard)
 	r.back.CornerRadius = 4
+	if t.selected {
+		r.back.StrokeColor = pal('c')
+		r.back.StrokeWidth = 2
+	}
 	number := canvas.NewText(fmt.Sprintf("#%d", t.Index+1), colorMuted)
 	number.TextStyle = fyne.TextStyle{Bold: true}
 	number.TextSize = theme.Size(theme.SizeNameCaptionText) + 1
+	if t.Quality.Compact {
+		number.Text = ""
+	}
 	r.badges = container.NewHBox(number, layout.NewSpacer(), t.Quality, t.Diversity, t.Controllability)
 	r.objects = []fyne.CanvasObject{r.back}
 	if t.Image != nil {
@@ -172,6 +257,11 @@ func (r *thumbRenderer) MinSize() fyne.Size {
 
 func (r *thumbRenderer) Refresh() {
 	r.back.FillColor = colorCard
+	r.back.StrokeWidth = 0
+	if r.t.selected {
+		r.back.StrokeColor = pal('c')
+		r.back.StrokeWidth = 2
+	}
 	r.back.Refresh()
 	for _, o := range r.objects[1:] {
 		o.Refresh()
@@ -185,12 +275,14 @@ func (r *thumbRenderer) Destroy()                     {}
 // them stay visible (scrolling only once they would get too small to read).
 type Gallery struct {
 	widget.BaseWidget
-	thumbs  []*Thumb
-	imgSize image.Point // largest picture of the set
-	grid    *fyne.Container
-	layout  *thumbGrid
-	scroll  *container.Scroll
-	message *widget.Label
+	// MinWidth is the narrowest the gallery lets itself be laid out (0: 200).
+	MinWidth float32
+	thumbs   []*Thumb
+	imgSize  image.Point // largest picture of the set
+	grid     *fyne.Container
+	layout   *thumbGrid
+	scroll   *container.Scroll
+	message  *widget.Label
 }
 
 // NewGallery returns an empty gallery showing a hint.
@@ -270,6 +362,9 @@ func (r *galleryRenderer) Layout(size fyne.Size) {
 }
 
 func (r *galleryRenderer) MinSize() fyne.Size {
+	if r.g.MinWidth > 0 {
+		return fyne.NewSize(r.g.MinWidth, 150)
+	}
 	return fyne.NewSize(200, 150)
 }
 

@@ -70,3 +70,64 @@ func (wrappingVBoxLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	}
 	return s
 }
+
+// tableLayout arranges cells in rows of cols, each column as wide as its widest cell; spare
+// width goes to the first column (the run names), rows are as tall as their tallest cell.
+type tableLayout struct{ cols int }
+
+func (l tableLayout) widths(objs []fyne.CanvasObject) []float32 {
+	w := make([]float32, l.cols)
+	for i, o := range objs {
+		w[i%l.cols] = max(w[i%l.cols], o.MinSize().Width)
+	}
+	return w
+}
+
+func (l tableLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	if l.cols == 0 {
+		return
+	}
+	pad := theme.Padding()
+	w := l.widths(objs)
+	total := pad * float32(l.cols-1)
+	for _, x := range w {
+		total += x
+	}
+	if extra := size.Width - total; extra > 0 {
+		w[0] += extra
+	}
+	y := float32(0)
+	for r := 0; r*l.cols < len(objs); r++ {
+		row := objs[r*l.cols : min(len(objs), (r+1)*l.cols)]
+		h := float32(0)
+		for _, o := range row {
+			h = max(h, o.MinSize().Height)
+		}
+		x := float32(0)
+		for c, o := range row {
+			o.Move(fyne.NewPos(x, y))
+			o.Resize(fyne.NewSize(w[c], h))
+			x += w[c] + pad
+		}
+		y += h
+	}
+}
+
+func (l tableLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	if l.cols == 0 {
+		return fyne.Size{}
+	}
+	var s fyne.Size
+	for _, x := range l.widths(objs) {
+		s.Width += x
+	}
+	s.Width += theme.Padding() * float32(l.cols-1)
+	for r := 0; r*l.cols < len(objs); r++ {
+		h := float32(0)
+		for _, o := range objs[r*l.cols : min(len(objs), (r+1)*l.cols)] {
+			h = max(h, o.MinSize().Height)
+		}
+		s.Height += h
+	}
+	return s
+}

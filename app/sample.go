@@ -47,7 +47,14 @@ type SamplePanel struct {
 	errorBanner *fyne.Container
 	content     fyne.CanvasObject
 	current     func() (string, problems.Problem, error)
-	syncing     bool // the count entry and slider are updating each other
+	// fixedControl returns the control every item is judged against, or nil to sample one per
+	// item (the reference's way).
+	fixedControl func() problems.Control
+	// onOpen is called when thumbnail i of set is tapped.
+	onOpen func(set *SampleSet, i int)
+	// afterApply is called after a new set is shown.
+	afterApply func()
+	syncing    bool // the count entry and slider are updating each other
 
 	mu   sync.Mutex
 	job  *sampleJob
@@ -216,7 +223,11 @@ func (sp *SamplePanel) Sample() {
 	sp.Progress.Show()
 	sp.Progress.Start()
 	sp.Status.SetText(fmt.Sprintf("sampling %d × %s, seed %d…", n, name, seed))
-	go sp.run(ctx, j, name, p, n, seed)
+	var fixed problems.Control
+	if sp.fixedControl != nil {
+		fixed = sp.fixedControl()
+	}
+	go sp.run(ctx, j, name, p, n, seed, fixed)
 }
 
 // Cancel stops a running sample; the gallery keeps what it shows.
@@ -229,14 +240,14 @@ func (sp *SamplePanel) Cancel() {
 	}
 }
 
-func (sp *SamplePanel) run(ctx context.Context, j *sampleJob, name string, p problems.Problem, n int, seed uint64) {
+func (sp *SamplePanel) run(ctx context.Context, j *sampleJob, name string, p problems.Problem, n int, seed uint64, fixed problems.Control) {
 	defer close(j.done)
 	defer j.cancel()
-	set, err := SampleAndEvaluate(ctx, name, p, n, seed)
+	set, err := SampleAndEvaluateWith(ctx, name, p, n, seed, fixed)
 	if ctx.Err() != nil {
 		return // superseded by a newer sample, or the window closed: nothing to show
 	}
-	fyne.DoAndWait(func() {
+	onUI(func() {
 		sp.mu.Lock()
 		latest := sp.job == j
 		sp.mu.Unlock()
@@ -256,6 +267,12 @@ func (sp *SamplePanel) apply(set *SampleSet, err error) {
 		thumbs := make([]*Thumb, len(set.Items))
 		for i := range thumbs {
 			thumbs[i] = NewThumb(set, i)
+			i := i
+			thumbs[i].OnTapped = func() {
+				if sp.onOpen != nil {
+					sp.onOpen(set, i)
+				}
+			}
 		}
 		sp.Gallery.SetThumbs(thumbs)
 		sp.Summary.SetText(FormatSummary(set.Eval))
@@ -263,6 +280,9 @@ func (sp *SamplePanel) apply(set *SampleSet, err error) {
 		sp.mu.Lock()
 		sp.last = set
 		sp.mu.Unlock()
+		if sp.afterApply != nil {
+			sp.afterApply()
+		}
 	}
 	if sp.OnSampled != nil {
 		sp.OnSampled(set, err)

@@ -30,7 +30,13 @@ type SampleSet struct {
 // SampleAndEvaluate draws n contents and controls from seed (content then control per item, as
 // the CLI's sample command does), evaluates the set and renders every content. It stops early
 // when ctx is cancelled, and turns a panic inside a problem into an error.
-func SampleAndEvaluate(ctx context.Context, name string, p problems.Problem, n int, seed uint64) (set *SampleSet, err error) {
+func SampleAndEvaluate(ctx context.Context, name string, p problems.Problem, n int, seed uint64) (*SampleSet, error) {
+	return SampleAndEvaluateWith(ctx, name, p, n, seed, nil)
+}
+
+// SampleAndEvaluateWith is SampleAndEvaluate with every item judged against control fixed
+// (when not nil). The controls are still drawn, so the contents are the same as without it.
+func SampleAndEvaluateWith(ctx context.Context, name string, p problems.Problem, n int, seed uint64, fixed problems.Control) (set *SampleSet, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			set, err = nil, fmt.Errorf("%s failed: %v", name, r)
@@ -41,6 +47,9 @@ func SampleAndEvaluate(ctx context.Context, name string, p problems.Problem, n i
 	set = &SampleSet{Problem: name, Seed: seed, Items: make([]problems.Item, n)}
 	for i := range set.Items {
 		set.Items[i] = problems.Item{Content: p.ContentSpace().Sample(r), Control: problems.SampleControl(p, r)}
+		if fixed != nil {
+			set.Items[i].Control = fixed
+		}
 	}
 	set.Eval, err = problems.Evaluate(ctx, p, problems.Contents(set.Items), problems.Controls(set.Items))
 	if err != nil {

@@ -18,16 +18,50 @@ func palAlpha(c byte, alpha uint8) color.NRGBA {
 	return color.NRGBA{R: p.R, G: p.G, B: p.B, A: alpha}
 }
 
-// Theme is the workbench look: always dark (levels read best on ink), palette colours only,
-// and text a little larger than Fyne's default so a projected room can read it.
-type Theme struct{ base fyne.Theme }
+// Theme is the workbench look: palette colours only, and text a little larger than Fyne's
+// default so a projected room can read it. The default is dark (levels read best on ink);
+// Projector enlarges text and controls further, Light turns the chrome light (the level cards
+// stay dark).
+type Theme struct {
+	base  fyne.Theme
+	light bool
+	scale float32 // text and control sizes relative to Dark
+}
 
-// NewTheme returns the workbench theme; fonts and icons come from Fyne's default theme.
-func NewTheme() *Theme { return &Theme{base: theme.DefaultTheme()} }
+// Theme names, as the settings offer them.
+const (
+	ThemeDark      = "Dark"
+	ThemeProjector = "Projector"
+	ThemeLight     = "Light"
+)
+
+// ThemeNames lists the looks.
+func ThemeNames() []string { return []string{ThemeDark, ThemeProjector, ThemeLight} }
+
+// NewTheme returns the default (dark) workbench theme; fonts and icons come from Fyne's
+// default theme.
+func NewTheme() *Theme { return NewThemeNamed(ThemeDark) }
+
+// NewThemeNamed returns the named look (Dark for an unknown name).
+func NewThemeNamed(name string) *Theme {
+	t := &Theme{base: theme.DefaultTheme(), scale: 1}
+	switch name {
+	case ThemeProjector:
+		t.scale = 1.2
+	case ThemeLight:
+		t.light = true
+	}
+	return t
+}
 
 var _ fyne.Theme = (*Theme)(nil)
 
 func (t *Theme) Color(name fyne.ThemeColorName, _ fyne.ThemeVariant) color.Color {
+	if t.light {
+		if c, ok := t.lightColor(name); ok {
+			return c
+		}
+	}
 	switch name {
 	case theme.ColorNameBackground:
 		return pal('k')
@@ -79,19 +113,48 @@ func (t *Theme) Color(name fyne.ThemeColorName, _ fyne.ThemeVariant) color.Color
 	return t.base.Color(name, theme.VariantDark)
 }
 
+// lightColor is where the light chrome differs from the dark one.
+func (t *Theme) lightColor(name fyne.ThemeColorName) (color.Color, bool) {
+	switch name {
+	case theme.ColorNameBackground, theme.ColorNameOverlayBackground:
+		return pal('w'), true
+	case theme.ColorNameForeground:
+		return pal('k'), true
+	case theme.ColorNameButton, theme.ColorNameMenuBackground, theme.ColorNameHeaderBackground:
+		return palAlpha('s', 0x70), true
+	case theme.ColorNameInputBackground:
+		return color.NRGBA{0xff, 0xff, 0xff, 0xff}, true
+	case theme.ColorNameInputBorder, theme.ColorNameSeparator:
+		return pal('s'), true
+	case theme.ColorNamePlaceHolder, theme.ColorNameDisabled:
+		return pal('h'), true
+	case theme.ColorNamePrimary, theme.ColorNameHyperlink:
+		return pal('b'), true
+	case theme.ColorNameHover:
+		return palAlpha('k', 0x14), true
+	case theme.ColorNameScrollBar:
+		return palAlpha('h', 0xa0), true
+	case theme.ColorNameShadow:
+		return color.NRGBA{A: 0x33}, true
+	}
+	return nil, false
+}
+
 func (t *Theme) Font(s fyne.TextStyle) fyne.Resource     { return t.base.Font(s) }
 func (t *Theme) Icon(n fyne.ThemeIconName) fyne.Resource { return t.base.Icon(n) }
 
 func (t *Theme) Size(name fyne.ThemeSizeName) float32 {
 	switch name {
 	case theme.SizeNameText:
-		return 15
+		return 15 * t.scale
 	case theme.SizeNameCaptionText:
-		return 12
+		return 12 * t.scale
 	case theme.SizeNameSubHeadingText:
-		return 19
+		return 19 * t.scale
 	case theme.SizeNameHeadingText:
-		return 24
+		return 24 * t.scale
+	case theme.SizeNameInlineIcon:
+		return t.base.Size(name) * t.scale
 	case theme.SizeNameInputRadius, theme.SizeNameSelectionRadius, theme.SizeNameButtonRadius:
 		return 3
 	}

@@ -5,10 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"image/png"
+	"strconv"
+	"strings"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -20,10 +24,10 @@ import (
 // DefaultProblem is selected at start when it is registered.
 const DefaultProblem = "zelda-v0"
 
-// Workbench is the main window: the problem picker and its description on the left, and the
-// panels (tabs) on the right. Panels added later (run, compare, editor) follow the Sample
-// panel's pattern: a struct holding its widgets, built from the workbench's current problem,
-// added with AddPanel and told about problem changes through OnProblemChanged.
+// Workbench is the main window: the problem picker, its description and its target control on
+// the left, and the panels (tabs) on the right: Sample, Run, Editor, Compare and Expressive
+// range. Each panel is a struct holding its widgets, built from the workbench's current
+// problem and told about problem changes through OnProblemChanged.
 type Workbench struct {
 	App    fyne.App
 	Window fyne.Window
@@ -33,10 +37,27 @@ type Workbench struct {
 	Description  *widget.Label
 	ContentSpace *widget.Label
 	ControlSpace *widget.Label
-	Tabs         *container.AppTabs
+	// Controls is the target control (sliders fitted to the control space).
+	Controls *ControlEditor
+	Tabs     *container.AppTabs
+	// StatusBar is the line at the bottom of the window (saved files, hints).
+	StatusBar *widget.Label
 
 	// The Sample tab; its widgets (SampleButton, Gallery, Summary, …) are the workbench's.
 	*SamplePanel
+	Run        *RunPanel
+	Editor     *EditorPanel
+	Compare    *ComparePanel
+	Expressive *ExpressivePanel
+	// Detail is the level dialog opened last (nil before any).
+	Detail *DetailView
+
+	// OutputDirOverride, when set, is where this session's runs go instead of the settings'
+	// output folder (the --out flag).
+	OutputDirOverride string
+
+	sampleTab, runTab, editorTab, compareTab, expressiveTab *container.TabItem
+	settingsForm                                            *SettingsForm
 
 	problemName string
 	problem     problems.Problem
@@ -49,21 +70,69 @@ type Workbench struct {
 // New builds the main window on a (it does not show it). It applies the workbench theme to
 // the app and selects DefaultProblem, or else the first problem this machine can make.
 func New(a fyne.App) *Workbench {
-	a.Settings().SetTheme(NewTheme())
 	wb := &Workbench{App: a}
+	a.Settings().SetTheme(NewThemeNamed(wb.Settings().ThemeName()))
 	wb.Window = a.NewWindow("PCG Workbench")
 	wb.Window.SetIcon(AppIcon())
 
+	wb.StatusBar = widget.NewLabel("F1 lists the keyboard shortcuts.")
+	wb.StatusBar.SizeName = theme.SizeNameCaptionText
+	wb.StatusBar.Truncation = fyne.TextTruncateEllipsis
+	wb.Controls = newControlEditor()
 	wb.SamplePanel = newSamplePanel(wb, wb.CurrentProblem)
+	wb.SamplePanel.Seed.SetText(strconv.FormatUint(wb.Settings().DefaultSeed(), 10))
+	wb.SamplePanel.fixedControl = func() problems.Control {
+		if wb.Controls.UseForSamples.Checked {
+			return wb.Controls.Control()
+		}
+		return nil
+	}
+	wb.SamplePanel.onOpen = func(set *SampleSet, i int) {
+		_, p, err := wb.CurrentProblem()
+		if err != nil || set.Problem != wb.problemName {
+			return
+		}
+		for k, t := range wb.Gallery.Thumbs() {
+			t.SetSelected(k == i)
+		}
+		wb.ShowDetail(set.Problem, p, MembersOfSample(set)[i], set.Images[i])
+	}
+	wb.SamplePanel.afterApply = func() {
+		if wb.Tabs.Selected() == wb.expressiveTab && wb.Expressive.Source.Selected == sourceSample {
+			wb.Expressive.Load()
+		}
+	}
+	wb.Run = newRunPanel(wb)
+	wb.Editor = newEditorPanel(wb)
+	wb.Compare = newComparePanel(wb)
+	wb.Expressive = newExpressivePanel(wb)
+	wb.Controls.OnChanged = wb.Editor.controlChanged
+	wb.Run.OnRunStopped = func(*RunRecord, RunState, error) {
+		if wb.Tabs.Selected() == wb.expressiveTab && wb.Expressive.Source.Selected == sourceRun {
+			wb.Expressive.Load()
+		}
+	}
 	wb.Picker = newProblemPicker(problems.List(), wb, wb.activate)
-	wb.Tabs = container.NewAppTabs(container.NewTabItemWithIcon("Sample", theme.GridIcon(), wb.SamplePanel.Content()))
+	wb.sampleTab = container.NewTabItemWithIcon("Sample", theme.GridIcon(), wb.SamplePanel.Content())
+	wb.runTab = container.NewTabItemWithIcon("Run", theme.MediaPlayIcon(), wb.Run.Content())
+	wb.editorTab = container.NewTabItemWithIcon("Editor", theme.DocumentCreateIcon(), wb.Editor.Content())
+	wb.compareTab = container.NewTabItemWithIcon("Compare", theme.ListIcon(), wb.Compare.Content())
+	wb.expressiveTab = container.NewTabItemWithIcon("Expressive range", theme.ViewFullScreenIcon(), wb.Expressive.Content())
+	wb.Tabs = container.NewAppTabs(wb.sampleTab, wb.runTab, wb.editorTab, wb.compareTab, wb.expressiveTab)
+	wb.Tabs.OnSelected = wb.tabSelected
+	wb.OnProblemChanged(func(name string, p problems.Problem) {
+		wb.Controls.SetProblem(p)
+		wb.Run.problemChanged(name, p)
+		wb.Editor.problemChanged(name, p)
+	})
 
 	split := container.NewHSplit(wb.sidePanel(), wb.Tabs)
-	split.Offset = 0.24
-	wb.Window.SetContent(split)
+	split.Offset = 0.22
+	wb.Window.SetContent(container.NewBorder(nil, container.NewPadded(wb.StatusBar), nil, nil, split))
+	wb.Window.SetMainMenu(wb.mainMenu())
 	wb.Window.Resize(fyne.NewSize(1280, 720))
 	wb.installShortcuts()
-	wb.Window.SetOnClosed(wb.SamplePanel.Cancel)
+	wb.Window.SetOnClosed(wb.Close)
 
 	if names := problems.List(); len(names) == 0 {
 		wb.problemErr = errors.New("no problems are registered in this build")
@@ -74,6 +143,36 @@ func New(a fyne.App) *Workbench {
 	}
 	wb.started = true
 	return wb
+}
+
+// Close stops background work (a running run is paused: its folder resumes later).
+func (wb *Workbench) Close() {
+	wb.SamplePanel.Cancel()
+	wb.Run.Pause()
+}
+
+// ShowTab brings a tab to the front.
+func (wb *Workbench) ShowTab(t *container.TabItem) {
+	wb.Tabs.Select(t)
+}
+
+// tabSelected loads what a tab shows when it comes to the front.
+func (wb *Workbench) tabSelected(t *container.TabItem) {
+	if t == wb.editorTab {
+		wb.Editor.loadPending()
+	}
+	if t == wb.expressiveTab {
+		wb.Expressive.UpdateSources()
+		if wb.Expressive.Source.Selected == "" {
+			src := sourceSample
+			if rec := wb.Run.Record(); rec != nil && rec.Dir != "" {
+				src = sourceRun
+			}
+			wb.Expressive.Source.SetSelected(src) // loads
+		} else {
+			wb.Expressive.Load()
+		}
+	}
 }
 
 // AddPanel adds a tab to the right-hand side.
@@ -199,6 +298,7 @@ func (wb *Workbench) sidePanel() fyne.CanvasObject {
 		wb.ProblemTitle, wb.Description,
 		sectionTitle("CONTENT SPACE"), wb.ContentSpace,
 		sectionTitle("CONTROL SPACE"), wb.ControlSpace,
+		sectionTitle("TARGET CONTROL"), wb.Controls.Content(),
 	))
 
 	problemsBox := container.NewBorder(sectionTitle("PROBLEMS"), nil, nil, nil, wb.Picker.root)
@@ -215,22 +315,54 @@ func sectionTitle(text string) fyne.CanvasObject {
 	return container.NewPadded(t)
 }
 
+func ctrl(k fyne.KeyName) *desktop.CustomShortcut {
+	return &desktop.CustomShortcut{KeyName: k, Modifier: fyne.KeyModifierShortcutDefault}
+}
+
 var (
-	shortcutSample  = &desktop.CustomShortcut{KeyName: fyne.KeyR, Modifier: fyne.KeyModifierShortcutDefault}
-	shortcutNewSeed = &desktop.CustomShortcut{KeyName: fyne.KeyN, Modifier: fyne.KeyModifierShortcutDefault}
-	shortcutFilter  = &desktop.CustomShortcut{KeyName: fyne.KeyF, Modifier: fyne.KeyModifierShortcutDefault}
+	shortcutSample   = ctrl(fyne.KeyR)
+	shortcutNewSeed  = ctrl(fyne.KeyN)
+	shortcutFilter   = ctrl(fyne.KeyF)
+	shortcutStart    = ctrl(fyne.KeyReturn)
+	shortcutPause    = ctrl(fyne.KeyP)
+	shortcutCancel   = ctrl(fyne.KeyPeriod)
+	shortcutOpen     = ctrl(fyne.KeyO)
+	shortcutSave     = ctrl(fyne.KeyS)
+	shortcutExport   = ctrl(fyne.KeyE)
+	shortcutSettings = ctrl(fyne.KeyComma)
+	shortcutUndo     = ctrl(fyne.KeyZ)
+	shortcutTabs     = []*desktop.CustomShortcut{ctrl(fyne.Key1), ctrl(fyne.Key2), ctrl(fyne.Key3), ctrl(fyne.Key4), ctrl(fyne.Key5)}
 )
+
+// Shortcuts lists the keyboard shortcuts for the help dialog.
+var Shortcuts = [][2]string{
+	{"Ctrl+R, F5", "sample the selected problem"},
+	{"Ctrl+N", "sample with a new seed"},
+	{"Ctrl+F", "filter the problem list"},
+	{"Ctrl+Enter", "start or resume the run"},
+	{"Ctrl+P", "pause the run"},
+	{"Ctrl+.", "cancel the run"},
+	{"Ctrl+1 … Ctrl+5", "Sample, Run, Editor, Compare, Expressive range"},
+	{"Ctrl+O", "open a run folder"},
+	{"Ctrl+S", "save a copy of the run folder"},
+	{"Ctrl+E", "export the levels of the gallery in front"},
+	{"Ctrl+Z, Backspace", "undo in the editor"},
+	{"1 … 9", "choose the editor's tile"},
+	{"Ctrl+,", "settings"},
+	{"F1", "this list"},
+}
 
 func (wb *Workbench) installShortcuts() {
 	c := wb.Window.Canvas()
-	for _, s := range []*desktop.CustomShortcut{shortcutSample, shortcutNewSeed, shortcutFilter} {
+	all := []*desktop.CustomShortcut{shortcutSample, shortcutNewSeed, shortcutFilter, shortcutStart, shortcutPause,
+		shortcutCancel, shortcutOpen, shortcutSave, shortcutExport, shortcutSettings, shortcutUndo}
+	for _, s := range append(all, shortcutTabs...) {
 		c.AddShortcut(s, func(s fyne.Shortcut) { wb.handleShortcut(s) })
 	}
 	c.SetOnTypedKey(func(k *fyne.KeyEvent) { wb.handleKey(k) })
 }
 
-// handleShortcut runs the workbench's shortcuts: Ctrl+R samples, Ctrl+N samples with a new
-// seed, Ctrl+F goes to the problem filter.
+// handleShortcut runs the workbench's shortcuts (see Shortcuts).
 func (wb *Workbench) handleShortcut(s fyne.Shortcut) bool {
 	switch s.ShortcutName() {
 	case shortcutSample.ShortcutName():
@@ -239,19 +371,115 @@ func (wb *Workbench) handleShortcut(s fyne.Shortcut) bool {
 		wb.NewSeed()
 	case shortcutFilter.ShortcutName():
 		wb.Window.Canvas().Focus(wb.Picker.Filter)
+	case shortcutStart.ShortcutName():
+		wb.ShowTab(wb.runTab)
+		wb.Run.Start()
+	case shortcutPause.ShortcutName():
+		wb.Run.Pause()
+	case shortcutCancel.ShortcutName():
+		wb.Run.Cancel()
+	case shortcutOpen.ShortcutName():
+		wb.ShowOpenFolder(false)
+	case shortcutSave.ShortcutName():
+		wb.ShowSaveRunAs()
+	case shortcutExport.ShortcutName():
+		wb.ShowExport(wb.frontGallery())
+	case shortcutSettings.ShortcutName():
+		wb.ShowSettings()
+	case shortcutUndo.ShortcutName():
+		if wb.Tabs.Selected() != wb.editorTab {
+			return false // an entry's own undo
+		}
+		wb.Editor.Undo()
 	default:
+		for i, t := range shortcutTabs {
+			if s.ShortcutName() == t.ShortcutName() {
+				wb.Tabs.SelectIndex(i)
+				return true
+			}
+		}
 		return false
 	}
 	return true
 }
 
-// handleKey runs F5 (sample, as "refresh" in a browser).
+// handleKey runs F5 (sample, as "refresh" in a browser), F1 (shortcuts) and, in the editor,
+// the palette keys.
 func (wb *Workbench) handleKey(k *fyne.KeyEvent) bool {
-	if k.Name == fyne.KeyF5 {
+	switch k.Name {
+	case fyne.KeyF5:
 		wb.Sample()
 		return true
+	case fyne.KeyF1:
+		wb.ShowShortcuts()
+		return true
+	}
+	if wb.Tabs != nil && wb.Tabs.Selected() == wb.editorTab {
+		return wb.Editor.handleKey(k)
 	}
 	return false
+}
+
+// frontGallery is the gallery of the tab in front (what Export writes).
+func (wb *Workbench) frontGallery() *PopulationView {
+	switch wb.Tabs.Selected() {
+	case wb.runTab:
+		return wb.Run.Population
+	case wb.expressiveTab:
+		return wb.Expressive.Cell
+	case wb.sampleTab:
+		if set := wb.Last(); set != nil {
+			if _, p, err := wb.CurrentProblem(); err == nil && set.Problem == wb.problemName {
+				pv := NewPopulationView("", true)
+				pv.name, pv.problem, pv.members, pv.images = set.Problem, p, MembersOfSample(set), set.Images
+				return pv
+			}
+		}
+	}
+	return nil
+}
+
+// ShowShortcuts opens the list of keyboard shortcuts.
+func (wb *Workbench) ShowShortcuts() {
+	rows := container.NewGridWithColumns(2)
+	for _, s := range Shortcuts {
+		k := widget.NewLabel(s[0])
+		k.TextStyle = fyne.TextStyle{Bold: true, Monospace: true}
+		rows.Add(k)
+		rows.Add(widget.NewLabel(s[1]))
+	}
+	dialog.ShowCustom("Keyboard shortcuts", "Close", rows, wb.Window)
+}
+
+func (wb *Workbench) mainMenu() *fyne.MainMenu {
+	item := func(label string, s fyne.Shortcut, f func()) *fyne.MenuItem {
+		it := fyne.NewMenuItem(label, f)
+		it.Shortcut = s
+		return it
+	}
+	file := fyne.NewMenu("File",
+		item("Open run folder…", shortcutOpen, func() { wb.ShowOpenFolder(false) }),
+		fyne.NewMenuItem("Add run folder to Compare…", func() { wb.ShowOpenFolder(true) }),
+		item("Save run folder as…", shortcutSave, wb.ShowSaveRunAs),
+		item("Export levels…", shortcutExport, func() { wb.ShowExport(wb.frontGallery()) }),
+		fyne.NewMenuItemSeparator(),
+		item("Settings…", shortcutSettings, func() { wb.ShowSettings() }),
+	)
+	run := fyne.NewMenu("Run",
+		item("Sample", shortcutSample, wb.Sample),
+		item("Sample with a new seed", shortcutNewSeed, wb.NewSeed),
+		fyne.NewMenuItemSeparator(),
+		item("Start / resume run", shortcutStart, func() { wb.ShowTab(wb.runTab); wb.Run.Start() }),
+		item("Pause run", shortcutPause, wb.Run.Pause),
+		item("Cancel run", shortcutCancel, wb.Run.Cancel),
+	)
+	var views []*fyne.MenuItem
+	for i, t := range []string{"Sample", "Run", "Editor", "Compare", "Expressive range"} {
+		i := i
+		views = append(views, item(t, shortcutTabs[i], func() { wb.Tabs.SelectIndex(i) }))
+	}
+	help := fyne.NewMenu("Help", fyne.NewMenuItem("Keyboard shortcuts (F1)", wb.ShowShortcuts))
+	return fyne.NewMainMenu(file, run, fyne.NewMenu("View", views...), help)
 }
 
 // AppIcon is the player sprite, the workbench's mark.
@@ -261,4 +489,37 @@ func AppIcon() fyne.Resource {
 		return theme.FyneLogo()
 	}
 	return fyne.NewStaticResource("pcg-workbench.png", buf.Bytes())
+}
+
+// ShowTabNamed brings a tab to the front by name (sample, run, editor, compare, expressive);
+// it reports false for an unknown name.
+func (wb *Workbench) ShowTabNamed(name string) bool {
+	tabs := map[string]*container.TabItem{"sample": wb.sampleTab, "run": wb.runTab, "editor": wb.editorTab,
+		"compare": wb.compareTab, "expressive": wb.expressiveTab}
+	t, ok := tabs[strings.ToLower(name)]
+	if ok {
+		wb.ShowTab(t)
+	}
+	return ok
+}
+
+// outputDir is where new runs go: the session's override, else the settings'.
+func (wb *Workbench) outputDir() string {
+	if wb.OutputDirOverride != "" {
+		return wb.OutputDirOverride
+	}
+	return wb.Settings().OutputDir()
+}
+
+// WaitIdle blocks until the background work of every panel (sampling, a run in flight, the
+// comparison, the expressive range, the editor's evaluation) is done and shown, at most
+// timeout. It must not be called on the UI goroutine.
+func (wb *Workbench) WaitIdle(timeout time.Duration) error {
+	deadline := time.Now().Add(timeout)
+	for _, w := range []func(time.Duration) error{wb.SamplePanel.Wait, wb.Run.Wait, wb.Compare.Wait, wb.Expressive.Wait, wb.Editor.Wait} {
+		if err := w(time.Until(deadline)); err != nil {
+			return err
+		}
+	}
+	return nil
 }

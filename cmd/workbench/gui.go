@@ -8,6 +8,7 @@ import (
 	"image/png"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -38,7 +39,19 @@ func runGUI(args []string) error {
 	screenshot := fs.String("screenshot", "", "once the first sample is drawn, save the window as a PNG at this path and quit")
 	problem := fs.String("problem", "", "problem to open (default "+app.DefaultProblem+")")
 	count := fs.Int("n", app.DefaultSamples, "number of contents to sample")
-	seed := fs.Uint64("seed", 0, "random seed of the first sample")
+	seed := fs.Uint64("seed", 0, "random seed of the first sample (and of --run)")
+	runGen := fs.String("run", "", "start a run with this generator (random, es, ga, …) once the window is up; --screenshot then waits for it to finish")
+	generations := fs.Int("generations", 20, "generations of --run")
+	pop := fs.Int("pop", app.DefaultPopulation, "population of --run")
+	out := fs.String("out", "", "folder for run folders this session (default: the settings' output folder)")
+	tab := fs.String("tab", "", "tab to show: sample, run, editor, compare, expressive (default: run with --run, else sample)")
+	var opens []string
+	fs.Func("open", "open a run folder (one run: the Run tab; a folder of runs: Compare); repeat to compare several", func(dir string) error {
+		opens = append(opens, dir)
+		return nil
+	})
+	quitAfterRun := fs.Bool("quit-after-run", false, "quit when the --run run stops")
+	stall := fs.Bool("stall-report", false, "measure how long the UI goroutine is kept busy and print the longest stall at exit")
 	if err := fs.Parse(args); err != nil {
 		return usageError{err.Error()}
 	}
@@ -59,10 +72,23 @@ func runGUI(args []string) error {
 		// the variable, and only screenshot runs pay for the slower renderer.
 		os.Setenv("GALLIUM_DRIVER", "softpipe")
 	}
+	if *runGen != "" && (*generations < 0 || *pop < 1) {
+		return usagef("--generations must be >= 0 and --pop >= 1")
+	}
 	a := fyneapp.NewWithID(appID)
 	wb := app.New(a)
 	wb.Count.SetText(strconv.Itoa(*count))
 	wb.Seed.SetText(strconv.FormatUint(*seed, 10))
+	wb.OutputDirOverride = *out
+	if *runGen != "" {
+		wb.Run.Generator.SetSelected(*runGen)
+		wb.Run.Generations.SetText(strconv.Itoa(*generations))
+		wb.Run.PopSize.SetText(strconv.Itoa(*pop))
+		wb.Run.Seed.SetText(strconv.FormatUint(*seed, 10))
+	}
+	if *tab == "" && *runGen != "" {
+		*tab = "run"
+	}
 
 	var (
 		mu       sync.Mutex
@@ -77,26 +103,60 @@ func runGUI(args []string) error {
 			result = err
 		}
 	}
-	if *screenshot != "" {
+	// capture saves the window once it has had time to paint, then quits.
+	capture := func(stepErr error) {
 		path := *screenshot
+		go func() {
+			// let every panel finish drawing (galleries render their levels in the
+			// background), then give the window time to paint the result
+			if err := wb.WaitIdle(30 * time.Second); err != nil {
+				setResult(fmt.Errorf("screenshot: %w", err))
+			}
+			time.Sleep(screenshotSettle)
+			fyne.Do(func() {
+				captured.Store(true)
+				if err := writePNG(path, wb); err != nil {
+					setResult(err)
+				}
+				if stepErr != nil {
+					setResult(stepErr)
+				}
+				a.Quit()
+			})
+		}()
+	}
+	var meter *stallMeter
+	if *runGen != "" {
+		wb.Run.OnRunStopped = func(_ *app.RunRecord, state app.RunState, err error) {
+			if meter != nil {
+				fmt.Println(meter.stop())
+				meter = nil
+			}
+			if state != app.RunFinished && err == nil {
+				err = fmt.Errorf("the run stopped: %v", state)
+			}
+			if err != nil {
+				setResult(fmt.Errorf("the run failed: %w", err))
+			}
+			switch {
+			case *screenshot != "":
+				capture(nil)
+			case *quitAfterRun:
+				a.Quit()
+			}
+		}
+	}
+	if *screenshot != "" && *runGen == "" {
 		wb.OnSampled = func(_ *app.SampleSet, sampleErr error) {
 			if sampled {
 				return
 			}
 			sampled = true
-			time.AfterFunc(screenshotSettle, func() {
-				fyne.Do(func() {
-					// Save even a failed sample: the picture shows the error banner.
-					captured.Store(true)
-					if err := writePNG(path, wb); err != nil {
-						setResult(err)
-					}
-					if sampleErr != nil {
-						setResult(fmt.Errorf("the first sample failed: %w", sampleErr))
-					}
-					a.Quit()
-				})
-			})
+			// Save even a failed sample: the picture shows the error banner.
+			if sampleErr != nil {
+				sampleErr = fmt.Errorf("the first sample failed: %w", sampleErr)
+			}
+			capture(sampleErr)
 		}
 	}
 	if *exitAfter > 0 {
@@ -104,6 +164,9 @@ func runGUI(args []string) error {
 		defer timer.Stop()
 	}
 
+	if *stall && *runGen == "" {
+		meter = startStallMeter()
+	}
 	wb.Window.SetMaster() // closing it quits, whatever other windows panels open later
 	wb.Window.Show()
 	if *problem != "" && *problem != wb.Picker.Selected() {
@@ -113,11 +176,43 @@ func runGUI(args []string) error {
 	} else {
 		wb.Sample()
 	}
+	for _, dir := range opens {
+		if len(opens) > 1 {
+			runs, err := app.LoadRunRecords(dir)
+			if err != nil {
+				return usageError{err.Error()}
+			}
+			wb.Compare.AddRuns(runs...)
+			wb.ShowTabNamed("compare")
+		} else if err := wb.OpenRunFolder(dir); err != nil {
+			return usageError{err.Error()}
+		}
+	}
+	if *tab != "" && !wb.ShowTabNamed(*tab) {
+		return usagef("unknown tab %q", *tab)
+	}
+	if *runGen != "" {
+		// Start once the window is up, so that --stall-report measures the run, not start-up.
+		a.Lifecycle().SetOnStarted(func() {
+			time.AfterFunc(300*time.Millisecond, func() {
+				fyne.Do(func() {
+					if *stall {
+						meter = startStallMeter()
+						app.LongestUICallback(true)
+					}
+					wb.Run.Start()
+				})
+			})
+		})
+	}
 	a.Run()
-	wb.Cancel()
+	wb.Close()
+	if meter != nil {
+		fmt.Println(meter.stop())
+	}
 
 	if *screenshot != "" && !captured.Load() {
-		setResult(errors.New("quit before the first sample was drawn: no screenshot taken"))
+		setResult(errors.New("quit before the first sample (or the run) was drawn: no screenshot taken"))
 	}
 	mu.Lock()
 	defer mu.Unlock()
@@ -151,4 +246,58 @@ func isUniform(img image.Image) bool {
 		}
 	}
 	return true
+}
+
+// stallMeter measures how long the UI goroutine keeps other work waiting: a beat is queued
+// every few milliseconds and the time until it runs is recorded.
+type stallMeter struct {
+	stopCh chan struct{}
+	done   chan struct{}
+	mu     sync.Mutex
+	beats  []time.Duration
+}
+
+func startStallMeter() *stallMeter {
+	m := &stallMeter{stopCh: make(chan struct{}), done: make(chan struct{})}
+	go func() {
+		defer close(m.done)
+		tick := time.NewTicker(5 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-m.stopCh:
+				return
+			case <-tick.C:
+			}
+			queued := time.Now()
+			ran := make(chan time.Duration, 1)
+			fyne.Do(func() { ran <- time.Since(queued) })
+			select {
+			case d := <-ran:
+				m.mu.Lock()
+				m.beats = append(m.beats, d)
+				m.mu.Unlock()
+			case <-m.stopCh:
+				return
+			}
+		}
+	}()
+	return m
+}
+
+// stop ends the measurement and reports the longest wait and the 99th percentile.
+func (m *stallMeter) stop() string {
+	close(m.stopCh)
+	<-m.done
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if len(m.beats) == 0 {
+		return "ui stall: no beats measured"
+	}
+	sorted := append([]time.Duration(nil), m.beats...)
+	slices.Sort(sorted)
+	p99 := sorted[min(len(sorted)-1, len(sorted)*99/100)]
+	return fmt.Sprintf("ui stall: longest %v, p99 %v over %d beats; longest workbench callback %v",
+		sorted[len(sorted)-1].Round(100*time.Microsecond), p99.Round(100*time.Microsecond), len(sorted),
+		app.LongestUICallback(false).Round(100*time.Microsecond))
 }

@@ -174,9 +174,9 @@ func fitnessRank(f string) int {
 	return len(search.Fitnesses())
 }
 
-// meanCI is the mean and the half width of its 95% Student-t interval (the reference's
+// MeanCI is the mean and the half width of its 95% Student-t interval (the reference's
 // compute_credible_interval); the half width is NaN with fewer than two values.
-func meanCI(vals []float64) (float64, float64) {
+func MeanCI(vals []float64) (float64, float64) {
 	n := float64(len(vals))
 	if n == 0 {
 		return math.NaN(), math.NaN()
@@ -225,12 +225,12 @@ func Summarize(groups []Group) []Summary {
 				s.RunsWithControlled++
 			}
 		}
-		s.BestMean, s.BestCI = meanCI(best)
-		s.FeasibleMean, s.FeasibleCI = meanCI(feas)
-		s.UniqueMean, s.UniqueCI = meanCI(uniq)
-		s.ControlledMean, s.ControlledCI = meanCI(ctrl)
-		s.EvaluationsMean, _ = meanCI(evals)
-		s.ElapsedMean, _ = meanCI(elapsed)
+		s.BestMean, s.BestCI = MeanCI(best)
+		s.FeasibleMean, s.FeasibleCI = MeanCI(feas)
+		s.UniqueMean, s.UniqueCI = MeanCI(uniq)
+		s.ControlledMean, s.ControlledCI = MeanCI(ctrl)
+		s.EvaluationsMean, _ = MeanCI(evals)
+		s.ElapsedMean, _ = MeanCI(elapsed)
 		out[i] = s
 	}
 	return out
@@ -417,7 +417,7 @@ func fitnessPlot(title string, groups []Group) *plot.Plot {
 					vals = append(vals, r.Best[gi])
 				}
 			}
-			m, ci := meanCI(vals)
+			m, ci := MeanCI(vals)
 			mean = append(mean, plotter.XY{X: float64(gi), Y: m})
 			if !math.IsNaN(ci) {
 				lo = append(lo, plotter.XY{X: float64(gi), Y: math.Max(0, m-ci)})

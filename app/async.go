@@ -1,0 +1,150 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"fyne.io/fyne/v2"
+)
+
+// uiMu serialises the callbacks background work hands to the UI. Fyne's real driver runs them
+// one at a time on its main goroutine anyway; its test driver runs each on the goroutine that
+// asked, so without the lock two background jobs could touch widgets at once in tests.
+var uiMu sync.Mutex
+
+// uiLongest is the longest callback any background job has run on the UI goroutine, in
+// nanoseconds: the stall it caused. Tests and benchmarks read it with LongestUICallback.
+var uiLongest atomic.Int64
+
+// onUI runs f on the UI goroutine and waits for it. Call it only from a goroutine you started:
+// on the UI goroutine it would deadlock.
+func onUI(f func()) {
+	fyne.DoAndWait(func() {
+		uiMu.Lock()
+		defer uiMu.Unlock()
+		start := time.Now()
+		f()
+		d := int64(time.Since(start))
+		for {
+			old := uiLongest.Load()
+			if d <= old || uiLongest.CompareAndSwap(old, d) {
+				break
+			}
+		}
+	})
+}
+
+// LongestUICallback returns the longest time a background job has held the UI goroutine since
+// the last reset, and resets the record when reset is true.
+func LongestUICallback(reset bool) time.Duration {
+	if reset {
+		return time.Duration(uiLongest.Swap(0))
+	}
+	return time.Duration(uiLongest.Load())
+}
+
+// latest runs background jobs of which only the newest matters: starting one cancels the one
+// before, and only the newest one's result reaches the UI.
+type latest struct {
+	mu  sync.Mutex
+	job *latestJob
+}
+
+type latestJob struct {
+	cancel context.CancelFunc
+	done   chan struct{}
+}
+
+// Go starts work on its own goroutine. work returns what to do on the UI goroutine with its
+// result (nil for nothing); it is run only if no newer job was started meanwhile and ctx was
+// not cancelled.
+func (l *latest) Go(work func(ctx context.Context) func()) {
+	ctx, cancel := context.WithCancel(context.Background())
+	j := &latestJob{cancel: cancel, done: make(chan struct{})}
+	l.mu.Lock()
+	prev := l.job
+	l.job = j
+	l.mu.Unlock()
+	if prev != nil {
+		prev.cancel()
+	}
+	go func() {
+		defer close(j.done)
+		defer cancel()
+		apply := func() (apply func()) {
+			defer func() {
+				if r := recover(); r != nil {
+					apply = nil
+					fyne.LogError("background job failed", fmt.Errorf("%v", r))
+				}
+			}()
+			return work(ctx)
+		}()
+		if apply == nil || ctx.Err() != nil {
+			return
+		}
+		onUI(func() {
+			if l.current(j) && ctx.Err() == nil {
+				apply()
+			}
+		})
+	}()
+}
+
+func (l *latest) current(j *latestJob) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.job == j
+}
+
+// Cancel stops the job in flight; its result is dropped.
+func (l *latest) Cancel() {
+	l.mu.Lock()
+	j := l.job
+	l.mu.Unlock()
+	if j != nil {
+		j.cancel()
+	}
+}
+
+// Busy reports whether a job is still running.
+func (l *latest) Busy() bool {
+	l.mu.Lock()
+	j := l.job
+	l.mu.Unlock()
+	if j == nil {
+		return false
+	}
+	select {
+	case <-j.done:
+		return false
+	default:
+		return true
+	}
+}
+
+// Wait blocks until the newest job is done and its result applied, at most timeout. It must
+// not be called on the UI goroutine.
+func (l *latest) Wait(timeout time.Duration) error {
+	deadline := time.NewTimer(timeout)
+	defer deadline.Stop()
+	for {
+		l.mu.Lock()
+		j := l.job
+		l.mu.Unlock()
+		if j == nil {
+			return nil
+		}
+		select {
+		case <-j.done:
+		case <-deadline.C:
+			return fmt.Errorf("still working after %v", timeout)
+		}
+		if l.current(j) {
+			return nil
+		}
+	}
+}

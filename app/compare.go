@@ -1,0 +1,228 @@
+package app
+
+import (
+	"fmt"
+	"sync"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"pcgwb/problems"
+)
+
+// galleryLimit is how many levels each compared run shows (its best ones).
+const compareGalleryLimit = 24
+
+// ComparePanel is the Compare tab: runs side by side. Runs of the same problem, fitness and
+// generator are one row over their seeds: a metrics table with means and 95% confidence
+// intervals, both plots on shared axes, and each group's best run's final population.
+type ComparePanel struct {
+	AddButton, AddCurrentButton, ClearButton *widget.Button
+	Status                                   *widget.Label
+	Table                                    *fyne.Container
+	FitnessPlot, FeasiblePlot                *PlotView
+	Galleries                                []*PopulationView
+	galleryBox                               *fyne.Container
+	tableScroll                              *container.Scroll
+	content                                  fyne.CanvasObject
+	wb                                       *Workbench
+
+	runs     []*RunRecord
+	groups   []*CompareGroup
+	problems map[string]problems.Problem
+	loading  sync.WaitGroup
+}
+
+func newComparePanel(wb *Workbench) *ComparePanel {
+	cp := &ComparePanel{wb: wb, problems: map[string]problems.Problem{}}
+	cp.AddButton = widget.NewButtonWithIcon("Add run folder…", theme.FolderOpenIcon(), func() { wb.ShowOpenFolder(true) })
+	cp.AddCurrentButton = widget.NewButtonWithIcon("Add current run", theme.ContentAddIcon(), cp.AddCurrentRun)
+	cp.ClearButton = widget.NewButtonWithIcon("Clear", theme.ContentClearIcon(), cp.Clear)
+	cp.Status = widget.NewLabel("Add two or more run folders (a sweep folder adds all its runs), or the run from the Run tab.")
+	cp.Status.Truncation = fyne.TextTruncateEllipsis
+	cp.Table = container.New(tableLayout{cols: 8})
+	cp.FitnessPlot = NewPlotView()
+	cp.FeasiblePlot = NewPlotView()
+	// the table's swatches and the galleries' titles say which colour is which run
+	cp.FitnessPlot.SetLegendVisible(false)
+	cp.FeasiblePlot.SetLegendVisible(false)
+	cp.galleryBox = container.NewGridWithColumns(1)
+	tools := container.NewBorder(nil, nil, container.NewHBox(cp.AddButton, cp.AddCurrentButton, cp.ClearButton), nil, cp.Status)
+	table := container.NewScroll(cp.Table) // sideways too: a narrow window must not widen
+	cp.tableScroll = table
+	plots := container.NewGridWithRows(2, cp.FitnessPlot, cp.FeasiblePlot)
+	// the galleries scroll sideways rather than widen the window beyond the screen
+	split := container.NewHSplit(plots, container.NewHScroll(cp.galleryBox))
+	split.Offset = 0.36
+	cp.content = container.NewBorder(container.NewVBox(tools, table), nil, nil, nil, split)
+	cp.refresh()
+	return cp
+}
+
+// Content is the panel's root object.
+func (cp *ComparePanel) Content() fyne.CanvasObject { return cp.content }
+
+// Runs returns the runs compared.
+func (cp *ComparePanel) Runs() []*RunRecord { return cp.runs }
+
+// Groups returns the rows of the comparison.
+func (cp *ComparePanel) Groups() []*CompareGroup { return cp.groups }
+
+// TableText returns the table's cells as shown (header first).
+func (cp *ComparePanel) TableText() [][]string { return CompareTable(cp.groups) }
+
+// AddFolder reads every run under dir (off the UI goroutine) and adds them.
+func (cp *ComparePanel) AddFolder(dir string) {
+	cp.loading.Add(1)
+	cp.Status.SetText("reading " + dir + "…")
+	go func() {
+		defer cp.loading.Done()
+		runs, err := LoadRunRecords(dir)
+		onUI(func() {
+			if err != nil {
+				cp.Status.SetText(err.Error())
+				return
+			}
+			cp.AddRuns(runs...)
+		})
+	}()
+}
+
+// AddRuns adds loaded runs (UI goroutine).
+func (cp *ComparePanel) AddRuns(runs ...*RunRecord) {
+	cp.runs = dedupeRuns(append(cp.runs, runs...))
+	cp.refresh()
+}
+
+// AddCurrentRun adds the run shown in the Run tab.
+func (cp *ComparePanel) AddCurrentRun() {
+	rec := cp.wb.Run.Record()
+	if rec == nil || rec.Dir == "" {
+		cp.Status.SetText("The Run tab has no run yet.")
+		return
+	}
+	cp.AddFolder(rec.Dir)
+}
+
+// Clear removes every run.
+func (cp *ComparePanel) Clear() {
+	cp.runs = nil
+	cp.refresh()
+}
+
+// Wait blocks until folders being read are added and the plots and galleries are drawn.
+func (cp *ComparePanel) Wait(timeout time.Duration) error {
+	deadline := time.Now().Add(timeout)
+	done := make(chan struct{})
+	go func() { cp.loading.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(timeout):
+		return fmt.Errorf("still reading run folders after %v", timeout)
+	}
+	uiMu.Lock()
+	gals := append([]*PopulationView(nil), cp.Galleries...)
+	uiMu.Unlock()
+	waits := []func(time.Duration) error{cp.FitnessPlot.Wait, cp.FeasiblePlot.Wait}
+	for _, g := range gals {
+		waits = append(waits, g.Wait)
+	}
+	for _, w := range waits {
+		if err := w(time.Until(deadline)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (cp *ComparePanel) problem(name string) (problems.Problem, error) {
+	if p, ok := cp.problems[name]; ok {
+		return p, nil
+	}
+	p, err := makeProblem(name)
+	if err == nil {
+		cp.problems[name] = p
+	}
+	return p, err
+}
+
+// refresh recomputes the groups and redraws table, plots and galleries.
+func (cp *ComparePanel) refresh() {
+	cp.groups = GroupRuns(cp.runs)
+	cp.ClearButton.Disable()
+	if len(cp.runs) > 0 {
+		cp.ClearButton.Enable()
+		cp.Status.SetText(fmt.Sprintf("%d runs in %d groups", len(cp.runs), len(cp.groups)))
+	}
+	cp.Table.RemoveAll()
+	for r, row := range CompareTable(cp.groups) {
+		for c, cell := range row {
+			l := widget.NewLabel(cell)
+			if r == 0 {
+				l.TextStyle = fyne.TextStyle{Bold: true}
+				l.Importance = widget.LowImportance
+			}
+			if c == 0 && r > 0 {
+				swatch := canvas.NewRectangle(SeriesColor(r - 1))
+				swatch.SetMinSize(fyne.NewSize(10, 10))
+				l.TextStyle = fyne.TextStyle{Bold: true}
+				cp.Table.Add(container.NewBorder(nil, nil, container.NewCenter(swatch), nil, l))
+				continue
+			}
+			cp.Table.Add(l)
+		}
+	}
+	cp.Table.Refresh()
+	// room for the header and up to four groups; more scroll
+	rowH := cp.Table.MinSize().Height / float32(len(cp.groups)+1)
+	cp.tableScroll.SetMinSize(fyne.NewSize(0, rowH*float32(min(len(cp.groups), 4)+1)))
+	if c, ok := cp.content.(*fyne.Container); ok {
+		c.Refresh() // the table's height changed: lay the tab out again
+	}
+	cp.FitnessPlot.SetSpec(CompareFitnessPlot(cp.groups))
+	cp.FeasiblePlot.SetSpec(CompareFeasiblePlot(cp.groups))
+
+	cp.Galleries = nil
+	cp.galleryBox.RemoveAll()
+	cols := max(1, min(len(cp.groups), 4))
+	cp.galleryBox.Layout = container.NewGridWithColumns(cols).Layout
+	multi := spansProblems(cp.groups)
+	for i, g := range cp.groups {
+		pv := NewPopulationView("", true)
+		pv.Limit = compareGalleryLimit
+		pv.Sort.SetSelected(string(SortFitness))
+		pv.OnOpen = cp.wb.openMember
+		run := g.BestRun()
+		// a bar in the run's colour and a label that shortens itself: titles never widen the
+		// window, however long the fitness names
+		bar := canvas.NewRectangle(SeriesColor(i))
+		bar.SetMinSize(fyne.NewSize(10, 4))
+		label := widget.NewLabel(fmt.Sprintf("%s · best seed %d", g.Label(multi), run.Config.Seed))
+		label.TextStyle = fyne.TextStyle{Bold: true}
+		label.Truncation = fyne.TextTruncateEllipsis
+		title := container.NewVBox(bar, label)
+		p, err := cp.problem(g.Problem)
+		if err != nil {
+			pv.Clear(err.Error())
+		} else if members, _, err := run.Members(p); err != nil {
+			pv.Clear(err.Error())
+		} else if len(members) == 0 {
+			pv.Clear("no population recorded yet")
+		} else {
+			pv.SetMembers(g.Problem, p, members)
+		}
+		cp.Galleries = append(cp.Galleries, pv)
+		pv.Gallery.MinWidth = 120
+		cp.galleryBox.Add(container.NewBorder(title, nil, nil, nil, pv.Content()))
+	}
+	if len(cp.groups) == 0 {
+		msg := widget.NewLabel("Galleries of the compared runs appear here.")
+		msg.Alignment = fyne.TextAlignCenter
+		cp.galleryBox.Add(container.NewCenter(msg))
+	}
+	cp.galleryBox.Refresh()
+}

@@ -1,0 +1,186 @@
+package app
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"pcgwb/problems"
+	"pcgwb/problems/space"
+)
+
+// ControlEditor sets a problem's control target with one slider per field, fitted to the
+// field's range (integers step by one). The editor judges levels against it, and the Sample
+// tab uses it for every item when UseForSamples is on.
+type ControlEditor struct {
+	UseForSamples *widget.Check
+	Fields        []*ControlField
+	// OnChanged is called when the user (or SetControl) changes a value.
+	OnChanged func()
+
+	fixed  []space.Field // Const fields: part of the control, not adjustable
+	box    *fyne.Container
+	note   *widget.Label
+	root   fyne.CanvasObject
+	hasAny bool
+}
+
+// ControlField is one adjustable field of the control.
+type ControlField struct {
+	Key    string
+	Space  space.Space // space.Int or space.Float
+	Slider *widget.Slider
+	Value  *widget.Label
+}
+
+// value reads the slider as the field's type.
+func (f *ControlField) value() any {
+	if _, ok := f.Space.(space.Int); ok {
+		return int(math.Round(f.Slider.Value))
+	}
+	return f.Slider.Value
+}
+
+func (f *ControlField) showValue() {
+	switch v := f.value().(type) {
+	case int:
+		f.Value.SetText(strconv.Itoa(v))
+	case float64:
+		f.Value.SetText(strconv.FormatFloat(v, 'f', 2, 64))
+	}
+}
+
+func newControlEditor() *ControlEditor {
+	ce := &ControlEditor{}
+	ce.UseForSamples = widget.NewCheck("use for samples", nil)
+	ce.note = widget.NewLabel("")
+	ce.note.Wrapping = fyne.TextWrapWord
+	ce.note.Importance = widget.LowImportance
+	ce.box = container.NewVBox()
+	ce.root = container.NewVBox(ce.box, ce.note, ce.UseForSamples)
+	return ce
+}
+
+// Content is the editor's root object.
+func (ce *ControlEditor) Content() fyne.CanvasObject { return ce.root }
+
+// SetProblem builds the sliders for p's control space (nil: none) and sets them to the
+// middle of their ranges.
+func (ce *ControlEditor) SetProblem(p problems.Problem) {
+	ce.Fields, ce.fixed, ce.hasAny = nil, nil, false
+	ce.box.RemoveAll()
+	ce.note.SetText("")
+	ce.UseForSamples.SetChecked(false)
+	if p == nil {
+		ce.UseForSamples.Disable()
+		return
+	}
+	d, ok := p.ControlSpace().(space.Dict)
+	if !ok {
+		ce.note.SetText("This control space has no sliders.")
+		ce.UseForSamples.Disable()
+		return
+	}
+	for _, fld := range d {
+		switch s := fld.Space.(type) {
+		case space.Int:
+			ce.addField(fld.Key, s, float64(s.Min), float64(s.Max-1), 1)
+		case space.Float:
+			ce.addField(fld.Key, s, s.Min, s.Max, (s.Max-s.Min)/100)
+		case space.Const:
+			ce.fixed = append(ce.fixed, fld)
+		default:
+			ce.note.SetText(fmt.Sprintf("%s: not adjustable here", fld.Key))
+		}
+	}
+	ce.hasAny = len(ce.Fields) > 0 || len(ce.fixed) > 0
+	if len(d) == 0 {
+		ce.note.SetText("This problem has no control.")
+	}
+	if ce.hasAny {
+		ce.UseForSamples.Enable()
+	} else {
+		ce.UseForSamples.Disable()
+	}
+	ce.box.Refresh()
+}
+
+func (ce *ControlEditor) addField(key string, s space.Space, lo, hi, step float64) {
+	f := &ControlField{Key: key, Space: s}
+	f.Slider = widget.NewSlider(lo, math.Max(hi, lo))
+	f.Slider.Step = step
+	f.Value = widget.NewLabel("")
+	f.Value.TextStyle = fyne.TextStyle{Monospace: true, Bold: true}
+	f.Slider.SetValue(lo + math.Round((hi-lo)/2/step)*step)
+	f.showValue()
+	f.Slider.OnChanged = func(float64) {
+		f.showValue()
+		if ce.OnChanged != nil {
+			ce.OnChanged()
+		}
+	}
+	name := widget.NewLabel(key)
+	name.TextStyle = fyne.TextStyle{Monospace: true}
+	rangeText := widget.NewLabel(fmt.Sprintf("%s–%s", formatNumber(lo), formatNumber(hi)))
+	rangeText.SizeName = theme.SizeNameCaptionText
+	rangeText.Importance = widget.LowImportance
+	ce.box.Add(container.NewBorder(nil, nil, name, container.NewHBox(rangeText, fixedWidth(44, f.Value)), nil))
+	ce.box.Add(f.Slider)
+	ce.Fields = append(ce.Fields, f)
+}
+
+// Control returns the control the sliders set, with the space's key order and value types, or
+// nil when the problem has no adjustable control.
+func (ce *ControlEditor) Control() problems.Control {
+	if !ce.hasAny {
+		return nil
+	}
+	out := map[string]any{}
+	for _, f := range ce.Fields {
+		out[f.Key] = f.value()
+	}
+	for _, f := range ce.fixed {
+		out[f.Key] = f.Space.(space.Const).Value
+	}
+	return out
+}
+
+// SetControl moves the sliders to c's values (fields c lacks keep theirs).
+func (ce *ControlEditor) SetControl(c problems.Control) {
+	m, ok := c.(map[string]any)
+	if !ok {
+		return
+	}
+	changed := false
+	for _, f := range ce.Fields {
+		switch v := m[f.Key].(type) {
+		case int:
+			f.Slider.Value = float64(v)
+		case float64:
+			f.Slider.Value = v
+		default:
+			continue
+		}
+		f.Slider.Refresh()
+		f.showValue()
+		changed = true
+	}
+	if changed && ce.OnChanged != nil {
+		ce.OnChanged()
+	}
+}
+
+// Field returns the field named key, or nil.
+func (ce *ControlEditor) Field(key string) *ControlField {
+	for _, f := range ce.Fields {
+		if f.Key == key {
+			return f
+		}
+	}
+	return nil
+}

@@ -1,0 +1,180 @@
+package app
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"image"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"pcgwb/problems"
+)
+
+// DetailView is one level opened from a gallery: its full picture, its metrics, its control
+// and every info field, with buttons to edit and export it.
+type DetailView struct {
+	Title      *widget.Label
+	Picture    *canvas.Image
+	Badges     []*Badge
+	Fitness    *widget.Label
+	Control    *widget.Label
+	Info       *widget.Label
+	EditButton *widget.Button
+	PNGButton  *widget.Button
+	JSONButton *widget.Button
+	// PlayButton and WatchButton open the play window (a child process) on the level; nil
+	// for problems that cannot be played.
+	PlayButton, WatchButton *widget.Button
+	Dialog                  *dialog.CustomDialog
+
+	Member  Member
+	Problem string
+	infos   latest
+}
+
+// ShowDetail opens member m of problem name (p) in a dialog over the window. img is its
+// picture when already drawn (nil: drawn here).
+func (wb *Workbench) ShowDetail(name string, p problems.Problem, m Member, img image.Image) *DetailView {
+	dv := &DetailView{Member: m, Problem: name}
+	var renderErr error
+	if img == nil {
+		img, renderErr = safeRender(p, m.Content)
+	}
+	dv.Title = widget.NewLabel(fmt.Sprintf("#%d · %s", m.Index+1, name))
+	dv.Title.SizeName = theme.SizeNameSubHeadingText
+	dv.Title.TextStyle = fyne.TextStyle{Bold: true}
+
+	var picture fyne.CanvasObject
+	if img != nil {
+		dv.Picture = canvas.NewImageFromImage(img)
+		dv.Picture.FillMode = canvas.ImageFillContain
+		dv.Picture.ScaleMode = canvas.ImageScalePixels
+		w, h := img.Bounds().Dx(), img.Bounds().Dy()
+		s := float32(1)
+		for float32(w)*(s+1) <= 560 && float32(h)*(s+1) <= 440 {
+			s++
+		}
+		dv.Picture.SetMinSize(fyne.NewSize(float32(w)*s, float32(h)*s))
+		back := canvas.NewRectangle(colorCard)
+		back.CornerRadius = 4
+		picture = container.NewStack(back, container.NewPadded(dv.Picture))
+	} else {
+		msg := widget.NewLabel(fmt.Sprintf("no picture: %v", renderErr))
+		msg.Importance = widget.DangerImportance
+		msg.Wrapping = fyne.TextWrapWord
+		picture = msg
+	}
+
+	dv.Badges = []*Badge{NewBadge("Quality", m.Quality), NewBadge("Diversity", m.Diversity), NewBadge("Controllability", m.Controllability)}
+	dv.Fitness = widget.NewLabel(fmt.Sprintf("fitness %.3f", m.Fitness))
+	badgeRow := container.NewHBox(dv.Badges[0], dv.Badges[1], dv.Badges[2], dv.Fitness)
+
+	dv.Control = widget.NewLabel(controlText(m.Control))
+	dv.Control.TextStyle = fyne.TextStyle{Monospace: true}
+	dv.Control.Wrapping = fyne.TextWrapWord
+	dv.Info = widget.NewLabel("computing…")
+	dv.Info.TextStyle = fyne.TextStyle{Monospace: true}
+	if m.Info != nil {
+		dv.Info.SetText(strings.Join(InfoLines(m.Info), "\n"))
+	} else {
+		dv.infos.Go(func(ctx context.Context) func() {
+			info, err := p.Info(m.Content)
+			return func() {
+				if err != nil {
+					dv.Info.SetText("info failed: " + err.Error())
+					return
+				}
+				dv.Member.Info = info
+				dv.Info.SetText(strings.Join(InfoLines(info), "\n"))
+			}
+		})
+	}
+
+	dv.EditButton = widget.NewButtonWithIcon("Edit tiles", theme.DocumentCreateIcon(), func() {
+		dv.Dialog.Hide()
+		wb.EditMember(name, p, dv.Member)
+	})
+	if _, ok := TileGridOf(p); !ok {
+		dv.EditButton.SetText("Edit (tile grids only)")
+		dv.EditButton.Disable()
+	}
+	dv.PNGButton = widget.NewButtonWithIcon("PNG…", theme.FileImageIcon(), func() {
+		wb.saveFileDialog(fmt.Sprintf("%s-%d.png", name, m.Index+1), func() ([]byte, error) {
+			if img == nil {
+				return nil, fmt.Errorf("this level has no picture")
+			}
+			return EncodePNG(img)
+		})
+	})
+	dv.JSONButton = widget.NewButtonWithIcon("JSON…", theme.FileTextIcon(), func() {
+		wb.saveFileDialog(fmt.Sprintf("%s-%d.json", name, m.Index+1), func() ([]byte, error) {
+			return ItemsJSON(name, []Member{dv.Member})
+		})
+	})
+
+	buttons := container.NewHBox(dv.EditButton, dv.PNGButton, dv.JSONButton)
+	if CanPlay(p) {
+		play := func(replay bool) func() {
+			return func() {
+				item := dv.Member.Item()
+				wb.notify("Opening the play window…")
+				go func() {
+					err := LaunchPlay(context.Background(), name, item, replay)
+					onUI(func() {
+						if err != nil {
+							dialog.ShowError(err, wb.Window)
+							return
+						}
+						wb.notify("The play window closed.")
+					})
+				}()
+			}
+		}
+		dv.PlayButton = widget.NewButtonWithIcon("Play", theme.MediaPlayIcon(), play(false))
+		dv.WatchButton = widget.NewButtonWithIcon("Watch", theme.VisibilityIcon(), play(true))
+		buttons.Add(dv.PlayButton)
+		buttons.Add(dv.WatchButton)
+	}
+	infoScroll := container.NewScroll(dv.Info) // long paths scroll sideways instead of widening the dialog
+	infoScroll.SetMinSize(fyne.NewSize(300, 200))
+	right := container.NewBorder(
+		container.NewVBox(badgeRow, sectionTitle("CONTROL"), dv.Control, sectionTitle("INFO")),
+		buttons, nil, nil, infoScroll)
+	body := container.NewBorder(dv.Title, nil, container.NewCenter(picture), nil, right)
+	dv.Dialog = dialog.NewCustom("Level", "Close", body, wb.Window)
+	size := wb.Window.Canvas().Size()
+	dv.Dialog.Resize(fyne.NewSize(min(size.Width-40, 1100), min(size.Height-40, 640)))
+	dv.Dialog.Show()
+	wb.Detail = dv
+	return dv
+}
+
+func controlText(c problems.Control) string {
+	if c == nil {
+		return "(none)"
+	}
+	if m, ok := c.(map[string]any); ok {
+		return strings.Join(InfoLines(m), "\n")
+	}
+	b, err := json.Marshal(c)
+	if err != nil {
+		return fmt.Sprint(c)
+	}
+	return string(b)
+}
+
+// openMember is the galleries' OnOpen: it shows the tapped member in a dialog.
+func (wb *Workbench) openMember(pv *PopulationView, pos int) {
+	name, p := pv.Problem()
+	if p == nil || pos < 0 || pos >= len(pv.Members()) {
+		return
+	}
+	wb.ShowDetail(name, p, pv.Members()[pos], pv.Image(pos))
+}

@@ -1,0 +1,524 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strconv"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"pcgwb/problems"
+	"pcgwb/problems/search"
+)
+
+// Sources of the expressive range view.
+const (
+	sourceRun    = "Run tab population"
+	sourceSample = "Sample tab set"
+)
+
+// Views of a source.
+const (
+	viewRange   = "Expressive range"
+	viewArchive = "MAP-Elites archive"
+)
+
+// heatCellPx is the pixel size of a heatmap cell in the image (the widget scales it).
+const heatCellPx = 24
+
+// ExpressivePanel is the Expressive range tab: a heatmap of how a set of levels spreads over
+// two metrics chosen by the user (Smith & Whitehead), or a MAP-Elites archive drawn the same
+// way (empty cells transparent). Tapping a cell lists its levels.
+type ExpressivePanel struct {
+	Source        *widget.Select
+	View          *widget.RadioGroup
+	XField        *widget.Select
+	YField        *widget.Select
+	Bins          *widget.Select
+	RefreshButton *widget.Button
+	Map           *HeatmapView
+	XLabel        *widget.Label
+	YLabel        *widget.Label
+	Summary       *widget.Label
+	CellLabel     *widget.Label
+	Cell          *PopulationView
+	content       fyne.CanvasObject
+	wb            *Workbench
+
+	name    string
+	problem problems.Problem
+	members []Member
+	archive *search.ArchiveView
+	heat    *Heatmap
+	loads   latest
+}
+
+func newExpressivePanel(wb *Workbench) *ExpressivePanel {
+	ep := &ExpressivePanel{wb: wb}
+	ep.Source = widget.NewSelect([]string{sourceRun, sourceSample}, func(string) { ep.Load() })
+	ep.View = widget.NewRadioGroup([]string{viewRange, viewArchive}, func(string) { ep.redraw() })
+	ep.View.Horizontal = true
+	ep.View.Required = true
+	ep.XField = widget.NewSelect(nil, func(string) { ep.redraw() })
+	ep.YField = widget.NewSelect(nil, func(string) { ep.redraw() })
+	ep.XField.PlaceHolder, ep.YField.PlaceHolder = "x metric", "y metric"
+	ep.Bins = widget.NewSelect([]string{"5", "8", "10", "12", "16", "20"}, func(string) { ep.redraw() })
+	ep.RefreshButton = widget.NewButtonWithIcon("Reload", theme.ViewRefreshIcon(), ep.Load)
+	ep.Map = NewHeatmapView(ep.cellTapped)
+	ep.XLabel = widget.NewLabel("")
+	ep.XLabel.Alignment = fyne.TextAlignCenter
+	ep.YLabel = widget.NewLabel("")
+	ep.Summary = widget.NewLabel("Choose a source: the Run tab's population or the Sample tab's set.")
+	ep.Summary.Wrapping = fyne.TextWrapWord
+	ep.CellLabel = widget.NewLabel("Tap a cell to see its levels.")
+	ep.CellLabel.TextStyle = fyne.TextStyle{Bold: true}
+	ep.Cell = NewPopulationView("", false)
+	ep.Cell.OnOpen = wb.openMember
+	ep.Cell.OnExport = wb.ShowExport
+
+	tools := container.NewHBox(caption("SOURCE"), fixedWidth(200, ep.Source), ep.RefreshButton, ep.View, caption("BINS"), fixedWidth(64, ep.Bins))
+	axes := container.NewGridWithColumns(2, container.NewBorder(nil, nil, caption("X"), nil, ep.XField), container.NewBorder(nil, nil, caption("Y"), nil, ep.YField))
+	mapArea := container.NewBorder(nil, ep.XLabel, nil, nil, ep.Map)
+	left := container.NewBorder(container.NewVBox(axes, ep.YLabel), ep.Summary, nil, nil, mapArea)
+	right := container.NewBorder(ep.CellLabel, nil, nil, nil, ep.Cell.Content())
+	split := container.NewHSplit(left, right)
+	split.Offset = 0.45
+	ep.content = container.NewBorder(tools, nil, nil, nil, split)
+	ep.Bins.SetSelected("10")
+	ep.View.SetSelected(viewRange)
+	ep.View.Disable()
+	return ep
+}
+
+// Content is the panel's root object.
+func (ep *ExpressivePanel) Content() fyne.CanvasObject { return ep.content }
+
+// Heatmap returns the heatmap shown (nil before any).
+func (ep *ExpressivePanel) Heatmap() *Heatmap { return ep.heat }
+
+// Wait blocks until the last load is shown and the cell gallery drawn.
+func (ep *ExpressivePanel) Wait(timeout time.Duration) error {
+	deadline := time.Now().Add(timeout)
+	if err := ep.loads.Wait(timeout); err != nil {
+		return err
+	}
+	return ep.Cell.Wait(time.Until(deadline))
+}
+
+// comparePrefix starts the sources naming a Compare group (its best run).
+const comparePrefix = "Compare: "
+
+// UpdateSources lists the Run tab, the Sample tab and every Compare group as sources.
+func (ep *ExpressivePanel) UpdateSources() {
+	opts := []string{sourceRun, sourceSample}
+	multi := spansProblems(ep.wb.Compare.Groups())
+	for _, g := range ep.wb.Compare.Groups() {
+		opts = append(opts, comparePrefix+g.Label(multi))
+	}
+	ep.Source.SetOptions(opts)
+}
+
+func (ep *ExpressivePanel) compareGroup(source string) *CompareGroup {
+	groups := ep.wb.Compare.Groups()
+	multi := spansProblems(groups)
+	for _, g := range groups {
+		if comparePrefix+g.Label(multi) == source {
+			return g
+		}
+	}
+	return nil
+}
+
+// Load reads the chosen source's levels (computing infos a run's checkpoint lacks, off the UI
+// goroutine) and draws the heatmap.
+func (ep *ExpressivePanel) Load() {
+	var name string
+	var p problems.Problem
+	var members []Member
+	var archive *search.ArchiveView
+	var rec *RunRecord
+	switch ep.Source.Selected {
+	case sourceRun:
+		rec, p = ep.wb.Run.Record(), ep.wb.Run.problem
+		if rec == nil || rec.Dir == "" || p == nil {
+			ep.empty("The Run tab has no run yet: start one or open a run folder.")
+			return
+		}
+		name = rec.Config.Problem
+		archive = rec.Archive()
+	case "":
+		return
+	case sourceSample:
+		set := ep.wb.Last()
+		if set == nil {
+			ep.empty("The Sample tab has no set yet.")
+			return
+		}
+		name = set.Problem
+		_, p, _ = ep.wb.CurrentProblem()
+		if p == nil || ep.wb.problemName != set.Problem {
+			ep.empty("The sample set belongs to another problem: sample again.")
+			return
+		}
+		members = MembersOfSample(set)
+	default:
+		g := ep.compareGroup(ep.Source.Selected)
+		if g == nil {
+			ep.empty("That comparison is gone: choose another source.")
+			return
+		}
+		rec = g.BestRun()
+		var err error
+		if p, err = ep.wb.Compare.problem(g.Problem); err != nil {
+			ep.empty(err.Error())
+			return
+		}
+		name = g.Problem
+		archive = rec.Archive()
+	}
+	ep.Summary.SetText("computing infos…")
+	ep.loads.Go(func(ctx context.Context) func() {
+		if rec != nil {
+			var err error
+			// the folder as it is now: the final population, or the last checkpoint's
+			if members, _, err = rec.Members(p); err != nil {
+				return func() { ep.empty(err.Error()) }
+			}
+			if len(members) == 0 {
+				return func() { ep.empty("The run has no population yet.") }
+			}
+		}
+		err := EnsureInfos(ctx, p, members)
+		return func() {
+			if err != nil {
+				ep.empty(err.Error())
+				return
+			}
+			ep.show(name, p, members, archive)
+		}
+	})
+}
+
+func (ep *ExpressivePanel) empty(msg string) {
+	ep.members, ep.archive, ep.heat, ep.problem = nil, nil, nil, nil
+	ep.Map.SetHeatmap(nil, false)
+	ep.Summary.SetText(msg)
+	ep.XLabel.SetText("")
+	ep.YLabel.SetText("")
+	ep.Cell.Clear("")
+	ep.View.Disable()
+}
+
+func (ep *ExpressivePanel) show(name string, p problems.Problem, members []Member, archive *search.ArchiveView) {
+	ep.name, ep.problem, ep.members, ep.archive = name, p, members, archive
+	fields := MetricFields(members)
+	keepX, keepY := ep.XField.Selected, ep.YField.Selected
+	ep.XField.SetOptions(fields)
+	ep.YField.SetOptions(fields)
+	if indexOf(fields, keepX) < 0 || indexOf(fields, keepY) < 0 {
+		keepX, keepY = defaultAxes(fields)
+	}
+	ep.XField.Selected, ep.YField.Selected = keepX, keepY
+	ep.XField.Refresh()
+	ep.YField.Refresh()
+	if archive != nil {
+		if ep.View.Disabled() {
+			ep.View.Selected = viewArchive // a new archive: show it first
+			ep.View.Refresh()
+		}
+		ep.View.Enable()
+	} else {
+		ep.View.SetSelected(viewRange)
+		ep.View.Disable()
+	}
+	ep.redraw()
+}
+
+// defaultAxes picks two info fields when the info has them, else quality and controllability.
+func defaultAxes(fields []string) (string, string) {
+	if len(fields) >= 6 {
+		return fields[4], fields[5]
+	}
+	return MetricQuality, MetricControllability
+}
+
+// SetAxes chooses the two metrics and redraws.
+func (ep *ExpressivePanel) SetAxes(x, y string) {
+	ep.XField.Selected, ep.YField.Selected = x, y
+	ep.XField.Refresh()
+	ep.YField.Refresh()
+	ep.redraw()
+}
+
+func (ep *ExpressivePanel) redraw() {
+	if ep.Map == nil || ep.problem == nil {
+		return
+	}
+	bins, _ := strconv.Atoi(ep.Bins.Selected)
+	archiveView := ep.View.Selected == viewArchive && ep.archive != nil
+	for _, w := range []fyne.Disableable{ep.XField, ep.YField, ep.Bins} {
+		if archiveView {
+			w.Disable() // the archive's axes are the run's own
+		} else {
+			w.Enable()
+		}
+	}
+	if archiveView {
+		ep.heat = ArchiveHeatmap(ep.archive, ep.members)
+		ep.Summary.SetText(fmt.Sprintf("MAP-Elites archive of %s: %d of %d cells filled; colour is the elite's fitness.",
+			ep.name, ep.heat.Filled(), ep.heat.Cells()))
+	} else {
+		if ep.XField.Selected == "" || ep.YField.Selected == "" {
+			return
+		}
+		ep.heat = ExpressiveRange(ep.members, ep.XField.Selected, ep.YField.Selected, bins)
+		text := fmt.Sprintf("%d levels of %s over %d × %d cells; %d cells filled, the fullest holds %d.",
+			len(ep.members)-ep.heat.Skipped, ep.name, ep.heat.X.Bins, ep.heat.Y.Bins, ep.heat.Filled(), int(ep.heat.MaxValue()))
+		if ep.heat.Skipped > 0 {
+			text += fmt.Sprintf(" %d levels lack a metric.", ep.heat.Skipped)
+		}
+		ep.Summary.SetText(text)
+	}
+	ep.XLabel.SetText(axisText("x", ep.heat.X))
+	ep.YLabel.SetText(axisText("y", ep.heat.Y))
+	ep.Map.SetHeatmap(ep.heat, archiveView)
+	// open the fullest (or fittest) cell, so the levels are there before the first tap
+	best, bestV := -1, math.Inf(-1)
+	for c, v := range ep.heat.Value {
+		if !math.IsNaN(v) && v > bestV {
+			best, bestV = c, v
+		}
+	}
+	if best < 0 {
+		ep.Cell.Clear("")
+		ep.CellLabel.SetText("No level has both metrics.")
+		return
+	}
+	ep.cellTapped(best%ep.heat.X.Bins, best/ep.heat.X.Bins)
+}
+
+func axisText(which string, a HeatAxis) string {
+	lo, hi := a.Min+0.5, a.Max-0.5
+	if lo == math.Trunc(lo) && hi == math.Trunc(hi) && int(hi-lo)+1 == a.Bins {
+		// FitAxis gave each whole number its own bin
+		return fmt.Sprintf("%s: %s, %s to %s (one bin per value)", which, a.Field, formatNumber(lo), formatNumber(hi))
+	}
+	return fmt.Sprintf("%s: %s, %s to %s in %d bins", which, a.Field, formatNumber(round4(a.Min)), formatNumber(round4(a.Max)), a.Bins)
+}
+
+// binText describes a bin: "doors = 3" for a bin around one whole number, else
+// "path in [12, 18)".
+func binText(field string, lo, hi float64) string {
+	if mid := (lo + hi) / 2; hi-lo == 1 && mid == math.Trunc(mid) {
+		return fmt.Sprintf("%s = %s", field, formatNumber(mid))
+	}
+	return fmt.Sprintf("%s in [%s, %s)", field, formatNumber(round4(lo)), formatNumber(round4(hi)))
+}
+
+func round4(f float64) float64 { return math.Round(f*1e4) / 1e4 }
+
+// SelectCell lists the levels of cell (x, y).
+func (ep *ExpressivePanel) SelectCell(x, y int) {
+	ep.cellTapped(x, y)
+}
+
+func (ep *ExpressivePanel) cellTapped(x, y int) {
+	h := ep.heat
+	if h == nil || x < 0 || y < 0 || x >= h.X.Bins || y >= h.Y.Bins {
+		return
+	}
+	c := y*h.X.Bins + x
+	ep.Map.Select(c)
+	xlo, xhi := h.X.BinRange(x) // for the label
+	ylo, yhi := h.Y.BinRange(y)
+	idx := h.Members[c]
+	levels := "levels"
+	if len(idx) == 1 {
+		levels = "level"
+	}
+	ep.CellLabel.SetText(fmt.Sprintf("%d %s with %s and %s", len(idx), levels, binText(h.X.Field, xlo, xhi), binText(h.Y.Field, ylo, yhi)))
+	if len(idx) == 0 {
+		ep.Cell.Clear("This cell is empty.")
+		return
+	}
+	cell := make([]Member, len(idx))
+	for i, k := range idx {
+		cell[i] = ep.members[k]
+	}
+	ep.Cell.SetMembers(ep.name, ep.problem, cell)
+}
+
+// HeatmapView draws a Heatmap with square cells and reports taps by cell.
+type HeatmapView struct {
+	widget.BaseWidget
+	heat     *Heatmap
+	fitness  bool
+	selected int
+	image    *canvas.Image
+	back     *canvas.Rectangle
+	onTap    func(x, y int)
+	// labels[c] shows cell c's value (level count, or elite fitness); nil for empty cells
+	labels []*canvas.Text
+}
+
+// NewHeatmapView returns an empty heatmap; onTap receives the tapped cell.
+func NewHeatmapView(onTap func(x, y int)) *HeatmapView {
+	v := &HeatmapView{onTap: onTap, selected: -1}
+	v.image = &canvas.Image{FillMode: canvas.ImageFillStretch, ScaleMode: canvas.ImageScalePixels}
+	v.back = canvas.NewRectangle(pal('k'))
+	v.ExtendBaseWidget(v)
+	return v
+}
+
+// SetHeatmap shows h (nil: nothing); fitness scales colours to [0, 1] instead of the fullest
+// cell.
+func (v *HeatmapView) SetHeatmap(h *Heatmap, fitness bool) {
+	v.heat, v.fitness, v.selected = h, fitness, -1
+	v.labels = nil
+	if h != nil {
+		v.labels = make([]*canvas.Text, h.Cells())
+		top := h.MaxValue()
+		if fitness || top == 0 {
+			top = 1
+		}
+		for c, val := range h.Value {
+			if math.IsNaN(val) {
+				continue
+			}
+			text := strconv.Itoa(int(val))
+			if fitness {
+				text = strconv.FormatFloat(val, 'f', 2, 64)
+			}
+			ink := pal('w')
+			if math.Sqrt(val/top) > 0.55 { // light cells (green to yellow) take dark text
+				ink = pal('k')
+			}
+			t := canvas.NewText(text, ink)
+			t.TextStyle = fyne.TextStyle{Bold: true}
+			t.Alignment = fyne.TextAlignCenter
+			v.labels[c] = t
+		}
+	}
+	v.paint()
+	v.Refresh()
+}
+
+// CellText is what cell (x, y) shows ("" when empty).
+func (v *HeatmapView) CellText(x, y int) string {
+	if v.heat == nil {
+		return ""
+	}
+	if t := v.labels[y*v.heat.X.Bins+x]; t != nil {
+		return t.Text
+	}
+	return ""
+}
+
+// Select outlines cell c (-1: none).
+func (v *HeatmapView) Select(c int) {
+	v.selected = c
+	v.paint()
+	v.image.Refresh()
+}
+
+// Image returns the drawn heatmap (nil when empty).
+func (v *HeatmapView) Image() *canvas.Image { return v.image }
+
+func (v *HeatmapView) paint() {
+	if v.heat == nil {
+		v.image.Image = nil
+		return
+	}
+	v.image.Image = DrawHeatmap(v.heat, heatCellPx, v.selected, v.fitness)
+}
+
+// gridRect is where the cells are drawn: square cells, as large as fit, centred.
+func (v *HeatmapView) gridRect() (origin fyne.Position, cell float32) {
+	if v.heat == nil {
+		return fyne.Position{}, 0
+	}
+	s := v.Size()
+	cell = float32(math.Floor(math.Min(float64(s.Width/float32(v.heat.X.Bins)), float64(s.Height/float32(v.heat.Y.Bins)))))
+	w, h := cell*float32(v.heat.X.Bins), cell*float32(v.heat.Y.Bins)
+	return fyne.NewPos(float32(math.Floor(float64((s.Width-w)/2))), float32(math.Floor(float64((s.Height-h)/2)))), cell
+}
+
+// CellAt maps a position to a cell (y counted upwards, as drawn).
+func (v *HeatmapView) CellAt(p fyne.Position) (x, y int, ok bool) {
+	origin, cell := v.gridRect()
+	if cell <= 0 {
+		return 0, 0, false
+	}
+	x = int(math.Floor(float64((p.X - origin.X) / cell)))
+	row := int(math.Floor(float64((p.Y - origin.Y) / cell)))
+	y = v.heat.Y.Bins - 1 - row
+	return x, y, x >= 0 && row >= 0 && x < v.heat.X.Bins && y >= 0
+}
+
+// CellCenter is the position of the middle of cell (x, y).
+func (v *HeatmapView) CellCenter(x, y int) fyne.Position {
+	origin, cell := v.gridRect()
+	row := v.heat.Y.Bins - 1 - y
+	return fyne.NewPos(origin.X+(float32(x)+0.5)*cell, origin.Y+(float32(row)+0.5)*cell)
+}
+
+func (v *HeatmapView) Tapped(e *fyne.PointEvent) {
+	if x, y, ok := v.CellAt(e.Position); ok && v.onTap != nil {
+		v.onTap(x, y)
+	}
+}
+
+func (v *HeatmapView) CreateRenderer() fyne.WidgetRenderer { return &heatmapRenderer{v: v} }
+
+type heatmapRenderer struct{ v *HeatmapView }
+
+func (r *heatmapRenderer) Layout(s fyne.Size) {
+	v := r.v
+	v.back.Resize(s)
+	origin, cell := v.gridRect()
+	if v.heat == nil {
+		v.image.Resize(fyne.Size{})
+		return
+	}
+	v.image.Move(origin)
+	v.image.Resize(fyne.NewSize(cell*float32(v.heat.X.Bins), cell*float32(v.heat.Y.Bins)))
+	size := min(theme.Size(theme.SizeNameText), cell*0.42)
+	for c, t := range v.labels {
+		if t == nil {
+			continue
+		}
+		t.TextSize = size
+		if cell < 18 {
+			t.Hide() // too small to read: the colour says enough
+		} else {
+			t.Show()
+		}
+		x, y := c%v.heat.X.Bins, c/v.heat.X.Bins
+		center := v.CellCenter(x, y)
+		h := t.MinSize().Height
+		t.Move(fyne.NewPos(center.X-cell/2, center.Y-h/2))
+		t.Resize(fyne.NewSize(cell, h))
+	}
+}
+func (r *heatmapRenderer) MinSize() fyne.Size { return fyne.NewSize(200, 200) }
+func (r *heatmapRenderer) Refresh() {
+	r.Layout(r.v.Size())
+	r.v.back.Refresh()
+	r.v.image.Refresh()
+}
+func (r *heatmapRenderer) Objects() []fyne.CanvasObject {
+	objs := []fyne.CanvasObject{r.v.back, r.v.image}
+	for _, t := range r.v.labels {
+		if t != nil {
+			objs = append(objs, t)
+		}
+	}
+	return objs
+}
+func (r *heatmapRenderer) Destroy() {}

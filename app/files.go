@@ -1,0 +1,224 @@
+package app
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/widget"
+
+	"pcgwb/internal/atomicfile"
+)
+
+// Export formats.
+const (
+	ExportPNG  = "PNG picture (contact sheet of the levels)"
+	ExportJSON = "JSON items (content + control, for pcg_benchmark)"
+	ExportCSV  = "CSV metrics (one row per level)"
+)
+
+// ExportFormats lists the formats in menu order.
+func ExportFormats() []string { return []string{ExportPNG, ExportJSON, ExportCSV} }
+
+// ExportData encodes the levels a gallery shows (after its filter, in its order) in format.
+func ExportData(pv *PopulationView, format string) ([]byte, error) {
+	members := pv.ShownMembers()
+	if len(members) == 0 {
+		return nil, errors.New("no level to export: the gallery is empty or filtered out")
+	}
+	name, p := pv.Problem()
+	switch format {
+	case ExportPNG:
+		imgs := pv.ShownImages()
+		for i := range imgs {
+			if imgs[i] == nil && p != nil {
+				imgs[i], _ = safeRender(p, members[i].Content)
+			}
+		}
+		return EncodePNG(ContactSheet(imgs, 8))
+	case ExportJSON:
+		return ItemsJSON(name, members)
+	case ExportCSV:
+		var buf bytes.Buffer
+		if err := MetricsCSV(&buf, members); err != nil {
+			return nil, err
+		}
+		return buf.Bytes(), nil
+	}
+	return nil, fmt.Errorf("unknown export format %q", format)
+}
+
+func exportExtension(format string) string {
+	switch format {
+	case ExportPNG:
+		return ".png"
+	case ExportCSV:
+		return ".csv"
+	}
+	return ".json"
+}
+
+// ExportTo writes the gallery's shown levels to path in format.
+func ExportTo(pv *PopulationView, format, path string) error {
+	data, err := ExportData(pv, format)
+	if err != nil {
+		return err
+	}
+	return atomicfile.Write(path, data, 0o644)
+}
+
+// ShowExport asks for a format, then a file, and writes the gallery's shown levels there.
+func (wb *Workbench) ShowExport(pv *PopulationView) {
+	if pv == nil || len(pv.ShownMembers()) == 0 {
+		wb.notify("Nothing to export: the gallery is empty.")
+		return
+	}
+	formats := widget.NewRadioGroup(ExportFormats(), nil)
+	formats.Required = true
+	formats.SetSelected(ExportJSON)
+	count := widget.NewLabel(fmt.Sprintf("%d levels, in the gallery's order and filter.", len(pv.ShownMembers())))
+	d := dialog.NewCustomConfirm("Export levels", "Choose file…", "Cancel", widget.NewForm(
+		widget.NewFormItem("Format", formats), widget.NewFormItem("", count)), func(ok bool) {
+		if !ok {
+			return
+		}
+		format := formats.Selected
+		name, _ := pv.Problem()
+		wb.saveFileDialog(name+"-levels"+exportExtension(format), func() ([]byte, error) { return ExportData(pv, format) })
+	}, wb.Window)
+	d.Show()
+}
+
+// saveFileDialog asks where to save and writes data() there; the file dialog starts in the
+// output folder.
+func (wb *Workbench) saveFileDialog(fileName string, data func() ([]byte, error)) {
+	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
+		if err != nil {
+			dialog.ShowError(err, wb.Window)
+			return
+		}
+		if w == nil {
+			return // cancelled
+		}
+		defer w.Close()
+		b, err := data()
+		if err == nil {
+			_, err = w.Write(b)
+		}
+		if err != nil {
+			dialog.ShowError(err, wb.Window)
+			return
+		}
+		wb.notify("Saved " + w.URI().Path())
+	}, wb.Window)
+	d.SetFileName(fileName)
+	wb.startIn(d.SetLocation, wb.Settings().OutputDir())
+	d.Show()
+}
+
+// startIn points a dialog at dir (or its nearest existing parent).
+func (wb *Workbench) startIn(set func(fyne.ListableURI), dir string) {
+	if l, err := storage.ListerForURI(storage.NewFileURI(existingParent(dir))); err == nil {
+		set(l)
+	}
+}
+
+// ShowOpenFolder asks for a run folder and opens it: one run goes to the Run tab, a folder of
+// several runs (a sweep) to Compare; toCompare sends even one run to Compare.
+func (wb *Workbench) ShowOpenFolder(toCompare bool) {
+	d := dialog.NewFolderOpen(func(u fyne.ListableURI, err error) {
+		if err != nil {
+			dialog.ShowError(err, wb.Window)
+			return
+		}
+		if u == nil {
+			return
+		}
+		if toCompare {
+			wb.Compare.AddFolder(u.Path())
+			wb.ShowTab(wb.compareTab)
+			return
+		}
+		if err := wb.OpenRunFolder(u.Path()); err != nil {
+			dialog.ShowError(err, wb.Window)
+		}
+	}, wb.Window)
+	wb.startIn(d.SetLocation, wb.Settings().OutputDir())
+	d.Show()
+}
+
+// OpenRunFolder opens a run folder in the Run tab, or a folder of several runs in Compare.
+func (wb *Workbench) OpenRunFolder(dir string) error {
+	runs, err := LoadRunRecords(dir)
+	if err != nil {
+		return err
+	}
+	if len(runs) > 1 {
+		wb.Compare.AddRuns(runs...)
+		wb.ShowTab(wb.compareTab)
+		return nil
+	}
+	if err := wb.Run.ShowRecord(runs[0]); err != nil {
+		return err
+	}
+	wb.ShowTab(wb.runTab)
+	return nil
+}
+
+// ShowSaveRunAs asks for a folder and copies the Run tab's run folder into it.
+func (wb *Workbench) ShowSaveRunAs() {
+	rec := wb.Run.Record()
+	if rec == nil || rec.Dir == "" {
+		wb.notify("No run to save: start one or open a run folder.")
+		return
+	}
+	if wb.Run.State() == RunRunning {
+		wb.notify("Pause the run before saving a copy of its folder.")
+		return
+	}
+	d := dialog.NewFolderOpen(func(u fyne.ListableURI, err error) {
+		if err != nil || u == nil {
+			return
+		}
+		dst, err := SaveRunAs(rec.Dir, u.Path())
+		if err != nil {
+			dialog.ShowError(err, wb.Window)
+			return
+		}
+		wb.notify("Saved the run to " + dst)
+	}, wb.Window)
+	wb.startIn(d.SetLocation, filepath.Dir(rec.Dir))
+	d.Show()
+}
+
+// SaveRunAs copies the run folder src into parent (under the same name) and returns the copy.
+func SaveRunAs(src, parent string) (string, error) {
+	dst := filepath.Join(parent, filepath.Base(src))
+	if same, _ := samePath(src, dst); same {
+		return "", errors.New("that is the run's own folder: choose another")
+	}
+	if _, err := os.Stat(dst); err == nil {
+		return "", fmt.Errorf("%s already exists", dst)
+	}
+	return dst, CopyRunFolder(src, dst)
+}
+
+func samePath(a, b string) (bool, error) {
+	a, err := filepath.Abs(a)
+	if err != nil {
+		return false, err
+	}
+	b, err = filepath.Abs(b)
+	return a == b || strings.HasPrefix(b, a+string(filepath.Separator)), err
+}
+
+// notify shows a short message at the bottom of the window.
+func (wb *Workbench) notify(msg string) {
+	wb.StatusBar.SetText(msg)
+}

@@ -1,0 +1,727 @@
+package app
+
+import (
+	"bytes"
+	"encoding/csv"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
+	"pcgwb/problems"
+	"pcgwb/problems/experiment"
+)
+
+// ui runs f as the UI goroutine would: background jobs cannot touch widgets meanwhile (Fyne's
+// test driver runs their callbacks on their own goroutines, and text shaping is not safe for
+// concurrent use).
+func ui(f func()) {
+	uiMu.Lock()
+	defer uiMu.Unlock()
+	f()
+}
+
+// newRunWorkbench is a workbench whose runs go to a temporary folder.
+func newRunWorkbench(t *testing.T) *Workbench {
+	t.Helper()
+	wb := newTestWorkbench(t)
+	wb.OutputDirOverride = t.TempDir()
+	t.Cleanup(func() {
+		ui(wb.Run.Cancel)
+		_ = wb.Run.Wait(waitLimit)
+	})
+	return wb
+}
+
+func startRun(t *testing.T, wb *Workbench, generator string, pop, gens int) {
+	t.Helper()
+	rp := wb.Run
+	ui(func() {
+		rp.Generator.SetSelected(generator)
+		rp.PopSize.SetText(strconv.Itoa(pop))
+		rp.Generations.SetText(strconv.Itoa(gens))
+		rp.Seed.SetText("3")
+		test.Tap(rp.StartButton)
+	})
+}
+
+func waitRun(t *testing.T, wb *Workbench) {
+	t.Helper()
+	if err := wb.Run.Wait(waitLimit); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestRunShowsPlotsAndPopulation(t *testing.T) {
+	wb := newRunWorkbench(t)
+	rp := wb.Run
+	ui(func() { wb.ShowTab(wb.runTab) })
+	if rp.PauseButton.Disabled() || !rp.StartButton.Disabled() {
+		// the run may already be over; checked below
+	}
+	startRun(t, wb, "ga", 10, 6)
+	waitRun(t, wb)
+	if rp.State() != RunFinished {
+		t.Fatalf("state %v: %s", rp.State(), rp.ErrorText.Text)
+	}
+	rec := rp.Record()
+	if rec == nil || len(rec.Events) != 7 || !rec.Finished() {
+		t.Fatalf("record: %+v", rec)
+	}
+	for i, ev := range rec.Events {
+		if ev.Generation != i {
+			t.Fatalf("event %d is generation %d", i, ev.Generation)
+		}
+	}
+	if rp.Progress.Value != 6 || rp.Progress.Max != 6 {
+		t.Fatalf("progress %v / %v", rp.Progress.Value, rp.Progress.Max)
+	}
+	if !strings.Contains(rp.Status.Text, "best") || !strings.Contains(rp.Status.Text, "feasible") {
+		t.Fatalf("status %q", rp.Status.Text)
+	}
+	if _, err := os.Stat(filepath.Join(rec.Dir, experiment.FinalFile)); err != nil {
+		t.Fatalf("no run folder: %v", err)
+	}
+	if !strings.HasPrefix(rec.Dir, wb.OutputDirOverride) {
+		t.Fatalf("run folder %s is not in the output folder", rec.Dir)
+	}
+	// plots: the last events, drawn
+	for _, pv := range []*PlotView{rp.FitnessPlot, rp.CountsPlot} {
+		if pv.Image() == nil {
+			t.Fatal("a plot was not drawn")
+		}
+		if n := len(pv.Spec().Series[0].X); n != 7 {
+			t.Fatalf("plot shows %d generations", n)
+		}
+	}
+	if got := rp.CountsPlot.Spec().Series[0].Y[6]; got != float64(rec.Final.Feasible) {
+		t.Fatalf("feasible curve ends at %v, final has %d", got, rec.Final.Feasible)
+	}
+	// no new data, no redraw
+	draws := rp.FitnessPlot.Draws
+	time.Sleep(3 * runUIInterval)
+	if rp.FitnessPlot.Draws != draws {
+		t.Fatal("the plot was redrawn without new data")
+	}
+	// the final population, best first
+	if got := rp.Population.Gallery.Len(); got != 10 {
+		t.Fatalf("gallery has %d levels", got)
+	}
+	ms := rp.Population.Members()
+	for i := 1; i < len(ms); i++ {
+		if ms[i].Fitness > ms[i-1].Fitness {
+			t.Fatal("the population is not best first")
+		}
+	}
+	checkNotBlank(t, wb.Window.Canvas().Capture(), 60)
+	if path := os.Getenv("APP_TEST_CAPTURE_RUN"); path != "" {
+		savePNG(t, path, wb.Window.Canvas().Capture())
+	}
+	// a new run starts in a new folder
+	first := rec.Dir
+	startRun(t, wb, "es", 6, 2)
+	waitRun(t, wb)
+	if rp.Record().Dir == first || rp.State() != RunFinished || rp.Population.Gallery.Len() != 6 {
+		t.Fatalf("second run: %s, %v, %d levels", rp.Record().Dir, rp.State(), rp.Population.Gallery.Len())
+	}
+}
+
+func TestRunPauseResumeCancel(t *testing.T) {
+	wb := newRunWorkbench(t)
+	if err := wb.SelectProblem(slowName); err != nil {
+		t.Fatal(err)
+	}
+	wait(t, wb)
+	rp := wb.Run
+	startRun(t, wb, "ga", 4, 60)
+	if err := rp.WaitForGeneration(2, waitLimit); err != nil {
+		t.Fatal(err)
+	}
+	ui(func() {
+		if rp.State() != RunRunning || !rp.StartButton.Disabled() || rp.PauseButton.Disabled() {
+			t.Errorf("running: state %v, start disabled %v, pause disabled %v", rp.State(), rp.StartButton.Disabled(), rp.PauseButton.Disabled())
+		}
+		test.Tap(rp.PauseButton)
+	})
+	waitRun(t, wb)
+	if rp.State() != RunPaused || rp.StartButton.Text != "Resume" || rp.StartButton.Disabled() {
+		t.Fatalf("paused: state %v, start %q", rp.State(), rp.StartButton.Text)
+	}
+	paused := rp.Record().Generation()
+	if paused < 2 || paused >= 60 {
+		t.Fatalf("paused at generation %d", paused)
+	}
+	if rp.Population.Gallery.Len() != 4 {
+		t.Fatalf("the paused population is not shown (%d levels)", rp.Population.Gallery.Len())
+	}
+	ui(func() { test.Tap(rp.StartButton) })
+	if err := rp.WaitForGeneration(paused+2, waitLimit); err != nil {
+		t.Fatal(err)
+	}
+	ui(func() { test.Tap(rp.CancelButton) })
+	waitRun(t, wb)
+	if rp.State() != RunCancelled || rp.StartButton.Text != "Start" {
+		t.Fatalf("cancelled: state %v", rp.State())
+	}
+	evs := rp.Record().Events
+	for i, ev := range evs {
+		if ev.Generation != i {
+			t.Fatalf("after resume, event %d is generation %d", i, ev.Generation)
+		}
+	}
+	if evs[len(evs)-1].Generation <= paused {
+		t.Fatal("the resumed run did not advance")
+	}
+	// the cancelled folder opens as a paused run, and resuming it finishes it
+	dir := rp.Record().Dir
+	ui(func() {
+		if err := wb.OpenRunFolder(dir); err != nil {
+			t.Error(err)
+		}
+	})
+	if rp.State() != RunPaused || wb.Tabs.Selected() != wb.runTab {
+		t.Fatalf("opened: state %v", rp.State())
+	}
+}
+
+func TestGallerySortFilterAndDetail(t *testing.T) {
+	wb := newRunWorkbench(t)
+	rp := wb.Run
+	startRun(t, wb, "ga", 12, 3)
+	waitRun(t, wb)
+	pv := rp.Population
+	ui(func() { pv.Sort.SetSelected(string(SortControllability)) })
+	prev := 2.0
+	for _, th := range pv.Gallery.Thumbs() {
+		if th.Controllability.Value > prev {
+			t.Fatal("not sorted by controllability")
+		}
+		prev = th.Controllability.Value
+	}
+	ui(func() { pv.Filter.SetSelected("Feasible") })
+	feasible := 0
+	for _, m := range pv.Members() {
+		if m.Feasible() {
+			feasible++
+		}
+	}
+	if feasible == 0 {
+		if !pv.Gallery.message.Visible() {
+			t.Fatal("no feasible level, but no message")
+		}
+	} else {
+		if pv.Gallery.Len() != feasible {
+			t.Fatalf("filter shows %d, %d are feasible", pv.Gallery.Len(), feasible)
+		}
+		for _, th := range pv.Gallery.Thumbs() {
+			if !th.Quality.Passed() {
+				t.Fatal("an infeasible level passed the filter")
+			}
+		}
+	}
+	ui(func() { pv.Filter.SetSelected("All levels") })
+	th := pv.Gallery.Thumbs()[2]
+	ui(func() { test.Tap(th) })
+	dv := wb.Detail
+	if dv == nil || !th.Selected() {
+		t.Fatal("tapping a thumbnail did not open it")
+	}
+	if err := dv.infos.Wait(waitLimit); err != nil {
+		t.Fatal(err)
+	}
+	m := pv.Members()[pv.Shown()[2]]
+	if !strings.Contains(dv.Title.Text, "#"+strconv.Itoa(m.Index+1)) || dv.Picture == nil {
+		t.Fatalf("detail title %q", dv.Title.Text)
+	}
+	if !strings.Contains(dv.Info.Text, "walls: ") || !strings.Contains(dv.Control.Text, "walls: ") {
+		t.Fatalf("detail info %q control %q", dv.Info.Text, dv.Control.Text)
+	}
+	if dv.Badges[0].Value != m.Quality || dv.Badges[2].Value != m.Controllability {
+		t.Fatal("detail metrics differ from the member's")
+	}
+	// Edit tiles opens the editor on this level with its control as the target
+	ui(func() { test.Tap(dv.EditButton) })
+	if wb.Tabs.Selected() != wb.editorTab {
+		t.Fatal("Edit did not switch to the editor")
+	}
+	if err := wb.Editor.Wait(waitLimit); err != nil {
+		t.Fatal(err)
+	}
+	if itemsJSON(t, []problems.Item{{Content: ContentOfGrid(wb.Editor.Cells())}}) != itemsJSON(t, []problems.Item{{Content: m.Content}}) {
+		t.Fatal("the editor does not hold the level")
+	}
+	if wb.Editor.LastControllability != m.Controllability || wb.Editor.LastQuality != m.Quality {
+		t.Fatalf("editor metrics %v %v, level's %v %v", wb.Editor.LastQuality, wb.Editor.LastControllability, m.Quality, m.Controllability)
+	}
+}
+
+func TestEditorPaintsAndRecomputes(t *testing.T) {
+	wb := newTestWorkbench(t)
+	ed := wb.Editor
+	ui(func() { wb.ShowTab(wb.editorTab) })
+	if err := ed.Wait(waitLimit); err != nil {
+		t.Fatal(err)
+	}
+	if len(ed.Palette) != 3 || ed.Canvas.Picture() == nil {
+		t.Fatalf("palette %d, picture %v", len(ed.Palette), ed.Canvas.Picture() != nil)
+	}
+	p, _ := problems.Make(fakeName)
+	check := func(what string) {
+		t.Helper()
+		if err := ed.Wait(waitLimit); err != nil {
+			t.Fatal(err)
+		}
+		content := ContentOfGrid(ed.Cells())
+		info, _ := p.Info(content)
+		if q := p.Quality(info); q != ed.LastQuality || ed.Quality.Value != q {
+			t.Fatalf("%s: quality shown %v, recomputed %v", what, ed.LastQuality, q)
+		}
+		c := p.Controllability(info, wb.Controls.Control())
+		if c != ed.LastControllability {
+			t.Fatalf("%s: controllability shown %v, recomputed %v", what, ed.LastControllability, c)
+		}
+	}
+	check("loaded")
+	// choose the wall tile with its key, then paint a cell by tapping the picture
+	ui(func() { ed.handleKey(&fyne.KeyEvent{Name: fyne.Key2}) })
+	if ed.Tile() != 1 || !ed.Palette[1].Selected() {
+		t.Fatalf("key 2 chose tile %d", ed.Tile())
+	}
+	ui(func() { ed.Fill(0) })
+	check("filled")
+	if ed.LastQuality != 0.5 {
+		t.Fatalf("an empty room should score 0.5, got %v", ed.LastQuality)
+	}
+	ui(func() { test.TapAt(ed.Canvas, ed.Canvas.CellCenter(3, 4)) })
+	if ed.Cells()[3][4] != 1 {
+		t.Fatalf("tapping cell (3,4) did not paint it: %v", ed.Cells()[3])
+	}
+	check("painted")
+	ui(func() {
+		ed.SetTile(2)
+		ed.Paint(0, 0) // the player
+	})
+	check("player")
+	if ed.LastQuality != 0.75 {
+		t.Fatalf("one player should add 0.25, got %v", ed.LastQuality)
+	}
+	// a drag paints a stroke, undone in one step
+	ui(func() {
+		ed.SetTile(1)
+		start := ed.Canvas.CellCenter(6, 0)
+		for col := 0; col < 5; col++ {
+			pos := ed.Canvas.CellCenter(6, col)
+			ed.Canvas.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: pos}, Dragged: fyne.NewDelta(pos.X-start.X, 0)})
+		}
+		ed.Canvas.DragEnd()
+	})
+	for col := 0; col < 5; col++ {
+		if ed.Cells()[6][col] != 1 {
+			t.Fatalf("the drag missed cell (6,%d)", col)
+		}
+	}
+	check("stroke")
+	ui(func() { test.Tap(ed.UndoButton) })
+	if ed.Cells()[6][0] != 0 || ed.Cells()[0][0] != 2 {
+		t.Fatal("undo did not take back exactly the stroke")
+	}
+	check("undone")
+	// the target control's slider re-judges the level
+	ui(func() { wb.Controls.Field("walls").Slider.SetValue(1) })
+	check("control changed")
+	if ed.LastElapsed <= 0 || ed.LastElapsed > time.Second || !strings.Contains(ed.Timing.Text, "ms") {
+		t.Fatalf("timing %v %q", ed.LastElapsed, ed.Timing.Text)
+	}
+}
+
+func TestControlEditorFitsTheRanges(t *testing.T) {
+	wb := newTestWorkbench(t)
+	f := wb.Controls.Field("walls")
+	if f == nil || f.Slider.Min != 0 || f.Slider.Max != fakeMaxWalls-1 || f.Slider.Step != 1 {
+		t.Fatalf("walls slider %+v", f)
+	}
+	ui(func() {
+		f.Slider.SetValue(12)
+		wb.Controls.UseForSamples.SetChecked(true)
+	})
+	if got := wb.Controls.Control(); got.(map[string]any)["walls"] != 12 {
+		t.Fatalf("control %v", got)
+	}
+	sample(t, wb, "4", "9")
+	for _, it := range wb.Last().Items {
+		if it.Control.(map[string]any)["walls"] != 12 {
+			t.Fatalf("sampled with control %v", it.Control)
+		}
+	}
+	// the contents are those of an unfixed sample with the same seed
+	fixed := itemsJSON(t, []problems.Item{{Content: wb.Last().Items[0].Content}})
+	ui(func() { wb.Controls.UseForSamples.SetChecked(false) })
+	sample(t, wb, "4", "9")
+	if itemsJSON(t, []problems.Item{{Content: wb.Last().Items[0].Content}}) != fixed {
+		t.Fatal("fixing the control changed the contents")
+	}
+	// a problem that needs data says why and cannot be run
+	ui(func() {
+		if err := wb.SelectProblem(missingName); err == nil {
+			t.Error("selecting a problem without its data gave no error")
+		}
+	})
+	wait(t, wb)
+	if !strings.Contains(wb.Description.Text, "needs the test data set") || !wb.Run.StartButton.Disabled() {
+		t.Fatalf("unavailable problem: %q, start disabled %v", wb.Description.Text, wb.Run.StartButton.Disabled())
+	}
+}
+
+func TestCompareRunsSideBySide(t *testing.T) {
+	wb := newRunWorkbench(t)
+	root := t.TempDir()
+	makeRuns(t, root, []string{"ga", "random"}, 2, 3)
+	ui(func() {
+		wb.ShowTab(wb.compareTab)
+		wb.Compare.AddFolder(filepath.Join(root, "ga"))
+	})
+	if err := wb.Compare.Wait(waitLimit); err != nil {
+		t.Fatal(err)
+	}
+	ui(func() { wb.Compare.AddFolder(filepath.Join(root, "random")) })
+	if err := wb.Compare.Wait(waitLimit); err != nil {
+		t.Fatal(err)
+	}
+	cp := wb.Compare
+	if len(cp.Runs()) != 4 || len(cp.Groups()) != 2 {
+		t.Fatalf("%d runs in %d groups", len(cp.Runs()), len(cp.Groups()))
+	}
+	table := cp.TableText()
+	if table[1][0] != "random · quality" || table[2][0] != "ga · quality" || table[1][1] != "2" {
+		t.Fatalf("table %v", table)
+	}
+	if got := len(cp.Table.Objects); got != 3*8 {
+		t.Fatalf("table shows %d cells", got)
+	}
+	if len(cp.Galleries) != 2 || cp.Galleries[0].Gallery.Len() != 8 || cp.Galleries[1].Gallery.Len() != 8 {
+		t.Fatal("the galleries are not side by side")
+	}
+	for _, pv := range []*PlotView{cp.FitnessPlot, cp.FeasiblePlot} {
+		spec := pv.Spec()
+		if pv.Image() == nil || len(spec.Series) != 2 || spec.XMax != 3 {
+			t.Fatalf("compare plot %+v", spec)
+		}
+	}
+	// adding a folder again does not count its runs twice
+	ui(func() { cp.AddFolder(root) })
+	if err := cp.Wait(waitLimit); err != nil {
+		t.Fatal(err)
+	}
+	if len(cp.Runs()) != 4 {
+		t.Fatalf("%d runs after adding again", len(cp.Runs()))
+	}
+	// the run of the Run tab joins with one button
+	startRun(t, wb, "ga", 8, 3)
+	waitRun(t, wb)
+	ui(func() { test.Tap(cp.AddCurrentButton) })
+	if err := cp.Wait(waitLimit); err != nil {
+		t.Fatal(err)
+	}
+	if len(cp.Runs()) != 5 || len(cp.Groups()[1].Runs) != 3 {
+		t.Fatalf("current run not added: %d runs", len(cp.Runs()))
+	}
+	checkNotBlank(t, wb.Window.Canvas().Capture(), 60)
+	if path := os.Getenv("APP_TEST_CAPTURE_COMPARE"); path != "" {
+		savePNG(t, path, wb.Window.Canvas().Capture())
+	}
+	ui(func() { test.Tap(cp.ClearButton) })
+	if len(cp.Runs()) != 0 || len(cp.Galleries) != 0 {
+		t.Fatal("clear left runs")
+	}
+}
+
+func TestExpressiveRangeOfASample(t *testing.T) {
+	wb := newTestWorkbench(t)
+	sample(t, wb, "40", "4")
+	ep := wb.Expressive
+	ui(func() {
+		wb.ShowTab(wb.expressiveTab)
+		ep.Source.SetSelected(sourceSample)
+	})
+	if err := ep.Wait(waitLimit); err != nil {
+		t.Fatal(err)
+	}
+	ui(func() { ep.SetAxes("walls", "players") })
+	h := ep.Heatmap()
+	if h == nil || h.X.Field != "walls" || h.Y.Field != "players" {
+		t.Fatalf("heatmap %+v", h)
+	}
+	total := 0
+	best, bx, by := 0, 0, 0
+	for y := 0; y < h.Y.Bins; y++ {
+		for x := 0; x < h.X.Bins; x++ {
+			n := len(h.Members[y*h.X.Bins+x])
+			total += n
+			if n > best {
+				best, bx, by = n, x, y
+			}
+		}
+	}
+	if total != 40 {
+		t.Fatalf("the heatmap holds %d of 40 levels", total)
+	}
+	ui(func() { test.TapAt(ep.Map, ep.Map.CellCenter(bx, by)) })
+	if err := ep.Wait(waitLimit); err != nil {
+		t.Fatal(err)
+	}
+	if ep.Cell.Gallery.Len() != best || !strings.HasPrefix(ep.CellLabel.Text, strconv.Itoa(best)+" levels with walls") {
+		t.Fatalf("cell (%d,%d) holds %d, gallery shows %d (%q)", bx, by, best, ep.Cell.Gallery.Len(), ep.CellLabel.Text)
+	}
+	for _, m := range ep.Cell.Members() {
+		w, _ := m.Metric("walls")
+		if h.X.Bin(w) != bx {
+			t.Fatal("a level of another cell is listed")
+		}
+	}
+	checkNotBlank(t, wb.Window.Canvas().Capture(), 40)
+}
+
+func TestMapElitesArchiveShownAsHeatmap(t *testing.T) {
+	wb := newRunWorkbench(t)
+	rp := wb.Run
+	ui(func() { rp.Generator.SetSelected("mapelites") })
+	if err := rp.axisJobs.Wait(waitLimit); err != nil {
+		t.Fatal(err)
+	}
+	ui(func() {
+		rp.AxisX.SetSelected("walls")
+		rp.AxisY.SetSelected("players")
+		rp.Bins.SetText("6")
+	})
+	startRun(t, wb, "mapelites", 10, 4)
+	waitRun(t, wb)
+	if rp.State() != RunFinished {
+		t.Fatalf("state %v: %s", rp.State(), rp.ErrorText.Text)
+	}
+	archive := rp.Record().Archive()
+	if archive == nil || archive.Filled == 0 {
+		t.Fatal("no archive recorded")
+	}
+	ep := wb.Expressive
+	ui(func() {
+		wb.ShowTab(wb.expressiveTab)
+		ep.Source.SetSelected(sourceRun)
+	})
+	if err := ep.Wait(waitLimit); err != nil {
+		t.Fatal(err)
+	}
+	ui(func() { ep.View.SetSelected(viewArchive) })
+	h := ep.Heatmap()
+	if h == nil || h.Filled() != archive.Filled || h.X.Field != "walls" || h.X.Bins != archive.Axes[0].Bins {
+		t.Fatalf("archive heatmap %+v", h)
+	}
+	c := archive.Cells[0]
+	ui(func() { ep.SelectCell(c.X, c.Y) })
+	if err := ep.Wait(waitLimit); err != nil {
+		t.Fatal(err)
+	}
+	if ep.Cell.Gallery.Len() != 1 || ep.Cell.Members()[0].Fitness != c.Fitness {
+		t.Fatalf("the elite of cell (%d,%d) is not listed", c.X, c.Y)
+	}
+}
+
+func TestExportAndSaveRunFolder(t *testing.T) {
+	wb := newRunWorkbench(t)
+	startRun(t, wb, "ga", 6, 2)
+	waitRun(t, wb)
+	pv := wb.Run.Population
+	dir := t.TempDir()
+	p, _ := problems.Make(fakeName)
+	for _, f := range ExportFormats() {
+		path := filepath.Join(dir, "levels"+exportExtension(f))
+		if err := ExportTo(pv, f, path); err != nil {
+			t.Fatal(err)
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch f {
+		case ExportJSON:
+			items, err := problems.DecodeItems(p, data)
+			if err != nil || len(items) != 6 {
+				t.Fatalf("JSON export: %d items, %v", len(items), err)
+			}
+		case ExportCSV:
+			rows, err := csv.NewReader(bytes.NewReader(data)).ReadAll()
+			if err != nil || len(rows) != 7 || rows[0][1] != "quality" {
+				t.Fatalf("CSV export: %d rows, %v", len(rows), err)
+			}
+		case ExportPNG:
+			img, err := png.Decode(bytes.NewReader(data))
+			if err != nil || img.Bounds().Dx() < 176*2 {
+				t.Fatalf("PNG export: %v", err)
+			}
+		}
+	}
+	// the filter narrows what is exported
+	ui(func() { pv.Filter.SetSelected("All three pass") })
+	want := len(SelectMembers(pv.Members(), FilterNamed("All three pass"), SortOriginal))
+	if want > 0 {
+		data, err := ExportData(pv, ExportJSON)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if items, _ := problems.DecodeItems(p, data); len(items) != want {
+			t.Fatalf("filtered export has %d items, want %d", len(items), want)
+		}
+	} else if _, err := ExportData(pv, ExportJSON); err == nil {
+		t.Fatal("exporting an empty selection should fail")
+	}
+	// save the run folder elsewhere and open the copy
+	src := wb.Run.Record().Dir
+	copyDir, err := SaveRunAs(src, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := SaveRunAs(src, filepath.Dir(src)); err == nil {
+		t.Fatal("saving a run onto itself should fail")
+	}
+	ui(func() {
+		pv.Filter.SetSelected("All levels")
+		if err := wb.OpenRunFolder(copyDir); err != nil {
+			t.Error(err)
+		}
+	})
+	if err := wb.Run.Population.Wait(waitLimit); err != nil {
+		t.Fatal(err)
+	}
+	if wb.Run.Record().Dir != copyDir || wb.Run.State() != RunFinished || wb.Run.Population.Gallery.Len() != 6 {
+		t.Fatalf("opened copy: %s %v", wb.Run.Record().Dir, wb.Run.State())
+	}
+}
+
+func TestSettingsArePreferences(t *testing.T) {
+	wb := newTestWorkbench(t)
+	var f *SettingsForm
+	ui(func() { f = wb.ShowSettings() })
+	if f.OutputDir.Text != DefaultOutputDir() || f.Theme.Selected != ThemeDark {
+		t.Fatalf("defaults: %q %q", f.OutputDir.Text, f.Theme.Selected)
+	}
+	out := t.TempDir()
+	ui(func() {
+		f.OutputDir.SetText(out)
+		f.Seed.SetText("77")
+		f.Theme.SetSelected(ThemeProjector)
+		wb.ApplySettings(f)
+	})
+	s := wb.Settings()
+	if s.OutputDir() != out || s.DefaultSeed() != 77 || s.ThemeName() != ThemeProjector {
+		t.Fatalf("stored: %q %d %q", s.OutputDir(), s.DefaultSeed(), s.ThemeName())
+	}
+	if wb.App.Preferences().String(prefOutputDir) != out {
+		t.Fatal("the output folder is not a Fyne preference")
+	}
+	th, ok := wb.App.Settings().Theme().(*Theme)
+	if !ok || th.Size("text") <= NewTheme().Size("text") {
+		t.Fatal("the projector theme was not applied")
+	}
+	// a new workbench starts from the stored seed
+	wb2 := New(wb.App)
+	defer wb2.Window.Close()
+	if wb2.Seed.Text != "77" || wb2.Run.Seed.Text != "77" {
+		t.Fatalf("new window seeds %q %q", wb2.Seed.Text, wb2.Run.Seed.Text)
+	}
+	ui(func() { wb.App.Settings().SetTheme(NewTheme()) })
+}
+
+func TestShortcutsDriveTheWorkbench(t *testing.T) {
+	wb := newRunWorkbench(t)
+	for i, tab := range []int{0, 1, 2, 3, 4} {
+		ui(func() { wb.handleShortcut(shortcutTabs[i]) })
+		if wb.Tabs.SelectedIndex() != tab {
+			t.Fatalf("Ctrl+%d shows tab %d", i+1, wb.Tabs.SelectedIndex())
+		}
+	}
+	ui(func() {
+		wb.Run.Generations.SetText("2")
+		wb.Run.PopSize.SetText("4")
+		wb.handleShortcut(shortcutStart)
+	})
+	if wb.Tabs.Selected() != wb.runTab {
+		t.Fatal("Ctrl+Enter did not bring the Run tab")
+	}
+	waitRun(t, wb)
+	if wb.Run.State() != RunFinished {
+		t.Fatalf("Ctrl+Enter: run %v", wb.Run.State())
+	}
+	// from inside an entry too
+	ui(func() { wb.Run.Seed.TypedShortcut(shortcutTabs[0]) })
+	if wb.Tabs.Selected() != wb.sampleTab {
+		t.Fatal("Ctrl+1 in an entry did not switch tabs")
+	}
+	ui(func() { wb.handleKey(&fyne.KeyEvent{Name: fyne.KeyF1}) })
+	if len(wb.Window.Canvas().Overlays().List()) == 0 {
+		t.Fatal("F1 shows no shortcut list")
+	}
+	if wb.Window.MainMenu() == nil || len(wb.Window.MainMenu().Items) != 4 {
+		t.Fatal("no main menu")
+	}
+}
+
+func TestSampleThumbnailOpensItsLevel(t *testing.T) {
+	wb := newTestWorkbench(t)
+	sample(t, wb, "6", "2")
+	th := wb.Gallery.Thumbs()[4]
+	ui(func() { test.Tap(th) })
+	dv := wb.Detail
+	if dv == nil || !th.Selected() || !strings.HasPrefix(dv.Title.Text, "#5 ") {
+		t.Fatalf("tapping sample #5 opened %v", dv)
+	}
+	if dv.Member.Info == nil || !strings.Contains(dv.Info.Text, "walls") {
+		t.Fatalf("the sample's info is not shown: %q", dv.Info.Text)
+	}
+	// Ctrl+E on the Sample tab exports the set
+	pv := wb.frontGallery()
+	if pv == nil {
+		t.Fatal("the Sample tab has nothing to export")
+	}
+	data, err := ExportData(pv, ExportJSON)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := problems.Make(fakeName)
+	if items, err := problems.DecodeItems(p, data); err != nil || len(items) != 6 {
+		t.Fatalf("sample export: %d items, %v", len(items), err)
+	}
+}
+
+func TestExpressiveRangeOfAComparedRun(t *testing.T) {
+	wb := newTestWorkbench(t)
+	root := t.TempDir()
+	makeRuns(t, root, []string{"es"}, 2, 2)
+	ui(func() { wb.Compare.AddFolder(root) })
+	if err := wb.Compare.Wait(waitLimit); err != nil {
+		t.Fatal(err)
+	}
+	ep := wb.Expressive
+	ui(func() {
+		wb.ShowTab(wb.expressiveTab)
+		ep.Source.SetSelected(comparePrefix + "es · quality")
+	})
+	if err := ep.Wait(waitLimit); err != nil {
+		t.Fatal(err)
+	}
+	h := ep.Heatmap()
+	if h == nil {
+		t.Fatalf("no heatmap: %s", ep.Summary.Text)
+	}
+	n := 0
+	for _, m := range h.Members {
+		n += len(m)
+	}
+	if n != 8 {
+		t.Fatalf("the compared run's heatmap holds %d of 8 levels", n)
+	}
+}

@@ -1,0 +1,306 @@
+package app
+
+import (
+	"cmp"
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"pcgwb/problems"
+)
+
+// Member is one evaluated content shown by the workbench: an individual of a run's population,
+// an item of a sample set or a level of an opened folder.
+type Member struct {
+	// Index is the member's position in the set it came from (0-based; best first for runs).
+	Index   int
+	Content problems.Content
+	Control problems.Control
+	// Info is nil until computed (a run's checkpoint does not store it); final.json's infos
+	// come back as JSON objects (map[string]any), which is all the GUI reads of them.
+	Info                                problems.Info
+	Quality, Diversity, Controllability float64
+	Fitness                             float64
+	Cell                                int // MAP-Elites archive cell, -1 elsewhere
+	numbers                             map[string]float64
+}
+
+// Feasible, Unique and Controlled are the benchmark's pass criteria (value ≥ 1).
+func (m *Member) Feasible() bool   { return m.Quality >= 1 }
+func (m *Member) Unique() bool     { return m.Diversity >= 1 }
+func (m *Member) Controlled() bool { return m.Controllability >= 1 }
+
+// Item is the member as a reference item (content and control).
+func (m *Member) Item() problems.Item { return problems.Item{Content: m.Content, Control: m.Control} }
+
+// Metric pseudo-fields available besides the info's own numeric fields.
+const (
+	MetricQuality         = "quality"
+	MetricDiversity       = "diversity"
+	MetricControllability = "controllability"
+	MetricFitness         = "fitness"
+)
+
+// Metric returns a metric of the member: one of the Metric* names or a dotted path to a
+// numeric (or boolean) info field. It reports false when the member has no such number.
+func (m *Member) Metric(field string) (float64, bool) {
+	switch field {
+	case MetricQuality:
+		return m.Quality, true
+	case MetricDiversity:
+		return m.Diversity, true
+	case MetricControllability:
+		return m.Controllability, true
+	case MetricFitness:
+		return m.Fitness, true
+	}
+	v, ok := m.InfoNumbers()[field]
+	return v, ok
+}
+
+// InfoNumbers flattens the info's numeric and boolean fields into dotted paths (booleans are 0
+// or 1). It is computed once per member.
+func (m *Member) InfoNumbers() map[string]float64 {
+	if m.numbers == nil && m.Info != nil {
+		m.numbers = InfoNumbers(m.Info)
+	}
+	return m.numbers
+}
+
+// InfoNumbers flattens an info (any JSON-encodable value) into its numeric fields by dotted
+// path, the way search.NumericFields names them.
+func InfoNumbers(info problems.Info) map[string]float64 {
+	out := map[string]float64{}
+	b, err := json.Marshal(info)
+	if err != nil {
+		return out
+	}
+	var v any
+	if json.Unmarshal(b, &v) != nil {
+		return out
+	}
+	var walk func(prefix string, v any)
+	walk = func(prefix string, v any) {
+		switch x := v.(type) {
+		case map[string]any:
+			for k, e := range x {
+				p := k
+				if prefix != "" {
+					p = prefix + "." + k
+				}
+				walk(p, e)
+			}
+		case float64:
+			out[prefix] = x
+		case bool:
+			out[prefix] = 0
+			if x {
+				out[prefix] = 1
+			}
+		}
+	}
+	walk("", v)
+	return out
+}
+
+// InfoLines is the info as "key: value" lines in key order (nested objects indented), for the
+// detail view.
+func InfoLines(info problems.Info) []string {
+	b, err := json.Marshal(info)
+	if err != nil {
+		return []string{"(info does not encode: " + err.Error() + ")"}
+	}
+	var v any
+	if err := json.Unmarshal(b, &v); err != nil {
+		return nil
+	}
+	var out []string
+	var walk func(indent string, v any)
+	walk = func(indent string, v any) {
+		obj, ok := v.(map[string]any)
+		if !ok {
+			out = append(out, indent+compactJSON(v, 80))
+			return
+		}
+		keys := make([]string, 0, len(obj))
+		for k := range obj {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			if sub, ok := obj[k].(map[string]any); ok && len(sub) > 0 {
+				out = append(out, indent+k+":")
+				walk(indent+"  ", sub)
+				continue
+			}
+			out = append(out, indent+k+": "+compactJSON(obj[k], 80))
+		}
+	}
+	walk("", v)
+	return out
+}
+
+// compactJSON encodes v on one line, cut to at most limit runes.
+func compactJSON(v any, limit int) string {
+	var s string
+	if f, ok := v.(float64); ok {
+		s = formatNumber(f)
+	} else {
+		b, err := json.Marshal(v)
+		if err != nil {
+			return fmt.Sprint(v)
+		}
+		s = string(b)
+	}
+	if r := []rune(s); len(r) > limit {
+		return string(r[:limit-1]) + "…"
+	}
+	return s
+}
+
+// formatNumber shows integers as integers and other numbers with up to four decimals.
+func formatNumber(f float64) string {
+	if f == math.Trunc(f) && math.Abs(f) < 1e15 {
+		return strconv.FormatInt(int64(f), 10)
+	}
+	s := strconv.FormatFloat(f, 'f', 4, 64)
+	return strings.TrimRight(strings.TrimRight(s, "0"), ".")
+}
+
+func formatFixed(f float64, decimals int) string { return strconv.FormatFloat(f, 'f', decimals, 64) }
+
+// MetricFields lists what a heatmap or a sort can use for these members: the four metrics,
+// then every numeric info field any member has, alphabetically.
+func MetricFields(members []Member) []string {
+	seen := map[string]bool{}
+	for i := range members {
+		for k := range members[i].InfoNumbers() {
+			seen[k] = true
+		}
+	}
+	info := make([]string, 0, len(seen))
+	for k := range seen {
+		info = append(info, k)
+	}
+	sort.Strings(info)
+	return append([]string{MetricQuality, MetricControllability, MetricDiversity, MetricFitness}, info...)
+}
+
+// SortKey orders a gallery.
+type SortKey string
+
+// The gallery's orders. SortOriginal keeps the set's own order (best first for a run).
+const (
+	SortOriginal        SortKey = "Original order"
+	SortFitness         SortKey = "Fitness"
+	SortQuality         SortKey = "Quality"
+	SortDiversity       SortKey = "Diversity"
+	SortControllability SortKey = "Controllability"
+)
+
+// SortKeys lists the orders in menu order.
+func SortKeys() []SortKey {
+	return []SortKey{SortOriginal, SortFitness, SortQuality, SortControllability, SortDiversity}
+}
+
+// Filter keeps only members that pass every criterion asked for.
+type Filter struct{ Feasible, Unique, Controlled bool }
+
+// FilterChoices are the filters a gallery offers, by menu label.
+var FilterChoices = []struct {
+	Label  string
+	Filter Filter
+}{
+	{"All levels", Filter{}},
+	{"Feasible", Filter{Feasible: true}},
+	{"Unique", Filter{Unique: true}},
+	{"Controlled", Filter{Controlled: true}},
+	{"Feasible + unique", Filter{Feasible: true, Unique: true}},
+	{"Feasible + ctrl.", Filter{Feasible: true, Controlled: true}},
+	{"All three pass", Filter{Feasible: true, Unique: true, Controlled: true}},
+}
+
+// FilterNamed returns the filter of a menu label (no filter for an unknown one).
+func FilterNamed(label string) Filter {
+	for _, c := range FilterChoices {
+		if c.Label == label {
+			return c.Filter
+		}
+	}
+	return Filter{}
+}
+
+func (f Filter) keeps(m *Member) bool {
+	return (!f.Feasible || m.Feasible()) && (!f.Unique || m.Unique()) && (!f.Controlled || m.Controlled())
+}
+
+// SelectMembers returns the positions (in members) of those the filter keeps, in the order
+// key asks for: descending values, ties in the original order.
+func SelectMembers(members []Member, f Filter, key SortKey) []int {
+	out := make([]int, 0, len(members))
+	for i := range members {
+		if f.keeps(&members[i]) {
+			out = append(out, i)
+		}
+	}
+	value := func(m *Member) float64 {
+		switch key {
+		case SortFitness:
+			return m.Fitness
+		case SortQuality:
+			return m.Quality
+		case SortDiversity:
+			return m.Diversity
+		case SortControllability:
+			return m.Controllability
+		}
+		return -float64(m.Index)
+	}
+	slices.SortStableFunc(out, func(a, b int) int { return cmp.Compare(value(&members[b]), value(&members[a])) })
+	return out
+}
+
+// EnsureInfos computes the info of every member that has none (in parallel, see
+// problems.Infos). A member whose info fails keeps a nil info.
+func EnsureInfos(ctx context.Context, p problems.Problem, members []Member) error {
+	var todo []int
+	var contents []problems.Content
+	for i := range members {
+		if members[i].Info == nil {
+			todo = append(todo, i)
+			contents = append(contents, members[i].Content)
+		}
+	}
+	if len(todo) == 0 {
+		return nil
+	}
+	infos, err := problems.Infos(ctx, p, contents)
+	if err != nil {
+		return err
+	}
+	for k, i := range todo {
+		members[i].Info = infos[k]
+		members[i].numbers = nil
+	}
+	return nil
+}
+
+// MembersOfSample turns a sample set into members (fitness is the quality, as in a quality run).
+func MembersOfSample(set *SampleSet) []Member {
+	out := make([]Member, len(set.Items))
+	d := set.Eval.Details
+	for i, it := range set.Items {
+		out[i] = Member{Index: i, Content: it.Content, Control: it.Control, Quality: valueAt(d.Quality, i),
+			Diversity: valueAt(d.Diversity, i), Controllability: valueAt(d.Controllability, i), Cell: -1}
+		out[i].Fitness = out[i].Quality
+		if i < len(set.Eval.Infos) {
+			out[i].Info = set.Eval.Infos[i]
+		}
+	}
+	return out
+}

@@ -1,0 +1,214 @@
+package app
+
+import (
+	"image"
+	"image/color"
+	"math"
+	"strconv"
+	"sync"
+
+	xfont "golang.org/x/image/font"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
+
+	"pcgwb/problems/search"
+)
+
+// Series is one line of a plot, with an optional confidence band (Lo, Hi as long as Y).
+type Series struct {
+	Label  string
+	Color  color.Color
+	X, Y   []float64
+	Lo, Hi []float64
+	Dashed bool
+}
+
+// PlotSpec is a line plot with fixed axes: X from 0 to XMax, Y from YMin to YMax (when
+// YMax > YMin; otherwise fitted to the data). Fixed axes keep a live plot from jumping while a
+// run fills it, and give compared runs one scale.
+type PlotSpec struct {
+	Title, XLabel, YLabel string
+	XMax, YMin, YMax      float64
+	Series                []Series
+}
+
+var plotMu sync.Mutex
+
+// plotDPI makes a point about 1.33 px, so the theme's 12–15 px text sizes map to 9–11 pt.
+const plotDPI = 96
+
+// RenderPlot draws the spec in the workbench's colours into a w×h pixel image. It is safe to
+// call off the UI goroutine (it touches no widget) and costs about 10 ms.
+func RenderPlot(spec PlotSpec, w, h int) image.Image { return renderPlot(spec, w, h, true) }
+
+// renderPlot draws the plot; without chrome it leaves out the title and the legend (the
+// PlotView shows them as widgets, where they never cover a line).
+func renderPlot(spec PlotSpec, w, h int, chrome bool) image.Image {
+	// gonum/plot's font faces are shared and not safe for concurrent use.
+	plotMu.Lock()
+	defer plotMu.Unlock()
+	w, h = max(w, 120), max(h, 90)
+	p := plot.New()
+	styleDark(p)
+	spec.Series = append([]Series(nil), spec.Series...) // the labels are cleared on a copy
+	if chrome {
+		p.Title.Text = spec.Title
+	} else {
+		for i := range spec.Series {
+			spec.Series[i].Label = ""
+		}
+	}
+	p.X.Label.Text = spec.XLabel
+	p.Y.Label.Text = spec.YLabel
+	p.Add(&plotter.Grid{Vertical: gridStyle(), Horizontal: gridStyle()})
+	for _, s := range spec.Series {
+		addSeries(p, s)
+	}
+	p.X.Min, p.X.Max = 0, math.Max(spec.XMax, 1)
+	if spec.YMax > spec.YMin {
+		p.Y.Min, p.Y.Max = spec.YMin, spec.YMax
+	} else if p.Y.Max <= p.Y.Min {
+		p.Y.Min, p.Y.Max = 0, 1
+	}
+	c := vgimg.NewWith(vgimg.UseWH(vg.Length(w)*vg.Inch/plotDPI, vg.Length(h)*vg.Inch/plotDPI),
+		vgimg.UseDPI(plotDPI), vgimg.UseBackgroundColor(pal('k')))
+	p.Draw(draw.New(c))
+	return c.Image()
+}
+
+func addSeries(p *plot.Plot, s Series) {
+	if len(s.X) == 0 {
+		return
+	}
+	if len(s.Lo) == len(s.X) && len(s.Hi) == len(s.X) && len(s.X) > 1 {
+		band := make(plotter.XYs, 0, 2*len(s.X))
+		for i := range s.X {
+			if !math.IsNaN(s.Lo[i]) {
+				band = append(band, plotter.XY{X: s.X[i], Y: s.Lo[i]})
+			}
+		}
+		for i := len(s.X) - 1; i >= 0; i-- {
+			if !math.IsNaN(s.Hi[i]) {
+				band = append(band, plotter.XY{X: s.X[i], Y: s.Hi[i]})
+			}
+		}
+		if len(band) > 2 {
+			if poly, err := plotter.NewPolygon(band); err == nil {
+				r, g, b, _ := s.Color.RGBA()
+				poly.Color = color.NRGBA{R: uint8(r >> 8), G: uint8(g >> 8), B: uint8(b >> 8), A: 0x50}
+				poly.LineStyle.Width = 0
+				p.Add(poly)
+			}
+		}
+	}
+	pts := make(plotter.XYs, 0, len(s.X))
+	for i := range s.X {
+		if !math.IsNaN(s.Y[i]) {
+			pts = append(pts, plotter.XY{X: s.X[i], Y: s.Y[i]})
+		}
+	}
+	if len(pts) == 0 {
+		return
+	}
+	line, err := plotter.NewLine(pts)
+	if err != nil {
+		return
+	}
+	line.Color = s.Color
+	line.Width = vg.Points(1.8)
+	if s.Dashed {
+		line.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
+	}
+	p.Add(line)
+	if s.Label != "" {
+		p.Legend.Add(s.Label, line)
+	}
+}
+
+func gridStyle() draw.LineStyle {
+	return draw.LineStyle{Color: pal('d'), Width: vg.Points(0.6)}
+}
+
+func styleDark(p *plot.Plot) {
+	fg, muted := pal('w'), pal('s')
+	p.BackgroundColor = pal('k')
+	p.Title.TextStyle.Color = fg
+	p.Title.TextStyle.Font.Size = vg.Points(11)
+	p.Title.TextStyle.Font.Weight = xfont.WeightBold
+	p.Title.Padding = vg.Points(4)
+	for _, a := range []*plot.Axis{&p.X, &p.Y} {
+		a.Tick.Marker = plainTicks{}
+		a.Color = muted
+		a.LineStyle.Color = muted
+		a.Label.TextStyle.Color = muted
+		a.Label.TextStyle.Font.Size = vg.Points(9.5)
+		a.Tick.Label.Color = muted
+		a.Tick.Label.Font.Size = vg.Points(9)
+		a.Tick.Color = muted
+		a.Padding = vg.Points(2)
+	}
+	p.Legend.TextStyle.Color = fg
+	p.Legend.TextStyle.Font.Size = vg.Points(9.5)
+	p.Legend.Top = false
+	p.Legend.Left = false
+	p.Legend.Padding = vg.Points(1)
+	p.Legend.ThumbnailWidth = vg.Points(16)
+}
+
+// seriesColors are the palette colours given to compared runs, in order.
+var seriesColors = []color.RGBA{pal('c'), pal('o'), pal('l'), pal('r'), pal('y'), pal('a'), pal('p'), pal('s')}
+
+// SeriesColor is the colour of the i-th compared run.
+func SeriesColor(i int) color.RGBA { return seriesColors[i%len(seriesColors)] }
+
+// RunFitnessPlot is the live plot of a run's best and mean fitness per generation.
+func RunFitnessPlot(events []search.Event, generations int) PlotSpec {
+	var xs, best, mean []float64
+	for _, ev := range events {
+		xs = append(xs, float64(ev.Generation))
+		best = append(best, ev.BestFitness)
+		mean = append(mean, ev.MeanFitness)
+	}
+	return PlotSpec{Title: "Fitness", XLabel: "generation", XMax: float64(generations), YMin: 0, YMax: 1.05,
+		Series: []Series{
+			{Label: "best", Color: pal('l'), X: xs, Y: best},
+			{Label: "mean", Color: pal('c'), X: xs, Y: mean, Dashed: true},
+		}}
+}
+
+// RunCountsPlot is the live plot of a run's feasible, unique and controlled individuals.
+func RunCountsPlot(events []search.Event, generations, size int) PlotSpec {
+	var xs, feas, uniq, ctrl []float64
+	for _, ev := range events {
+		xs = append(xs, float64(ev.Generation))
+		feas = append(feas, float64(ev.Feasible))
+		uniq = append(uniq, float64(ev.Unique))
+		ctrl = append(ctrl, float64(ev.Controlled))
+		size = max(size, ev.Size)
+	}
+	return PlotSpec{Title: "Population", XLabel: "generation", XMax: float64(generations), YMin: 0, YMax: float64(max(size, 1)) * 1.05,
+		Series: []Series{
+			{Label: "feasible", Color: pal('g'), X: xs, Y: feas},
+			{Label: "unique", Color: pal('a'), X: xs, Y: uniq, Dashed: true},
+			{Label: "controlled", Color: pal('y'), X: xs, Y: ctrl},
+		}}
+}
+
+// plainTicks are gonum's default ticks labelled without trailing zeros ("50", not "50.00").
+type plainTicks struct{}
+
+func (plainTicks) Ticks(lo, hi float64) []plot.Tick {
+	ticks := plot.DefaultTicks{}.Ticks(lo, hi)
+	for i := range ticks {
+		if ticks[i].Label != "" {
+			ticks[i].Label = strconv.FormatFloat(ticks[i].Value, 'f', -1, 64)
+			if len(ticks[i].Label) > 6 {
+				ticks[i].Label = strconv.FormatFloat(ticks[i].Value, 'g', 4, 64)
+			}
+		}
+	}
+	return ticks
+}

@@ -1,0 +1,174 @@
+package app
+
+import (
+	"context"
+	"image"
+	"math"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+)
+
+// PlotView shows a PlotSpec drawn with gonum/plot at the widget's own pixel size. Drawing
+// happens off the UI goroutine, and only when the data (SetSpec) or the size change.
+type PlotView struct {
+	widget.BaseWidget
+	image   *canvas.Image
+	back    *canvas.Rectangle
+	title   *canvas.Text
+	legend  *fyne.Container
+	header  *fyne.Container
+	keys    string // legend labels shown, to rebuild the legend only when they change
+	spec    PlotSpec
+	hasSpec bool
+	drawn   image.Point // pixel size of the image shown
+	want    image.Point // pixel size of the drawing under way (or shown)
+	draws   latest
+	// Draws counts the plots drawn (for tests: redraw only on new data).
+	Draws int
+}
+
+// NewPlotView returns an empty plot area.
+func NewPlotView() *PlotView {
+	v := &PlotView{image: &canvas.Image{FillMode: canvas.ImageFillStretch, ScaleMode: canvas.ImageScaleSmooth}}
+	v.back = canvas.NewRectangle(pal('k'))
+	v.title = canvas.NewText("", pal('w'))
+	v.title.TextStyle = fyne.TextStyle{Bold: true}
+	v.title.TextSize = theme.Size(theme.SizeNameCaptionText) + 1
+	v.legend = container.NewHBox()
+	v.header = container.NewBorder(nil, nil, container.NewPadded(v.title), v.legend)
+	v.ExtendBaseWidget(v)
+	return v
+}
+
+// SetLegendVisible shows or hides the coloured keys (a view whose colours are explained
+// elsewhere saves the room).
+func (v *PlotView) SetLegendVisible(on bool) {
+	if on {
+		v.legend.Show()
+	} else {
+		v.legend.Hide()
+	}
+}
+
+// updateHeader shows the title and one coloured key per labelled series.
+func (v *PlotView) updateHeader() {
+	v.title.Text = v.spec.Title
+	v.title.Refresh()
+	var keys []string
+	for _, s := range v.spec.Series {
+		if s.Label != "" {
+			keys = append(keys, s.Label)
+		}
+	}
+	if joined := strings.Join(keys, "\x00"); joined != v.keys {
+		v.keys = joined
+		v.legend.RemoveAll()
+		for _, s := range v.spec.Series {
+			if s.Label == "" {
+				continue
+			}
+			mark := "━ "
+			if s.Dashed {
+				mark = "╍ "
+			}
+			t := canvas.NewText(mark+s.Label, s.Color)
+			t.TextSize = theme.Size(theme.SizeNameCaptionText)
+			t.TextStyle = fyne.TextStyle{Bold: true}
+			v.legend.Add(t)
+		}
+		v.legend.Refresh()
+	}
+}
+
+// SetSpec replaces the data and redraws (UI goroutine).
+func (v *PlotView) SetSpec(spec PlotSpec) {
+	v.spec, v.hasSpec = spec, true
+	v.updateHeader()
+	v.redraw(v.pixelSize(v.plotSize(v.Size())))
+}
+
+// Spec returns the data shown.
+func (v *PlotView) Spec() PlotSpec { return v.spec }
+
+// Image returns the picture shown (nil before the first drawing).
+func (v *PlotView) Image() image.Image { return v.image.Image }
+
+// Wait blocks until the last drawing is shown, at most timeout.
+func (v *PlotView) Wait(timeout time.Duration) error { return v.draws.Wait(timeout) }
+
+func (v *PlotView) pixelSize(s fyne.Size) image.Point {
+	scale := float32(1)
+	if c := fyne.CurrentApp().Driver().CanvasForObject(v); c != nil {
+		scale = c.Scale()
+	}
+	w, h := int(math.Round(float64(s.Width*scale))), int(math.Round(float64(s.Height*scale)))
+	if w < 40 || h < 40 {
+		return image.Pt(640, 300) // not laid out yet: a sensible default
+	}
+	return image.Pt(w, h)
+}
+
+func (v *PlotView) redraw(px image.Point) {
+	if !v.hasSpec {
+		return
+	}
+	spec := v.spec
+	v.want = px
+	v.draws.Go(func(ctx context.Context) func() {
+		img := renderPlot(spec, px.X, px.Y, false)
+		return func() {
+			v.Draws++
+			v.drawn = px
+			v.image.Image = img
+			v.image.Refresh()
+		}
+	})
+}
+
+func (v *PlotView) CreateRenderer() fyne.WidgetRenderer {
+	return &plotViewRenderer{v: v}
+}
+
+type plotViewRenderer struct{ v *PlotView }
+
+// plotSize is the part of the widget below the header.
+func (v *PlotView) plotSize(size fyne.Size) fyne.Size {
+	return fyne.NewSize(size.Width, max(0, size.Height-v.header.MinSize().Height))
+}
+
+func (r *plotViewRenderer) Layout(size fyne.Size) {
+	r.v.back.Resize(size)
+	hh := r.v.header.MinSize().Height
+	r.v.header.Resize(fyne.NewSize(size.Width, hh))
+	r.v.image.Move(fyne.NewPos(0, hh))
+	plot := r.v.plotSize(size)
+	r.v.image.Resize(plot)
+	px := r.v.pixelSize(plot)
+	if r.v.hasSpec && (abs(px.X-r.v.want.X) > 2 || abs(px.Y-r.v.want.Y) > 2) {
+		r.v.redraw(px)
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func (r *plotViewRenderer) MinSize() fyne.Size { return fyne.NewSize(240, 150) }
+func (r *plotViewRenderer) Refresh() {
+	r.v.back.Refresh()
+	r.v.header.Refresh()
+	r.v.image.Refresh()
+}
+func (r *plotViewRenderer) Objects() []fyne.CanvasObject {
+	return []fyne.CanvasObject{r.v.back, r.v.header, r.v.image}
+}
+func (r *plotViewRenderer) Destroy() {}
