@@ -120,6 +120,9 @@ func New(a fyne.App) *Workbench {
 	wb.expressiveTab = container.NewTabItemWithIcon("Expressive range", theme.ViewFullScreenIcon(), wb.Expressive.Content())
 	wb.Tabs = container.NewAppTabs(wb.sampleTab, wb.runTab, wb.editorTab, wb.compareTab, wb.expressiveTab)
 	wb.Tabs.OnSelected = wb.tabSelected
+	for _, ext := range extensions {
+		wb.AddPanel(ext.title, ext.icon(), ext.build(wb))
+	}
 	wb.OnProblemChanged(func(name string, p problems.Problem) {
 		wb.Controls.SetProblem(p)
 		wb.Run.problemChanged(name, p)
@@ -173,6 +176,21 @@ func (wb *Workbench) tabSelected(t *container.TabItem) {
 			wb.Expressive.Load()
 		}
 	}
+}
+
+// extension is a tab contributed by a file of its own (Science Birds, LLM, games): it registers
+// in init, so adding a panel needs no edit here.
+type extension struct {
+	title string
+	icon  func() fyne.Resource
+	build func(wb *Workbench) fyne.CanvasObject
+}
+
+var extensions []extension
+
+// registerPanel adds a tab, after the built-in ones, to every workbench made from now on.
+func registerPanel(title string, icon func() fyne.Resource, build func(wb *Workbench) fyne.CanvasObject) {
+	extensions = append(extensions, extension{title, icon, build})
 }
 
 // AddPanel adds a tab to the right-hand side.
