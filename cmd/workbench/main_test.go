@@ -202,7 +202,7 @@ func TestRealWindowStaysResponsive(t *testing.T) {
 }
 
 // TestRealWindowTabs opens the Editor, Compare and Expressive range tabs in the real window
-// and keeps a screenshot of each in $WORKBENCH_SMOKE_OUT (docs/screens/ for the README): the compared runs are
+// and keeps a screenshot of each in testdata/screens/ (copied to docs/screens/ for the README): the compared runs are
 // small GA and random-search runs of zelda-v0 recorded first.
 func TestRealWindowTabs(t *testing.T) {
 	haveDisplay(t)
@@ -360,18 +360,20 @@ func colorStats(img image.Image) (int, float64) {
 	return len(counts), float64(top) / float64(max(1, b.Dx()*b.Dy()))
 }
 
-// saveForInspection copies a screenshot to $WORKBENCH_SMOKE_OUT (when set) for a person to look at.
+// saveForInspection keeps a real-window screenshot in testdata/screens/ (ignored by git; the
+// README shows copies in docs/screens/) and, when $WORKBENCH_SMOKE_OUT is set, there too.
 func saveForInspection(t *testing.T, name string, data []byte) {
-	dir := os.Getenv("WORKBENCH_SMOKE_OUT")
-	if dir == "" {
-		return
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Log(err)
-		return
-	}
-	if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
-		t.Log(err)
+	for _, dir := range []string{filepath.Join("testdata", "screens"), os.Getenv("WORKBENCH_SMOKE_OUT")} {
+		if dir == "" {
+			continue
+		}
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Log(err)
+			continue
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Log(err)
+		}
 	}
 }
 
