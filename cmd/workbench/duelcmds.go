@@ -54,9 +54,11 @@ var duelCommands = []struct {
 	{"tournament", "GAME --agents A,B,... [--games N] [--workers N] [--json]: round robin with a win-rate table", duelTournament},
 	{"ladder", "GAME [--iterations 10,30,100,300] [--games N]: round robin of random play and MCTS strengths", duelLadder},
 	{"bench", "[GAME...] [--iterations N] [--positions N]: MCTS move time and rollouts per second", duelBench},
+	{"eval", "GAME --model M [--opponent A] [--games 30] [endpoint flags]: a language model against an agent, gg-bench and strict scores", duelEval},
+	{"generate", "--model M [--n N] [--out DIR] [endpoint flags]: a language model invents games (rulebook, Starlark, repairs)", duelGenerate},
 }
 
-const duelSummary = "list | show | validate | play | match | tournament | ladder | bench: generated two-player games (gg-bench)"
+const duelSummary = "list | show | validate | play | match | tournament | ladder | bench | eval | generate: generated two-player games (gg-bench)"
 
 func cmdDuel(args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {

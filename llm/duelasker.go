@@ -1,0 +1,46 @@
+package llm
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"pcgwb/games/duel"
+)
+
+// DuelAsker answers the duel package's queries (LLM players, game generation) with the client.
+// Every query is a fresh conversation, as gg-bench's evaluation asks each turn.
+type DuelAsker struct {
+	Client *Client
+	// Tag labels the requests in the usage log (default "duel").
+	Tag string
+	// OnFatal, when set, is told of an error that must stop the whole run rather than count as
+	// the model's fault: an offline cache miss. duel.LLMPlayer retries any error and then faults
+	// the game, so a command should cancel its context here and report the cause.
+	OnFatal func(error)
+}
+
+var _ duel.Asker = (*DuelAsker)(nil)
+
+func (a *DuelAsker) Ask(ctx context.Context, q duel.Query) (string, error) {
+	var msgs []Message
+	if q.System != "" {
+		msgs = append(msgs, Message{Role: RoleSystem, Content: q.System})
+	}
+	msgs = append(msgs, Message{Role: RoleUser, Content: q.User})
+	tag := a.Tag
+	if tag == "" {
+		tag = "duel"
+	}
+	// Sample is part of the cache key: gg-bench resends the identical prompt on a retry, and a
+	// cached reply would repeat the same bad answer every time.
+	resp, err := a.Client.Chat(WithTag(ctx, fmt.Sprintf("%s sample %d", tag, q.Sample)),
+		Request{Messages: msgs, Sample: q.Sample})
+	if err != nil {
+		if errors.Is(err, ErrOfflineMiss) && a.OnFatal != nil {
+			a.OnFatal(err)
+		}
+		return "", err
+	}
+	return resp.Content, nil
+}
