@@ -32,6 +32,9 @@ type Workbench struct {
 	App    fyne.App
 	Window fyne.Window
 
+	// extensions are the panels of the self-registered tabs, by title.
+	extensions map[string]panel
+
 	Picker       *ProblemPicker
 	ProblemTitle *widget.Label
 	Description  *widget.Label
@@ -120,8 +123,11 @@ func New(a fyne.App) *Workbench {
 	wb.expressiveTab = container.NewTabItemWithIcon("Expressive range", theme.ViewFullScreenIcon(), wb.Expressive.Content())
 	wb.Tabs = container.NewAppTabs(wb.sampleTab, wb.runTab, wb.editorTab, wb.compareTab, wb.expressiveTab)
 	wb.Tabs.OnSelected = wb.tabSelected
+	wb.extensions = map[string]panel{}
 	for _, ext := range extensions {
-		wb.AddPanel(ext.title, ext.icon(), ext.build(wb))
+		p := ext.build(wb)
+		wb.extensions[ext.title] = p
+		wb.AddPanel(ext.title, ext.icon(), p.Content())
 	}
 	wb.OnProblemChanged(func(name string, p problems.Problem) {
 		wb.Controls.SetProblem(p)
@@ -152,6 +158,11 @@ func New(a fyne.App) *Workbench {
 func (wb *Workbench) Close() {
 	wb.SamplePanel.Cancel()
 	wb.Run.Pause()
+	for _, p := range wb.extensions {
+		if c, ok := p.(interface{ Cancel() }); ok {
+			c.Cancel()
+		}
+	}
 }
 
 // ShowTab brings a tab to the front.
@@ -183,15 +194,24 @@ func (wb *Workbench) tabSelected(t *container.TabItem) {
 type extension struct {
 	title string
 	icon  func() fyne.Resource
-	build func(wb *Workbench) fyne.CanvasObject
+	build func(wb *Workbench) panel
+}
+
+// panel is what an extension tab builds. A panel that also has Cancel() is cancelled when the
+// window closes, and one with Wait(timeout) is waited for by WaitIdle.
+type panel interface {
+	Content() fyne.CanvasObject
 }
 
 var extensions []extension
 
 // registerPanel adds a tab, after the built-in ones, to every workbench made from now on.
-func registerPanel(title string, icon func() fyne.Resource, build func(wb *Workbench) fyne.CanvasObject) {
+func registerPanel(title string, icon func() fyne.Resource, build func(wb *Workbench) panel) {
 	extensions = append(extensions, extension{title, icon, build})
 }
+
+// extensionPanel returns the panel a registered tab built for this workbench (nil if none).
+func (wb *Workbench) extensionPanel(title string) panel { return wb.extensions[title] }
 
 // AddPanel adds a tab to the right-hand side.
 func (wb *Workbench) AddPanel(title string, icon fyne.Resource, content fyne.CanvasObject) *container.TabItem {
@@ -534,7 +554,13 @@ func (wb *Workbench) outputDir() string {
 // timeout. It must not be called on the UI goroutine.
 func (wb *Workbench) WaitIdle(timeout time.Duration) error {
 	deadline := time.Now().Add(timeout)
-	for _, w := range []func(time.Duration) error{wb.SamplePanel.Wait, wb.Run.Wait, wb.Compare.Wait, wb.Expressive.Wait, wb.Editor.Wait} {
+	waits := []func(time.Duration) error{wb.SamplePanel.Wait, wb.Run.Wait, wb.Compare.Wait, wb.Expressive.Wait, wb.Editor.Wait}
+	for _, p := range wb.extensions {
+		if w, ok := p.(interface{ Wait(time.Duration) error }); ok {
+			waits = append(waits, w.Wait)
+		}
+	}
+	for _, w := range waits {
 		if err := w(time.Until(deadline)); err != nil {
 			return err
 		}

@@ -1,0 +1,142 @@
+package app
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+
+	"pcgwb/games/duel"
+)
+
+func newDuelTestPanel(t *testing.T) *DuelPanel {
+	t.Helper()
+	wb := newTestWorkbench(t)
+	dp := wb.Duel()
+	if dp == nil {
+		t.Fatal("no Games tab")
+	}
+	t.Cleanup(func() { dp.stopAgent(); _ = dp.Wait(waitLimit) })
+	waitDuel(t, dp)
+	return dp
+}
+
+func waitDuel(t *testing.T, dp *DuelPanel) {
+	t.Helper()
+	if err := dp.Wait(waitLimit); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// playOut taps the first move button until the game is over and returns the plies played.
+func playOut(t *testing.T, dp *DuelPanel) int {
+	t.Helper()
+	for i := 0; ; i++ {
+		waitDuel(t, dp)
+		if o, trunc, err := dp.Session().Status(); err != nil || o.Done() || trunc {
+			if err != nil {
+				t.Fatal(err)
+			}
+			return dp.Session().Ply()
+		}
+		if i > 20 || len(dp.MoveButtons) == 0 {
+			t.Fatalf("no move to tap at ply %d: status %q", dp.Session().Ply(), dp.Status.Text)
+		}
+		test.Tap(dp.MoveButtons[0])
+	}
+}
+
+func TestDuelPlaysTicTacToeAgainstRandom(t *testing.T) {
+	dp := newDuelTestPanel(t)
+	if dp.Game.Selected != "tic-tac-toe" || dp.Session() == nil {
+		t.Fatalf("start game %q, status %q", dp.Game.Selected, dp.Status.Text)
+	}
+	dp.Agent.SetText("random")
+	for _, seat := range []string{seatFirst, seatSecond} {
+		dp.Seat.SetSelected(seat) // a new game, the agent perhaps opening
+		waitDuel(t, dp)
+		dp.NewGame()
+		waitDuel(t, dp)
+		if seat == seatSecond && dp.Session().Ply() != 1 {
+			t.Fatalf("the agent did not open: ply %d", dp.Session().Ply())
+		}
+		if seat == seatFirst && len(dp.MoveButtons) != 9 {
+			t.Fatalf("%d move buttons on the empty board", len(dp.MoveButtons))
+		}
+		plies := playOut(t, dp)
+		if plies < 5 || plies > 9 {
+			t.Fatalf("game of %d plies", plies)
+		}
+		if !strings.Contains(dp.Status.Text, "win") && !strings.Contains(dp.Status.Text, "Draw") {
+			t.Fatalf("status at the end %q", dp.Status.Text)
+		}
+		if len(dp.MoveButtons) != 0 {
+			t.Fatal("moves offered after the end")
+		}
+		if n := strings.Count(dp.Log.Text, "\n") + 1; n != plies || !strings.Contains(dp.Log.Text, "you") ||
+			!strings.Contains(dp.Log.Text, "random") {
+			t.Fatalf("log of %d lines for %d plies:\n%s", n, plies, dp.Log.Text)
+		}
+		if strings.Count(dp.Board.Text, "\n") != 2 {
+			t.Fatalf("board %q", dp.Board.Text)
+		}
+	}
+}
+
+func TestDuelUndoReturnsToYourTurn(t *testing.T) {
+	dp := newDuelTestPanel(t)
+	dp.Seat.SetSelected(seatFirst)
+	dp.NewGame()
+	waitDuel(t, dp)
+	test.Tap(dp.MoveButtons[4])
+	waitDuel(t, dp)
+	if dp.Session().Ply() != 2 {
+		t.Fatalf("ply %d after one move and the answer", dp.Session().Ply())
+	}
+	board := dp.Board.Text
+	test.Tap(dp.UndoButton)
+	waitDuel(t, dp)
+	if dp.Session().Ply() != 0 || len(dp.MoveButtons) != 9 || dp.Log.Text != "" || board == dp.Board.Text {
+		t.Fatalf("after undo: ply %d, %d buttons, log %q", dp.Session().Ply(), len(dp.MoveButtons), dp.Log.Text)
+	}
+	if !dp.UndoButton.Disabled() {
+		t.Fatal("undo enabled at the start")
+	}
+}
+
+func TestDuelMCTSAndScriptFile(t *testing.T) {
+	dp := newDuelTestPanel(t)
+	src, err := os.ReadFile(filepath.Join("..", "assets", "games", "nim.star"))
+	if err != nil {
+		t.Skip(err)
+	}
+	path := filepath.Join(t.TempDir(), "my-nim.star")
+	if err := os.WriteFile(path, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dp.Agent.SetText("mcts-50")
+	dp.LoadGame(path)
+	waitDuel(t, dp)
+	if dp.Session() == nil || dp.Session().Game.Info().Name != "my-nim" {
+		t.Fatalf("script not loaded: %q", dp.Status.Text)
+	}
+	if plies := playOut(t, dp); plies == 0 || !strings.Contains(dp.Log.Text, "mcts") {
+		t.Fatalf("log %q", dp.Log.Text)
+	}
+
+	dp.LoadGame(filepath.Join(t.TempDir(), "missing.star"))
+	waitDuel(t, dp)
+	if !strings.HasPrefix(dp.Status.Text, "Cannot load") {
+		t.Fatalf("status %q", dp.Status.Text)
+	}
+	if _, err := duel.ParseAgent("mcts-200-greedy"); err != nil {
+		t.Fatal(err) // an offered agent must parse
+	}
+	for _, a := range duelAgents {
+		if _, err := duel.ParseAgent(a); err != nil {
+			t.Errorf("offered agent %q: %v", a, err)
+		}
+	}
+}

@@ -1,0 +1,540 @@
+package app
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"image"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"pcgwb/llm"
+	"pcgwb/problems"
+	"pcgwb/problems/experiment"
+	"pcgwb/problems/search"
+)
+
+// Preference keys of the LLM tab. The key is kept in the app's preferences only: it goes to
+// the client and nowhere else (not into run folders, the cache, the status line or the log).
+const (
+	prefLLMBaseURL     = "llm_base_url"
+	prefLLMModel       = "llm_model"
+	prefLLMKey         = "llm_api_key"
+	prefLLMTemperature = "llm_temperature"
+)
+
+// llmCacheDir is the response cache inside the output folder; it holds no config.json, so
+// Compare's folder scan never mistakes it for a run.
+const llmCacheDir = ".llm-cache"
+
+// llmTemplateVariables is the help shown next to the prompt editor.
+const llmTemplateVariables = `{{.Problem}} {{.Family}} {{.Description}} {{.Params}}
+{{.Format}} {{.Rows}} {{.Cols}} {{.Length}} {{.Tiles}}
+{{.Examples}} (each .Text, .Quality)  {{.ControlFormat}}
+{{.Control}} {{.ControlText}} {{.ControlValues}}
+named: {{template "format" .}} "examples" "control" "answer"; define "system" and "repair" (.Error, .Reply)
+functions: json add sub mul percent fixed indent param imperfect`
+
+func init() {
+	registerPanel("LLM", theme.MailComposeIcon, func(wb *Workbench) panel { return newLLMPanel(wb) })
+}
+
+// LLM returns the workbench's LLM tab (nil if the tab is not registered).
+func (wb *Workbench) LLM() *LLMPanel {
+	lp, _ := wb.extensionPanel("LLM").(*LLMPanel)
+	return lp
+}
+
+// Content is the tab's widget tree.
+func (lp *LLMPanel) Content() fyne.CanvasObject { return lp.content }
+
+// LLMPanel is the LLM tab: an OpenAI-compatible endpoint, the problem's prompt template, and a
+// batch of levels asked from the model, streamed as they arrive and written as a run folder
+// that Compare shows next to the evolutionary runs.
+type LLMPanel struct {
+	BaseURL, Model, Temperature *widget.Entry
+	APIKey                      *widget.Entry
+	TestButton                  *widget.Button
+	TestResult                  *widget.Label
+
+	Template     *widget.Entry
+	TemplateName *widget.Label
+	ResetButton  *widget.Button
+
+	Count, Seed                    *widget.Entry
+	GenerateButton, CancelButton   *widget.Button
+	Progress                       *widget.ProgressBar
+	Stream                         *widget.Label
+	Gallery                        *Gallery
+	Status                         *widget.Label
+	streamScroll                   *container.Scroll
+	content                        fyne.CanvasObject
+	wb                             *Workbench
+	templateName, templateOriginal string
+
+	mu      sync.Mutex
+	cancel  context.CancelFunc
+	jobs    sync.WaitGroup
+	running bool
+	// lastDir is the run folder of the last finished batch.
+	lastDir string
+}
+
+func newLLMPanel(wb *Workbench) *LLMPanel {
+	lp := &LLMPanel{wb: wb}
+	prefs := wb.App.Preferences()
+	lp.BaseURL = widget.NewEntry()
+	lp.BaseURL.SetPlaceHolder(llm.DefaultBaseURL)
+	lp.BaseURL.SetText(prefs.String(prefLLMBaseURL))
+	lp.BaseURL.OnChanged = func(s string) { prefs.SetString(prefLLMBaseURL, strings.TrimSpace(s)) }
+	lp.Model = widget.NewEntry()
+	lp.Model.SetPlaceHolder("gpt-4o-mini, llama3.1, …")
+	lp.Model.SetText(prefs.String(prefLLMModel))
+	lp.Model.OnChanged = func(s string) { prefs.SetString(prefLLMModel, strings.TrimSpace(s)) }
+	lp.APIKey = widget.NewPasswordEntry()
+	lp.APIKey.SetPlaceHolder("empty: $" + llm.DefaultKeyEnv + " (local servers need none)")
+	lp.APIKey.SetText(prefs.String(prefLLMKey))
+	lp.APIKey.OnChanged = func(s string) { prefs.SetString(prefLLMKey, strings.TrimSpace(s)) }
+	lp.Temperature = widget.NewEntry()
+	lp.Temperature.SetPlaceHolder("server default")
+	lp.Temperature.SetText(prefs.String(prefLLMTemperature))
+	lp.Temperature.Validator = func(s string) error { _, err := parseTemperature(s); return err }
+	lp.Temperature.OnChanged = func(s string) { prefs.SetString(prefLLMTemperature, strings.TrimSpace(s)) }
+	lp.TestButton = widget.NewButtonWithIcon("Test", theme.ConfirmIcon(), lp.Test)
+	lp.TestResult = widget.NewLabel("")
+	lp.TestResult.Wrapping = fyne.TextWrapWord
+
+	lp.Template = widget.NewMultiLineEntry()
+	lp.Template.TextStyle = fyne.TextStyle{Monospace: true}
+	lp.Template.Wrapping = fyne.TextWrapOff
+	lp.TemplateName = widget.NewLabel("")
+	lp.ResetButton = widget.NewButtonWithIcon("Reset", theme.ContentUndoIcon(), func() { lp.Template.SetText(lp.templateOriginal) })
+	vars := widget.NewLabel(llmTemplateVariables)
+	vars.TextStyle = fyne.TextStyle{Monospace: true}
+	vars.SizeName = theme.SizeNameCaptionText
+	vars.Wrapping = fyne.TextWrapWord
+
+	lp.Count = widget.NewEntry()
+	lp.Count.SetText("10")
+	lp.Count.Validator = func(s string) error { _, err := parseLevelCount(s); return err }
+	lp.Seed = widget.NewEntry()
+	lp.Seed.SetText(strconv.FormatUint(wb.Settings().DefaultSeed(), 10))
+	lp.Seed.Validator = func(s string) error { _, err := parseSeed(s); return err }
+	lp.GenerateButton = widget.NewButtonWithIcon("Generate", theme.MediaPlayIcon(), lp.Generate)
+	lp.GenerateButton.Importance = widget.HighImportance
+	lp.CancelButton = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), lp.Cancel)
+	lp.CancelButton.Disable()
+	lp.Progress = widget.NewProgressBar()
+	lp.Stream = widget.NewLabel("")
+	lp.Stream.TextStyle = fyne.TextStyle{Monospace: true}
+	lp.Stream.Wrapping = fyne.TextWrapWord
+	lp.streamScroll = container.NewVScroll(lp.Stream)
+	lp.Gallery = NewGallery("The levels appear here as the model writes them.")
+	lp.Status = widget.NewLabel("Set the endpoint, press Test, then Generate.")
+	lp.Status.Truncation = fyne.TextTruncateEllipsis
+
+	endpoint := widget.NewForm(
+		widget.NewFormItem("Base URL", lp.BaseURL),
+		widget.NewFormItem("Model", lp.Model),
+		widget.NewFormItem("API key", lp.APIKey),
+		widget.NewFormItem("Temperature", lp.Temperature),
+	)
+	endpointBox := container.NewVBox(endpoint, container.NewBorder(nil, nil, lp.TestButton, nil, lp.TestResult))
+	editor := container.NewBorder(container.NewBorder(nil, nil, nil, lp.ResetButton, lp.TemplateName),
+		container.NewVBox(sectionTitle("TEMPLATE VARIABLES"), vars), nil, nil, lp.Template)
+	left := container.NewBorder(endpointBox, nil, nil, nil, editor)
+
+	controls := container.NewHBox(widget.NewLabel("Levels"), sized(lp.Count, 70), widget.NewLabel("Seed"), sized(lp.Seed, 110),
+		lp.GenerateButton, lp.CancelButton)
+	top := container.NewVBox(container.NewBorder(nil, nil, controls, nil, lp.Progress), lp.Status)
+	right := container.NewVSplit(lp.streamScroll, lp.Gallery)
+	right.Offset = 0.3
+	split := container.NewHSplit(left, container.NewBorder(top, nil, nil, nil, right))
+	split.Offset = 0.4
+	lp.content = split
+
+	wb.OnProblemChanged(func(name string, p problems.Problem) { lp.loadTemplate(name) })
+	if name, _, err := wb.CurrentProblem(); err == nil {
+		lp.loadTemplate(name)
+	}
+	return lp
+}
+
+// sized gives an entry a fixed width in a row of buttons.
+func sized(o fyne.CanvasObject, w float32) fyne.CanvasObject {
+	return container.NewGridWrap(fyne.NewSize(w, o.MinSize().Height), o)
+}
+
+func parseTemperature(s string) (*float64, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return nil, nil
+	}
+	t, err := strconv.ParseFloat(s, 64)
+	if err != nil || t < 0 || t > 2 {
+		return nil, errors.New("a temperature is a number from 0 to 2")
+	}
+	return &t, nil
+}
+
+func parseLevelCount(s string) (int, error) {
+	n, err := strconv.Atoi(strings.TrimSpace(s))
+	if err != nil || n < 1 || n > 1000 {
+		return 0, errors.New("the number of levels is a whole number from 1 to 1000")
+	}
+	return n, nil
+}
+
+// loadTemplate shows the prompt template the selected problem uses.
+func (lp *LLMPanel) loadTemplate(problem string) {
+	p, err := llm.Templates{}.Load(problem, "")
+	if err != nil {
+		lp.templateName, lp.templateOriginal = "", ""
+		lp.TemplateName.SetText(err.Error())
+		lp.Template.SetText("")
+		return
+	}
+	lp.templateName, lp.templateOriginal = p.Name, p.Text
+	lp.TemplateName.SetText(fmt.Sprintf("Prompt template %s (%s)", p.Name, p.Origin))
+	lp.Template.SetText(p.Text)
+}
+
+// config reads the endpoint settings; the key falls back to the environment.
+func (lp *LLMPanel) config() (llm.Config, error) {
+	temp, err := parseTemperature(lp.Temperature.Text)
+	if err != nil {
+		return llm.Config{}, err
+	}
+	key := strings.TrimSpace(lp.APIKey.Text)
+	if key == "" {
+		key = llm.KeyFromEnv("")
+	}
+	return llm.Config{BaseURL: strings.TrimSpace(lp.BaseURL.Text), Model: strings.TrimSpace(lp.Model.Text), APIKey: key,
+		Temperature: temp, Timeout: 2 * time.Minute}, nil
+}
+
+// Test sends the endpoint a tiny request (off the UI goroutine) and shows the answer.
+func (lp *LLMPanel) Test() {
+	cfg, err := lp.config()
+	var c *llm.Client
+	if err == nil {
+		cfg.MaxRetries = -1 // a test should say at once what is wrong
+		c, err = llm.New(cfg)
+	}
+	if err != nil {
+		lp.TestResult.SetText("✗ " + err.Error())
+		return
+	}
+	lp.TestButton.Disable()
+	lp.TestResult.SetText("asking " + cfg.Model + "…")
+	lp.jobs.Add(1)
+	go func() {
+		defer lp.jobs.Done()
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		start := time.Now()
+		resp, err := c.Test(ctx)
+		onUI(func() {
+			lp.TestButton.Enable()
+			if err != nil {
+				lp.TestResult.SetText("✗ " + err.Error()) // RequestError never holds the key
+				return
+			}
+			reply := strings.TrimSpace(resp.Content)
+			if len(reply) > 60 {
+				reply = reply[:60] + "…"
+			}
+			lp.TestResult.SetText(fmt.Sprintf("✓ %s answered %q in %.1f s", resp.Model, reply, time.Since(start).Seconds()))
+		})
+	}()
+}
+
+// Busy reports whether a batch is being generated.
+func (lp *LLMPanel) Busy() bool {
+	lp.mu.Lock()
+	defer lp.mu.Unlock()
+	return lp.running
+}
+
+// LastRunDir is the run folder of the last batch that finished.
+func (lp *LLMPanel) LastRunDir() string {
+	lp.mu.Lock()
+	defer lp.mu.Unlock()
+	return lp.lastDir
+}
+
+// Cancel stops the batch in flight; the partial run folder is left unfinished.
+func (lp *LLMPanel) Cancel() {
+	lp.mu.Lock()
+	c := lp.cancel
+	lp.mu.Unlock()
+	if c != nil {
+		c()
+	}
+}
+
+// Wait blocks until the test and the batch in flight are done and shown, at most timeout.
+// It must not be called on the UI goroutine.
+func (lp *LLMPanel) Wait(timeout time.Duration) error {
+	done := make(chan struct{})
+	go func() { lp.jobs.Wait(); close(done) }()
+	select {
+	case <-done:
+		return nil
+	case <-time.After(timeout):
+		return fmt.Errorf("LLM panel still working after %v", timeout)
+	}
+}
+
+// llmStream gathers the streamed text of every level of a batch; the generator calls it from
+// many goroutines.
+type llmStream struct {
+	mu    sync.Mutex
+	texts map[int]string
+	turns map[int]int
+	tries map[int]int
+}
+
+func (s *llmStream) add(ev llm.DeltaEvent) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.turns[ev.Item] != ev.Turn || s.tries[ev.Item] != ev.Attempt {
+		// a re-ask or a retry starts over: what came before is void
+		s.texts[ev.Item] = ""
+		s.turns[ev.Item], s.tries[ev.Item] = ev.Turn, ev.Attempt
+	}
+	s.texts[ev.Item] += ev.Text
+}
+
+func (s *llmStream) text() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	items := make([]int, 0, len(s.texts))
+	for i := range s.texts {
+		items = append(items, i)
+	}
+	sort.Ints(items)
+	var sb strings.Builder
+	for _, i := range items {
+		fmt.Fprintf(&sb, "── level %d", i+1)
+		if t := s.turns[i]; t > 0 {
+			fmt.Fprintf(&sb, " (re-ask %d)", t)
+		}
+		fmt.Fprintf(&sb, "\n%s\n", strings.TrimSpace(s.texts[i]))
+	}
+	return sb.String()
+}
+
+// Generate asks the model for the number of levels set, for the selected problem, and writes
+// the run folder into the output folder.
+func (lp *LLMPanel) Generate() {
+	if lp.Busy() {
+		return
+	}
+	name, p, err := lp.wb.CurrentProblem()
+	if err != nil {
+		lp.Status.SetText(err.Error())
+		return
+	}
+	n, err := parseLevelCount(lp.Count.Text)
+	if err != nil {
+		lp.Status.SetText(err.Error())
+		return
+	}
+	seed, err := parseSeed(lp.Seed.Text)
+	if err != nil {
+		lp.Status.SetText(err.Error())
+		return
+	}
+	cfg, err := lp.config()
+	if err != nil {
+		lp.Status.SetText(err.Error())
+		return
+	}
+	text := lp.Template.Text
+	edited := text != lp.templateOriginal
+	if edited {
+		if _, err := (llm.Templates{}).Parse(lp.templateName, text); err != nil {
+			lp.Status.SetText("The template does not parse: " + err.Error())
+			return
+		}
+	}
+	outDir := lp.wb.outputDir()
+	cfg.CacheDir = filepath.Join(outDir, llmCacheDir)
+	client, err := llm.New(cfg)
+	if err != nil {
+		lp.Status.SetText(err.Error())
+		return
+	}
+	opts := llm.GeneratorOptions{
+		Options:        search.Options{Problem: name, Fitness: search.FitnessQuality, Seed: seed, PopSize: n},
+		PromptSettings: llm.PromptSettings{Examples: llm.DefaultExamples, MaxRepairs: llm.DefaultMaxRepairs, Template: lp.templateName},
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	lp.mu.Lock()
+	lp.running, lp.cancel = true, cancel
+	lp.mu.Unlock()
+	lp.GenerateButton.Disable()
+	lp.CancelButton.Enable()
+	lp.Progress.SetValue(0)
+	lp.Stream.SetText("")
+	lp.Gallery.ShowMessage("Waiting for the first reply…")
+	lp.Status.SetText(fmt.Sprintf("Asking %s for %d levels of %s…", cfg.Model, n, name))
+
+	stream := &llmStream{texts: map[int]string{}, turns: map[int]int{}, tries: map[int]int{}}
+	var thumbsMu sync.Mutex
+	thumbs := map[int]*Thumb{}
+	finals := 0
+	lp.jobs.Add(1)
+	go func() {
+		defer lp.jobs.Done()
+		defer cancel()
+		final, dir, err := lp.execute(ctx, p, client, opts, outDir, edited, text, stream, func(ev llm.ReplyEvent) {
+			var img, rerr = problemImage(p, ev)
+			onUI(func() {
+				thumbsMu.Lock()
+				defer thumbsMu.Unlock()
+				item := problems.Item{ID: fmt.Sprintf("level-%d", ev.Item+1), Content: ev.Content, Control: ev.Control}
+				t := newThumb(ev.Item, item, img, rerr, ev.Quality, 0, ev.Controllability)
+				if rerr == nil {
+					m := Member{Index: ev.Item, Content: ev.Content, Control: ev.Control, Info: ev.Info, Quality: ev.Quality,
+						Controllability: ev.Controllability, Cell: -1}
+					t.OnTapped = func() {
+						m.Diversity = t.Diversity.Value
+						lp.wb.ShowDetail(name, p, m, img)
+					}
+				}
+				thumbs[ev.Item] = t
+				if ev.Final {
+					finals++
+					lp.Progress.SetValue(float64(finals) / float64(n))
+				}
+				keys := make([]int, 0, len(thumbs))
+				for k := range thumbs {
+					keys = append(keys, k)
+				}
+				sort.Ints(keys)
+				list := make([]*Thumb, len(keys))
+				for i, k := range keys {
+					list[i] = thumbs[k]
+				}
+				lp.Gallery.SetThumbs(list)
+			})
+		})
+		onUI(func() {
+			lp.mu.Lock()
+			lp.running, lp.cancel = false, nil
+			if err == nil {
+				lp.lastDir = dir
+			}
+			lp.mu.Unlock()
+			lp.GenerateButton.Enable()
+			lp.CancelButton.Disable()
+			lp.Stream.SetText(stream.text())
+			switch {
+			case errors.Is(err, context.Canceled):
+				lp.Status.SetText("Cancelled; the unfinished run folder is " + dir)
+			case err != nil:
+				lp.Status.SetText("Generation failed: " + err.Error())
+			default:
+				lp.Progress.SetValue(1)
+				thumbsMu.Lock()
+				showDiversity(thumbs, final)
+				thumbsMu.Unlock()
+				lp.Status.SetText(fmt.Sprintf("%d of %d levels valid; run folder %s (added to Compare)", len(final.Population), n, dir))
+				lp.wb.Compare.AddFolder(dir)
+			}
+		})
+	}()
+}
+
+// execute runs the batch: the run folder (with the edited template inside it, so the run
+// records what it asked), the stream shown as it arrives, and Execute.
+func (lp *LLMPanel) execute(ctx context.Context, p problems.Problem, client *llm.Client, opts llm.GeneratorOptions, outDir string,
+	edited bool, text string, stream *llmStream, onReply func(llm.ReplyEvent)) (*experiment.Final, string, error) {
+	cfg := experiment.Config{Generator: llm.GeneratorName, Options: opts.Options}
+	dir := RunFolderName(outDir, cfg, time.Now().Format("20060102-150405"))
+	if edited {
+		promptDir := filepath.Join(dir, "prompts")
+		if err := os.MkdirAll(promptDir, 0o755); err != nil {
+			return nil, dir, err
+		}
+		if err := os.WriteFile(filepath.Join(promptDir, opts.Template+".tmpl"), []byte(text), 0o644); err != nil {
+			return nil, dir, err
+		}
+		opts.PromptDir = promptDir
+	}
+	g, err := llm.NewGenerator(ctx, p, client, opts)
+	if err != nil {
+		return nil, dir, err
+	}
+	var refreshMu sync.Mutex
+	pending := false
+	g.OnDelta = func(ev llm.DeltaEvent) {
+		stream.add(ev)
+		refreshMu.Lock()
+		if pending {
+			refreshMu.Unlock()
+			return
+		}
+		pending = true
+		refreshMu.Unlock()
+		// one refresh at a time: a fast stream must not queue a callback per token
+		lp.jobs.Add(1)
+		go func() {
+			defer lp.jobs.Done()
+			time.Sleep(50 * time.Millisecond)
+			refreshMu.Lock()
+			pending = false
+			refreshMu.Unlock()
+			text := stream.text()
+			onUI(func() {
+				if lp.Busy() {
+					lp.Stream.SetText(text)
+					lp.streamScroll.ScrollToBottom()
+				}
+			})
+		}()
+	}
+	g.OnReply = onReply
+	final, err := llm.Execute(ctx, dir, g, 0, nil)
+	return final, dir, err
+}
+
+// problemImage draws a reply's level, or says why there is none.
+func problemImage(p problems.Problem, ev llm.ReplyEvent) (img image.Image, err error) {
+	if ev.Error != "" {
+		return nil, fmt.Errorf("invalid reply: %s", ev.Error)
+	}
+	return safeRender(p, ev.Content)
+}
+
+// showDiversity fills in the diversity badges once the batch is measured: the final
+// population is sorted, so its members are matched to the cells by content.
+func showDiversity(thumbs map[int]*Thumb, final *experiment.Final) {
+	if final == nil {
+		return
+	}
+	byContent := map[string]float64{}
+	for _, ind := range final.Population {
+		b, _ := json.Marshal(ind.Content)
+		byContent[string(b)] = ind.Diversity
+	}
+	for _, t := range thumbs {
+		b, _ := json.Marshal(t.Item.Content)
+		if d, ok := byContent[string(b)]; ok && t.Item.Content != nil {
+			t.Diversity.SetValue(d)
+		}
+	}
+}

@@ -1,0 +1,200 @@
+package app
+
+import (
+	"bytes"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+
+	"pcgwb/llm/llmtest"
+	"pcgwb/problems/experiment"
+)
+
+const llmTestKey = "sk-apptest-SECRET-4242"
+
+// roomsReply is a valid level of the fake problem: walls around the border, one player, and a
+// few inner walls that differ per n so that the levels are not all the same.
+func roomsReply(n int) string {
+	var rows []string
+	for y := 0; y < fakeRows; y++ {
+		var cells []string
+		for x := 0; x < fakeCols; x++ {
+			v := 0
+			switch {
+			case y == 0 || x == 0 || y == fakeRows-1 || x == fakeCols-1:
+				v = 1
+			case y == 3 && x == 5:
+				v = 2
+			case y == 2 && x == 1+n%8:
+				v = 1
+			}
+			cells = append(cells, fmt.Sprint(v))
+		}
+		rows = append(rows, "["+strings.Join(cells, ", ")+"]")
+	}
+	return "Here is a level:\n```json\n[" + strings.Join(rows, ",\n ") + "]\n```\n"
+}
+
+func newLLMTestPanel(t *testing.T, srv *llmtest.Server) (*Workbench, *LLMPanel) {
+	t.Helper()
+	wb := newTestWorkbench(t)
+	lp := wb.LLM()
+	if lp == nil {
+		t.Fatal("no LLM tab")
+	}
+	t.Cleanup(func() { lp.Cancel(); _ = lp.Wait(waitLimit) })
+	lp.BaseURL.SetText(srv.BaseURL())
+	lp.Model.SetText("apptest-model")
+	lp.APIKey.SetText(llmTestKey)
+	return wb, lp
+}
+
+func waitLLM(t *testing.T, lp *LLMPanel) {
+	t.Helper()
+	if err := lp.Wait(waitLimit); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestLLMTestButton(t *testing.T) {
+	srv := llmtest.New(llmtest.Text("OK"))
+	defer srv.Close()
+	wb, lp := newLLMTestPanel(t, srv)
+	if got := wb.App.Preferences().String(prefLLMKey); got != llmTestKey {
+		t.Fatalf("the key is not kept in the preferences: %q", got)
+	}
+	test.Tap(lp.TestButton)
+	waitLLM(t, lp)
+	if !strings.HasPrefix(lp.TestResult.Text, "✓") || !strings.Contains(lp.TestResult.Text, `"OK"`) {
+		t.Fatalf("test result %q", lp.TestResult.Text)
+	}
+	calls := srv.Calls()
+	if len(calls) != 1 || calls[0].Authorization != "Bearer "+llmTestKey {
+		t.Fatalf("calls %d, authorization %q", len(calls), calls[0].Authorization)
+	}
+	if lp.TestButton.Disabled() {
+		t.Fatal("Test stays disabled")
+	}
+
+	srv.Close() // an endpoint that is gone is reported, not hung on
+	test.Tap(lp.TestButton)
+	waitLLM(t, lp)
+	if !strings.HasPrefix(lp.TestResult.Text, "✗") || strings.Contains(lp.TestResult.Text, llmTestKey) {
+		t.Fatalf("failed test shows %q", lp.TestResult.Text)
+	}
+	lp.Model.SetText("")
+	test.Tap(lp.TestButton)
+	if !strings.Contains(lp.TestResult.Text, "model") {
+		t.Fatalf("no model: %q", lp.TestResult.Text)
+	}
+}
+
+func TestLLMGeneratesThreeLevels(t *testing.T) {
+	var n atomic.Int64
+	srv := llmtest.New(func(llmtest.Call, int) llmtest.Reply {
+		return llmtest.Reply{Content: roomsReply(int(n.Add(1)))}
+	})
+	defer srv.Close()
+	wb, lp := newLLMTestPanel(t, srv)
+	out := t.TempDir()
+	wb.OutputDirOverride = out
+	if lp.Template.Text == "" || !strings.Contains(lp.TemplateName.Text, "generic") {
+		t.Fatalf("template not shown: %q", lp.TemplateName.Text)
+	}
+	lp.Template.SetText(lp.Template.Text + "\nEDITED-MARKER")
+	lp.Count.SetText("3")
+	test.Tap(lp.GenerateButton)
+	waitLLM(t, lp)
+	if err := wb.Compare.Wait(waitLimit); err != nil {
+		t.Fatal(err)
+	}
+
+	if lp.Gallery.Len() != 3 {
+		t.Fatalf("%d thumbnails, want 3 (status %q)", lp.Gallery.Len(), lp.Status.Text)
+	}
+	for i, th := range lp.Gallery.Thumbs() {
+		if th.Image == nil || th.Index != i {
+			t.Fatalf("thumb %d: index %d, error %q", i, th.Index, th.Error)
+		}
+		if th.Quality.Value != 1 {
+			t.Errorf("thumb %d: quality %v, want 1", i, th.Quality.Value)
+		}
+	}
+	if lp.Progress.Value != 1 || lp.Busy() || lp.GenerateButton.Disabled() || !lp.CancelButton.Disabled() {
+		t.Fatalf("not finished: progress %v", lp.Progress.Value)
+	}
+	if !strings.Contains(lp.Stream.Text, "── level 3") || !strings.Contains(lp.Stream.Text, "Here is a level") {
+		t.Fatalf("stream shows %q", lp.Stream.Text)
+	}
+	for _, c := range srv.Calls() {
+		if !strings.Contains(c.Prompt(), "EDITED-MARKER") {
+			t.Fatal("the edited template was not used")
+		}
+	}
+
+	dir := lp.LastRunDir()
+	if filepath.Dir(dir) != out {
+		t.Fatalf("run folder %q not in %q", dir, out)
+	}
+	final, err := experiment.ReadFinal(dir)
+	if err != nil || len(final.Population) != 3 {
+		t.Fatalf("final: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "prompts", "generic.tmpl")); err != nil {
+		t.Fatalf("the edited template is not in the run folder: %v", err)
+	}
+	found := false
+	for _, r := range wb.Compare.Runs() {
+		found = found || r.Dir == dir
+	}
+	if !found {
+		t.Fatalf("the run is not in Compare (%d runs)", len(wb.Compare.Runs()))
+	}
+
+	files := 0
+	err = filepath.WalkDir(out, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		files++
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		if bytes.Contains(b, []byte(llmTestKey)) || bytes.Contains(b, []byte("SECRET-4242")) {
+			t.Errorf("%s holds the API key", path)
+		}
+		return nil
+	})
+	if err != nil || files < 5 {
+		t.Fatalf("walked %d files: %v", files, err)
+	}
+}
+
+func TestLLMCancel(t *testing.T) {
+	release := make(chan struct{})
+	srv := llmtest.New(func(llmtest.Call, int) llmtest.Reply {
+		<-release
+		return llmtest.Reply{Content: roomsReply(1)}
+	})
+	defer srv.Close()
+	defer close(release)
+	wb, lp := newLLMTestPanel(t, srv)
+	wb.OutputDirOverride = t.TempDir()
+	lp.Count.SetText("2")
+	test.Tap(lp.GenerateButton)
+	if !lp.Busy() || lp.CancelButton.Disabled() {
+		t.Fatal("not running")
+	}
+	test.Tap(lp.CancelButton)
+	waitLLM(t, lp)
+	if lp.Busy() || !strings.Contains(lp.Status.Text, "Cancelled") {
+		t.Fatalf("status %q", lp.Status.Text)
+	}
+}
