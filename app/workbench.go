@@ -120,14 +120,15 @@ func New(a fyne.App) *Workbench {
 	wb.runTab = container.NewTabItemWithIcon("Run", theme.MediaPlayIcon(), wb.Run.Content())
 	wb.editorTab = container.NewTabItemWithIcon("Editor", theme.DocumentCreateIcon(), wb.Editor.Content())
 	wb.compareTab = container.NewTabItemWithIcon("Compare", theme.ListIcon(), wb.Compare.Content())
-	wb.expressiveTab = container.NewTabItemWithIcon("Expressive range", theme.ViewFullScreenIcon(), wb.Expressive.Content())
+	wb.expressiveTab = container.NewTabItemWithIcon("Range", theme.ViewFullScreenIcon(), wb.Expressive.Content())
 	wb.Tabs = container.NewAppTabs(wb.sampleTab, wb.runTab, wb.editorTab, wb.compareTab, wb.expressiveTab)
 	wb.Tabs.OnSelected = wb.tabSelected
 	wb.extensions = map[string]panel{}
 	for _, ext := range extensions {
 		p := ext.build(wb)
 		wb.extensions[ext.title] = p
-		wb.AddPanel(ext.title, ext.icon(), p.Content())
+		// Scrolling keeps a tall panel from growing the window past a 720-pixel screen.
+		wb.AddPanel(ext.title, ext.icon(), container.NewVScroll(p.Content()))
 	}
 	wb.OnProblemChanged(func(name string, p problems.Problem) {
 		wb.Controls.SetProblem(p)
