@@ -18,14 +18,21 @@ import (
 	"pcgwb/internal/atomicfile"
 )
 
-const birdsUsage = "extract|convert|stability|render|classify|score|evaluate DIR | level FILE: the ChatGPT4PCG Science Birds pipeline"
+const birdsUsage = "extract|convert|stability|render|classify|score|evaluate DIR | level FILE | prompt PROMPT.txt | animate LEVEL: the ChatGPT4PCG Science Birds pipeline"
 
 func cmdBirds(args []string, stdout, stderr io.Writer) error {
+	if len(args) > 0 && args[0] == "animate" {
+		return cmdBirdsAnimate(args[1:], stdout, stderr)
+	}
+	if len(args) > 0 && args[0] == "prompt" {
+		return cmdBirdsPrompt(args[1:], stdout, stderr)
+	}
 	fs := flag.NewFlagSet("birds", flag.ContinueOnError)
 	edition := fs.Int("edition", 2024, "competition rules: 2023 (ab_drop, no diversity), 2024 or 2025")
 	workers := fs.Int("workers", 0, "parallel trials (0: one per CPU)")
 	classifierCmd := fs.String("classifier-cmd", "", "letter classifier command (PNG on stdin, 26 probabilities as JSON on stdout); split on spaces")
 	classifierURL := fs.String("classifier-url", "", "letter classifier endpoint (POST image/png, 26 probabilities as JSON)")
+	classifierName := fs.String("classifier", "proxy", "without --classifier-cmd/--classifier-url: proxy (the embedded CNN, not the competition's ViT) or none")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
 	quiet := fs.Bool("quiet", false, "no progress on stderr")
 	out := fs.String("out", "", "level: where to write the image (default: FILE with .png)")
@@ -46,6 +53,12 @@ func cmdBirds(args []string, stdout, stderr io.Writer) error {
 		classifier = &birds.CommandClassifier{Command: strings.Fields(*classifierCmd)}
 	case *classifierURL != "":
 		classifier = &birds.HTTPClassifier{URL: *classifierURL}
+	case *classifierName == "proxy":
+		// The proxy CNN registers itself as the default when it is linked in; without it the
+		// default is Unavailable and similarity is reported as missing.
+		classifier = birds.DefaultClassifier()
+	case *classifierName != "none":
+		return usagef("--classifier must be proxy or none")
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -165,6 +178,9 @@ func printReport(w io.Writer, dir string, rep *birds.Report, asJSON bool) error 
 			sort.Strings(parts)
 			fmt.Fprintf(w, " (%s)", strings.Join(parts, "; "))
 		}
+		if s.Classifier != "" {
+			fmt.Fprintf(w, " by %s", s.Classifier)
+		}
 		fmt.Fprintln(w)
 	}
 	teams := make([]string, 0, len(summary))
@@ -257,6 +273,7 @@ func birdsLevel(ctx context.Context, path, out string, classifier birds.Classifi
 		}
 		if cl != nil {
 			v["similarity"] = top
+			v["classifier"] = classifier.Name()
 		} else {
 			v["similarity"] = nil
 			v["similarityMissing"] = cerr.Error()
@@ -270,7 +287,7 @@ func birdsLevel(ctx context.Context, path, out string, classifier birds.Classifi
 		for _, t := range top[:5] {
 			parts = append(parts, fmt.Sprintf("%s %.3f", t.Letter, t.Probability))
 		}
-		fmt.Fprintf(stdout, "similarity %s\n", strings.Join(parts, ", "))
+		fmt.Fprintf(stdout, "similarity %s (%s)\n", strings.Join(parts, ", "), classifier.Name())
 	} else {
 		fmt.Fprintf(stdout, "similarity missing: %v\n", cerr)
 	}

@@ -47,7 +47,7 @@ type Event struct {
 // Options configure a pipeline run.
 type Options struct {
 	Edition    Edition    // 0 means Edition2024
-	Classifier Classifier // nil means Unavailable
+	Classifier Classifier // nil means DefaultClassifier()
 	Workers    int        // parallel items; 0 means GOMAXPROCS
 	Progress   func(Event)
 	Sim        SimConfig // zero means DefaultSimConfig
@@ -75,6 +75,8 @@ type StageReport struct {
 	Failures []Failure `json:"failures,omitempty"`
 	// Skipped says why the stage did not run (its inputs are missing).
 	Skipped string `json:"skipped,omitempty"`
+	// Classifier names the letter classifier of the classify stage (the proxy says so).
+	Classifier string `json:"classifier,omitempty"`
 }
 
 // Failure is an item without output and why.
@@ -450,7 +452,7 @@ func ClassifyStage(ctx context.Context, dir string, opt Options) (*StageReport, 
 	}
 	c := opt.Classifier
 	if c == nil {
-		c = Unavailable{}
+		c = DefaultClassifier()
 	}
 	if _, ok := c.(Unavailable); ok {
 		return &StageReport{Stage: "classify", Items: len(items), Skipped: ErrClassifierUnavailable.Error()}, nil
@@ -476,6 +478,7 @@ func ClassifyStage(ctx context.Context, dir string, opt Options) (*StageReport, 
 		return nil, cerr
 	}
 	r, err := report("classify", items, errs, func(error) bool { return false })
+	r.Classifier = c.Name()
 	if err != nil {
 		return r, err
 	}

@@ -1,0 +1,510 @@
+package app
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"image/draw"
+	"io"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"fyne.io/fyne/v2"
+	fynecanvas "fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/basicfont"
+	"golang.org/x/image/math/fixed"
+
+	"pcgwb/canvas/birdsview"
+	"pcgwb/games/birds"
+)
+
+func init() {
+	registerPanel("Birds", theme.MediaPlayIcon, func(wb *Workbench) panel { return NewBirdsPanel(wb) })
+}
+
+// birdsDebounce is how long typing must pause before the level is evaluated again.
+const birdsDebounce = 300 * time.Millisecond
+
+// BirdsPanel is the Science Birds tab: a drop_block program (or level XML) evaluated as it is
+// typed — the evaluator's image, the stability and the classifier's top letters — an Animate
+// button that opens the physics in a window, and a whole competition folder evaluated with a
+// progress bar and its ranking.
+type BirdsPanel struct {
+	wb *Workbench
+
+	Program   *widget.Entry
+	Image     *fynecanvas.Image
+	Stability *widget.Label
+	Letters   *widget.Label
+	Problem   *widget.Label // errors of the program, inline
+
+	OpenButton, AnimateButton, EvaluateButton, CancelButton *widget.Button
+
+	Progress      *widget.ProgressBar
+	ProgressLabel *widget.Label
+	Ranking       *widget.Table
+	// Team picks whose per-letter results the chart shows.
+	Team  *widget.Select
+	Chart *fynecanvas.Image
+
+	// classifier gives the letter classifier (the default: the proxy CNN when linked in).
+	classifier func() birds.Classifier
+
+	eval, folder latest
+	mu           sync.Mutex
+	timer        *time.Timer
+	ranking      [][4]string
+	characters   []birds.CharacterScore
+	content      fyne.CanvasObject
+}
+
+// NewBirdsPanel builds the tab.
+func NewBirdsPanel(wb *Workbench) *BirdsPanel {
+	p := &BirdsPanel{wb: wb, classifier: birds.DefaultClassifier}
+	p.Program = widget.NewMultiLineEntry()
+	p.Program.TextStyle = fyne.TextStyle{Monospace: true}
+	p.Program.SetPlaceHolder("drop_block('b31', 10)\ndrop_block('b13', 9)\n…\n\nType or paste a drop_block program, an answer with a ``` block, or a level XML.")
+	p.Program.OnChanged = p.changed
+
+	p.Image = fynecanvas.NewImageFromImage(blankBirdsImage())
+	p.Image.FillMode = fynecanvas.ImageFillContain
+	p.Image.ScaleMode = fynecanvas.ImageScaleSmooth
+	p.Image.SetMinSize(fyne.NewSize(320, 320))
+	p.Stability = widget.NewLabel("Stability: –")
+	p.Letters = widget.NewLabel("Letters: –")
+	p.Letters.Wrapping = fyne.TextWrapWord
+	p.Problem = widget.NewLabel("")
+	p.Problem.Wrapping = fyne.TextWrapWord
+	p.Problem.Importance = widget.DangerImportance
+
+	p.OpenButton = widget.NewButtonWithIcon("Open level…", theme.FolderOpenIcon(), p.showOpenLevel)
+	p.AnimateButton = widget.NewButtonWithIcon("Animate", theme.MediaPlayIcon(), p.animate)
+	p.AnimateButton.Disable()
+	p.EvaluateButton = widget.NewButtonWithIcon("Evaluate folder…", theme.FolderIcon(), p.showEvaluateFolder)
+	p.CancelButton = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), func() {
+		p.folder.Cancel()
+		p.ProgressLabel.SetText("Cancelled.")
+	})
+	p.CancelButton.Disable()
+	p.Progress = widget.NewProgressBar()
+	p.ProgressLabel = widget.NewLabel("Evaluate a competition folder (TEAM/raw/L/TEAM_L_n.txt): every stage, then the ranking.")
+	p.ProgressLabel.Wrapping = fyne.TextWrapWord
+	p.Ranking = widget.NewTable(
+		func() (int, int) { return len(p.ranking) + 1, 4 },
+		func() fyne.CanvasObject { return widget.NewLabel("normalized score 00.0000 %") },
+		func(id widget.TableCellID, o fyne.CanvasObject) {
+			l := o.(*widget.Label)
+			if id.Row == 0 {
+				l.TextStyle.Bold = true
+				l.SetText([...]string{"Rank", "Team", "Normalized score", "Prompt score"}[id.Col])
+				return
+			}
+			l.TextStyle.Bold = false
+			l.SetText(p.ranking[id.Row-1][id.Col])
+		})
+	p.Ranking.OnSelected = func(id widget.TableCellID) {
+		if id.Row > 0 && id.Row <= len(p.ranking) {
+			p.Team.SetSelected(p.ranking[id.Row-1][1])
+		}
+	}
+	p.Chart = fynecanvas.NewImageFromImage(LetterChart(nil, ""))
+	p.Chart.FillMode = fynecanvas.ImageFillContain
+	p.Chart.SetMinSize(fyne.NewSize(400, 120))
+	p.Team = widget.NewSelect(nil, func(team string) {
+		p.Chart.Image = LetterChart(p.characters, team)
+		p.Chart.Refresh()
+	})
+	p.Team.PlaceHolder = "Team (per-letter results)"
+	p.Ranking.SetColumnWidth(0, 60)
+	p.Ranking.SetColumnWidth(1, 260)
+	p.Ranking.SetColumnWidth(2, 170)
+	p.Ranking.SetColumnWidth(3, 200)
+
+	left := container.NewBorder(
+		container.NewHBox(p.OpenButton, p.AnimateButton), p.Problem, nil, nil, p.Program)
+	right := container.NewBorder(nil, container.NewVBox(p.Stability, p.Letters), nil, nil, p.Image)
+	level := container.NewHSplit(left, right)
+	level.SetOffset(0.45)
+	results := container.NewHSplit(p.Ranking, container.NewBorder(p.Team, nil, nil, nil, p.Chart))
+	results.SetOffset(0.45)
+	folder := container.NewBorder(
+		container.NewVBox(container.NewHBox(p.EvaluateButton, p.CancelButton), p.Progress, p.ProgressLabel),
+		nil, nil, nil, results)
+	split := container.NewVSplit(level, folder)
+	split.SetOffset(0.65)
+	p.content = split
+	return p
+}
+
+// Content is the tab's content.
+func (p *BirdsPanel) Content() fyne.CanvasObject { return p.content }
+
+func blankBirdsImage() image.Image {
+	img := image.NewGray(image.Rect(0, 0, 64, 64))
+	for i := range img.Pix {
+		img.Pix[i] = 255
+	}
+	return img
+}
+
+// changed restarts the debounce: the level is evaluated once typing pauses.
+func (p *BirdsPanel) changed(text string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.timer != nil {
+		p.timer.Stop()
+	}
+	p.timer = time.AfterFunc(birdsDebounce, func() { p.evaluate(text) })
+}
+
+// birdsLevelResult is what one evaluation of the typed text found.
+type birdsLevelResult struct {
+	source     string
+	result     *birds.Result
+	image      image.Image
+	letters    string
+	err        error
+	empty      bool
+	classifier string
+}
+
+// evaluate runs the level off the UI goroutine; only the newest text's result is shown.
+func (p *BirdsPanel) evaluate(text string) {
+	classifier := p.classifier
+	p.eval.Go(func(ctx context.Context) func() {
+		r := evaluateBirdsText(ctx, text, classifier)
+		return func() { p.show(r) }
+	})
+}
+
+func evaluateBirdsText(ctx context.Context, text string, classifier func() birds.Classifier) birdsLevelResult {
+	if strings.TrimSpace(text) == "" {
+		return birdsLevelResult{empty: true}
+	}
+	lv, source, err := birdsview.LevelFromText([]byte(text))
+	if err != nil {
+		return birdsLevelResult{err: err}
+	}
+	res, err := birds.SimulateContext(ctx, lv, birds.DefaultSimConfig())
+	if err != nil {
+		return birdsLevelResult{source: source, err: err}
+	}
+	mask := birds.Render(res)
+	r := birdsLevelResult{source: source, result: res, image: mask.Gray()}
+	c := classifier()
+	if _, none := c.(birds.Unavailable); none {
+		r.letters = "Letters: no classifier available (similarity cannot be computed)"
+		return r
+	}
+	var png bytes.Buffer
+	if err := mask.WritePNG(&png); err != nil {
+		r.letters = "Letters: " + err.Error()
+		return r
+	}
+	cl, err := c.Classify(ctx, png.Bytes())
+	if err != nil {
+		r.letters = "Letters: " + err.Error()
+		return r
+	}
+	r.letters = "Letters (" + classifierLabel(c) + "): " + TopLetters(cl, 5)
+	return r
+}
+
+// classifierLabel names the classifier, saying so when it is the project's proxy and not the
+// competition's ViT.
+func classifierLabel(c birds.Classifier) string {
+	name := c.Name()
+	if strings.Contains(strings.ToLower(name), "proxy") {
+		return name
+	}
+	switch c.(type) {
+	case *birds.CommandClassifier, *birds.HTTPClassifier:
+		return name
+	}
+	return "proxy " + name + ", not the competition's ViT"
+}
+
+// TopLetters formats the n most probable letters, "A 0.812 · H 0.104 · …".
+func TopLetters(cl *birds.Classification, n int) string {
+	idx := make([]int, 26)
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return cl.Probabilities[idx[a]] > cl.Probabilities[idx[b]] })
+	parts := make([]string, 0, n)
+	for _, i := range idx[:min(n, 26)] {
+		parts = append(parts, fmt.Sprintf("%c %.3f", 'A'+i, cl.Probabilities[i]))
+	}
+	return strings.Join(parts, " · ")
+}
+
+func (p *BirdsPanel) show(r birdsLevelResult) {
+	switch {
+	case r.empty:
+		p.Problem.SetText("")
+		p.Stability.SetText("Stability: –")
+		p.Letters.SetText("Letters: –")
+		p.Image.Image = blankBirdsImage()
+		p.AnimateButton.Disable()
+	case r.result == nil:
+		p.Problem.SetText(r.err.Error())
+		p.Stability.SetText("Stability: –")
+		p.Letters.SetText("Letters: –")
+		p.Image.Image = blankBirdsImage()
+		p.AnimateButton.Disable()
+	default:
+		p.Problem.SetText("")
+		res := r.result
+		p.Stability.SetText(fmt.Sprintf("Stability: %.4f — %d of %d blocks moved ≥ %.1f (legacy %.4f) · %s",
+			res.Score, res.Moving, res.Total, birds.MovementThreshold, res.Legacy, r.source))
+		p.Letters.SetText(r.letters)
+		p.Image.Image = r.image
+		p.AnimateButton.Enable()
+	}
+	p.Image.Refresh()
+}
+
+// Wait blocks until the level evaluation and the folder run in flight are done and shown.
+// It must not be called on the UI goroutine.
+func (p *BirdsPanel) Wait(timeout time.Duration) error {
+	deadline := time.Now().Add(timeout)
+	if err := p.eval.Wait(timeout); err != nil {
+		return err
+	}
+	return p.folder.Wait(time.Until(deadline))
+}
+
+// maxBirdsLevelFile bounds a level file opened in the panel.
+const maxBirdsLevelFile = 1 << 20
+
+func (p *BirdsPanel) showOpenLevel() {
+	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
+		if err != nil {
+			dialog.ShowError(err, p.wb.Window)
+			return
+		}
+		if r == nil {
+			return
+		}
+		defer r.Close()
+		data, err := io.ReadAll(io.LimitReader(r, maxBirdsLevelFile+1))
+		if err == nil && len(data) > maxBirdsLevelFile {
+			err = fmt.Errorf("%s is larger than %d bytes: not a level", r.URI().Name(), maxBirdsLevelFile)
+		}
+		if err != nil {
+			dialog.ShowError(err, p.wb.Window)
+			return
+		}
+		p.Program.SetText(string(data))
+	}, p.wb.Window)
+	d.Show()
+}
+
+func (p *BirdsPanel) animate() {
+	text := p.Program.Text
+	go func() {
+		if err := LaunchBirdsAnimate(context.Background(), text); err != nil {
+			fyne.Do(func() { dialog.ShowError(err, p.wb.Window) })
+		}
+	}()
+}
+
+// LaunchBirdsAnimate opens the animation window on a level (XML, program or answer) and waits
+// until it closes. Fyne and Ebiten cannot share a process, so the window is this executable run
+// as a child, `workbench birds animate LEVEL`, with the text in a temporary file removed
+// afterwards; when the child fails, the error is its stderr. Call it from a goroutine.
+func LaunchBirdsAnimate(ctx context.Context, level string) error {
+	exe, err := os.Executable()
+	if err != nil {
+		return fmt.Errorf("cannot find the workbench executable to open the animation: %w", err)
+	}
+	dir, err := os.MkdirTemp("", "pcgwb-birds-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	name := "level.txt"
+	if strings.Contains(level, "<Level") {
+		name = "level.xml"
+	}
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, []byte(level), 0o600); err != nil {
+		return err
+	}
+	cmd := exec.CommandContext(ctx, exe, "birds", "animate", path)
+	var stderr tailBuffer
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		if ctx.Err() != nil {
+			return nil
+		}
+		if msg := strings.TrimSpace(stderr.String()); msg != "" {
+			return errors.New(msg)
+		}
+		return fmt.Errorf("the animation window failed: %w", err)
+	}
+	return nil
+}
+
+func (p *BirdsPanel) showEvaluateFolder() {
+	d := dialog.NewFolderOpen(func(u fyne.ListableURI, err error) {
+		if err != nil {
+			dialog.ShowError(err, p.wb.Window)
+			return
+		}
+		if u != nil {
+			p.EvaluateFolder(u.Path())
+		}
+	}, p.wb.Window)
+	d.Show()
+}
+
+// EvaluateFolder runs every stage of the pipeline on a competition folder (writing its
+// outputs there, as `workbench birds evaluate` does), with the progress bar, then shows the
+// ranking. Call it on the UI goroutine.
+func (p *BirdsPanel) EvaluateFolder(dir string) {
+	p.EvaluateButton.Disable()
+	p.CancelButton.Enable()
+	p.Progress.SetValue(0)
+	p.ProgressLabel.SetText("Evaluating " + dir + "…")
+	p.ranking, p.characters = nil, nil
+	p.Ranking.Refresh()
+	p.Team.Options = nil
+	p.Team.ClearSelected()
+	classifier := p.classifier()
+	p.folder.Go(func(ctx context.Context) func() {
+		var mu sync.Mutex
+		var lastShown time.Time
+		opt := birds.Options{Classifier: classifier, Progress: func(e birds.Event) {
+			// Events come from the workers; show at most one every 50 ms, and each stage's end.
+			mu.Lock()
+			now := time.Now()
+			if e.Done != e.Total && now.Sub(lastShown) < 50*time.Millisecond {
+				mu.Unlock()
+				return
+			}
+			lastShown = now
+			mu.Unlock()
+			fyne.Do(func() {
+				p.Progress.SetValue(float64(e.Done) / float64(max(e.Total, 1)))
+				p.ProgressLabel.SetText(fmt.Sprintf("%s: %d of %d", e.Stage, e.Done, e.Total))
+			})
+		}}
+		rep, err := birds.Evaluate(ctx, dir, opt)
+		return func() { p.showReport(dir, rep, err, classifier) }
+	})
+	go func() {
+		_ = p.folder.Wait(24 * time.Hour)
+		fyne.Do(func() {
+			p.EvaluateButton.Enable()
+			p.CancelButton.Disable()
+		})
+	}()
+}
+
+func (p *BirdsPanel) showReport(dir string, rep *birds.Report, err error, classifier birds.Classifier) {
+	var lines []string
+	if rep != nil {
+		for _, s := range rep.Stages {
+			if s.Skipped != "" {
+				lines = append(lines, fmt.Sprintf("%s skipped: %s", s.Stage, s.Skipped))
+				continue
+			}
+			line := fmt.Sprintf("%s %d of %d", s.Stage, s.Written, s.Items)
+			if s.Classifier != "" {
+				line += " by " + classifierLabel(classifier)
+			}
+			lines = append(lines, line)
+		}
+		if rep.Scores != nil {
+			p.Progress.SetValue(1)
+			for _, ps := range rep.Scores.Prompts {
+				p.ranking = append(p.ranking, [4]string{fmt.Sprint(ps.Rank), ps.Team, fmt.Sprintf("%.4f %%", ps.Normalized.Float()), ps.Score.String()})
+			}
+			lines = append(lines, "competition score "+rep.Scores.Competition.String())
+			p.characters = rep.Scores.Characters
+			var teams []string
+			for _, r := range p.ranking {
+				teams = append(teams, r[1])
+			}
+			p.Team.Options = teams
+			if len(teams) > 0 {
+				p.Team.SetSelected(teams[0])
+			}
+		}
+	}
+	if err != nil {
+		lines = append(lines, "error: "+err.Error())
+	}
+	p.ProgressLabel.SetText(filepath.Base(dir) + ": " + strings.Join(lines, " · "))
+	p.Ranking.Refresh()
+	p.EvaluateButton.Enable()
+	p.CancelButton.Disable()
+}
+
+// Per-letter chart colours: stability, similarity, letter score.
+var letterChartColors = [3]color.RGBA{{0x4c, 0x8d, 0xe0, 0xff}, {0xf0, 0x9a, 0x30, 0xff}, {0x4c, 0xb8, 0x5c, 0xff}}
+
+// LetterChart draws one team's per-letter results as grouped bars, A to Z: stability,
+// similarity and the letter score (scaled to its largest value), each in [0, 1].
+func LetterChart(chars []birds.CharacterScore, team string) image.Image {
+	const w, h, left, bottom, top = 26*30 + 40, 220, 30, 20, 24
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	draw.Draw(img, img.Rect, image.NewUniform(color.RGBA{0xff, 0xff, 0xff, 0xff}), image.Point{}, draw.Src)
+	var values [26][3]float64
+	maxScore := 0.0
+	for _, c := range chars {
+		if c.Team != team || len(c.Character) != 1 || c.Character[0] < 'A' || c.Character[0] > 'Z' {
+			continue
+		}
+		i := c.Character[0] - 'A'
+		values[i] = [3]float64{c.Stability.Float(), c.Similarity.Float(), c.Score.Float()}
+		maxScore = max(maxScore, values[i][2])
+	}
+	plotH := float64(h - bottom - top)
+	axis := color.RGBA{0x60, 0x60, 0x60, 0xff}
+	for x := left; x < w-10; x++ {
+		img.SetRGBA(x, h-bottom, axis)
+	}
+	for i := range 26 {
+		x0 := left + 4 + i*30
+		for k := range 3 {
+			v := values[i][k]
+			if k == 2 && maxScore > 0 {
+				v /= maxScore
+			}
+			v = math.Min(math.Max(v, 0), 1)
+			bar := image.Rect(x0+k*8, h-bottom-int(math.Round(v*plotH)), x0+k*8+7, h-bottom)
+			draw.Draw(img, bar, image.NewUniform(letterChartColors[k]), image.Point{}, draw.Src)
+		}
+		chartText(img, string(rune('A'+i)), x0+8, h-bottom+3, axis)
+	}
+	legend := [3]string{"stability", "similarity", "score (÷ max)"}
+	x := left
+	for k, name := range legend {
+		draw.Draw(img, image.Rect(x, 6, x+10, 16), image.NewUniform(letterChartColors[k]), image.Point{}, draw.Src)
+		chartText(img, name, x+14, 4, axis)
+		x += 14 + 7*len([]rune(name)) + 16
+	}
+	chartText(img, team, w-10-7*len([]rune(team)), 4, color.RGBA{0x20, 0x20, 0x20, 0xff})
+	return img
+}
+
+func chartText(dst *image.RGBA, s string, x, y int, c color.RGBA) {
+	d := font.Drawer{Dst: dst, Src: image.NewUniform(c), Face: basicfont.Face7x13, Dot: fixed.P(x, y+11)}
+	d.DrawString(s)
+}
