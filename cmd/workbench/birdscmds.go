@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"pcgwb/games/birds"
+	proxycnn "pcgwb/games/birds/classifier"
 	"pcgwb/internal/atomicfile"
 )
 
@@ -54,9 +55,11 @@ func cmdBirds(args []string, stdout, stderr io.Writer) error {
 	case *classifierURL != "":
 		classifier = &birds.HTTPClassifier{URL: *classifierURL}
 	case *classifierName == "proxy":
-		// The proxy CNN registers itself as the default when it is linked in; without it the
-		// default is Unavailable and similarity is reported as missing.
-		classifier = birds.DefaultClassifier()
+		c, err := proxycnn.Load()
+		if err != nil {
+			return err
+		}
+		classifier = c
 	case *classifierName != "none":
 		return usagef("--classifier must be proxy or none")
 	}

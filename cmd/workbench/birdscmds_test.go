@@ -23,11 +23,19 @@ func TestBirdsLevelProgram(t *testing.T) {
 	dir := t.TempDir()
 	prog := filepath.Join(dir, "i.txt")
 	writeBirdsFile(t, prog, "drop_block('b31', 10)\ndrop_block('b13', 10)\ndrop_block('b31', 10)\n")
-	code, out, errs := runCLI(t, "birds", "level", prog)
+	code, out, errs := runCLI(t, "birds", "level", prog, "--classifier", "none")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	if !strings.Contains(out, "stability  1.0000 (0 of 3 blocks") || !strings.Contains(out, "similarity missing") {
+		t.Fatalf("output:\n%s", out)
+	}
+	// By default the embedded proxy classifier answers, and says it is a proxy.
+	code, out, errs = runCLI(t, "birds", "level", prog)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, "similarity I ") || !strings.Contains(out, "proxy CNN, not the competition's ViT") {
 		t.Fatalf("output:\n%s", out)
 	}
 	if info, err := os.Stat(filepath.Join(dir, "i.png")); err != nil || info.Size() == 0 {
@@ -51,7 +59,7 @@ func TestBirdsLevelXMLAndJSON(t *testing.T) {
   </GameObjects>
 </Level>`)
 	png := filepath.Join(dir, "out.png")
-	code, out, errs := runCLI(t, "birds", "level", level, "--json", "--out", png)
+	code, out, errs := runCLI(t, "birds", "level", level, "--json", "--out", png, "--classifier", "none")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
@@ -110,7 +118,7 @@ func birdsCompetition(t *testing.T) string {
 
 func TestBirdsEvaluateWithoutClassifier(t *testing.T) {
 	dir := birdsCompetition(t)
-	code, out, errs := runCLI(t, "birds", "evaluate", dir)
+	code, out, errs := runCLI(t, "birds", "evaluate", dir, "--classifier", "none")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
@@ -121,6 +129,9 @@ func TestBirdsEvaluateWithoutClassifier(t *testing.T) {
 	}
 	if !strings.Contains(errs, "extract 9/9") {
 		t.Errorf("no progress on stderr:\n%s", errs)
+	}
+	if code, _, _ := runCLI(t, "birds", "evaluate", dir, "--classifier", "frobnicate"); code != 2 {
+		t.Fatalf("unknown --classifier: exit %d", code)
 	}
 	if code, _, errs := runCLI(t, "birds", "score", dir); code != 1 || !strings.Contains(errs, "similarity missing") {
 		t.Fatalf("score without similarity: exit %d: %s", code, errs)
@@ -140,7 +151,7 @@ func TestBirdsStagesWithExternalClassifier(t *testing.T) {
 			t.Fatalf("%s: exit %d: %s", sub, code, errs)
 		}
 	}
-	if code, _, errs := runCLI(t, "birds", "classify", dir, "--quiet"); code != 1 || !strings.Contains(errs, "classifier") {
+	if code, _, errs := runCLI(t, "birds", "classify", dir, "--quiet", "--classifier", "none"); code != 1 || !strings.Contains(errs, "classifier") {
 		t.Fatalf("classify without a classifier: exit %d: %s", code, errs)
 	}
 	if code, _, errs := runCLI(t, "birds", "classify", dir, "--quiet", "--classifier-cmd", script); code != 0 {
@@ -163,6 +174,19 @@ func TestBirdsStagesWithExternalClassifier(t *testing.T) {
 	for _, f := range []string{"result/trial_scores.csv", "one/similarity/I.json", "two/diversity/L.json", "one/images/L/one_L_2.png"} {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
 			t.Errorf("missing %s", f)
+		}
+	}
+}
+
+func TestBirdsEvaluateWithProxyClassifier(t *testing.T) {
+	dir := birdsCompetition(t)
+	code, out, errs := runCLI(t, "birds", "evaluate", dir, "--quiet")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"classify   8 of 8 written by proxy CNN, not the competition's ViT", "competition score"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %q in:\n%s", want, out)
 		}
 	}
 }
