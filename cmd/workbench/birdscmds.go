@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -14,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"pcgwb/canvas/birdsview"
 	"pcgwb/games/birds"
 	proxycnn "pcgwb/games/birds/classifier"
 	"pcgwb/internal/atomicfile"
@@ -233,7 +233,7 @@ func birdsLevel(ctx context.Context, path, out string, classifier birds.Classifi
 	if err != nil {
 		return err
 	}
-	lv, source, err := levelFromText(data)
+	lv, source, err := birdsview.LevelFromText(data)
 	if err != nil {
 		return err
 	}
@@ -296,32 +296,4 @@ func birdsLevel(ctx context.Context, path, out string, classifier birds.Classifi
 	}
 	fmt.Fprintf(stdout, "image      %s (%.1f ms)\n", out, float64(elapsed.Microseconds())/1000)
 	return nil
-}
-
-func levelFromText(data []byte) (*birds.Level, string, error) {
-	text := string(data)
-	if strings.Contains(text, "<Level") {
-		lv, err := birds.ParseLevel(data)
-		return lv, "level XML", err
-	}
-	source := "drop_block program"
-	if strings.Contains(text, "```") {
-		code, err := birds.ExtractCode(text)
-		if err != nil {
-			return nil, "", err
-		}
-		text, source = code, "answer"
-	}
-	s, err := birds.Convert(text)
-	if err != nil {
-		var ce *birds.ConversionError
-		if errors.As(err, &ce) {
-			return nil, "", errors.New(ce.Detail())
-		}
-		return nil, "", err
-	}
-	if len(s.Placed) == 0 {
-		return nil, "", errors.New("no drop_block calls found")
-	}
-	return s.Level(), source, nil
 }
