@@ -8,7 +8,6 @@ import (
 	"image"
 	"image/color"
 	"image/draw"
-	"io"
 	"math"
 	"os"
 	"os/exec"
@@ -52,7 +51,7 @@ type BirdsPanel struct {
 	Letters   *widget.Label
 	Problem   *widget.Label // errors of the program, inline
 
-	OpenButton, AnimateButton, EvaluateButton, CancelButton *widget.Button
+	OpenButton, AnimateButton, EvaluateButton, PromptButton, CancelButton *widget.Button
 
 	Progress      *widget.ProgressBar
 	ProgressLabel *widget.Label
@@ -95,13 +94,14 @@ func NewBirdsPanel(wb *Workbench) *BirdsPanel {
 	p.AnimateButton = widget.NewButtonWithIcon("Animate", theme.MediaPlayIcon(), p.animate)
 	p.AnimateButton.Disable()
 	p.EvaluateButton = widget.NewButtonWithIcon("Evaluate folder…", theme.FolderIcon(), p.showEvaluateFolder)
+	p.PromptButton = widget.NewButtonWithIcon("Run prompt…", theme.MailComposeIcon(), p.showPromptDialog)
 	p.CancelButton = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), func() {
 		p.folder.Cancel()
 		p.ProgressLabel.SetText("Cancelled.")
 	})
 	p.CancelButton.Disable()
 	p.Progress = widget.NewProgressBar()
-	p.ProgressLabel = widget.NewLabel("Evaluate a competition folder (TEAM/raw/L/TEAM_L_n.txt): every stage, then the ranking.")
+	p.ProgressLabel = widget.NewLabel("Evaluate a competition folder (TEAM/raw/L/TEAM_L_n.txt), or run a prompt on the LLM tab's model: every stage, then the ranking.")
 	p.ProgressLabel.Wrapping = fyne.TextWrapWord
 	p.Ranking = widget.NewTable(
 		func() (int, int) { return len(p.ranking) + 1, 4 },
@@ -142,7 +142,7 @@ func NewBirdsPanel(wb *Workbench) *BirdsPanel {
 	results := container.NewHSplit(p.Ranking, container.NewBorder(p.Team, nil, nil, nil, p.Chart))
 	results.SetOffset(0.45)
 	folder := container.NewBorder(
-		container.NewVBox(container.NewHBox(p.EvaluateButton, p.CancelButton), p.Progress, p.ProgressLabel),
+		container.NewVBox(container.NewHBox(p.EvaluateButton, p.PromptButton, p.CancelButton), p.Progress, p.ProgressLabel),
 		nil, nil, nil, results)
 	split := container.NewVSplit(level, folder)
 	split.SetOffset(0.65)
@@ -301,10 +301,7 @@ func (p *BirdsPanel) showOpenLevel() {
 			return
 		}
 		defer r.Close()
-		data, err := io.ReadAll(io.LimitReader(r, maxBirdsLevelFile+1))
-		if err == nil && len(data) > maxBirdsLevelFile {
-			err = fmt.Errorf("%s is larger than %d bytes: not a level", r.URI().Name(), maxBirdsLevelFile)
-		}
+		data, err := readLimited(r, r.URI().Name(), maxBirdsLevelFile)
 		if err != nil {
 			dialog.ShowError(err, p.wb.Window)
 			return
@@ -377,47 +374,64 @@ func (p *BirdsPanel) showEvaluateFolder() {
 // outputs there, as `workbench birds evaluate` does), with the progress bar, then shows the
 // ranking. Call it on the UI goroutine.
 func (p *BirdsPanel) EvaluateFolder(dir string) {
+	p.ProgressLabel.SetText("Evaluating " + dir + "…")
+	classifier := p.classifier()
+	p.startFolderJob(func(ctx context.Context) func() {
+		opt := birds.Options{Classifier: classifier, Progress: p.stageProgress("")}
+		rep, err := birds.Evaluate(ctx, dir, opt)
+		return func() { p.showReport(dir, rep, err, classifier, "") }
+	})
+}
+
+// startFolderJob clears the results, runs work as the panel's one folder-level job (the
+// Cancel button stops it) and gives the buttons back when it ends.
+func (p *BirdsPanel) startFolderJob(work func(ctx context.Context) func()) {
 	p.EvaluateButton.Disable()
+	p.PromptButton.Disable()
 	p.CancelButton.Enable()
 	p.Progress.SetValue(0)
-	p.ProgressLabel.SetText("Evaluating " + dir + "…")
 	p.ranking, p.characters = nil, nil
 	p.Ranking.Refresh()
 	p.Team.Options = nil
 	p.Team.ClearSelected()
-	classifier := p.classifier()
-	p.folder.Go(func(ctx context.Context) func() {
-		var mu sync.Mutex
-		var lastShown time.Time
-		opt := birds.Options{Classifier: classifier, Progress: func(e birds.Event) {
-			// Events come from the workers; show at most one every 50 ms, and each stage's end.
-			mu.Lock()
-			now := time.Now()
-			if e.Done != e.Total && now.Sub(lastShown) < 50*time.Millisecond {
-				mu.Unlock()
-				return
-			}
-			lastShown = now
-			mu.Unlock()
-			fyne.Do(func() {
-				p.Progress.SetValue(float64(e.Done) / float64(max(e.Total, 1)))
-				p.ProgressLabel.SetText(fmt.Sprintf("%s: %d of %d", e.Stage, e.Done, e.Total))
-			})
-		}}
-		rep, err := birds.Evaluate(ctx, dir, opt)
-		return func() { p.showReport(dir, rep, err, classifier) }
-	})
+	p.folder.Go(work)
 	go func() {
 		_ = p.folder.Wait(24 * time.Hour)
-		fyne.Do(func() {
+		onUI(func() {
 			p.EvaluateButton.Enable()
+			p.PromptButton.Enable()
 			p.CancelButton.Disable()
 		})
 	}()
 }
 
-func (p *BirdsPanel) showReport(dir string, rep *birds.Report, err error, classifier birds.Classifier) {
+// stageProgress shows the pipeline's events in the progress bar and label. Events come from
+// the workers; at most one every 50 ms is shown, and each stage's end.
+func (p *BirdsPanel) stageProgress(prefix string) func(birds.Event) {
+	var mu sync.Mutex
+	var lastShown time.Time
+	return func(e birds.Event) {
+		mu.Lock()
+		now := time.Now()
+		if e.Done != e.Total && now.Sub(lastShown) < 50*time.Millisecond {
+			mu.Unlock()
+			return
+		}
+		lastShown = now
+		mu.Unlock()
+		onUI(func() {
+			p.Progress.SetValue(float64(e.Done) / float64(max(e.Total, 1)))
+			p.ProgressLabel.SetText(fmt.Sprintf("%s%s: %d of %d", prefix, e.Stage, e.Done, e.Total))
+		})
+	}
+}
+
+// showReport fills the ranking and the chart from an evaluation; lead opens the summary line.
+func (p *BirdsPanel) showReport(dir string, rep *birds.Report, err error, classifier birds.Classifier, lead string) {
 	var lines []string
+	if lead != "" {
+		lines = append(lines, lead)
+	}
 	if rep != nil {
 		for _, s := range rep.Stages {
 			if s.Skipped != "" {
@@ -452,8 +466,6 @@ func (p *BirdsPanel) showReport(dir string, rep *birds.Report, err error, classi
 	}
 	p.ProgressLabel.SetText(filepath.Base(dir) + ": " + strings.Join(lines, " · "))
 	p.Ranking.Refresh()
-	p.EvaluateButton.Enable()
-	p.CancelButton.Disable()
 }
 
 // Per-letter chart colours: stability, similarity, letter score.

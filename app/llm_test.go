@@ -157,8 +157,17 @@ func TestLLMGeneratesThreeLevels(t *testing.T) {
 		t.Fatalf("the run is not in Compare (%d runs)", len(wb.Compare.Runs()))
 	}
 
+	if files := checkNoKeyIn(t, out); files < 5 {
+		t.Fatalf("walked %d files", files)
+	}
+}
+
+// checkNoKeyIn reads every file below root, fails the test for each one holding the test API
+// key, and returns how many files it read.
+func checkNoKeyIn(t *testing.T, root string) int {
+	t.Helper()
 	files := 0
-	err = filepath.WalkDir(out, func(path string, d fs.DirEntry, err error) error {
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
 		}
@@ -172,9 +181,10 @@ func TestLLMGeneratesThreeLevels(t *testing.T) {
 		}
 		return nil
 	})
-	if err != nil || files < 5 {
-		t.Fatalf("walked %d files: %v", files, err)
+	if err != nil {
+		t.Fatal(err)
 	}
+	return files
 }
 
 func TestLLMCancel(t *testing.T) {

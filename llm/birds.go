@@ -150,21 +150,8 @@ var errTrialTokens = errors.New("token limit exceeded")
 // pipeline. A trial whose requests fail or exceed the limits saves nothing and is reported,
 // as in the competition; an offline cache miss or a cancelled context stops the run.
 func RunBirdsPrompts(ctx context.Context, c *Client, opts BirdsOptions) (*BirdsReport, error) {
-	if err := checkTeam(opts.Team); err != nil {
+	if err := opts.Validate(); err != nil {
 		return nil, err
-	}
-	if len(opts.Turns) == 0 {
-		return nil, errors.New("no prompt given")
-	}
-	found := false
-	for _, t := range opts.Turns {
-		found = found || strings.Contains(t, ObjectPlaceholder)
-	}
-	if !found {
-		return nil, fmt.Errorf("the prompt does not contain %s: every letter would get the same prompt", ObjectPlaceholder)
-	}
-	if opts.Out == "" {
-		return nil, errors.New("no output folder given")
 	}
 	if opts.Letters == nil {
 		opts.Letters = AllLetters()
@@ -174,6 +161,9 @@ func RunBirdsPrompts(ctx context.Context, c *Client, opts BirdsOptions) (*BirdsR
 	}
 	logDir := filepath.Join(opts.Out, "logs")
 	if err := os.MkdirAll(logDir, 0o755); err != nil {
+		return nil, err
+	}
+	if err := writeBirdsConfig(c, opts); err != nil {
 		return nil, err
 	}
 	logFile, err := os.OpenFile(filepath.Join(logDir, opts.Team+".jsonl"), os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
@@ -242,6 +232,58 @@ func RunBirdsPrompts(ctx context.Context, c *Client, opts BirdsOptions) (*BirdsR
 		}
 	}
 	return rep, nil
+}
+
+// BirdsConfig is OUT/logs/TEAM.config.json: what a prompt run asked and of whom, so that it
+// can be repeated (the API key is not part of Settings and so is never written).
+type BirdsConfig struct {
+	Team         string   `json:"team"`
+	Endpoint     Settings `json:"endpoint"`
+	System       string   `json:"system,omitempty"`
+	Turns        []string `json:"turns"`
+	Letters      []string `json:"letters"`
+	Trials       int      `json:"trials"`
+	QuoteLetter  bool     `json:"quote_letter"`
+	SeedPerTrial bool     `json:"seed_per_trial"`
+	TokenLimit   int      `json:"token_limit"`
+	TimeLimit    float64  `json:"time_limit_s"`
+}
+
+// BirdsConfigPath is where RunBirdsPrompts records a team's run configuration.
+func BirdsConfigPath(out, team string) string {
+	return filepath.Join(out, "logs", team+".config.json")
+}
+
+func writeBirdsConfig(c *Client, opts BirdsOptions) error {
+	cfg := BirdsConfig{Team: opts.Team, Endpoint: c.Settings(), System: opts.System, Turns: opts.Turns,
+		Letters: opts.Letters, Trials: opts.Trials, QuoteLetter: opts.QuoteLetter, SeedPerTrial: opts.SeedPerTrial,
+		TokenLimit: opts.TokenLimit, TimeLimit: opts.TimeLimit.Seconds()}
+	b, err := json.MarshalIndent(cfg, "", "  ")
+	if err != nil {
+		return err
+	}
+	return atomicfile.Write(BirdsConfigPath(opts.Out, opts.Team), append(b, '\n'), 0o644)
+}
+
+// Validate reports what would make RunBirdsPrompts refuse the options before asking anything.
+func (opts BirdsOptions) Validate() error {
+	if err := checkTeam(opts.Team); err != nil {
+		return err
+	}
+	if len(opts.Turns) == 0 {
+		return errors.New("no prompt given")
+	}
+	found := false
+	for _, t := range opts.Turns {
+		found = found || strings.Contains(t, ObjectPlaceholder)
+	}
+	if !found {
+		return fmt.Errorf("the prompt does not contain %s: every letter would get the same prompt", ObjectPlaceholder)
+	}
+	if opts.Out == "" {
+		return errors.New("no output folder given")
+	}
+	return nil
 }
 
 // checkTeam refuses names the competition scripts would not read as a team folder.

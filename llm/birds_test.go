@@ -2,6 +2,7 @@ package llm
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -20,8 +21,9 @@ func birdsAnswer(c llmtest.Call) string {
 func TestBirdsSingleTurnLayoutAndQuotes(t *testing.T) {
 	srv := llmtest.New(func(c llmtest.Call, _ int) llmtest.Reply { return llmtest.Reply{Content: birdsAnswer(c)} })
 	defer srv.Close()
-	c := newTestClient(t, testConfig(srv, t.TempDir()))
-	out := t.TempDir()
+	root := t.TempDir()
+	c := newTestClient(t, testConfig(srv, filepath.Join(root, "cache")))
+	out := filepath.Join(root, "out")
 	opts := BirdsOptions{Team: "myteam", Turns: []string{"Build the letter <OBJECT> now. <OBJECT>!"}, Letters: []string{"A", "B"},
 		Trials: 3, QuoteLetter: true, Out: out}
 	rep, err := RunBirdsPrompts(context.Background(), c, opts)
@@ -59,6 +61,22 @@ func TestBirdsSingleTurnLayoutAndQuotes(t *testing.T) {
 	}
 	if lines := readLines(t, filepath.Join(out, "logs", "myteam.jsonl")); len(lines) != 6 {
 		t.Fatalf("%d log lines", len(lines))
+	}
+	// The run records what it asked and of whom, so that it can be repeated.
+	b, err := os.ReadFile(BirdsConfigPath(out, "myteam"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cfg BirdsConfig
+	if err := json.Unmarshal(b, &cfg); err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Team != "myteam" || cfg.Trials != 3 || !cfg.QuoteLetter || len(cfg.Letters) != 2 || cfg.Turns[0] != opts.Turns[0] ||
+		cfg.Endpoint.Model == "" || cfg.Endpoint.BaseURL != srv.BaseURL() {
+		t.Fatalf("recorded config %+v", cfg)
+	}
+	if files := checkNoKey(t, root); files < 6+2+6 {
+		t.Fatalf("only %d files written", files)
 	}
 }
 

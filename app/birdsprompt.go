@@ -1,0 +1,319 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"pcgwb/assets"
+	"pcgwb/games/birds"
+	"pcgwb/llm"
+)
+
+// Preference keys of the prompt runner: the last prompt and settings come back next time.
+const (
+	prefBirdsPrompt    = "birds_prompt"
+	prefBirdsFollowUps = "birds_prompt_follow_ups"
+	prefBirdsTeam      = "birds_prompt_team"
+	prefBirdsLetters   = "birds_prompt_letters"
+	prefBirdsTrials    = "birds_prompt_trials"
+	prefBirdsEdition   = "birds_prompt_edition"
+)
+
+// answerShowInterval is how often, at most, a newly received answer replaces the level shown:
+// often enough to watch the model work, rarely enough that the view can be read.
+const answerShowInterval = 750 * time.Millisecond
+
+// BirdsPromptRequest is one ChatGPT4PCG run from the Birds tab: the prompt is sent for every
+// letter and trial to the model set on the LLM tab, the answers are saved in the competition's
+// layout, and the folder is evaluated and ranked.
+type BirdsPromptRequest struct {
+	// Turns are the user messages of a conversation; <OBJECT> is replaced by the letter.
+	Turns   []string
+	Team    string
+	Letters []string
+	Trials  int
+	Edition birds.Edition
+	// Out is the competition folder; empty means OUTPUT/birds-TEAM.
+	Out string
+}
+
+// turnSeparator splits the follow-up editor into turns: a line holding only dashes.
+var turnSeparator = regexp.MustCompile(`(?m)^[ \t]*-{3,}[ \t]*$`)
+
+// SplitTurns cuts the follow-up text into turns at lines of three or more dashes; blank turns
+// are dropped.
+func SplitTurns(text string) []string {
+	var out []string
+	for _, t := range turnSeparator.Split(text, -1) {
+		if t = strings.TrimSpace(t); t != "" {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// birdsPromptForm is the dialog's form; its fields are kept in the preferences as they change.
+type birdsPromptForm struct {
+	Prompt, FollowUps, Team, Letters, Trials *widget.Entry
+	Edition                                  *widget.Select
+	Endpoint                                 *widget.Label
+	content                                  fyne.CanvasObject
+}
+
+func (p *BirdsPanel) newPromptForm() *birdsPromptForm {
+	prefs := p.wb.App.Preferences()
+	f := &birdsPromptForm{}
+	keep := func(e *widget.Entry, key, def string) {
+		e.SetText(prefs.StringWithFallback(key, def))
+		e.OnChanged = func(s string) { prefs.SetString(key, s) }
+	}
+	f.Prompt = widget.NewMultiLineEntry()
+	f.Prompt.TextStyle = fyne.TextStyle{Monospace: true}
+	f.Prompt.Wrapping = fyne.TextWrapWord
+	f.Prompt.SetMinRowsVisible(12)
+	keep(f.Prompt, prefBirdsPrompt, assets.BirdsPrompt())
+	f.FollowUps = widget.NewMultiLineEntry()
+	f.FollowUps.Wrapping = fyne.TextWrapWord
+	f.FollowUps.SetMinRowsVisible(3)
+	f.FollowUps.SetPlaceHolder("Optional: more user turns for a multi-turn conversation, sent one after each answer; separate them with a line ---")
+	keep(f.FollowUps, prefBirdsFollowUps, "")
+	f.Team = widget.NewEntry()
+	keep(f.Team, prefBirdsTeam, "workbench")
+	f.Letters = widget.NewEntry()
+	keep(f.Letters, prefBirdsLetters, "A-Z")
+	f.Letters.Validator = func(s string) error { _, err := llm.ParseLetters(s); return err }
+	f.Trials = widget.NewEntry()
+	keep(f.Trials, prefBirdsTrials, strconv.Itoa(llm.BirdsTrials))
+	f.Trials.Validator = func(s string) error { _, err := parseTrials(s); return err }
+	f.Edition = widget.NewSelect([]string{"2023", "2024", "2025"}, func(s string) { prefs.SetString(prefBirdsEdition, s) })
+	f.Edition.SetSelected(prefs.StringWithFallback(prefBirdsEdition, "2024"))
+	f.Endpoint = widget.NewLabel(p.endpointSummary())
+	f.Endpoint.Wrapping = fyne.TextWrapWord
+
+	form := widget.NewForm(
+		widget.NewFormItem("Team", f.Team),
+		widget.NewFormItem("Letters", f.Letters),
+		widget.NewFormItem("Trials", f.Trials),
+		widget.NewFormItem("Rules", f.Edition),
+	)
+	help := widget.NewLabel("<OBJECT> is replaced by each letter (quoted, \"A\", under the 2023 rules). Answers go to " +
+		"OUTPUT/birds-TEAM/TEAM/raw/L/TEAM_L_n.txt; trials already answered there are kept, so a cancelled run continues.")
+	help.Wrapping = fyne.TextWrapWord
+	help.SizeName = theme.SizeNameCaptionText
+	f.content = container.NewBorder(
+		container.NewVBox(f.Endpoint, sectionTitle("PROMPT")), container.NewVBox(sectionTitle("FOLLOW-UP TURNS"), f.FollowUps, form, help),
+		nil, nil, f.Prompt)
+	return f
+}
+
+func parseTrials(s string) (int, error) {
+	n, err := strconv.Atoi(strings.TrimSpace(s))
+	if err != nil || n < 1 || n > 100 {
+		return 0, errors.New("trials: a whole number from 1 to 100")
+	}
+	return n, nil
+}
+
+// request reads the form.
+func (f *birdsPromptForm) request() (BirdsPromptRequest, error) {
+	letters, err := llm.ParseLetters(f.Letters.Text)
+	if err != nil {
+		return BirdsPromptRequest{}, err
+	}
+	trials, err := parseTrials(f.Trials.Text)
+	if err != nil {
+		return BirdsPromptRequest{}, err
+	}
+	edition, err := strconv.Atoi(f.Edition.Selected)
+	if err != nil {
+		return BirdsPromptRequest{}, errors.New("choose the competition rules (2023, 2024 or 2025)")
+	}
+	turns := append([]string{f.Prompt.Text}, SplitTurns(f.FollowUps.Text)...)
+	return BirdsPromptRequest{Turns: turns, Team: strings.TrimSpace(f.Team.Text), Letters: letters, Trials: trials,
+		Edition: birds.Edition(edition)}, nil
+}
+
+// endpointSummary names the model the prompt will be sent to.
+func (p *BirdsPanel) endpointSummary() string {
+	lp := p.wb.LLM()
+	if lp == nil {
+		return "No LLM tab: the prompt cannot be sent."
+	}
+	cfg, err := lp.config()
+	switch {
+	case err != nil:
+		return "The LLM tab's settings are not valid: " + err.Error()
+	case cfg.Model == "":
+		return "Set the endpoint and model on the LLM tab first (and press Test there)."
+	}
+	url := cfg.BaseURL
+	if url == "" {
+		url = llm.DefaultBaseURL
+	}
+	return fmt.Sprintf("Model %s at %s (set on the LLM tab).", cfg.Model, url)
+}
+
+func (p *BirdsPanel) showPromptDialog() {
+	f := p.newPromptForm()
+	var d dialog.Dialog
+	d = dialog.NewCustomConfirm("Run a ChatGPT4PCG prompt", "Run", "Close", f.content, func(run bool) {
+		if !run {
+			return
+		}
+		req, err := f.request()
+		if err == nil {
+			err = p.RunPrompt(req)
+		}
+		if err != nil {
+			dialog.ShowError(err, p.wb.Window)
+		}
+	}, p.wb.Window)
+	d.Resize(fyne.NewSize(860, 640))
+	d.Show()
+}
+
+// RunPrompt checks the request, then (in the background) asks the LLM tab's model for every
+// letter and trial, shows answers in the level view as they arrive, evaluates the folder with
+// every stage of the pipeline and shows the ranking. Errors found before anything is asked
+// are returned; later ones are shown in the progress line. Call it on the UI goroutine.
+func (p *BirdsPanel) RunPrompt(req BirdsPromptRequest) error {
+	if p.folder.Busy() {
+		return errors.New("the Birds tab is still working: cancel it or wait")
+	}
+	lp := p.wb.LLM()
+	if lp == nil {
+		return errors.New("the LLM tab is not available: there is no endpoint to ask")
+	}
+	cfg, err := lp.config()
+	if err != nil {
+		return err
+	}
+	if cfg.Model == "" {
+		return errors.New("set the endpoint and model on the LLM tab first")
+	}
+	switch req.Edition {
+	case 0:
+		req.Edition = birds.Edition2024
+	case birds.Edition2023, birds.Edition2024, birds.Edition2025:
+	default:
+		return fmt.Errorf("unknown competition rules %d (2023, 2024 or 2025)", req.Edition)
+	}
+	out := req.Out
+	if out == "" {
+		out = filepath.Join(p.wb.outputDir(), "birds-"+req.Team)
+	}
+	opts := llm.BirdsOptions{Team: req.Team, Turns: req.Turns, Letters: req.Letters, Trials: req.Trials,
+		QuoteLetter: req.Edition == birds.Edition2023, Out: out, TokenLimit: llm.BirdsTokenLimit, TimeLimit: llm.BirdsTimeLimit}
+	if opts.Letters == nil {
+		opts.Letters = llm.AllLetters()
+	}
+	if opts.Trials <= 0 {
+		opts.Trials = llm.BirdsTrials
+	}
+	if err := opts.Validate(); err != nil {
+		return err
+	}
+	cfg.CacheDir = filepath.Join(p.wb.outputDir(), llmCacheDir)
+	client, err := llm.New(cfg)
+	if err != nil {
+		return err
+	}
+	total := len(opts.Letters) * opts.Trials
+	classifier := p.classifier()
+	p.ProgressLabel.SetText(fmt.Sprintf("Asking %s for %d answers (%d letters × %d trials) into %s…",
+		cfg.Model, total, len(opts.Letters), opts.Trials, out))
+	p.startFolderJob(func(ctx context.Context) func() {
+		opts.OnTrial = p.trialProgress(cfg.Model, total)
+		rep, err := llm.RunBirdsPrompts(ctx, client, opts)
+		if err != nil {
+			if errors.Is(err, llm.ErrOfflineMiss) {
+				err = fmt.Errorf("%w (the model was not asked)", err)
+			}
+			return func() { p.ProgressLabel.SetText("Prompt run failed: " + err.Error()) }
+		}
+		tot := client.Totals()
+		lead := fmt.Sprintf("%s: %d answers written, %d kept from before, %d trials saved nothing; %d requests (%d cached), %d tokens",
+			rep.Team, rep.Written, rep.Skipped, rep.Failed, tot.Requests, tot.CacheHits, tot.Usage.TotalTokens)
+		eval, err := birds.Evaluate(ctx, out, birds.Options{Edition: req.Edition, Classifier: classifier,
+			Progress: p.stageProgress(req.Team + ": ")})
+		return func() {
+			p.showReport(out, eval, err, classifier, lead)
+			if err == nil {
+				p.Team.SetSelected(req.Team)
+			}
+		}
+	})
+	return nil
+}
+
+// trialProgress reports asked trials in the progress bar and shows a new answer in the level
+// view now and then. RunBirdsPrompts serialises the calls.
+func (p *BirdsPanel) trialProgress(model string, total int) func(llm.TrialResult) {
+	var mu sync.Mutex
+	done, failed := 0, 0
+	var lastShown time.Time
+	return func(r llm.TrialResult) {
+		mu.Lock()
+		defer mu.Unlock()
+		done++
+		if r.Error != "" {
+			failed++
+		}
+		answer := ""
+		if r.Path != "" && !r.Skipped && time.Since(lastShown) >= answerShowInterval {
+			if text, err := readSmall(r.Path, maxBirdsLevelFile); err == nil {
+				answer, lastShown = text, time.Now()
+			}
+		}
+		label := fmt.Sprintf("asking %s: %d of %d trials", model, done, total)
+		if failed > 0 {
+			label += fmt.Sprintf(" (%d saved nothing)", failed)
+		}
+		if answer != "" {
+			label += fmt.Sprintf(" · showing %s trial %d", r.Letter, r.Trial)
+		}
+		frac := float64(done) / float64(max(total, 1))
+		onUI(func() {
+			p.Progress.SetValue(frac)
+			p.ProgressLabel.SetText(label)
+			if answer != "" {
+				p.Program.SetText(answer)
+			}
+		})
+	}
+}
+
+// readSmall reads a file of at most limit bytes.
+func readSmall(path string, limit int64) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	b, err := readLimited(f, filepath.Base(path), limit)
+	return string(b), err
+}
+
+// readLimited reads r to its end, refusing more than limit bytes: level files are hostile.
+func readLimited(r io.Reader, name string, limit int64) ([]byte, error) {
+	b, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if err == nil && int64(len(b)) > limit {
+		err = fmt.Errorf("%s is larger than %d bytes: not a level", name, limit)
+	}
+	return b, err
+}

@@ -1,0 +1,179 @@
+package app
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"pcgwb/assets"
+	"pcgwb/games/birds"
+	"pcgwb/llm"
+	"pcgwb/llm/llmtest"
+)
+
+// towerAnswer is a model's answer: prose around a code block that builds a tall post.
+const towerAnswer = "Here is the letter:\n```\ndrop_block('b13', 10)\ndrop_block('b13', 10)\n```\nIt should stand."
+
+func newBirdsPromptPanel(t *testing.T, srv *llmtest.Server) (*BirdsPanel, string) {
+	t.Helper()
+	p := newBirdsPanel(t)
+	lp := p.wb.LLM()
+	if lp == nil {
+		t.Fatal("no LLM tab")
+	}
+	lp.BaseURL.SetText(srv.BaseURL())
+	lp.Model.SetText("birds-test-model")
+	lp.APIKey.SetText(llmTestKey)
+	root := t.TempDir()
+	p.wb.OutputDirOverride = root
+	t.Cleanup(func() { p.folder.Cancel(); _ = p.Wait(waitLimit) })
+	return p, root
+}
+
+// runPrompt calls RunPrompt as the UI goroutine would.
+func runPrompt(p *BirdsPanel, req BirdsPromptRequest) (err error) {
+	onUI(func() { err = p.RunPrompt(req) })
+	return err
+}
+
+func TestBirdsPromptRunsRanksAndCaches(t *testing.T) {
+	srv := llmtest.New(func(c llmtest.Call, _ int) llmtest.Reply {
+		if strings.Contains(c.LastUser(), "Only the code") {
+			return llmtest.Reply{Content: towerAnswer}
+		}
+		return llmtest.Reply{Content: "Let me think about the shape first."}
+	})
+	defer srv.Close()
+	p, root := newBirdsPromptPanel(t, srv)
+	req := BirdsPromptRequest{Turns: []string{"Build the letter <OBJECT> from blocks.", "Only the code, please."},
+		Team: "gui", Letters: []string{"I", "L"}, Trials: 2}
+	busy := false
+	onUI(func() {
+		if err := p.RunPrompt(req); err != nil {
+			t.Error(err)
+		}
+		busy = p.PromptButton.Disabled() && p.EvaluateButton.Disabled() && !p.CancelButton.Disabled()
+	})
+	if !busy {
+		t.Fatal("the buttons do not show the run")
+	}
+	if err := p.Wait(waitLimit); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "the ranking", func() bool { return len(p.ranking) == 1 && !p.PromptButton.Disabled() })
+
+	out := filepath.Join(root, "birds-gui")
+	for _, l := range []string{"I", "L"} {
+		for n := 1; n <= 2; n++ {
+			b, err := os.ReadFile(llm.BirdsAnswerPath(out, "gui", l, n))
+			if err != nil || string(b) != towerAnswer {
+				t.Fatalf("%s trial %d: %q %v", l, n, b, err)
+			}
+		}
+	}
+	calls := srv.Calls()
+	if len(calls) != 8 { // 2 letters × 2 trials × 2 turns
+		t.Fatalf("%d calls, want 8", len(calls))
+	}
+	for _, c := range calls {
+		if prompt := c.Prompt(); strings.Contains(prompt, llm.ObjectPlaceholder) || !strings.Contains(prompt, "Build the letter") {
+			t.Fatalf("prompt sent: %q", prompt)
+		}
+	}
+	if p.ranking[0][1] != "gui" || p.Team.Selected != "gui" {
+		t.Fatalf("ranking %v, team %q", p.ranking, p.Team.Selected)
+	}
+	if !strings.Contains(p.ProgressLabel.Text, "4 answers written") || !strings.Contains(p.ProgressLabel.Text, "competition score") {
+		t.Fatalf("progress line %q", p.ProgressLabel.Text)
+	}
+	if !strings.Contains(p.Program.Text, "drop_block") {
+		t.Fatalf("no answer shown in the level view: %q", p.Program.Text)
+	}
+	for _, f := range []string{llm.BirdsConfigPath(out, "gui"), filepath.Join(out, "result", "prompt_scores_ranks.csv")} {
+		if _, err := os.Stat(f); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	// The same prompt into another folder is answered from the cache: no new request.
+	req.Out = filepath.Join(root, "again")
+	if err := runPrompt(p, req); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Wait(waitLimit); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "the second ranking", func() bool { return len(p.ranking) == 1 && !p.PromptButton.Disabled() })
+	if len(srv.Calls()) != 8 || !strings.Contains(p.ProgressLabel.Text, "(8 cached)") {
+		t.Fatalf("%d calls after the replay; %q", len(srv.Calls()), p.ProgressLabel.Text)
+	}
+	if files := checkNoKeyIn(t, root); files < 2*(4+2)+1 {
+		t.Fatalf("only %d files written", files)
+	}
+}
+
+func TestBirdsPromptRefusesBadRequests(t *testing.T) {
+	srv := llmtest.New(llmtest.Text(towerAnswer))
+	defer srv.Close()
+	p, _ := newBirdsPromptPanel(t, srv)
+	good := BirdsPromptRequest{Turns: []string{"Build <OBJECT>."}, Team: "ok", Letters: []string{"A"}, Trials: 1}
+	cases := []struct {
+		name string
+		edit func(*BirdsPromptRequest)
+		want string
+	}{
+		{"no placeholder", func(r *BirdsPromptRequest) { r.Turns = []string{"Build a letter."} }, llm.ObjectPlaceholder},
+		{"reserved team", func(r *BirdsPromptRequest) { r.Team = "result" }, "reserved"},
+		{"path in team", func(r *BirdsPromptRequest) { r.Team = "a/../../x" }, "plain folder name"},
+		{"rules", func(r *BirdsPromptRequest) { r.Edition = 2022 }, "rules"},
+	}
+	for _, c := range cases {
+		r := good
+		c.edit(&r)
+		if err := runPrompt(p, r); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want %q", c.name, err, c.want)
+		}
+	}
+	p.wb.LLM().Model.SetText("")
+	if err := runPrompt(p, good); err == nil || !strings.Contains(err.Error(), "model") {
+		t.Errorf("no model: %v", err)
+	}
+	if len(srv.Calls()) != 0 || p.folder.Busy() {
+		t.Fatal("a refused request reached the model")
+	}
+}
+
+func TestBirdsPromptForm(t *testing.T) {
+	srv := llmtest.New(llmtest.Text(towerAnswer))
+	defer srv.Close()
+	p, _ := newBirdsPromptPanel(t, srv)
+	f := p.newPromptForm()
+	if f.Prompt.Text != assets.BirdsPrompt() || !strings.Contains(f.Prompt.Text, llm.ObjectPlaceholder) {
+		t.Fatal("the form does not start from the built-in prompt")
+	}
+	if !strings.Contains(f.Endpoint.Text, "birds-test-model") {
+		t.Fatalf("endpoint %q", f.Endpoint.Text)
+	}
+	f.Letters.SetText("A, C-D")
+	f.Trials.SetText("3")
+	f.Edition.SetSelected("2023")
+	f.FollowUps.SetText("Now only code.\n---\n\n ----- \nCheck the bottom row.\n")
+	f.Team.SetText("workbenchx")
+	r, err := f.request()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(r.Letters, "") != "ACD" || r.Trials != 3 || r.Edition != birds.Edition2023 || r.Team != "workbenchx" ||
+		len(r.Turns) != 3 || r.Turns[1] != "Now only code." || r.Turns[2] != "Check the bottom row." {
+		t.Fatalf("request %+v", r)
+	}
+	// The form remembers what was typed.
+	if g := p.newPromptForm(); g.Letters.Text != "A, C-D" || g.Edition.Selected != "2023" || g.Team.Text != "workbenchx" {
+		t.Fatalf("not remembered: %q %q %q", g.Letters.Text, g.Edition.Selected, g.Team.Text)
+	}
+	f.Trials.SetText("0")
+	if _, err := f.request(); err == nil {
+		t.Fatal("0 trials accepted")
+	}
+}
