@@ -56,14 +56,10 @@ type SamplePanel struct {
 	afterApply func()
 	syncing    bool // the count entry and slider are updating each other
 
-	mu   sync.Mutex
-	job  *sampleJob
-	last *SampleSet
-}
+	jobs latest // the sample being computed; only the newest one's result is shown
 
-type sampleJob struct {
-	cancel context.CancelFunc
-	done   chan struct{} // closed once the job's result is on screen (or dropped)
+	mu   sync.Mutex
+	last *SampleSet
 }
 
 func newSamplePanel(keys keyHandler, current func() (string, problems.Problem, error)) *SamplePanel {
@@ -145,45 +141,15 @@ func (sp *SamplePanel) Last() *SampleSet {
 }
 
 // Busy reports whether a sample is being computed.
-func (sp *SamplePanel) Busy() bool {
-	sp.mu.Lock()
-	j := sp.job
-	sp.mu.Unlock()
-	if j == nil {
-		return false
-	}
-	select {
-	case <-j.done:
-		return false
-	default:
-		return true
-	}
-}
+func (sp *SamplePanel) Busy() bool { return sp.jobs.Busy() }
 
 // Wait blocks until the latest sample is on screen (or was dropped), at most timeout. It must
 // not be called from the UI goroutine, which has to apply the result.
 func (sp *SamplePanel) Wait(timeout time.Duration) error {
-	deadline := time.NewTimer(timeout)
-	defer deadline.Stop()
-	for {
-		sp.mu.Lock()
-		j := sp.job
-		sp.mu.Unlock()
-		if j == nil {
-			return nil
-		}
-		select {
-		case <-j.done:
-		case <-deadline.C:
-			return fmt.Errorf("sampling still running after %v", timeout)
-		}
-		sp.mu.Lock()
-		latest := sp.job == j
-		sp.mu.Unlock()
-		if latest {
-			return nil
-		}
+	if err := sp.jobs.Wait(timeout); err != nil {
+		return fmt.Errorf("sampling: %w", err)
 	}
+	return nil
 }
 
 // NewSeed picks a fresh random seed and samples with it.
@@ -210,15 +176,9 @@ func (sp *SamplePanel) Sample() {
 		sp.fail(err)
 		return
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	j := &sampleJob{cancel: cancel, done: make(chan struct{})}
-	sp.mu.Lock()
-	prev := sp.job
-	sp.job = j
-	sp.mu.Unlock()
-	if prev != nil {
-		prev.cancel()
-	}
+	// Cancel the sample still running before the UI shows the new one: a cancelled job's
+	// result is dropped, so it cannot land between these updates and the new job's start.
+	sp.jobs.Cancel()
 	sp.HideError()
 	sp.Progress.Show()
 	sp.Progress.Start()
@@ -227,35 +187,14 @@ func (sp *SamplePanel) Sample() {
 	if sp.fixedControl != nil {
 		fixed = sp.fixedControl()
 	}
-	go sp.run(ctx, j, name, p, n, seed, fixed)
+	sp.jobs.Go(func(ctx context.Context) func() {
+		set, err := SampleAndEvaluateWith(ctx, name, p, n, seed, fixed)
+		return func() { sp.apply(set, err) }
+	})
 }
 
 // Cancel stops a running sample; the gallery keeps what it shows.
-func (sp *SamplePanel) Cancel() {
-	sp.mu.Lock()
-	j := sp.job
-	sp.mu.Unlock()
-	if j != nil {
-		j.cancel()
-	}
-}
-
-func (sp *SamplePanel) run(ctx context.Context, j *sampleJob, name string, p problems.Problem, n int, seed uint64, fixed problems.Control) {
-	defer close(j.done)
-	defer j.cancel()
-	set, err := SampleAndEvaluateWith(ctx, name, p, n, seed, fixed)
-	if ctx.Err() != nil {
-		return // superseded by a newer sample, or the window closed: nothing to show
-	}
-	onUI(func() {
-		sp.mu.Lock()
-		latest := sp.job == j
-		sp.mu.Unlock()
-		if latest {
-			sp.apply(set, err)
-		}
-	})
-}
+func (sp *SamplePanel) Cancel() { sp.jobs.Cancel() }
 
 func (sp *SamplePanel) apply(set *SampleSet, err error) {
 	sp.Progress.Stop()

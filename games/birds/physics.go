@@ -435,26 +435,9 @@ func (s *sim) run(ctx context.Context) error {
 				return err
 			}
 		}
-		s.rec.events = s.rec.events[:0]
-		s.world.Step(timeStep, velocityIterations, positionIterations)
-		if n := s.world.GetContactCount(); n > MaxSimContacts {
-			return fmt.Errorf("%w: %d contacts (limit %d): too many overlapping objects", ErrPhysics, n, MaxSimContacts)
+		if err := s.stepOnce(); err != nil {
+			return err
 		}
-		s.steps = s.step
-		if !s.cfg.NoDamage {
-			s.applyDamage()
-		}
-		s.checkOutOfWorld()
-		s.removeDead()
-		for _, sb := range s.bodies {
-			if !sb.removed {
-				sb.last = s.pose(sb)
-				if math.IsNaN(sb.last.X) || math.IsNaN(sb.last.Y) || math.IsInf(sb.last.X, 0) || math.IsInf(sb.last.Y, 0) {
-					return fmt.Errorf("%w: the simulation diverged", ErrPhysics)
-				}
-			}
-		}
-		s.snapshot(s.step)
 		if !s.cfg.KeepAwake && s.frozen() {
 			// Nothing can wake a sleeping world: every later snapshot equals this one.
 			for step := s.step + 1; step <= total; step++ {
@@ -463,6 +446,33 @@ func (s *sim) run(ctx context.Context) error {
 			return nil
 		}
 	}
+	return nil
+}
+
+// stepOnce simulates step s.step (the caller advances the counter): one world step, damage,
+// out-of-world and dead-body removal, the bodies' poses, and the step's snapshot. It is the one
+// step that both sim.run and Animation.Advance take, so a viewer sees what the evaluator judges.
+func (s *sim) stepOnce() error {
+	s.rec.events = s.rec.events[:0]
+	s.world.Step(timeStep, velocityIterations, positionIterations)
+	if n := s.world.GetContactCount(); n > MaxSimContacts {
+		return fmt.Errorf("%w: %d contacts (limit %d): too many overlapping objects", ErrPhysics, n, MaxSimContacts)
+	}
+	s.steps = s.step
+	if !s.cfg.NoDamage {
+		s.applyDamage()
+	}
+	s.checkOutOfWorld()
+	s.removeDead()
+	for _, sb := range s.bodies {
+		if !sb.removed {
+			sb.last = s.pose(sb)
+			if math.IsNaN(sb.last.X) || math.IsNaN(sb.last.Y) || math.IsInf(sb.last.X, 0) || math.IsInf(sb.last.Y, 0) {
+				return fmt.Errorf("%w: the simulation diverged", ErrPhysics)
+			}
+		}
+	}
+	s.snapshot(s.step)
 	return nil
 }
 

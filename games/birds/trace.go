@@ -79,7 +79,7 @@ func (a *Animation) Done() bool { return a.s.step >= a.total || a.err != nil }
 // Err is the engine failure that stopped the animation, if any.
 func (a *Animation) Err() error { return a.err }
 
-// Advance takes one step, the body of the loop in sim.run; it does nothing once Done.
+// Advance takes one step, sim.stepOnce as sim.run takes it; it does nothing once Done.
 func (a *Animation) Advance() (err error) {
 	if a.Done() {
 		return a.err
@@ -90,23 +90,8 @@ func (a *Animation) Advance() (err error) {
 		}
 		a.err = err
 	}()
-	s := a.s
-	s.step++
-	s.rec.events = s.rec.events[:0]
-	s.world.Step(timeStep, velocityIterations, positionIterations)
-	s.steps = s.step
-	if !s.cfg.NoDamage {
-		s.applyDamage()
-	}
-	s.checkOutOfWorld()
-	s.removeDead()
-	for _, sb := range s.bodies {
-		if !sb.removed {
-			sb.last = s.pose(sb)
-		}
-	}
-	s.snapshot(s.step)
-	return nil
+	a.s.step++
+	return a.s.stepOnce()
 }
 
 // Result is the simulation's result once Done: equal to the Verdict (a test checks it).

@@ -301,7 +301,7 @@ func TestSolveAndReplay(t *testing.T) {
 	if !replay.Win() || replay.Key() != r.Final().Key() {
 		t.Errorf("replay does not win")
 	}
-	locs := Locations(r)
+	locs := solver.PlayerLocations(r)
 	if len(locs) != len(r.Actions)+1 || locs[len(locs)-1].Action != (solver.Dir{}) {
 		t.Errorf("locations %v", locs)
 	}

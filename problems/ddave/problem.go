@@ -229,7 +229,7 @@ func (d *DDave) Info(c problems.Content) (problems.Info, error) {
 		status := res.Final().Status()
 		in.GameStatus = &status
 		if res.Won {
-			in.Solution = Locations(res)
+			in.Solution = solver.PlayerLocations(res)
 			for i := range in.Solution {
 				in.Solution[i].X--
 				in.Solution[i].Y--

@@ -280,15 +280,6 @@ func Solve(s State, power int) (int, solver.Result[State]) {
 	return agentPool.Solve(s, power, solver.BFSLast)
 }
 
-// Locations is the reference's location list of a result in padded coordinates: the player's
-// position before each move with that move, then the final position with the move {0, 0}.
-func Locations(r solver.Result[State]) []solver.Location {
-	return solver.Locations(r, func(s State) (int, int) {
-		p := s.Player()
-		return p.X, p.Y
-	})
-}
-
 // Events replays moves from start and returns the events they resolve, in order (the string
 // diversity compares; moves that resolve nothing add nothing).
 func Events(start State, moves []solver.Dir) string {

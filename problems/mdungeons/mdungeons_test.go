@@ -37,28 +37,30 @@ func BenchmarkInfo(b *testing.B) {
 // BenchmarkInfoPlayed is the golden levels that reach the agents.
 func BenchmarkInfoPlayed(b *testing.B) {
 	p, _ := problems.Make("mdungeons-v0")
-	g := problemtest.LoadGolden(b, "testdata/mdungeons-v0.json")
-	contents := g.Contents(b, p)
-	var played []problems.Content
+	_, played := goldenContents(b, p)
+	problemtest.BenchInfo(b, p, played)
+}
+
+// goldenContents returns the golden contents, and those of them that reach the agents (the
+// golden info's heuristic is not -1).
+func goldenContents(tb testing.TB, p problems.Problem) (all, played []problems.Content) {
+	g := problemtest.LoadGolden(tb, "testdata/mdungeons-v0.json")
+	all = g.Contents(tb, p)
 	for i, it := range g.Items {
 		if it.Info["heuristic"].(float64) >= 0 {
-			played = append(played, contents[i])
+			played = append(played, all[i])
 		}
 	}
-	problemtest.BenchInfo(b, p, played)
+	return all, played
 }
 
 // mutatedInfos evaluates n levels: the golden contents and mutations of its played levels (a
 // few tiles changed each), so that most of them are solved and carry event strings.
 func mutatedInfos(tb testing.TB, p problems.Problem, n int) []problems.Info {
-	g := problemtest.LoadGolden(tb, "testdata/mdungeons-v0.json")
-	contents := g.Contents(tb, p)
-	var played []shape.Grid
-	for i, it := range g.Items {
-		if it.Info["heuristic"].(float64) >= 0 {
-			gr, _ := shape.GridFromContent(contents[i])
-			played = append(played, gr)
-		}
+	contents, playedContents := goldenContents(tb, p)
+	played := make([]shape.Grid, len(playedContents))
+	for i, c := range playedContents {
+		played[i], _ = shape.GridFromContent(c)
 	}
 	r := rand.New(rand.NewPCG(7, 11))
 	infos := make([]problems.Info, 0, n)
@@ -242,7 +244,7 @@ func TestSolveAvoidsDeath(t *testing.T) {
 	if ev := Events(s, r.Actions); ev != "1" {
 		t.Errorf("events %q, want the goblin only", ev)
 	}
-	locs := Locations(r)
+	locs := solver.PlayerLocations(r)
 	if len(locs) != len(r.Actions)+1 || locs[0] != (solver.Location{X: 1, Y: 1, Action: r.Actions[0]}) {
 		t.Errorf("locations %v", locs)
 	}

@@ -169,7 +169,7 @@ func (m *MDungeons) Info(c problems.Content) (problems.Info, error) {
 		status := r.Final().Status()
 		in.GameStatus = &status
 		if r.Won {
-			in.Solution = Locations(r)
+			in.Solution = solver.PlayerLocations(r)
 			in.events = Events(start, r.Actions)
 		}
 	}

@@ -88,6 +88,15 @@ func Locations[S any](r Result[S], pos func(S) (x, y int)) []Location {
 	return out
 }
 
+// PlayerLocations is Locations for the games whose states report the player's position
+// (Dangerous Dave, MiniDungeons), in the states' padded coordinates.
+func PlayerLocations[S interface{ Player() shape.Point }](r Result[S]) []Location {
+	return Locations(r, func(s S) (int, int) {
+		p := s.Player()
+		return p.X, p.Y
+	})
+}
+
 type node[S any] struct {
 	state  S
 	parent int32

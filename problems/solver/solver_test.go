@@ -3,6 +3,8 @@ package solver
 import (
 	"slices"
 	"testing"
+
+	"pcgwb/problems/shape"
 )
 
 // toy is a synthetic game with many equal priorities, so the expansion order exercises heapq's
@@ -24,6 +26,8 @@ func (s toy) Lose() bool {
 	*s.log = append(*s.log, s.id)
 	return s.id%11 == 10
 }
+
+func (s toy) Player() shape.Point { return shape.Point{X: s.id, Y: -s.id} }
 
 // Directions carry the child index in X so that toy can tell them apart.
 var toyDirs = []Dir{{X: 0}, {X: 1}, {X: 2}, {X: 3}}
@@ -96,6 +100,9 @@ func TestLocations(t *testing.T) {
 	want := []Location{{0, 0, Dir{X: 0}}, {1, -1, Dir{X: 0}}, {5, -5, Dir{X: 2}}, {23, -23, Dir{X: 0}}, {93, -93, Dir{}}}
 	if !slices.Equal(locs, want) {
 		t.Errorf("locations %v, want %v", locs, want)
+	}
+	if pl := PlayerLocations(r); !slices.Equal(pl, want) {
+		t.Errorf("player locations %v, want %v", pl, want)
 	}
 	if r.Depth() != 4 || len(r.States) != 5 || r.Heuristic != (93*37+3)%5 {
 		t.Errorf("depth %d, %d states, heuristic %d", r.Depth(), len(r.States), r.Heuristic)
