@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"time"
 
@@ -224,4 +225,97 @@ func writeJSONFile(path string, v any) error {
 		return err
 	}
 	return atomicfile.Write(path, append(data, '\n'), 0o644)
+}
+
+// ReadRunConfig reads the config.json of an LLM run folder (a folder of another generator's
+// run is an error), so a run can be continued with the settings it was started with.
+func ReadRunConfig(dir string) (*RunConfig, error) {
+	path := filepath.Join(dir, experiment.ConfigFile)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var c RunConfig
+	if err := json.Unmarshal(data, &c); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if c.Generator != GeneratorName {
+		return nil, fmt.Errorf("%s: a %q run, not an LLM run", path, c.Generator)
+	}
+	if c.Format != runFormat {
+		return nil, fmt.Errorf("%s: format %d, this workbench reads format %d", path, c.Format, runFormat)
+	}
+	return &c, nil
+}
+
+// ConfigChanges lists the settings in which the run recorded in dir's config.json differs from
+// cfg, one "key: recorded, now new" string per setting, keys dotted ("llm.model"). It returns
+// none when the folder has no config.json or holds the same run; Execute refuses a folder for
+// which it returns some.
+func ConfigChanges(dir string, cfg RunConfig) ([]string, error) {
+	old, err := os.ReadFile(filepath.Join(dir, experiment.ConfigFile))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	now, err := json.Marshal(cfg)
+	if err != nil {
+		return nil, err
+	}
+	a, b := map[string]string{}, map[string]string{}
+	if err := flattenJSON(old, a); err != nil {
+		return nil, fmt.Errorf("%s: %w", filepath.Join(dir, experiment.ConfigFile), err)
+	}
+	if err := flattenJSON(now, b); err != nil {
+		return nil, err
+	}
+	keys := map[string]bool{}
+	for k := range a {
+		keys[k] = true
+	}
+	for k := range b {
+		keys[k] = true
+	}
+	var out []string
+	for k := range keys {
+		if a[k] == b[k] {
+			continue
+		}
+		out = append(out, fmt.Sprintf("%s: %s, now %s", k, orNone(a[k]), orNone(b[k])))
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+func orNone(v string) string {
+	if v == "" {
+		return "(none)"
+	}
+	return v
+}
+
+// flattenJSON maps every leaf of a JSON document to its dotted key and compact JSON value.
+func flattenJSON(data []byte, into map[string]string) error {
+	var v any
+	if err := json.Unmarshal(data, &v); err != nil {
+		return err
+	}
+	var walk func(prefix string, v any)
+	walk = func(prefix string, v any) {
+		if m, ok := v.(map[string]any); ok && len(m) > 0 {
+			for k, x := range m {
+				if prefix != "" {
+					k = prefix + "." + k
+				}
+				walk(k, x)
+			}
+			return
+		}
+		b, _ := json.Marshal(v)
+		into[prefix] = string(b)
+	}
+	walk("", v)
+	return nil
 }

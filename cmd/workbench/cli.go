@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -25,7 +26,7 @@ func commands() []command {
 		{"render", "PROBLEM FILE --out DIR: write one PNG per item", cmdRender},
 		{"data", "import PATH | status: the pcg_benchmark data (word lists, levels) some problems need", cmdData},
 		{"llm", "generate --problem P --n N [...] | prompt | test: levels from an OpenAI-compatible model", cmdLLM},
-		{"run", "--problem P --generator G --fitness F [--generations N --pop N --seed S --out DIR] | --resume DIR: one generator run as a folder of data", cmdRun},
+		{"run", "--problem P --generator G --fitness F [--generations N --pop N --seed S --out DIR] | --resume DIR: one generator run as a folder of data (G: random, es, ga, mapelites, constructive, llm)", cmdRun},
 		{"sweep", "--problems ... --generators ... --fitness ... --seeds N --out DIR [--emit-jobs]: a grid of runs in parallel", cmdSweep},
 		{"report", "DIR: summary.csv and the paper's figures (PNG) from the runs under DIR", cmdReport},
 		{"duel", duelSummary, cmdDuel},
@@ -66,6 +67,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if err == nil {
 			return 0
 		}
+		var help helpRequested
+		if errors.As(err, &help) {
+			fmt.Fprint(stdout, help.text)
+			return 0
+		}
 		fmt.Fprintf(stderr, "workbench %s: %v\n", name, err)
 		if _, ok := err.(usageError); ok {
 			return 2
@@ -93,6 +99,9 @@ func parseArgs(fs *flag.FlagSet, args []string, positional ...string) ([]string,
 	var pos []string
 	for {
 		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, helpRequested{flagHelp(fs, positional)}
+			}
 			return nil, usageError{err.Error()}
 		}
 		args = fs.Args()
@@ -106,4 +115,23 @@ func parseArgs(fs *flag.FlagSet, args []string, positional ...string) ([]string,
 		return nil, usagef("expected %s, got %d argument(s)", strings.Join(positional, " "), len(pos))
 	}
 	return pos, nil
+}
+
+// helpRequested carries a command's help (-h, --help): printed on standard output, exit 0.
+type helpRequested struct{ text string }
+
+func (h helpRequested) Error() string { return h.text }
+
+// flagHelp is a command's usage line and its flags with their defaults.
+func flagHelp(fs *flag.FlagSet, positional []string) string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "usage: workbench %s [flags]", fs.Name())
+	for _, p := range positional {
+		sb.WriteString(" " + p)
+	}
+	sb.WriteString("\n\nflags:\n")
+	fs.SetOutput(&sb)
+	fs.PrintDefaults()
+	fs.SetOutput(io.Discard)
+	return sb.String()
 }

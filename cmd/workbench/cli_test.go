@@ -203,3 +203,27 @@ func TestUnknownCommand(t *testing.T) {
 		t.Fatalf("exit %d, %q", code, errs)
 	}
 }
+
+func TestCommandHelpListsFlags(t *testing.T) {
+	cases := []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"run", "--help"}, []string{"usage: workbench run [flags]", "-generator string", "llm", "-resume string"}},
+		{[]string{"sample", "-h"}, []string{"usage: workbench sample [flags] PROBLEM", "-seed"}},
+		{[]string{"birds", "prompt", "-h"}, []string{"usage: workbench birds prompt [flags] PROMPT.txt", "-trials int"}},
+		{[]string{"llm", "generate", "--help"}, []string{"usage: workbench llm generate [flags]", "-offline"}},
+	}
+	for _, c := range cases {
+		code, out, errs := runCLI(t, c.args...)
+		if code != 0 || errs != "" {
+			t.Errorf("%v: exit %d, stderr %q", c.args, code, errs)
+			continue
+		}
+		for _, w := range c.want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%v: help lacks %q:\n%s", c.args, w, out)
+			}
+		}
+	}
+}

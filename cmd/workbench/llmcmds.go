@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"pcgwb/llm"
+	"pcgwb/problems/experiment"
 	"pcgwb/problems/search"
 )
 
@@ -48,11 +49,16 @@ type endpointFlags struct {
 }
 
 func (e *endpointFlags) register(fs *flag.FlagSet) {
+	e.registerEndpoint(fs)
+	fs.IntVar(&e.seed, "seed", 1, "seed: the run's random draws, and the request seed (plus the level's number)")
+}
+
+// registerEndpoint registers the endpoint flags but --seed (`run` has its own).
+func (e *endpointFlags) registerEndpoint(fs *flag.FlagSet) {
 	fs.StringVar(&e.baseURL, "base-url", envOr("OPENAI_BASE_URL", llm.DefaultBaseURL), "API root, e.g. http://127.0.0.1:11434/v1 for Ollama (env OPENAI_BASE_URL)")
 	fs.StringVar(&e.model, "model", os.Getenv("OPENAI_MODEL"), "model name (env OPENAI_MODEL)")
 	fs.StringVar(&e.keyEnv, "api-key-env", llm.DefaultKeyEnv, "environment variable holding the API key (local servers need none)")
 	fs.StringVar(&e.temperature, "temperature", "", "sampling temperature in [0, 2] (default: the server's)")
-	fs.IntVar(&e.seed, "seed", 1, "seed: the run's random draws, and the request seed (plus the level's number)")
 	fs.IntVar(&e.maxTokens, "max-tokens", 0, "reply length limit (default: the server's)")
 	fs.DurationVar(&e.timeout, "timeout", llm.DefaultTimeout, "time limit of one attempt")
 	fs.IntVar(&e.retries, "retries", llm.DefaultMaxRetries, "retries after a timeout, 429 or 5xx (backoff with jitter; Retry-After honoured)")
@@ -114,10 +120,19 @@ type promptFlags struct {
 	control                                           bool
 }
 
+// defaultLLMN is the number of levels asked per generation unless told (`llm generate --n`,
+// `run --generator llm --pop`).
+const defaultLLMN = 10
+
 func (p *promptFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&p.problem, "problem", "", "problem name (workbench problems lists them)")
-	fs.IntVar(&p.n, "n", 10, "levels to ask for (per generation)")
+	fs.IntVar(&p.n, "n", defaultLLMN, "levels to ask for (per generation)")
 	fs.StringVar(&p.fitness, "fitness", search.FitnessQuality, "fitness: "+strings.Join(search.Fitnesses(), ", "))
+	p.registerPrompt(fs)
+}
+
+// registerPrompt registers the prompt flags but --problem, --n and --fitness (`run` has its own).
+func (p *promptFlags) registerPrompt(fs *flag.FlagSet) {
 	fs.IntVar(&p.examples, "examples", llm.DefaultExamples, "example levels in each prompt")
 	fs.StringVar(&p.examplesFrom, "examples-from", "", "take the examples from a run folder, a final.json or an item file (default: built in)")
 	fs.BoolVar(&p.control, "control", false, "ask each level to meet a control target (sampled per level)")
@@ -162,7 +177,14 @@ func cmdLLMGenerate(args []string, stdout, stderr io.Writer) error {
 	if _, err := parseArgs(fs, args); err != nil {
 		return err
 	}
-	if *generations < 0 {
+	return startLLMRun(ep, pf, *generations, *out, *quiet, "run the same command again to replay what was received from the cache", stdout, stderr)
+}
+
+// startLLMRun starts (or, in a folder holding the same run, continues) the LLM run that the
+// flags describe: `workbench llm generate` and `workbench run --generator llm`. again tells
+// the user how to continue after an interrupt.
+func startLLMRun(ep endpointFlags, pf promptFlags, generations int, out string, quiet bool, again string, stdout, stderr io.Writer) error {
+	if generations < 0 {
 		return usagef("--generations must be >= 0")
 	}
 	cfg, err := ep.config(stderr)
@@ -173,25 +195,88 @@ func cmdLLMGenerate(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	p, err := makeProblem(pf.problem)
+	dir := out
+	if dir == "" {
+		dir = filepath.Join("runs", fmt.Sprintf("%s-llm-%s-s%d", pf.problem, opts.Fitness, ep.seed))
+	}
+	return executeLLMRun(llmRun{cfg: cfg, opts: opts, generations: generations, dir: dir, quiet: quiet, again: again}, stdout, stderr)
+}
+
+// resumeLLMRun continues the LLM run in dir with the endpoint, sampling and prompt settings
+// it recorded; from ep only the key's variable, the cache, --offline and the transport
+// settings (timeout, retries, concurrency) are used. Execute starts an unfinished run over,
+// and the response cache replays what was received before.
+func resumeLLMRun(dir string, ep endpointFlags, quiet bool, stdout, stderr io.Writer) error {
+	rc, err := llm.ReadRunConfig(dir)
+	if err != nil {
+		return usageError{err.Error()}
+	}
+	ep.baseURL, ep.model, ep.temperature = rc.LLM.BaseURL, rc.LLM.Model, ""
+	cfg, err := ep.config(stderr)
 	if err != nil {
 		return err
 	}
-	client, err := llm.New(cfg)
+	cfg.Temperature, cfg.Seed, cfg.MaxTokens, cfg.Price = rc.LLM.Temperature, rc.LLM.Seed, rc.LLM.MaxTokens, rc.LLM.Price
+	opts := llm.GeneratorOptions{Options: rc.Options, PromptSettings: rc.LLM.PromptSettings}
+	again := "continue with: workbench run --resume " + dir
+	if ep.cache != defaultLLMCache() {
+		again += " --cache " + ep.cache
+	}
+	return executeLLMRun(llmRun{cfg: cfg, opts: opts, generations: rc.Generations, dir: dir, quiet: quiet,
+		again: again, resume: true, templateHash: rc.LLM.TemplateHash}, stdout, stderr)
+}
+
+// llmRun is one LLM generator run, however it was asked for.
+type llmRun struct {
+	cfg         llm.Config
+	opts        llm.GeneratorOptions
+	generations int
+	dir         string
+	quiet       bool
+	// again tells how to continue after an interrupt.
+	again string
+	// resume is set for `run --resume`; templateHash is then the recorded template's hash.
+	resume       bool
+	templateHash string
+}
+
+func executeLLMRun(r llmRun, stdout, stderr io.Writer) error {
+	p, err := makeProblem(r.opts.Problem)
+	if err != nil {
+		return err
+	}
+	client, err := llm.New(r.cfg)
 	if err != nil {
 		return usageError{err.Error()}
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	g, err := llm.NewGenerator(ctx, p, client, opts)
+	g, err := llm.NewGenerator(ctx, p, client, r.opts)
 	if err != nil {
 		return err
 	}
-	dir := *out
-	if dir == "" {
-		dir = filepath.Join("runs", fmt.Sprintf("%s-llm-%s-s%d", pf.problem, opts.Fitness, ep.seed))
+	opts := g.Options()
+	if r.resume && g.Prompt().Hash != r.templateHash {
+		return usagef("%s was run with another text of the prompt template %q than the one now found (%s): sha256 %.12s…, now %.12s…; restore the template the run used, or start a new run",
+			r.dir, opts.Template, g.Prompt().Origin, r.templateHash, g.Prompt().Hash)
 	}
-	if !*quiet {
+	changes, err := llm.ConfigChanges(r.dir, llm.NewRunConfig(g, r.generations))
+	if err != nil {
+		return err
+	}
+	if len(changes) > 0 {
+		return usagef("%s holds another run (%s); choose another folder", r.dir, strings.Join(changes, "; "))
+	}
+	if final, err := experiment.ReadFinal(r.dir); err == nil && final.Generation >= r.generations && fileExists(filepath.Join(r.dir, experiment.ConfigFile)) {
+		fmt.Fprintf(stdout, "%s is already finished\n", r.dir)
+		printLLMPopulation(stdout, final)
+		return nil
+	}
+	if r.resume && !r.quiet {
+		fmt.Fprintf(stdout, "resuming %s llm %s seed %d in %s: asking again, replies received before come from the cache\n",
+			opts.Problem, opts.Fitness, opts.Seed, r.dir)
+	}
+	if !r.quiet {
 		var mu sync.Mutex
 		done := 0
 		g.OnReply = func(ev llm.ReplyEvent) {
@@ -208,28 +293,40 @@ func cmdLLMGenerate(args []string, stdout, stderr io.Writer) error {
 			if ev.Cached {
 				src = " (cached)"
 			}
-			fmt.Fprintf(stderr, "[%d/%d] gen %d level %d reply %d%s: %s\n", done, opts.PopSize*(*generations+1),
+			fmt.Fprintf(stderr, "[%d/%d] gen %d level %d reply %d%s: %s\n", done, opts.PopSize*(r.generations+1),
 				ev.Generation, ev.Item, ev.Turn+1, src, verdict)
 		}
 	}
-	final, err := llm.Execute(ctx, dir, g, *generations, nil)
+	final, err := llm.Execute(ctx, r.dir, g, r.generations, nil)
 	if err != nil {
 		if errors.Is(err, llm.ErrOtherRun) {
 			return usageError{err.Error()}
 		}
 		if errors.Is(err, context.Canceled) {
-			return fmt.Errorf("interrupted; run the same command again to replay what was received from the cache")
+			return fmt.Errorf("interrupted; %s", r.again)
+		}
+		if re := (*llm.RequestError)(nil); errors.As(err, &re) {
+			return fmt.Errorf("%w; %s", err, r.again)
 		}
 		return err
 	}
 	st, tot := g.Stats(), client.Totals()
-	fmt.Fprintf(stdout, "run folder: %s\n", dir)
+	fmt.Fprintf(stdout, "run folder: %s\n", r.dir)
 	fmt.Fprintf(stdout, "levels: %d asked, %d valid, %d invalid; %d re-asks (%d fixed a level)\n", st.Items, st.Valid, st.Invalid, st.Repairs, st.Repaired)
-	fmt.Fprintf(stdout, "population: %d, best fitness %.4f, feasible %d, unique %d, controlled %d\n", len(final.Population),
-		final.BestFitness, final.Feasible, final.Unique, final.Controlled)
+	printLLMPopulation(stdout, final)
 	fmt.Fprintf(stdout, "requests: %d (%d from the cache, %d retries, %d failed); tokens %d in, %d out; cost %.4f\n",
 		tot.Requests, tot.CacheHits, tot.Retries, tot.Failures, tot.Usage.PromptTokens, tot.Usage.CompletionTokens, tot.Cost)
 	return nil
+}
+
+func printLLMPopulation(w io.Writer, final *experiment.Final) {
+	fmt.Fprintf(w, "population: %d, best fitness %.4f, feasible %d, unique %d, controlled %d\n", len(final.Population),
+		final.BestFitness, final.Feasible, final.Unique, final.Controlled)
+}
+
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }
 
 func firstLine(s string) string {

@@ -2,16 +2,20 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
 
+	"pcgwb/llm"
 	"pcgwb/problems"
 	"pcgwb/problems/experiment"
 	"pcgwb/problems/search"
@@ -72,30 +76,109 @@ func (p *progressPrinter) event(ev search.Event) {
 	}
 }
 
-func cmdRun(args []string, stdout, _ io.Writer) error {
+// runGenerators are the generators `run` knows: search's and the LLM generator.
+func runGenerators() []string { return append(search.Generators(), llm.GeneratorName) }
+
+// llmOnlyFlags are the flags of `run` that only --generator llm reads.
+func llmOnlyFlags() map[string]bool {
+	fs := flag.NewFlagSet("", flag.ContinueOnError)
+	var ep endpointFlags
+	var pf promptFlags
+	ep.registerEndpoint(fs)
+	pf.registerPrompt(fs)
+	names := map[string]bool{}
+	fs.VisitAll(func(f *flag.Flag) { names[f.Name] = true })
+	return names
+}
+
+// recordedGenerator reads the generator name from DIR/config.json.
+func recordedGenerator(dir string) (string, error) {
+	data, err := os.ReadFile(filepath.Join(dir, experiment.ConfigFile))
+	if err != nil {
+		return "", err
+	}
+	var c struct {
+		Generator string `json:"generator"`
+	}
+	if err := json.Unmarshal(data, &c); err != nil {
+		return "", err
+	}
+	return c.Generator, nil
+}
+
+func cmdRun(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	problem := fs.String("problem", "", "problem name (workbench problems lists them)")
-	generator := fs.String("generator", "ga", "generator: "+strings.Join(search.Generators(), ", "))
+	generator := fs.String("generator", "ga", "generator: "+strings.Join(runGenerators(), ", ")+
+		" (llm: an OpenAI-compatible model, with the endpoint and prompt flags of workbench llm generate)")
 	fitness := fs.String("fitness", "quality", "fitness: "+strings.Join(search.Fitnesses(), ", "))
-	generations := fs.Int("generations", 200, "generations after the first population")
-	pop := fs.Int("pop", 100, "population size (μ and λ for es, the batch per generation for mapelites)")
+	generations := fs.Int("generations", 200, "generations after the first population (llm: more batches after the first, default 0: one batch)")
+	pop := fs.Int("pop", 100, fmt.Sprintf("population size (μ and λ for es, the batch per generation for mapelites, the levels asked per generation for llm, default %d there)", defaultLLMN))
 	seed := fs.Uint64("seed", 1, "random seed")
 	out := fs.String("out", "", "run folder (default runs/PROBLEM-GENERATOR-FITNESS-sSEED)")
 	axes := fs.String("axes", "", "mapelites axes: field:min:max[:bins],field:min:max[:bins] over info fields")
-	resume := fs.String("resume", "", "continue the run in this folder (other flags are ignored)")
+	resume := fs.String("resume", "", "continue the run in this folder (other flags are ignored, but for an LLM run --api-key-env, --cache, --offline, --timeout, --retries and --concurrency)")
 	quiet := fs.Bool("quiet", false, "no progress output")
+	var ep endpointFlags
+	var pf promptFlags
+	ep.registerEndpoint(fs)
+	pf.registerPrompt(fs)
 	if _, err := parseArgs(fs, args); err != nil {
 		return err
 	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	var r *experiment.Run
 	var err error
-	if *resume != "" {
+	switch {
+	case *resume != "":
+		if gen, err := recordedGenerator(*resume); err == nil && gen == llm.GeneratorName {
+			return resumeLLMRun(*resume, ep, *quiet, stdout, stderr)
+		}
 		if r, err = experiment.Open(*resume); err != nil {
 			return usageError{err.Error()}
 		}
-	} else {
-		if *problem == "" {
-			return usagef("--problem is required (or --resume DIR)")
+	case *problem == "":
+		return usagef("--problem is required (or --resume DIR)")
+	case *generator == llm.GeneratorName:
+		gens, n := *generations, *pop
+		if !set["generations"] {
+			gens = 0
+		}
+		if !set["pop"] {
+			n = defaultLLMN
+		}
+		if n < 1 {
+			return usagef("--pop must be at least 1")
+		}
+		if *seed > math.MaxInt {
+			return usagef("--seed of an llm run must be at most %d", math.MaxInt)
+		}
+		ep.seed = int(*seed)
+		pf.problem, pf.n, pf.fitness = *problem, n, *fitness
+		dir := *out
+		if dir == "" {
+			fit, _, _ := search.ParseFitness(*fitness)
+			dir = filepath.Join("runs", fmt.Sprintf("%s-%s-%s-s%d", *problem, llm.GeneratorName, fit, *seed))
+		}
+		again := "continue with: workbench run --resume " + dir
+		if ep.cache != defaultLLMCache() {
+			again += " --cache " + ep.cache
+		}
+		return startLLMRun(ep, pf, gens, dir, *quiet, again+" (what was received is replayed from the cache)", stdout, stderr)
+	default:
+		if !slices.Contains(runGenerators(), *generator) {
+			return usagef("unknown generator %q (choose one of %s)", *generator, strings.Join(runGenerators(), ", "))
+		}
+		llmFlags := llmOnlyFlags()
+		var stray []string
+		fs.Visit(func(f *flag.Flag) {
+			if llmFlags[f.Name] {
+				stray = append(stray, "--"+f.Name)
+			}
+		})
+		if len(stray) > 0 {
+			return usagef("%s only apply to --generator llm", strings.Join(stray, ", "))
 		}
 		ax, err := search.ParseAxes(*axes)
 		if err != nil {
@@ -175,7 +258,7 @@ func cmdSweep(args []string, stdout, _ io.Writer) error {
 	pop := fs.Int("pop", 100, "population size")
 	out := fs.String("out", "", "sweep folder (runs go to OUT/problem/fitness/generator/seed)")
 	jobs := fs.Int("jobs", 0, "runs in parallel (default: the number of cores)")
-	emit := fs.Bool("emit-jobs", false, "print one `workbench run` command per unfinished run instead of running")
+	emit := fs.Bool("emit-jobs", false, "print one workbench run command per unfinished run instead of running")
 	program := fs.String("program", "workbench", "the command --emit-jobs writes at the start of each line")
 	axes := fs.String("axes", "", "mapelites axes (see workbench run)")
 	if _, err := parseArgs(fs, args); err != nil {
@@ -183,6 +266,9 @@ func cmdSweep(args []string, stdout, _ io.Writer) error {
 	}
 	if *probs == "" || *out == "" {
 		return usagef("--problems and --out are required")
+	}
+	if slices.Contains(splitList(*gens), llm.GeneratorName) {
+		return usagef("a sweep does not run the llm generator: LLM runs are started one at a time with `workbench run --generator llm --problem P ...` (their endpoint, prompt and cache settings are per run)")
 	}
 	names := splitList(*probs)
 	if len(names) == 1 && names[0] == "all" {
