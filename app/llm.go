@@ -32,6 +32,7 @@ const (
 	prefLLMModel       = "llm_model"
 	prefLLMKey         = "llm_api_key"
 	prefLLMTemperature = "llm_temperature"
+	prefLLMOffline     = "llm_offline"
 )
 
 // llmCacheDir is the response cache inside the output folder; it holds no config.json, so
@@ -65,8 +66,11 @@ func (lp *LLMPanel) Content() fyne.CanvasObject { return lp.content }
 type LLMPanel struct {
 	BaseURL, Model, Temperature *widget.Entry
 	APIKey                      *widget.Entry
-	TestButton                  *widget.Button
-	TestResult                  *widget.Label
+	// Offline answers every request from the response cache (a workshop without network
+	// replays what was recorded) and fails clearly on a request it lacks.
+	Offline    *widget.Check
+	TestButton *widget.Button
+	TestResult *widget.Label
 
 	Template     *widget.Entry
 	TemplateName *widget.Label
@@ -111,6 +115,8 @@ func newLLMPanel(wb *Workbench) *LLMPanel {
 	lp.Temperature.SetText(prefs.String(prefLLMTemperature))
 	lp.Temperature.Validator = func(s string) error { _, err := parseTemperature(s); return err }
 	lp.Temperature.OnChanged = func(s string) { prefs.SetString(prefLLMTemperature, strings.TrimSpace(s)) }
+	lp.Offline = widget.NewCheck("Offline: replay from the cache only", func(b bool) { prefs.SetBool(prefLLMOffline, b) })
+	lp.Offline.SetChecked(prefs.Bool(prefLLMOffline))
 	lp.TestButton = widget.NewButtonWithIcon("Test", theme.ConfirmIcon(), lp.Test)
 	lp.TestResult = widget.NewLabel("")
 	lp.TestResult.Wrapping = fyne.TextWrapWord
@@ -149,6 +155,7 @@ func newLLMPanel(wb *Workbench) *LLMPanel {
 		widget.NewFormItem("Model", lp.Model),
 		widget.NewFormItem("API key", lp.APIKey),
 		widget.NewFormItem("Temperature", lp.Temperature),
+		widget.NewFormItem("", lp.Offline),
 	)
 	endpointBox := container.NewVBox(endpoint, container.NewBorder(nil, nil, lp.TestButton, nil, lp.TestResult))
 	editor := container.NewBorder(container.NewBorder(nil, nil, nil, lp.ResetButton, lp.TemplateName),
@@ -221,11 +228,16 @@ func (lp *LLMPanel) config() (llm.Config, error) {
 		key = llm.KeyFromEnv("")
 	}
 	return llm.Config{BaseURL: strings.TrimSpace(lp.BaseURL.Text), Model: strings.TrimSpace(lp.Model.Text), APIKey: key,
-		Temperature: temp, Timeout: 2 * time.Minute}, nil
+		Temperature: temp, Timeout: 2 * time.Minute, Offline: lp.Offline.Checked}, nil
 }
 
 // Test sends the endpoint a tiny request (off the UI goroutine) and shows the answer.
 func (lp *LLMPanel) Test() {
+	if lp.Offline.Checked {
+		lp.TestResult.SetText("Offline: requests are answered from the cache (" + filepath.Join(lp.wb.outputDir(), llmCacheDir) +
+			") and the endpoint is not asked; uncheck Offline to test it.")
+		return
+	}
 	cfg, err := lp.config()
 	var c *llm.Client
 	if err == nil {

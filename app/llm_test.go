@@ -2,6 +2,7 @@ package app
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"io/fs"
 	"os"
@@ -207,4 +208,62 @@ func TestLLMCancel(t *testing.T) {
 	if lp.Busy() || !strings.Contains(lp.Status.Text, "Cancelled") {
 		t.Fatalf("status %q", lp.Status.Text)
 	}
+}
+
+// TestLLMOfflineReplaysFromTheCache is the workshop without network: a batch recorded online
+// is replayed with Offline checked without asking the endpoint, and a batch never recorded
+// fails clearly instead of waiting for a network that is not there.
+func TestLLMOfflineReplaysFromTheCache(t *testing.T) {
+	var n atomic.Int64
+	srv := llmtest.New(func(llmtest.Call, int) llmtest.Reply {
+		return llmtest.Reply{Content: roomsReply(int(n.Add(1)))}
+	})
+	defer srv.Close()
+	wb, lp := newLLMTestPanel(t, srv)
+	wb.OutputDirOverride = t.TempDir()
+	lp.Count.SetText("2")
+	lp.Seed.SetText("5")
+	test.Tap(lp.GenerateButton)
+	waitLLM(t, lp)
+	online := lp.LastRunDir()
+	calls := len(srv.Calls())
+	if online == "" || calls != 2 {
+		t.Fatalf("online batch: dir %q, %d calls (status %q)", online, calls, lp.Status.Text)
+	}
+
+	test.Tap(lp.Offline)
+	if !wb.App.Preferences().Bool(prefLLMOffline) {
+		t.Fatal("Offline is not kept in the preferences")
+	}
+	test.Tap(lp.TestButton)
+	if !strings.Contains(lp.TestResult.Text, "Offline") {
+		t.Fatalf("test result %q", lp.TestResult.Text)
+	}
+	test.Tap(lp.GenerateButton)
+	waitLLM(t, lp)
+	replay := lp.LastRunDir()
+	if replay == online || len(srv.Calls()) != calls {
+		t.Fatalf("offline replay: dir %q, %d calls (status %q)", replay, len(srv.Calls()), lp.Status.Text)
+	}
+	a, errA := experiment.ReadFinal(online)
+	b, errB := experiment.ReadFinal(replay)
+	if errA != nil || errB != nil || len(a.Population) != 2 || mustMarshal(t, a.Population) != mustMarshal(t, b.Population) {
+		t.Fatalf("the replay differs from the recorded batch: %v %v", errA, errB)
+	}
+
+	lp.Seed.SetText("6") // never asked: not in the cache
+	test.Tap(lp.GenerateButton)
+	waitLLM(t, lp)
+	if len(srv.Calls()) != calls || !strings.Contains(lp.Status.Text, "Generation failed") || !strings.Contains(lp.Status.Text, "offline") {
+		t.Fatalf("offline miss: %d calls, status %q", len(srv.Calls()), lp.Status.Text)
+	}
+}
+
+func mustMarshal(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }
