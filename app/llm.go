@@ -76,7 +76,14 @@ type LLMPanel struct {
 	TemplateName *widget.Label
 	ResetButton  *widget.Button
 
-	Count, Seed                    *widget.Entry
+	Count, Seed *widget.Entry
+	// Examples is k, the example levels per prompt; ExamplesFrom picks where they come from:
+	// the built-in set or a finished run of the problem loaded in Compare.
+	Examples     *widget.Entry
+	ExamplesFrom *widget.Select
+	// Control puts a sampled control target into each level's prompt.
+	Control                        *widget.Check
+	exampleDirs                    map[string]string
 	GenerateButton, CancelButton   *widget.Button
 	Progress                       *widget.ProgressBar
 	Stream                         *widget.Label
@@ -137,6 +144,12 @@ func newLLMPanel(wb *Workbench) *LLMPanel {
 	lp.Seed = widget.NewEntry()
 	lp.Seed.SetText(strconv.FormatUint(wb.Settings().DefaultSeed(), 10))
 	lp.Seed.Validator = func(s string) error { _, err := parseSeed(s); return err }
+	lp.Examples = widget.NewEntry()
+	lp.Examples.SetText(strconv.Itoa(llm.DefaultExamples))
+	lp.Examples.Validator = func(s string) error { _, err := parseExampleCount(s); return err }
+	lp.ExamplesFrom = widget.NewSelect([]string{builtinExamples}, nil)
+	lp.ExamplesFrom.SetSelected(builtinExamples)
+	lp.Control = widget.NewCheck("Control targets", nil)
 	lp.GenerateButton = widget.NewButtonWithIcon("Generate", theme.MediaPlayIcon(), lp.Generate)
 	lp.GenerateButton.Importance = widget.HighImportance
 	lp.CancelButton = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), lp.Cancel)
@@ -164,18 +177,68 @@ func newLLMPanel(wb *Workbench) *LLMPanel {
 
 	controls := container.NewHBox(widget.NewLabel("Levels"), sized(lp.Count, 70), widget.NewLabel("Seed"), sized(lp.Seed, 110),
 		lp.GenerateButton, lp.CancelButton)
-	top := container.NewVBox(container.NewBorder(nil, nil, controls, nil, lp.Progress), lp.Status)
+	examples := container.NewBorder(nil, nil,
+		container.NewHBox(widget.NewLabel("Examples"), sized(lp.Examples, 50), widget.NewLabel("from")), lp.Control, lp.ExamplesFrom)
+	top := container.NewVBox(container.NewBorder(nil, nil, controls, nil, lp.Progress), examples, lp.Status)
 	right := container.NewVSplit(lp.streamScroll, lp.Gallery)
 	right.Offset = 0.3
 	split := container.NewHSplit(left, container.NewBorder(top, nil, nil, nil, right))
 	split.Offset = 0.4
 	lp.content = split
 
-	wb.OnProblemChanged(func(name string, p problems.Problem) { lp.loadTemplate(name) })
+	wb.OnProblemChanged(func(name string, p problems.Problem) { lp.loadTemplate(name); lp.shown() })
 	if name, _, err := wb.CurrentProblem(); err == nil {
 		lp.loadTemplate(name)
 	}
 	return lp
+}
+
+// builtinExamples is the example source that needs no run.
+const builtinExamples = "built-in examples"
+
+func parseExampleCount(s string) (int, error) {
+	n, err := strconv.Atoi(strings.TrimSpace(s))
+	if err != nil || n < 0 || n > 20 {
+		return 0, errors.New("examples: a whole number from 0 to 20")
+	}
+	return n, nil
+}
+
+// shown lists the finished runs of the current problem that Compare holds as example sources.
+func (lp *LLMPanel) shown() {
+	name, _, err := lp.wb.CurrentProblem()
+	options := []string{builtinExamples}
+	lp.exampleDirs = map[string]string{}
+	if err == nil && lp.wb.Compare != nil {
+		for _, r := range lp.wb.Compare.Runs() {
+			if r.Final == nil || r.Config.Problem != name || len(r.Final.Population) == 0 {
+				continue
+			}
+			label := r.Label() + " · " + filepath.Base(r.Dir)
+			lp.exampleDirs[label] = r.Dir
+			options = append(options, label)
+		}
+	}
+	selected := lp.ExamplesFrom.Selected
+	lp.ExamplesFrom.Options = options
+	if _, ok := lp.exampleDirs[selected]; !ok {
+		selected = builtinExamples
+	}
+	lp.ExamplesFrom.SetSelected(selected)
+	lp.ExamplesFrom.Refresh()
+}
+
+// SelectExamplesFrom takes the examples from a run folder Compare holds; it reports whether
+// the folder is one of the offered sources.
+func (lp *LLMPanel) SelectExamplesFrom(dir string) bool {
+	lp.shown()
+	for label, d := range lp.exampleDirs {
+		if d == dir {
+			lp.ExamplesFrom.SetSelected(label)
+			return true
+		}
+	}
+	return false
 }
 
 // sized gives an entry a fixed width in a row of buttons.
@@ -389,9 +452,15 @@ func (lp *LLMPanel) Generate() {
 		lp.Status.SetText(err.Error())
 		return
 	}
+	k, err := parseExampleCount(lp.Examples.Text)
+	if err != nil {
+		lp.Status.SetText(err.Error())
+		return
+	}
 	opts := llm.GeneratorOptions{
-		Options:        search.Options{Problem: name, Fitness: search.FitnessQuality, Seed: seed, PopSize: n},
-		PromptSettings: llm.PromptSettings{Examples: llm.DefaultExamples, MaxRepairs: llm.DefaultMaxRepairs, Template: lp.templateName},
+		Options: search.Options{Problem: name, Fitness: search.FitnessQuality, Seed: seed, PopSize: n},
+		PromptSettings: llm.PromptSettings{Examples: k, ExamplesFrom: lp.exampleDirs[lp.ExamplesFrom.Selected],
+			Control: lp.Control.Checked, MaxRepairs: llm.DefaultMaxRepairs, Template: lp.templateName},
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	lp.mu.Lock()

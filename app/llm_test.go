@@ -267,3 +267,54 @@ func mustMarshal(t *testing.T, v any) string {
 	}
 	return string(b)
 }
+
+// TestLLMExamplesFromARunAndControlTargets takes the prompt's examples from a GA run loaded in
+// Compare and asks for control targets; the run folder records both.
+func TestLLMExamplesFromARunAndControlTargets(t *testing.T) {
+	srv := llmtest.New(func(llmtest.Call, int) llmtest.Reply { return llmtest.Reply{Content: roomsReply(3)} })
+	defer srv.Close()
+	wb, lp := newLLMTestPanel(t, srv)
+	wb.OutputDirOverride = t.TempDir()
+	ga := makeRuns(t, t.TempDir(), []string{"ga"}, 1, 2)[0]
+	ui(func() { wb.Compare.AddFolder(ga) })
+	if err := wb.Compare.Wait(waitLimit); err != nil {
+		t.Fatal(err)
+	}
+	ok := false
+	ui(func() {
+		ok = lp.SelectExamplesFrom(ga)
+	})
+	if !ok || len(lp.ExamplesFrom.Options) != 2 {
+		t.Fatalf("the GA run is not offered as an example source: %v", lp.ExamplesFrom.Options)
+	}
+	lp.Examples.SetText("2")
+	test.Tap(lp.Control)
+	lp.Count.SetText("1")
+	test.Tap(lp.GenerateButton)
+	waitLLM(t, lp)
+	dir := lp.LastRunDir()
+	var cfg struct {
+		LLM struct {
+			Examples     int    `json:"examples"`
+			ExamplesFrom string `json:"examples_from"`
+			Control      bool   `json:"control"`
+		} `json:"llm"`
+	}
+	b, err := os.ReadFile(filepath.Join(dir, experiment.ConfigFile))
+	if err != nil || json.Unmarshal(b, &cfg) != nil {
+		t.Fatalf("config: %v (status %q)", err, lp.Status.Text)
+	}
+	if cfg.LLM.Examples != 2 || cfg.LLM.ExamplesFrom != ga || !cfg.LLM.Control {
+		t.Fatalf("recorded %+v", cfg.LLM)
+	}
+	if calls := srv.Calls(); len(calls) != 1 {
+		t.Fatalf("%d calls", len(calls))
+	}
+
+	// A bad example count is refused before anything is asked.
+	lp.Examples.SetText("x")
+	test.Tap(lp.GenerateButton)
+	if !strings.Contains(lp.Status.Text, "examples") || lp.Busy() {
+		t.Fatalf("bad example count accepted: %q", lp.Status.Text)
+	}
+}

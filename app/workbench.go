@@ -173,6 +173,10 @@ func (wb *Workbench) ShowTab(t *container.TabItem) {
 
 // tabSelected loads what a tab shows when it comes to the front.
 func (wb *Workbench) tabSelected(t *container.TabItem) {
+	// An extension panel that shows data from other tabs refreshes it when it comes to the front.
+	if p, ok := wb.extensions[t.Text].(interface{ shown() }); ok {
+		p.shown()
+	}
 	if t == wb.editorTab {
 		wb.Editor.loadPending()
 	}
