@@ -89,7 +89,7 @@ func (p *BirdsPanel) newPromptForm() *birdsPromptForm {
 	keep(f.Prompt, prefBirdsPrompt, assets.BirdsPrompt())
 	f.FollowUps = widget.NewMultiLineEntry()
 	f.FollowUps.Wrapping = fyne.TextWrapWord
-	f.FollowUps.SetMinRowsVisible(3)
+	f.FollowUps.SetMinRowsVisible(2)
 	f.FollowUps.SetPlaceHolder("Optional: more user turns for a multi-turn conversation, sent one after each answer; separate them with a line ---")
 	keep(f.FollowUps, prefBirdsFollowUps, "")
 	f.Team = widget.NewEntry()
@@ -105,12 +105,9 @@ func (p *BirdsPanel) newPromptForm() *birdsPromptForm {
 	f.Endpoint = widget.NewLabel(p.endpointSummary())
 	f.Endpoint.Wrapping = fyne.TextWrapWord
 
-	form := widget.NewForm(
-		widget.NewFormItem("Team", f.Team),
-		widget.NewFormItem("Letters", f.Letters),
-		widget.NewFormItem("Trials", f.Trials),
-		widget.NewFormItem("Rules", f.Edition),
-	)
+	form := container.NewGridWithColumns(2,
+		widget.NewForm(widget.NewFormItem("Team", f.Team), widget.NewFormItem("Letters", f.Letters)),
+		widget.NewForm(widget.NewFormItem("Trials", f.Trials), widget.NewFormItem("Rules", f.Edition)))
 	help := widget.NewLabel("<OBJECT> is replaced by each letter (quoted, \"A\", under the 2023 rules). Answers go to " +
 		"OUTPUT/birds-TEAM/TEAM/raw/L/TEAM_L_n.txt; trials already answered there are kept, so a cancelled run continues.")
 	help.Wrapping = fyne.TextWrapWord
@@ -183,7 +180,7 @@ func (p *BirdsPanel) showPromptDialog() {
 			dialog.ShowError(err, p.wb.Window)
 		}
 	}, p.wb.Window)
-	d.Resize(fyne.NewSize(860, 640))
+	d.Resize(fyne.NewSize(940, 680))
 	d.Show()
 }
 

@@ -178,8 +178,8 @@ func newLLMPanel(wb *Workbench) *LLMPanel {
 	controls := container.NewHBox(widget.NewLabel("Levels"), sized(lp.Count, 70), widget.NewLabel("Seed"), sized(lp.Seed, 110),
 		lp.GenerateButton, lp.CancelButton)
 	examples := container.NewBorder(nil, nil,
-		container.NewHBox(widget.NewLabel("Examples"), sized(lp.Examples, 50), widget.NewLabel("from")), lp.Control, lp.ExamplesFrom)
-	top := container.NewVBox(container.NewBorder(nil, nil, controls, nil, lp.Progress), examples, lp.Status)
+		container.NewHBox(widget.NewLabel("Examples"), sized(lp.Examples, 60), widget.NewLabel("from")), nil, lp.ExamplesFrom)
+	top := container.NewVBox(controls, examples, container.NewBorder(nil, nil, lp.Control, nil, lp.Progress), lp.Status)
 	right := container.NewVSplit(lp.streamScroll, lp.Gallery)
 	right.Offset = 0.3
 	split := container.NewHSplit(left, container.NewBorder(top, nil, nil, nil, right))
