@@ -1,10 +1,8 @@
 package app
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -163,29 +161,11 @@ func TestLLMGeneratesThreeLevels(t *testing.T) {
 	}
 }
 
-// checkNoKeyIn reads every file below root, fails the test for each one holding the test API
-// key, and returns how many files it read.
+// checkNoKeyIn fails the test for each file below root holding the test API key and returns
+// how many files it read.
 func checkNoKeyIn(t *testing.T, root string) int {
 	t.Helper()
-	files := 0
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		files++
-		b, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		if bytes.Contains(b, []byte(llmTestKey)) || bytes.Contains(b, []byte("SECRET-4242")) {
-			t.Errorf("%s holds the API key", path)
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return files
+	return llmtest.CheckNoSecret(t, root, llmTestKey, "SECRET-4242")
 }
 
 func TestLLMCancel(t *testing.T) {

@@ -26,8 +26,9 @@ func TestBirdsPromptWritesCompetitionFolderAndEvaluatesIt(t *testing.T) {
 	}
 	out, cache := filepath.Join(dir, "comp"), filepath.Join(dir, "cache")
 	args := []string{"birds", "prompt", prompt, "--trials", "2", "--letters", "I,L", "--out", out,
-		"--base-url", srv.BaseURL(), "--model", "fake", "--api-key-env", "PCGWB_TEST_NO_KEY", "--cache", cache,
+		"--base-url", srv.BaseURL(), "--model", "fake", "--api-key-env", "PCGWB_TEST_BIRDS_KEY", "--cache", cache,
 		"--classifier", "none", "--workers", "2"}
+	t.Setenv("PCGWB_TEST_BIRDS_KEY", llmTestKey)
 	code, stdout, stderr := runCLI(t, args...)
 	if code != 0 {
 		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
@@ -35,6 +36,15 @@ func TestBirdsPromptWritesCompetitionFolderAndEvaluatesIt(t *testing.T) {
 	calls := srv.Calls()
 	if len(calls) != 4 {
 		t.Fatalf("%d calls, want 4 (2 letters × 2 trials)", len(calls))
+	}
+	for _, c := range calls {
+		if c.Authorization != "Bearer "+llmTestKey {
+			t.Fatalf("authorization %q", c.Authorization)
+		}
+	}
+	assertNoKey(t, dir)
+	if strings.Contains(stdout+stderr, llmTestKey) {
+		t.Fatal("the key was printed")
 	}
 	asked := map[string]bool{}
 	for _, c := range calls {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -86,14 +85,7 @@ func TestLLMGenerateWritesARunAndReplaysOffline(t *testing.T) {
 	}
 
 	// No file anywhere holds the key.
-	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() {
-			if b, _ := os.ReadFile(path); bytes.Contains(b, []byte(llmTestKey)) {
-				t.Errorf("%s holds the API key", path)
-			}
-		}
-		return nil
-	})
+	assertNoKey(t, dir)
 }
 
 func TestLLMUsageErrors(t *testing.T) {

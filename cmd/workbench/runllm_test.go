@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -43,14 +42,7 @@ func resumeArgs(dir, cache string, extra ...string) []string {
 // assertNoKey fails if any file under dir holds the API key.
 func assertNoKey(t *testing.T, dir string) {
 	t.Helper()
-	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() {
-			if b, _ := os.ReadFile(path); bytes.Contains(b, []byte(llmTestKey)) {
-				t.Errorf("%s holds the API key", path)
-			}
-		}
-		return nil
-	})
+	llmtest.CheckNoSecret(t, dir, llmTestKey)
 }
 
 // `run --generator llm` writes the folder `llm generate` writes, and `report` reads it next to a
