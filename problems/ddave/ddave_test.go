@@ -39,14 +39,7 @@ func BenchmarkInfo(b *testing.B) {
 func BenchmarkInfoPlayed(b *testing.B) {
 	p, _ := problems.Make("ddave-v0")
 	g := problemtest.LoadGolden(b, "testdata/ddave-v0.json")
-	contents := g.Contents(b, p)
-	var played []problems.Content
-	for i, it := range g.Items {
-		if it.Info["heuristic"].(float64) >= 0 {
-			played = append(played, contents[i])
-		}
-	}
-	problemtest.BenchInfo(b, p, played)
+	problemtest.BenchInfo(b, p, g.Played(b, p))
 }
 
 func TestVariants(t *testing.T) {
@@ -88,19 +81,10 @@ func TestVariants(t *testing.T) {
 // '*' spike.
 func level(t testing.TB, rows ...string) shape.Grid {
 	t.Helper()
-	g := shape.NewGrid(len(rows[0]), len(rows))
-	tiles := map[rune]int{'#': Solid, '.': Empty, '@': Player, 'H': Exit, '$': Diamond, 'V': Key, '*': Spike}
-	for y, r := range rows {
-		for x, ch := range r {
-			v, ok := tiles[ch]
-			if !ok {
-				t.Fatalf("bad tile %q", ch)
-			}
-			g.Set(x, y, v)
-		}
-	}
-	return g
+	return problemtest.Picture(t, legend, rows...)
 }
+
+var legend = map[rune]int{'#': Solid, '.': Empty, '@': Player, 'H': Exit, '$': Diamond, 'V': Key, '*': Spike}
 
 func content(g shape.Grid) any {
 	return shape.GridContent(g)

@@ -215,7 +215,7 @@ func (s *State) Step(d solver.Dir) {
 		return
 	}
 	l := s.level
-	dx := sign(d.X)
+	dx := shape.Sign(d.X)
 	p := int(s.player)
 	ground := l.solid[p+l.W]
 	ceiling := l.solid[p-l.W]
@@ -302,7 +302,7 @@ func (s State) Heuristic() int {
 }
 
 func (l *Level) manhattan(a, b int) int {
-	return abs(a%l.W-b%l.W) + abs(a/l.W-b/l.W)
+	return shape.Abs(a%l.W-b%l.W) + shape.Abs(a/l.W-b/l.W)
 }
 
 // GameStatus is the reference's status record of a final state.
@@ -337,21 +337,4 @@ var agentPool = solver.NewPool[State, StateKey](solver.Config{Directions: Direct
 // iterations, and stops at the first that wins (see solver.Pool.Solve).
 func Solve(s State, power int) (int, solver.Result[State]) {
 	return agentPool.Solve(s, power, solver.BFSLast)
-}
-
-func sign(v int) int {
-	switch {
-	case v > 0:
-		return 1
-	case v < 0:
-		return -1
-	}
-	return 0
-}
-
-func abs(v int) int {
-	if v < 0 {
-		return -v
-	}
-	return v
 }

@@ -160,16 +160,6 @@ func repairInPlace(g shape.Grid) {
 	}
 }
 
-// rows is g.Rows with one backing array.
-func rows(g shape.Grid) [][]int {
-	cells := append([]int(nil), g.Cells...)
-	out := make([][]int, g.H)
-	for y := range out {
-		out[y] = cells[y*g.W : (y+1)*g.W : (y+1)*g.W]
-	}
-	return out
-}
-
 // tilesOf lists the cells holding tile v, in scan order, as [x, y].
 func tilesOf(g shape.Grid, v, count int) [][2]int {
 	out := make([][2]int, 0, count)
@@ -215,7 +205,7 @@ func (d *DDave) Info(c problems.Content) (problems.Info, error) {
 		DiamondReachable: []int{},
 		Heuristic:        -1,
 		Solution:         []solver.Location{},
-		RepairedContent:  rows(r),
+		RepairedContent:  r.Rows(),
 	}
 	in.PlayerOnGround = onGround(r, in.PlayerLocations)
 	in.ExitOnGround = onGround(r, in.ExitLocations)
@@ -320,8 +310,8 @@ func (d *DDave) Diversity(a, b problems.Info) float64 {
 		row := y * w
 		for x := 0; x < w; x++ {
 			v := p2[row+x]
-			direct += abs(int(p1[row+x] - v))
-			mirrored += abs(int(p1[row+w-1-x] - v))
+			direct += shape.Abs(int(p1[row+x] - v))
+			mirrored += shape.Abs(int(p1[row+w-1-x] - v))
 		}
 	}
 	diff := min(direct, mirrored)
@@ -335,13 +325,13 @@ func (d *DDave) Controllability(info problems.Info, control problems.Control) fl
 	nearest := func(locs [][2]int, x, y int) int {
 		best := d.width * d.height
 		for _, l := range locs {
-			best = min(best, abs(x-l[0])+abs(y-l[1]))
+			best = min(best, shape.Abs(x-l[0])+shape.Abs(y-l[1]))
 		}
 		return best
 	}
 	startError := nearest(in.PlayerLocations, sx, sy)
 	exitError := nearest(in.ExitLocations, ex, ey)
-	diamondError := abs(problems.ControlInt(control, "diamonds") - in.Diamonds)
+	diamondError := shape.Abs(problems.ControlInt(control, "diamonds") - in.Diamonds)
 	side := float64(d.width + d.height)
 	return (shape.Reward(float64(startError), 0, 0, 0, side) +
 		shape.Reward(float64(exitError), 0, 0, 0, side) +

@@ -21,13 +21,7 @@ var tileSprites = [...]string{
 // tile, as the reference does (so ddave-v0 is 208×144).
 func renderContent(g shape.Grid) image.Image {
 	p := g.Padded(Solid)
-	return drawTiles(p.W, p.H, func(x, y int) []string {
-		v := p.At(x, y)
-		if v < 0 || v >= len(tileSprites) {
-			v = Solid
-		}
-		return []string{tileSprites[v]}
-	})
+	return assets.DrawCells(p.W, p.H, p.Cells, tileSprites[:], Solid)
 }
 
 // RenderState draws a game position (for replaying a solution or playing by hand): walls,
@@ -38,11 +32,10 @@ func RenderState(s State) image.Image {
 	player := s.Player()
 	door := l.Door()
 	target, hasTarget := l.Target()
-	return drawTiles(l.W, l.H, func(x, y int) []string {
+	return assets.DrawTiles(l.W, l.H, func(x, y int, layers []string) []string {
 		if l.Solid(x, y) {
-			return []string{"wall"}
+			return append(layers, "wall")
 		}
-		var layers []string
 		switch {
 		case door.X == x && door.Y == y:
 			layers = append(layers, "ddave_door")
@@ -65,24 +58,4 @@ func RenderState(s State) image.Image {
 		}
 		return layers
 	})
-}
-
-// drawTiles draws a w×h tile map: walls alone, every other cell a floor with its layers on top.
-func drawTiles(w, h int, layers func(x, y int) []string) image.Image {
-	img := image.NewRGBA(image.Rect(0, 0, w*assets.TileSize, h*assets.TileSize))
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			names := layers(x, y)
-			px, py := x*assets.TileSize, y*assets.TileSize
-			if len(names) == 0 || names[0] != "wall" {
-				assets.DrawSprite(img, "floor", px, py)
-			}
-			for _, n := range names {
-				if n != "" {
-					assets.DrawSprite(img, n, px, py)
-				}
-			}
-		}
-	}
-	return img
 }

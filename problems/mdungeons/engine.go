@@ -198,7 +198,7 @@ func (s *State) Step(d solver.Dir) Event {
 		return 0
 	}
 	l := s.level
-	next := int(s.player) + sign(d.X) + sign(d.Y)*l.W
+	next := int(s.player) + shape.Sign(d.X) + shape.Sign(d.Y)*l.W
 	if l.solid[next] {
 		return 0
 	}
@@ -244,7 +244,7 @@ func (s State) Lose() bool { return s.health <= 0 }
 func (s State) Heuristic() int {
 	l := s.level
 	p := int(s.player)
-	dist := abs(p%l.W-l.door%l.W) + abs(p/l.W-l.door/l.W)
+	dist := shape.Abs(p%l.W-l.door%l.W) + shape.Abs(p/l.W-l.door/l.W)
 	return dist + 4*(maxHealth-int(s.health)) - 2*int(s.treasures) + l.W*l.H
 }
 
@@ -291,21 +291,4 @@ func Events(start State, moves []solver.Dir) string {
 		}
 	}
 	return string(b)
-}
-
-func sign(v int) int {
-	switch {
-	case v > 0:
-		return 1
-	case v < 0:
-		return -1
-	}
-	return 0
-}
-
-func abs(v int) int {
-	if v < 0 {
-		return -v
-	}
-	return v
 }

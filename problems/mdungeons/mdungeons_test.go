@@ -37,27 +37,15 @@ func BenchmarkInfo(b *testing.B) {
 // BenchmarkInfoPlayed is the golden levels that reach the agents.
 func BenchmarkInfoPlayed(b *testing.B) {
 	p, _ := problems.Make("mdungeons-v0")
-	_, played := goldenContents(b, p)
-	problemtest.BenchInfo(b, p, played)
-}
-
-// goldenContents returns the golden contents, and those of them that reach the agents (the
-// golden info's heuristic is not -1).
-func goldenContents(tb testing.TB, p problems.Problem) (all, played []problems.Content) {
-	g := problemtest.LoadGolden(tb, "testdata/mdungeons-v0.json")
-	all = g.Contents(tb, p)
-	for i, it := range g.Items {
-		if it.Info["heuristic"].(float64) >= 0 {
-			played = append(played, all[i])
-		}
-	}
-	return all, played
+	g := problemtest.LoadGolden(b, "testdata/mdungeons-v0.json")
+	problemtest.BenchInfo(b, p, g.Played(b, p))
 }
 
 // mutatedInfos evaluates n levels: the golden contents and mutations of its played levels (a
 // few tiles changed each), so that most of them are solved and carry event strings.
 func mutatedInfos(tb testing.TB, p problems.Problem, n int) []problems.Info {
-	contents, playedContents := goldenContents(tb, p)
+	g := problemtest.LoadGolden(tb, "testdata/mdungeons-v0.json")
+	contents, playedContents := g.Contents(tb, p), g.Played(tb, p)
 	played := make([]shape.Grid, len(playedContents))
 	for i, c := range playedContents {
 		played[i], _ = shape.GridFromContent(c)
@@ -150,19 +138,10 @@ func TestVariants(t *testing.T) {
 // 'g' goblin, 'o' ogre.
 func level(t testing.TB, rows ...string) shape.Grid {
 	t.Helper()
-	g := shape.NewGrid(len(rows[0]), len(rows))
-	tiles := map[rune]int{'#': Solid, '.': Empty, '@': Player, 'H': Exit, 'p': Potion, '$': Treasure, 'g': Goblin, 'o': Ogre}
-	for y, r := range rows {
-		for x, ch := range r {
-			v, ok := tiles[ch]
-			if !ok {
-				t.Fatalf("bad tile %q", ch)
-			}
-			g.Set(x, y, v)
-		}
-	}
-	return g
+	return problemtest.Picture(t, legend, rows...)
 }
+
+var legend = map[rune]int{'#': Solid, '.': Empty, '@': Player, 'H': Exit, 'p': Potion, '$': Treasure, 'g': Goblin, 'o': Ogre}
 
 func game(t testing.TB, rows ...string) State {
 	t.Helper()

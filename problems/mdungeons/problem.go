@@ -139,7 +139,7 @@ func (m *MDungeons) Info(c problems.Content) (problems.Info, error) {
 		Layout:     shape.Count(g, layoutTiles),
 		Heuristic:  -1,
 		Solution:   []solver.Location{},
-		Content:    rows(g),
+		Content:    g.Rows(),
 		EnemiesLoc: make([][2]int, 0, shape.Count(g, enemyTiles)),
 		cells:      make([]int8, len(g.Cells)),
 	}
@@ -175,16 +175,6 @@ func (m *MDungeons) Info(c problems.Content) (problems.Info, error) {
 	}
 	in.SolutionLength = len(in.Solution)
 	return in, nil
-}
-
-// rows is g.Rows with one backing array.
-func rows(g shape.Grid) [][]int {
-	cells := append([]int(nil), g.Cells...)
-	out := make([][]int, g.H)
-	for y := range out {
-		out[y] = cells[y*g.W : (y+1)*g.W : (y+1)*g.W]
-	}
-	return out
 }
 
 // Game is the start of a content's game as Info plays it (the level padded with solid).
@@ -226,7 +216,7 @@ func (m *MDungeons) enemyDistance(in *Info) int {
 	for _, e := range in.EnemiesLoc {
 		best := -1
 		for _, l := range in.Solution {
-			d := abs(l.X-e[0]-1) + abs(l.Y-e[1]-1)
+			d := shape.Abs(l.X-e[0]-1) + shape.Abs(l.Y-e[1]-1)
 			if best < 0 || d < best {
 				best = d
 			}

@@ -22,13 +22,7 @@ var tileSprites = [...]string{
 // the reference does (so mdungeons-v0 is 160×224).
 func renderContent(g shape.Grid) image.Image {
 	p := g.Padded(Solid)
-	return drawTiles(p.W, p.H, func(x, y int) (string, string) {
-		v := p.At(x, y)
-		if v < 0 || v >= len(tileSprites) {
-			v = Solid
-		}
-		return tileSprites[v], ""
-	})
+	return assets.DrawCells(p.W, p.H, p.Cells, tileSprites[:], Solid)
 }
 
 // RenderState draws a game position (for replaying a solution or playing by hand): the items
@@ -36,37 +30,14 @@ func renderContent(g shape.Grid) image.Image {
 func RenderState(s State) image.Image {
 	l := s.Level()
 	player := s.Player()
-	return drawTiles(l.W, l.H, func(x, y int) (string, string) {
-		under := tileSprites[s.Tile(x, y)]
+	return assets.DrawTiles(l.W, l.H, func(x, y int, layers []string) []string {
+		layers = append(layers, tileSprites[s.Tile(x, y)])
 		if player.X == x && player.Y == y {
 			if s.Lose() {
-				return under, "mdungeons_player_dead"
+				return append(layers, "mdungeons_player_dead")
 			}
-			return under, "player"
+			return append(layers, "player")
 		}
-		return under, ""
+		return layers
 	})
-}
-
-// drawTiles draws a w×h tile map: walls alone, every other cell a floor with up to two sprites
-// on top.
-func drawTiles(w, h int, sprites func(x, y int) (string, string)) image.Image {
-	img := image.NewRGBA(image.Rect(0, 0, w*assets.TileSize, h*assets.TileSize))
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			base, top := sprites(x, y)
-			px, py := x*assets.TileSize, y*assets.TileSize
-			if base == "wall" {
-				assets.DrawSprite(img, "wall", px, py)
-				continue
-			}
-			assets.DrawSprite(img, "floor", px, py)
-			for _, n := range [2]string{base, top} {
-				if n != "" {
-					assets.DrawSprite(img, n, px, py)
-				}
-			}
-		}
-	}
-	return img
 }

@@ -82,6 +82,24 @@ func (g *Golden) Contents(t testing.TB, p problems.Problem) []problems.Content {
 	return out
 }
 
+// Played returns the normalized contents of the items the reference's agents played: those
+// whose info has a "heuristic" of at least 0 (an unplayed item stores -1).
+func (g *Golden) Played(t testing.TB, p problems.Problem) []problems.Content {
+	t.Helper()
+	all := g.Contents(t, p)
+	var out []problems.Content
+	for i, it := range g.Items {
+		h, ok := it.Info["heuristic"].(float64)
+		if !ok {
+			t.Fatalf("%s: golden info has no numeric heuristic", it.ID)
+		}
+		if h >= 0 {
+			out = append(out, all[i])
+		}
+	}
+	return out
+}
+
 // Controls normalizes the golden controls through the problem's control space.
 func (g *Golden) Controls(t testing.TB, p problems.Problem) []problems.Control {
 	t.Helper()

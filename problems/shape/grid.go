@@ -26,11 +26,14 @@ func (g Grid) In(x, y int) bool { return x >= 0 && y >= 0 && x < g.W && y < g.H 
 // Clone copies the grid.
 func (g Grid) Clone() Grid { return Grid{W: g.W, H: g.H, Cells: append([]int(nil), g.Cells...)} }
 
-// Rows converts back to the reference's list-of-lists representation.
+// Rows converts back to the reference's list-of-lists representation: a copy of the cells in
+// one backing array, each row capped at its own end so that appending to a row never writes
+// into the next.
 func (g Grid) Rows() [][]int {
+	cells := append([]int(nil), g.Cells...)
 	out := make([][]int, g.H)
 	for y := range out {
-		out[y] = append([]int(nil), g.Cells[y*g.W:(y+1)*g.W]...)
+		out[y] = cells[y*g.W : (y+1)*g.W : (y+1)*g.W]
 	}
 	return out
 }

@@ -136,3 +136,32 @@ func TestGridHelpers(t *testing.T) {
 		t.Error("padding")
 	}
 }
+
+func TestRowsCopiesIntoCappedRows(t *testing.T) {
+	g := Grid{W: 3, H: 2, Cells: []int{1, 2, 3, 4, 5, 6}}
+	rows := g.Rows()
+	if len(rows) != 2 || len(rows[0]) != 3 || rows[0][2] != 3 || rows[1][0] != 4 {
+		t.Fatalf("rows = %v", rows)
+	}
+	rows[0][0] = 9
+	if g.Cells[0] != 1 {
+		t.Error("Rows shares the grid's cells")
+	}
+	if cap(rows[0]) != 3 {
+		t.Errorf("row capacity %d: appending would overwrite the next row", cap(rows[0]))
+	}
+	if _ = append(rows[0], 7); rows[1][0] != 4 {
+		t.Error("appending to a row changed the next one")
+	}
+	if rows := (Grid{}).Rows(); len(rows) != 0 {
+		t.Errorf("empty grid rows = %v", rows)
+	}
+}
+
+func TestAbsSign(t *testing.T) {
+	for _, tc := range []struct{ v, abs, sign int }{{-3, 3, -1}, {0, 0, 0}, {5, 5, 1}} {
+		if Abs(tc.v) != tc.abs || Sign(tc.v) != tc.sign {
+			t.Errorf("Abs(%d) = %d, Sign = %d", tc.v, Abs(tc.v), Sign(tc.v))
+		}
+	}
+}

@@ -95,21 +95,11 @@ func NewGame(content shape.Grid) (State, error) {
 	l.targetDist = make([]uint8, len(g.Cells)*len(l.targets))
 	for c := range g.Cells {
 		for j, t := range l.targets {
-			l.targetDist[c*len(l.targets)+j] = uint8(abs(l.cellX[c]-l.cellX[t]) + abs(l.cellY[c]-l.cellY[t]))
+			l.targetDist[c*len(l.targets)+j] = uint8(shape.Abs(l.cellX[c]-l.cellX[t]) + shape.Abs(l.cellY[c]-l.cellY[t]))
 		}
 	}
 	l.findDeadlocks()
 	return s, nil
-}
-
-func sign(v int) int {
-	switch {
-	case v > 0:
-		return 1
-	case v < 0:
-		return -1
-	}
-	return 0
 }
 
 // findDeadlocks marks the cells a pushed crate can never leave towards a target: corners
@@ -135,7 +125,7 @@ func (l *Level) findDeadlocks() {
 	for _, c1 := range corners {
 		for _, c2 := range corners {
 			x1, y1, x2, y2 := l.cellX[c1], l.cellY[c1], l.cellX[c2], l.cellY[c2]
-			dx, dy := sign(x1-x2), sign(y1-y2)
+			dx, dy := shape.Sign(x1-x2), shape.Sign(y1-y2)
 			if (dx == 0) == (dy == 0) {
 				continue // the same cell, or not on one row or column
 			}
@@ -229,7 +219,7 @@ func (s *State) Move(d solver.Dir) (moved, pushed bool) {
 	if (d.X != 0 && d.Y != 0) || s.Win() {
 		return false, false
 	}
-	step := sign(d.X) + sign(d.Y)*s.level.W
+	step := shape.Sign(d.X) + shape.Sign(d.Y)*s.level.W
 	next := int(s.player) + step
 	if s.free(next) {
 		s.player = uint8(next)
@@ -315,13 +305,6 @@ func (s State) Heuristic() int {
 		taken |= 1 << best
 	}
 	return total
-}
-
-func abs(v int) int {
-	if v < 0 {
-		return -v
-	}
-	return v
 }
 
 var agentPool = solver.NewPool[State, Key](solver.Config{Directions: directions})

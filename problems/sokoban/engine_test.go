@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"pcgwb/problems/problemtest"
 	"pcgwb/problems/shape"
 	"pcgwb/problems/solver"
 )
@@ -12,19 +13,10 @@ import (
 // level reads a picture: '#' solid, '.' empty, '@' player, '$' crate, 't' target.
 func level(t testing.TB, rows ...string) shape.Grid {
 	t.Helper()
-	g := shape.NewGrid(len(rows[0]), len(rows))
-	tiles := map[rune]int{'#': Solid, '.': Empty, '@': Player, '$': Crate, 't': Target}
-	for y, r := range rows {
-		for x, ch := range r {
-			v, ok := tiles[ch]
-			if !ok {
-				t.Fatalf("bad tile %q", ch)
-			}
-			g.Set(x, y, v)
-		}
-	}
-	return g
+	return problemtest.Picture(t, legend, rows...)
 }
+
+var legend = map[rune]int{'#': Solid, '.': Empty, '@': Player, '$': Crate, 't': Target}
 
 func game(t testing.TB, rows ...string) State {
 	t.Helper()

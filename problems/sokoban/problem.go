@@ -146,7 +146,7 @@ func (s *Sokoban) Quality(info problems.Info) float64 {
 	a := s.area()
 	player := shape.Reward(float64(in.Players), 0, 1, 1, a)
 	crates := shape.Reward4(float64(in.Crates), 0, 1, a)
-	balance := shape.Reward(float64(abs(in.Crates-in.Targets)), 0, 0, 0, a)
+	balance := shape.Reward(float64(shape.Abs(in.Crates-in.Targets)), 0, 0, 0, a)
 	stats := (player + crates + balance) / 3.0
 	added := 0.0
 	if in.Heuristic >= 0 {

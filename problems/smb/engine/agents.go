@@ -1,6 +1,10 @@
 package engine
 
-import "sort"
+import (
+	"sort"
+
+	"pcgwb/problems/shape"
+)
 
 // Scripted is the benchmark's first agent (the framework's heuristic agent): always run right,
 // and hold speed and jump whenever Mario may jump or is in the air.
@@ -172,18 +176,11 @@ func mergeStable(queue, fresh []*node) []*node {
 // near is the framework's visited test: within 2 px in x and y and less than 5 frames earlier.
 func near(visited []visitKey, k visitKey) bool {
 	for _, v := range visited {
-		if abs(v.x-k.x) < 2 && abs(v.y-k.y) < 2 && abs(v.t-k.t) < 5 && k.t >= v.t {
+		if shape.Abs(v.x-k.x) < 2 && shape.Abs(v.y-k.y) < 2 && shape.Abs(v.t-k.t) < 5 && k.t >= v.t {
 			return true
 		}
 	}
 	return false
-}
-
-func abs(v int) int {
-	if v < 0 {
-		return -v
-	}
-	return v
 }
 
 // plan is the actions from the root to n, each held for reps frames.
