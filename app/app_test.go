@@ -372,3 +372,15 @@ func TestFailureStopsTheRunningSample(t *testing.T) {
 		t.Fatal("the cancelled sample still replaced the gallery")
 	}
 }
+
+func TestShowTabNamedReachesEveryTab(t *testing.T) {
+	wb := newTestWorkbench(t)
+	for _, name := range []string{"sample", "run", "editor", "compare", "expressive", "birds", "Games", "llm"} {
+		if !wb.ShowTabNamed(name) || !strings.EqualFold(wb.Tabs.Selected().Text, name) && name != "expressive" {
+			t.Errorf("%s: selected %q", name, wb.Tabs.Selected().Text)
+		}
+	}
+	if wb.ShowTabNamed("nope") {
+		t.Error("an unknown tab was found")
+	}
+}

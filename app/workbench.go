@@ -540,6 +540,13 @@ func (wb *Workbench) ShowTabNamed(name string) bool {
 	tabs := map[string]*container.TabItem{"sample": wb.sampleTab, "run": wb.runTab, "editor": wb.editorTab,
 		"compare": wb.compareTab, "expressive": wb.expressiveTab}
 	t, ok := tabs[strings.ToLower(name)]
+	if !ok { // an extension tab, by its title: birds, games, llm
+		for _, item := range wb.Tabs.Items {
+			if _, ext := wb.extensions[item.Text]; ext && strings.EqualFold(item.Text, name) {
+				t, ok = item, true
+			}
+		}
+	}
 	if ok {
 		wb.ShowTab(t)
 	}

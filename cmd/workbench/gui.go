@@ -44,7 +44,7 @@ func runGUI(args []string) error {
 	generations := fs.Int("generations", 20, "generations of --run")
 	pop := fs.Int("pop", app.DefaultPopulation, "population of --run")
 	out := fs.String("out", "", "folder for run folders this session (default: the settings' output folder)")
-	tab := fs.String("tab", "", "tab to show: sample, run, editor, compare, expressive (default: run with --run, else sample)")
+	tab := fs.String("tab", "", "tab to show: sample, run, editor, compare, expressive, birds, games, llm (default: run with --run, else sample)")
 	var opens []string
 	fs.Func("open", "open a run folder (one run: the Run tab; a folder of runs: Compare); repeat to compare several", func(dir string) error {
 		opens = append(opens, dir)
