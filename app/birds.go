@@ -82,7 +82,7 @@ func NewBirdsPanel(wb *Workbench) *BirdsPanel {
 	p.Image = fynecanvas.NewImageFromImage(blankBirdsImage())
 	p.Image.FillMode = fynecanvas.ImageFillContain
 	p.Image.ScaleMode = fynecanvas.ImageScaleSmooth
-	p.Image.SetMinSize(fyne.NewSize(320, 320))
+	p.Image.SetMinSize(fyne.NewSize(260, 260))
 	p.Stability = widget.NewLabel("Stability: –")
 	p.Letters = widget.NewLabel("Letters: –")
 	p.Letters.Wrapping = fyne.TextWrapWord
@@ -102,7 +102,8 @@ func NewBirdsPanel(wb *Workbench) *BirdsPanel {
 	p.CancelButton.Disable()
 	p.Progress = widget.NewProgressBar()
 	p.ProgressLabel = widget.NewLabel("Evaluate a competition folder (TEAM/raw/L/TEAM_L_n.txt), or run a prompt on the LLM tab's model: every stage, then the ranking.")
-	p.ProgressLabel.Wrapping = fyne.TextWrapWord
+	// One line: a wrapped label grows over the ranking table when the tab is narrow.
+	p.ProgressLabel.Truncation = fyne.TextTruncateEllipsis
 	p.Ranking = widget.NewTable(
 		func() (int, int) { return len(p.ranking) + 1, 4 },
 		func() fyne.CanvasObject { return widget.NewLabel("normalized score 00.0000 %") },
@@ -130,9 +131,9 @@ func NewBirdsPanel(wb *Workbench) *BirdsPanel {
 	})
 	p.Team.PlaceHolder = "Team (per-letter results)"
 	p.Ranking.SetColumnWidth(0, 60)
-	p.Ranking.SetColumnWidth(1, 260)
-	p.Ranking.SetColumnWidth(2, 170)
-	p.Ranking.SetColumnWidth(3, 200)
+	p.Ranking.SetColumnWidth(1, 170)
+	p.Ranking.SetColumnWidth(2, 130)
+	p.Ranking.SetColumnWidth(3, 130)
 
 	left := container.NewBorder(
 		container.NewHBox(p.OpenButton, p.AnimateButton), p.Problem, nil, nil, p.Program)
@@ -145,7 +146,7 @@ func NewBirdsPanel(wb *Workbench) *BirdsPanel {
 		container.NewVBox(container.NewHBox(p.EvaluateButton, p.PromptButton, p.CancelButton), p.Progress, p.ProgressLabel),
 		nil, nil, nil, results)
 	split := container.NewVSplit(level, folder)
-	split.SetOffset(0.65)
+	split.SetOffset(0.58)
 	p.content = split
 	return p
 }
@@ -220,7 +221,7 @@ func evaluateBirdsText(ctx context.Context, text string, classifier func() birds
 		r.letters = "Letters: " + err.Error()
 		return r
 	}
-	r.letters = "Letters (" + classifierLabel(c) + "): " + TopLetters(cl, 5)
+	r.letters = "Letters: " + TopLetters(cl, 5) + " — " + classifierLabel(c)
 	return r
 }
 
@@ -428,7 +429,14 @@ func (p *BirdsPanel) stageProgress(prefix string) func(birds.Event) {
 
 // showReport fills the ranking and the chart from an evaluation; lead opens the summary line.
 func (p *BirdsPanel) showReport(dir string, rep *birds.Report, err error, classifier birds.Classifier, lead string) {
+	// The line is truncated to the tab's width: what matters most comes first.
 	var lines []string
+	if err != nil {
+		lines = append(lines, "error: "+err.Error())
+	}
+	if rep != nil && rep.Scores != nil {
+		lines = append(lines, fmt.Sprintf("competition score %.6g", rep.Scores.Competition.Float()))
+	}
 	if lead != "" {
 		lines = append(lines, lead)
 	}
@@ -449,7 +457,6 @@ func (p *BirdsPanel) showReport(dir string, rep *birds.Report, err error, classi
 			for _, ps := range rep.Scores.Prompts {
 				p.ranking = append(p.ranking, [4]string{fmt.Sprint(ps.Rank), ps.Team, fmt.Sprintf("%.4f %%", ps.Normalized.Float()), ps.Score.String()})
 			}
-			lines = append(lines, "competition score "+rep.Scores.Competition.String())
 			p.characters = rep.Scores.Characters
 			var teams []string
 			for _, r := range p.ranking {
@@ -460,9 +467,6 @@ func (p *BirdsPanel) showReport(dir string, rep *birds.Report, err error, classi
 				p.Team.SetSelected(teams[0])
 			}
 		}
-	}
-	if err != nil {
-		lines = append(lines, "error: "+err.Error())
 	}
 	p.ProgressLabel.SetText(filepath.Base(dir) + ": " + strings.Join(lines, " · "))
 	p.Ranking.Refresh()
