@@ -66,15 +66,7 @@ func (d *ddaveGame) Update() {
 	}
 }
 
-func (d *ddaveGame) Status() Status {
-	switch {
-	case d.cur.Lose():
-		return Lost
-	case d.cur.Win():
-		return Won
-	}
-	return Running
-}
+func (d *ddaveGame) Status() Status { return outcome(d.cur) }
 
 func (d *ddaveGame) Board() image.Image { return ddave.RenderState(d.cur) }
 

@@ -55,6 +55,21 @@ const (
 
 func (s Status) String() string { return [...]string{"running", "win", "lose"}[s] }
 
+// outcome is the Status of a game state that can be won and lost; a lost state never counts as
+// won.
+func outcome[S interface {
+	Win() bool
+	Lose() bool
+}](s S) Status {
+	switch {
+	case s.Lose():
+		return Lost
+	case s.Win():
+		return Won
+	}
+	return Running
+}
+
 // Game is one level of a playable problem. Its methods are called from one goroutine.
 type Game interface {
 	// Reset restarts the level.

@@ -57,15 +57,7 @@ func (g *lodeRunnerGame) Update() {
 	}
 }
 
-func (g *lodeRunnerGame) Status() Status {
-	switch {
-	case g.cur.Lose():
-		return Lost
-	case g.cur.Win():
-		return Won
-	}
-	return Running
-}
+func (g *lodeRunnerGame) Status() Status { return outcome(g.cur) }
 
 func (g *lodeRunnerGame) Board() image.Image { return loderunnertile.RenderState(g.cur) }
 

@@ -48,15 +48,7 @@ func (m *mdungeonsGame) Input(k Key) {
 
 func (m *mdungeonsGame) Update() {}
 
-func (m *mdungeonsGame) Status() Status {
-	switch {
-	case m.cur.Lose():
-		return Lost
-	case m.cur.Win():
-		return Won
-	}
-	return Running
-}
+func (m *mdungeonsGame) Status() Status { return outcome(m.cur) }
 
 func (m *mdungeonsGame) Board() image.Image { return mdungeons.RenderState(m.cur) }
 

@@ -52,15 +52,7 @@ func (z *zeldaGame) Input(k Key) {
 
 func (z *zeldaGame) Update() {}
 
-func (z *zeldaGame) Status() Status {
-	switch {
-	case z.cur.Lose():
-		return Lost
-	case z.cur.Win():
-		return Won
-	}
-	return Running
-}
+func (z *zeldaGame) Status() Status { return outcome(z.cur) }
 
 func (z *zeldaGame) Board() image.Image { return zelda.RenderState(z.cur) }
 

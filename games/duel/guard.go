@@ -226,38 +226,35 @@ func (r *rewriter) expr(e syntax.Expr) syntax.Expr {
 }
 
 func isNumberLiteral(e syntax.Expr) bool {
-	for {
-		switch x := e.(type) {
-		case *syntax.ParenExpr:
-			e = x.X
-		case *syntax.UnaryExpr:
-			if x.Op != syntax.MINUS && x.Op != syntax.PLUS {
-				return false
-			}
-			e = x.X
-		case *syntax.Literal:
-			return x.Token == syntax.INT || x.Token == syntax.FLOAT
-		default:
-			return false
-		}
-	}
+	lit := signedLiteral(e)
+	return lit != nil && (lit.Token == syntax.INT || lit.Token == syntax.FLOAT)
 }
 
 func isSmallIntLiteral(e syntax.Expr) bool {
+	lit := signedLiteral(e)
+	if lit == nil || lit.Token != syntax.INT {
+		return false
+	}
+	n, ok := lit.Value.(int64)
+	return ok && n <= 2
+}
+
+// signedLiteral is the literal under any parentheses and unary + and - signs, or nil when e is
+// not such a literal.
+func signedLiteral(e syntax.Expr) *syntax.Literal {
 	for {
 		switch x := e.(type) {
 		case *syntax.ParenExpr:
 			e = x.X
 		case *syntax.UnaryExpr:
 			if x.Op != syntax.MINUS && x.Op != syntax.PLUS {
-				return false
+				return nil
 			}
 			e = x.X
 		case *syntax.Literal:
-			n, ok := x.Value.(int64)
-			return x.Token == syntax.INT && ok && n <= 2
+			return x
 		default:
-			return false
+			return nil
 		}
 	}
 }
@@ -324,13 +321,10 @@ func checkRepeat(seq starlark.Value, n starlark.Int, lim *sizeLimits) error {
 		return nil // starlark reports counts that are too large itself
 	}
 	switch s := seq.(type) {
-	case starlark.String:
-		if int64(len(s)) > int64(lim.maxString)/k {
-			return tooBig("string repetition of %d bytes exceeds the sandbox limit of %d", int64(len(s))*k, lim.maxString)
-		}
-	case starlark.Bytes:
-		if int64(len(s)) > int64(lim.maxString)/k {
-			return tooBig("bytes repetition of %d bytes exceeds the sandbox limit of %d", int64(len(s))*k, lim.maxString)
+	case starlark.String, starlark.Bytes:
+		// Len is the length in bytes for both; Type names them "string" and "bytes".
+		if n := int64(s.(starlark.Indexable).Len()); n > int64(lim.maxString)/k {
+			return tooBig("%s repetition of %d bytes exceeds the sandbox limit of %d", s.Type(), n*k, lim.maxString)
 		}
 	case starlark.Indexable:
 		if int64(s.Len()) > int64(lim.maxElems)/k {
@@ -357,22 +351,30 @@ func guardedMod(th *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, k
 // guardedAttr is x.name for the guarded method names: for a string the method is wrapped in a
 // size check, for anything else it is the ordinary attribute.
 func guardedAttr(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	x, name := args[0], string(args[1].(starlark.String))
-	if s, ok := x.(starlark.String); ok && guardedMethods[name] {
-		return starlark.NewBuiltin(name, guardedStringMethod).BindReceiver(s), nil
+	if m, ok := guardedMethod(args[0], args[1]); ok {
+		return m, nil
 	}
 	return universal("getattr").CallInternal(th, args, nil)
 }
 
 func guardedGetattr(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if len(args) >= 2 && len(kwargs) == 0 {
-		if s, ok := args[0].(starlark.String); ok {
-			if name, ok := args[1].(starlark.String); ok && guardedMethods[string(name)] {
-				return starlark.NewBuiltin(string(name), guardedStringMethod).BindReceiver(s), nil
-			}
+		if m, ok := guardedMethod(args[0], args[1]); ok {
+			return m, nil
 		}
 	}
 	return universal("getattr").CallInternal(th, args, kwargs)
+}
+
+// guardedMethod is x.name wrapped in a size check when x is a string and name one of the
+// guarded methods; ok is false for anything else.
+func guardedMethod(x, name starlark.Value) (m starlark.Value, ok bool) {
+	s, isStr := x.(starlark.String)
+	n, isName := name.(starlark.String)
+	if !isStr || !isName || !guardedMethods[string(n)] {
+		return nil, false
+	}
+	return starlark.NewBuiltin(string(n), guardedStringMethod).BindReceiver(s), true
 }
 
 func guardedStringMethod(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -397,13 +399,7 @@ func guardedStringMethod(th *starlark.Thread, b *starlark.Builtin, args starlark
 			}
 		}
 	case "format":
-		per := 0
-		for _, a := range args {
-			per += renderSize(a, lim.maxString)
-		}
-		for _, kv := range kwargs {
-			per += renderSize(kv[1], lim.maxString)
-		}
+		per := argsRenderSize(args, kwargs, lim.maxString)
 		size = len(s) + strings.Count(string(s), "{")*per
 	}
 	if size > lim.maxString {
@@ -457,18 +453,23 @@ func renderGuard(name string) *starlark.Builtin {
 	orig := universal(name)
 	return starlark.NewBuiltin(name, func(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		lim := threadLimits(th)
-		size := 0
-		for _, a := range args {
-			size += renderSize(a, lim.maxString)
-		}
-		for _, kv := range kwargs {
-			size += renderSize(kv[1], lim.maxString)
-		}
-		if size > lim.maxString {
+		if size := argsRenderSize(args, kwargs, lim.maxString); size > lim.maxString {
 			return nil, tooBig("%s() of a value whose text exceeds the sandbox limit of %d bytes", name, lim.maxString)
 		}
 		return orig.CallInternal(th, args, kwargs)
 	})
+}
+
+// argsRenderSize is the renderSize of a call's arguments and keyword values together.
+func argsRenderSize(args starlark.Tuple, kwargs []starlark.Tuple, budget int) int {
+	size := 0
+	for _, a := range args {
+		size += renderSize(a, budget)
+	}
+	for _, kv := range kwargs {
+		size += renderSize(kv[1], budget)
+	}
+	return size
 }
 
 // renderSize estimates the length of v's text, counting shared values once per reference (as
@@ -499,20 +500,12 @@ func renderSize(v starlark.Value, budget int) int {
 			n += 25
 		case starlark.NoneType, starlark.Bool:
 			n += 5
-		case *starlark.List:
+		case *starlark.List, starlark.Tuple:
+			seq := v.(starlark.Indexable)
 			n += 2
-			for i := 0; i < v.Len() && n <= budget; i++ {
+			for i := 0; i < seq.Len() && n <= budget; i++ {
 				n += 2
-				walk(v.Index(i), depth+1)
-			}
-		case starlark.Tuple:
-			n += 2
-			for _, e := range v {
-				if n > budget {
-					break
-				}
-				n += 2
-				walk(e, depth+1)
+				walk(seq.Index(i), depth+1)
 			}
 		case *starlark.Dict:
 			n += 2

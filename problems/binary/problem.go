@@ -81,14 +81,7 @@ func (b *Binary) Description() string {
 }
 
 func (b *Binary) grid(c problems.Content) (shape.Grid, error) {
-	g, err := shape.GridFromContent(c)
-	if err != nil {
-		return g, err
-	}
-	if g.W != b.width || g.H != b.height {
-		return g, fmt.Errorf("binary: content is %d×%d, want %d×%d", g.W, g.H, b.width, b.height)
-	}
-	return g, nil
+	return shape.GridSized("binary", c, b.width, b.height)
 }
 
 func (b *Binary) Info(c problems.Content) (problems.Info, error) {

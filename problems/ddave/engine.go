@@ -318,15 +318,8 @@ type GameStatus struct {
 // Status is the state's status record ("win", "lose" or "running"; a lost state never counts
 // as won).
 func (s State) Status() GameStatus {
-	status := "running"
-	if s.Win() {
-		status = "win"
-	}
-	if s.Lose() {
-		status = "lose"
-	}
 	return GameStatus{
-		Status: status, Health: int(s.health), AirTime: int(s.airTime),
+		Status: solver.StatusText(s), Health: int(s.health), AirTime: int(s.airTime),
 		NumJumps: int(s.jumps), ColDiamonds: int(s.collected), ColKey: int(s.keys),
 	}
 }

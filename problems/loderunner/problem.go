@@ -11,23 +11,7 @@ import (
 )
 
 func init() {
-	for _, v := range []struct {
-		name string
-		p    problems.Params
-	}{
-		{"loderunner-v0", problems.Params{"width": 32, "height": 22, "gold": 6, "enemies": 3}},
-		{"loderunner-gold-v0", problems.Params{"width": 32, "height": 22, "gold": 18, "enemies": 3}},
-		{"loderunner-enemies-v0", problems.Params{"width": 32, "height": 22, "gold": 6, "enemies": 12}},
-	} {
-		if err := problems.RegisterEntry(problems.Entry{
-			Name:      v.name,
-			Params:    v.p,
-			New:       New,
-			Available: data.Need(data.LodeRunnerPatterns, data.LodeRunnerLevels),
-		}); err != nil {
-			panic(err)
-		}
-	}
+	loderunnertile.RegisterVariants("loderunner", 32, 22, New, data.Need(data.LodeRunnerPatterns, data.LodeRunnerLevels))
 }
 
 // New builds a Lode Runner variant: content int(height/2) × int(width/2) pattern ids.
@@ -41,12 +25,9 @@ func New(p problems.Params) (problems.Problem, error) {
 		Params:  p,
 		Content: space.Grid(rows, cols, len(patterns)),
 		Level: func(c problems.Content) (shape.Grid, error) {
-			ids, err := shape.GridFromContent(c)
+			ids, err := loderunnertile.ContentGrid("loderunner", c, rows, cols)
 			if err != nil {
 				return shape.Grid{}, err
-			}
-			if ids.W != cols || ids.H != rows {
-				return shape.Grid{}, fmt.Errorf("loderunner: content is %d×%d, want %d×%d", ids.H, ids.W, rows, cols)
 			}
 			return Expand(ids, patterns)
 		},

@@ -11,23 +11,43 @@ import (
 )
 
 func init() {
+	RegisterVariants("loderunnertile", 32, 21, New, data.Need(data.LodeRunnerLevels))
+}
+
+// RegisterVariants registers a Lode Runner problem's three variants, as the reference names
+// them: prefix-v0 (6 gold, 3 enemies), prefix-gold-v0 (18 gold) and prefix-enemies-v0 (12
+// enemies), all width×height and available when available says so.
+func RegisterVariants(prefix string, width, height int, ctor problems.Constructor, available func() error) {
 	for _, v := range []struct {
-		name string
-		p    problems.Params
+		suffix        string
+		gold, enemies int
 	}{
-		{"loderunnertile-v0", problems.Params{"width": 32, "height": 21, "gold": 6, "enemies": 3}},
-		{"loderunnertile-gold-v0", problems.Params{"width": 32, "height": 21, "gold": 18, "enemies": 3}},
-		{"loderunnertile-enemies-v0", problems.Params{"width": 32, "height": 21, "gold": 6, "enemies": 12}},
+		{"-v0", 6, 3},
+		{"-gold-v0", 18, 3},
+		{"-enemies-v0", 6, 12},
 	} {
 		if err := problems.RegisterEntry(problems.Entry{
-			Name:      v.name,
-			Params:    v.p,
-			New:       New,
-			Available: data.Need(data.LodeRunnerLevels),
+			Name:      prefix + v.suffix,
+			Params:    problems.Params{"width": width, "height": height, "gold": v.gold, "enemies": v.enemies},
+			New:       ctor,
+			Available: available,
 		}); err != nil {
 			panic(err)
 		}
 	}
+}
+
+// ContentGrid reads a content that must be rows × cols tiles; a content of another size is an
+// error that names the problem ("loderunner: content is 10×16, want 11×16", rows × columns).
+func ContentGrid(problem string, c problems.Content, rows, cols int) (shape.Grid, error) {
+	g, err := shape.GridFromContent(c)
+	if err != nil {
+		return shape.Grid{}, err
+	}
+	if g.W != cols || g.H != rows {
+		return shape.Grid{}, fmt.Errorf("%s: content is %d×%d, want %d×%d", problem, g.H, g.W, rows, cols)
+	}
+	return g, nil
 }
 
 // New builds a Lode Runner Tile variant: the content is the level without its bottom row,
@@ -38,12 +58,9 @@ func New(p problems.Params) (problems.Problem, error) {
 		Params:  p,
 		Content: space.Grid(h, w, NumTiles),
 		Level: func(c problems.Content) (shape.Grid, error) {
-			g, err := shape.GridFromContent(c)
+			g, err := ContentGrid("loderunnertile", c, h, w)
 			if err != nil {
 				return shape.Grid{}, err
-			}
-			if g.W != w || g.H != h {
-				return shape.Grid{}, fmt.Errorf("loderunnertile: content is %d×%d, want %d×%d", g.H, g.W, h, w)
 			}
 			for _, t := range g.Cells {
 				if t < 0 || t >= NumTiles {

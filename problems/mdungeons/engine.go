@@ -257,17 +257,11 @@ type GameStatus struct {
 	ColEnemies   int    `json:"col_enemies"`
 }
 
-// Status is the state's status record ("win", "lose" or "running"; lose is checked last).
+// Status is the state's status record ("win", "lose" or "running"; a lost state never counts
+// as won).
 func (s State) Status() GameStatus {
-	status := "running"
-	if s.Win() {
-		status = "win"
-	}
-	if s.Lose() {
-		status = "lose"
-	}
 	return GameStatus{
-		Status: status, Health: int(s.health), ColTreasures: int(s.treasures),
+		Status: solver.StatusText(s), Health: int(s.health), ColTreasures: int(s.treasures),
 		ColPotions: int(s.potions), ColEnemies: int(s.enemies),
 	}
 }

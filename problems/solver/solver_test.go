@@ -118,3 +118,24 @@ func TestNothingExpanded(t *testing.T) {
 		t.Errorf("got %+v", r)
 	}
 }
+
+type ending struct{ win, lose bool }
+
+func (e ending) Win() bool  { return e.win }
+func (e ending) Lose() bool { return e.lose }
+
+func TestStatusText(t *testing.T) {
+	for _, c := range []struct {
+		e    ending
+		want string
+	}{
+		{ending{}, "running"},
+		{ending{win: true}, "win"},
+		{ending{lose: true}, "lose"},
+		{ending{win: true, lose: true}, "lose"},
+	} {
+		if got := StatusText(c.e); got != c.want {
+			t.Errorf("StatusText(%+v) = %q, want %q", c.e, got, c.want)
+		}
+	}
+}

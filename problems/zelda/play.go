@@ -198,32 +198,27 @@ func Solution(content shape.Grid) []Action {
 // RenderState draws the room as the problem's Render does, with the player where it stands
 // (fallen after a loss, ringed by the sword's swing right after one).
 func RenderState(s *State) image.Image {
-	img := image.NewRGBA(image.Rect(0, 0, (s.w+2)*assets.TileSize, (s.h+2)*assets.TileSize))
-	for y := -1; y <= s.h; y++ {
-		for x := -1; x <= s.w; x++ {
-			px, py := (x+1)*assets.TileSize, (y+1)*assets.TileSize
-			t := s.Tile(x, y)
-			if t == Wall || t < 0 || t >= len(sprites) {
-				assets.DrawSprite(img, "wall", px, py)
-				continue
+	return assets.DrawTiles(s.w+2, s.h+2, func(x, y int, layers []string) []string {
+		x, y = x-1, y-1 // the room inside its ring of walls
+		t := s.Tile(x, y)
+		if t == Wall || t < 0 || t >= len(sprites) {
+			return append(layers, "wall")
+		}
+		if t != Player { // a player tile left in the room is bare floor
+			layers = append(layers, sprites[t])
+		}
+		if x == s.Player.X && y == s.Player.Y {
+			if s.lost {
+				layers = append(layers, "play_player_dead")
+			} else {
+				layers = append(layers, "player")
 			}
-			assets.DrawSprite(img, "floor", px, py)
-			if t != Empty && t != Player {
-				assets.DrawSprite(img, sprites[t], px, py)
-			}
-			if x == s.Player.X && y == s.Player.Y {
-				if s.lost {
-					assets.DrawSprite(img, "play_player_dead", px, py)
-				} else {
-					assets.DrawSprite(img, "player", px, py)
-				}
-				if s.swung {
-					assets.DrawSprite(img, "play_slash", px, py)
-				}
+			if s.swung {
+				layers = append(layers, "play_slash")
 			}
 		}
-	}
-	return img
+		return layers
+	})
 }
 
 // Text draws the room as characters (for transcripts): # wall, . floor, @ player, k key,

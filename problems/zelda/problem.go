@@ -111,14 +111,7 @@ func (z *Zelda) Description() string {
 }
 
 func (z *Zelda) grid(c problems.Content) (shape.Grid, error) {
-	g, err := shape.GridFromContent(c)
-	if err != nil {
-		return g, err
-	}
-	if g.W != z.width || g.H != z.height {
-		return g, fmt.Errorf("zelda: content is %d×%d, want %d×%d", g.W, g.H, z.width, z.height)
-	}
-	return g, nil
+	return shape.GridSized("zelda", c, z.width, z.height)
 }
 
 func (z *Zelda) Info(c problems.Content) (problems.Info, error) {
