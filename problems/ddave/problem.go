@@ -117,14 +117,7 @@ func (d *DDave) Description() string {
 }
 
 func (d *DDave) grid(c problems.Content) (shape.Grid, error) {
-	g, err := shape.GridFromContent(c)
-	if err != nil {
-		return g, err
-	}
-	if g.W != d.width || g.H != d.height {
-		return g, fmt.Errorf("ddave: content is %d×%d, want %d×%d", g.W, g.H, d.width, d.height)
-	}
-	return g, nil
+	return shape.GridSized("ddave", c, d.width, d.height)
 }
 
 // Repair is the reference's level cleaning: among the players' open regions the largest is

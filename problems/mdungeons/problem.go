@@ -119,14 +119,7 @@ func (m *MDungeons) Description() string {
 }
 
 func (m *MDungeons) grid(c problems.Content) (shape.Grid, error) {
-	g, err := shape.GridFromContent(c)
-	if err != nil {
-		return g, err
-	}
-	if g.W != m.width || g.H != m.height {
-		return g, fmt.Errorf("mdungeons: content is %d×%d, want %d×%d", g.W, g.H, m.width, m.height)
-	}
-	return g, nil
+	return shape.GridSized("mdungeons", c, m.width, m.height)
 }
 
 func (m *MDungeons) Info(c problems.Content) (problems.Info, error) {
