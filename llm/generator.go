@@ -532,49 +532,7 @@ func (g *Generator) logError() error {
 }
 
 // Event summarises the population like the evolutionary generators' events.
-func (g *Generator) Event() search.Event {
-	ev := search.Event{Generator: GeneratorName, Generation: g.generation, Evaluations: g.evaluations, Size: len(g.pop)}
-	if len(g.pop) == 0 {
-		return ev
-	}
-	var q, c, d, f stat
-	for _, ind := range g.pop {
-		q.add(ind.Quality)
-		c.add(ind.Controllability)
-		d.add(ind.Diversity)
-		f.add(g.Fitness(ind))
-		if ind.Feasible() {
-			ev.Feasible++
-		}
-		if ind.Unique() {
-			ev.Unique++
-		}
-		if ind.Controlled() {
-			ev.Controlled++
-		}
-	}
-	ev.BestFitness, ev.MeanFitness = g.Best(), f.sum/float64(f.n)
-	ev.Quality, ev.Controllability, ev.Diversity = q.stats(), c.stats(), d.stats()
-	return ev
-}
-
-type stat struct {
-	n             int
-	sum, min, max float64
-}
-
-func (s *stat) add(v float64) {
-	if s.n == 0 {
-		s.min, s.max = v, v
-	}
-	s.n++
-	s.sum += v
-	s.min, s.max = math.Min(s.min, v), math.Max(s.max, v)
-}
-
-func (s *stat) stats() search.Stats {
-	return search.Stats{Min: s.min, Mean: s.sum / float64(s.n), Max: s.max}
-}
+func (g *Generator) Event() search.Event { return search.Summarize(g) }
 
 // Save captures the population, counters and random state.
 func (g *Generator) Save() (*search.State, error) {

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"pcgwb/games/birds"
 )
 
 func writeBirdsFile(t *testing.T, path, text string) {
@@ -46,18 +48,13 @@ func TestBirdsLevelProgram(t *testing.T) {
 func TestBirdsLevelXMLAndJSON(t *testing.T) {
 	dir := t.TempDir()
 	level := filepath.Join(dir, "l.xml")
-	writeBirdsFile(t, level, `<?xml version="1.0" encoding="utf-16"?>
-<Level width="3">
-  <Camera x="2" y="0" minWidth="17" maxWidth="22" />
-  <Birds>
-    <Bird type="BirdRed" />
-  </Birds>
-  <Slingshot x="-9" y="-2.5" />
-  <GameObjects>
-    <Block type="RectSmall" material="wood" x="2.36015" y="-3.13985" rotation="90" />
-    <Block type="RectSmall" material="wood" x="2.36015" y="-2.65965" rotation="0" />
-  </GameObjects>
-</Level>`)
+	// The spec's example level in the bytes the converter writes (games/birds'
+	// TestSpecExampleLevel pins them).
+	xml, err := birds.ConvertToXML("drop_block('b13', 7)\ndrop_block('b31', 7)\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeBirdsFile(t, level, xml)
 	png := filepath.Join(dir, "out.png")
 	code, out, errs := runCLI(t, "birds", "level", level, "--json", "--out", png, "--classifier", "none")
 	if code != 0 {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
@@ -69,36 +68,12 @@ func TestPlaySmoke(t *testing.T) {
 	haveDisplay(t)
 	level, script := goldenZeldaLevel(t)
 	shot := filepath.Join(t.TempDir(), "play.png")
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
-	defer cancel()
-	start := time.Now()
-	cmd, out := startChild(ctx, t, "play", "zelda-v0", level, "--script", script, "--screenshot", shot, "--exit-after", "60s")
-	err := cmd.Wait()
-	if ctx.Err() != nil {
-		t.Fatalf("workbench play did not exit within 90 s:\n%s", out)
-	}
-	if err != nil {
-		t.Fatalf("workbench play: %v\n%s", err, out)
-	}
-	if !strings.Contains(out.String(), "result: win") {
+	out, took := runWindowChild(t, "workbench play", "play", "zelda-v0", level, "--script", script, "--screenshot", shot, "--exit-after", "60s")
+	if !strings.Contains(out, "result: win") {
 		t.Fatalf("the scripted solution did not report a win:\n%s", out)
 	}
-	t.Logf("played %q and captured in %v", script, time.Since(start).Round(time.Millisecond))
-	data, err := os.ReadFile(shot)
-	if err != nil {
-		t.Fatalf("no screenshot: %v\n%s", err, out)
-	}
-	saveForInspection(t, "play-zelda.png", data)
-	img, err := png.Decode(bytes.NewReader(data))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if b := img.Bounds(); b.Dx() < 400 || b.Dy() < 300 {
-		t.Fatalf("screenshot is %v", b.Size())
-	}
-	if colors, top := colorStats(img); colors < 8 || top >= 0.9 {
-		t.Fatalf("screenshot looks blank: %d colours, the most common covers %.1f%%", colors, 100*top)
-	}
+	t.Logf("played %q and captured in %v", script, took.Round(time.Millisecond))
+	checkScreenshot(t, shot, "play-zelda.png", 400, 300, 8, out)
 }
 
 func TestPlayLevelFormats(t *testing.T) {
@@ -142,16 +117,26 @@ func TestPlayUsage(t *testing.T) {
 	if err := os.WriteFile(level, []byte(`[[2,1,1,1,1,1,1,1,1,1,3],[1,1,1,1,1,1,1,1,1,1,1],[1,1,1,1,1,1,1,1,1,1,1],[1,1,1,1,1,1,1,1,1,1,1],[1,1,1,1,1,1,1,1,1,1,1],[1,1,1,1,1,1,1,1,1,1,1],[4,1,1,1,1,1,1,1,1,5,5]]`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for _, tc := range []struct {
-		args []string
-		code int
-		want string
-	}{
+	checkExits(t, []exitCase{
 		{[]string{"play", "zelda-v0"}, 2, "expected PROBLEM LEVEL.json"},
 		{[]string{"play", "zeldaa-v0", level}, 2, "did you mean"},
 		{[]string{"play", "zelda-v0", level, "--script", "jump"}, 2, "unknown key"},
 		{[]string{"play", "zelda-v0", filepath.Join(t.TempDir(), "missing.json")}, 1, "no such file"},
-	} {
+	})
+}
+
+// exitCase is a command line, the exit code it must give and a substring of its stderr.
+type exitCase struct {
+	args []string
+	code int
+	want string
+}
+
+// checkExits runs each command line in process and reports those that do not exit with their
+// code or whose stderr misses their substring.
+func checkExits(t *testing.T, cases []exitCase) {
+	t.Helper()
+	for _, tc := range cases {
 		var stdout, stderr bytes.Buffer
 		if code := run(tc.args, &stdout, &stderr); code != tc.code || !strings.Contains(stderr.String(), tc.want) {
 			t.Errorf("%v: exit %d, stderr %q; want %d and %q", tc.args, code, stderr.String(), tc.code, tc.want)

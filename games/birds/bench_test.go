@@ -2,6 +2,7 @@ package birds
 
 import (
 	"bytes"
+	"io"
 	"runtime"
 	"sort"
 	"sync"
@@ -75,27 +76,20 @@ func BenchmarkStabilityAndImageAllLetters(b *testing.B) {
 }
 
 // BenchmarkPNG is the cost of encoding one evaluator image.
-func BenchmarkPNG(b *testing.B) {
-	res, _ := Simulate(benchLevels(b, 1)[0], DefaultSimConfig())
-	m := Render(res)
-	var buf bytes.Buffer
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		buf.Reset()
-		if err := m.WritePNG(&buf); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
+func BenchmarkPNG(b *testing.B) { benchEncode(b, (*Mask).WritePNG) }
 
-func BenchmarkRGBAPNG(b *testing.B) {
+// BenchmarkRGBAPNG is the same in RGBA.
+func BenchmarkRGBAPNG(b *testing.B) { benchEncode(b, (*Mask).WriteRGBAPNG) }
+
+// benchEncode times one way of encoding the image of the first benchmark level.
+func benchEncode(b *testing.B, encode func(*Mask, io.Writer) error) {
 	res, _ := Simulate(benchLevels(b, 1)[0], DefaultSimConfig())
 	m := Render(res)
 	var buf bytes.Buffer
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		buf.Reset()
-		if err := m.WriteRGBAPNG(&buf); err != nil {
+		if err := encode(m, &buf); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -6,6 +6,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"pcgwb/internal/testshared"
 )
 
 func loadJSON(t *testing.T, path string, v any) {
@@ -25,7 +27,7 @@ func TestExtractionCases(t *testing.T) {
 		Input  string  `json:"input"`
 		Output *string `json:"output"`
 	}
-	loadJSON(t, sharedData(t, "reference-outputs", "extraction_cases.json"), &cases)
+	loadJSON(t, testshared.Dir(t, "science-birds", "reference-outputs", "extraction_cases.json"), &cases)
 	if len(cases) == 0 {
 		t.Fatal("no cases")
 	}
@@ -58,7 +60,7 @@ func TestConversionCases(t *testing.T) {
 			Y  int    `json:"y"`
 		} `json:"gridCellsBeforeShift"`
 	}
-	loadJSON(t, sharedData(t, "reference-outputs", "conversion_cases.json"), &cases)
+	loadJSON(t, testshared.Dir(t, "science-birds", "reference-outputs", "conversion_cases.json"), &cases)
 	if len(cases) == 0 {
 		t.Fatal("no cases")
 	}
@@ -103,7 +105,7 @@ func TestTemplateLevelConversions(t *testing.T) {
 			Row   int    `json:"bottomRow"`
 		} `json:"gridPlacementBeforeShift"`
 	}
-	loadJSON(t, sharedData(t, "reference-outputs", "template_levels_2023.json"), &sets)
+	loadJSON(t, testshared.Dir(t, "science-birds", "reference-outputs", "template_levels_2023.json"), &sets)
 	n := 0
 	for _, set := range sets {
 		for _, c := range set {

@@ -81,18 +81,12 @@ func FuzzConvert(f *testing.F) {
 }
 
 func FuzzParseLevel(f *testing.F) {
-	f.Add([]byte(`<?xml version="1.0" encoding="utf-16"?>
-<Level width="3">
-  <Camera x="2" y="0" minWidth="17" maxWidth="22" />
-  <Birds>
-    <Bird type="BirdRed" />
-  </Birds>
-  <Slingshot x="-9" y="-2.5" />
-  <GameObjects>
-    <Block type="RectSmall" material="wood" x="2.36015" y="-3.37995" rotation="0" />
-    <Block type="SquareTiny" material="wood" x="2.36015" y="-3.13985" rotation="0" />
-  </GameObjects>
-</Level>`))
+	// A level as the converter writes it (TestSpecExampleLevel pins that format).
+	xml, err := ConvertToXML("drop_block('b31', 7)\ndrop_block('b11', 7)\n")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add([]byte(xml))
 	f.Add([]byte("<Level><Camera x=\"0\" y=\"-1\" minWidth=\"15\" maxWidth=\"17.5\">\n<Slingshot x=\"-5\" y=\"-2.5\">\n<GameObjects><Pig type=\"BasicSmall\" x=\"3\" y=\"-3\"/><TNT type=\"\" x=\"1\" y=\"-3\"/><Platform type=\"Platform\" x=\"0\" y=\"0\" scaleX=\"2\"/>"))
 	f.Add([]byte(`<Level><GameObjects><Block type="Triangle" x="0" y="0" rotation="45"/><Block type="Circle" x="0" y="1"/></GameObjects></Level>`))
 	f.Add([]byte("\xff\xfe<\x00L\x00e\x00v\x00e\x00l\x00>\x00"))

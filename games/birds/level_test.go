@@ -6,10 +6,12 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"pcgwb/internal/testshared"
 )
 
 func TestParseOriginalGameLevels(t *testing.T) {
-	dir := sharedData(t, "original-game-levels")
+	dir := testshared.Dir(t, "science-birds", "original-game-levels")
 	for _, name := range []string{"level-1.xml", "level-3.xml"} {
 		data, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil {
@@ -48,7 +50,7 @@ func TestParseOriginalGameLevels(t *testing.T) {
 }
 
 func TestParseCompetitionLevelsRoundTrip(t *testing.T) {
-	root := sharedData(t, "unity-run-2023-03", "levels")
+	root := testshared.Dir(t, "science-birds", "unity-run-2023-03", "levels")
 	n := 0
 	err := filepath.Walk(root, func(p string, info os.FileInfo, err error) error {
 		if err != nil || info.IsDir() || !strings.HasSuffix(p, ".xml") {
@@ -142,20 +144,9 @@ func TestParseUTF16Level(t *testing.T) {
 }
 
 func TestEvaluatorSamples(t *testing.T) {
-	dir := sharedData(t, "evaluator-samples")
+	dir := testshared.Dir(t, "science-birds", "evaluator-samples")
 	for _, name := range []string{"result_22", "result_23"} {
-		data, err := os.ReadFile(filepath.Join(dir, name+".xml"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		lv, err := ParseLevel(data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, err := Simulate(lv, DefaultSimConfig())
-		if err != nil {
-			t.Fatal(err)
-		}
+		_, res := simulateFile(t, filepath.Join(dir, name+".xml"))
 		iou := IoU(Render(res), loadMask(t, filepath.Join(dir, name+".png")))
 		t.Logf("%s: stability %.3f, IoU with the evaluator snapshot %.4f", name, res.Score, iou)
 		if res.Score != 1 || iou < 0.98 {

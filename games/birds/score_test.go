@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"pcgwb/internal/testshared"
 )
 
 func readCSV(t *testing.T, path string) []map[string]string {
@@ -151,7 +153,7 @@ func sameToPublishedDigits(d Decimal, published float64) bool {
 }
 
 func TestPublished2024Results(t *testing.T) {
-	dir := sharedData(t, "competition-results", "2024")
+	dir := testshared.Dir(t, "science-birds", "competition-results", "2024")
 	var constants struct {
 		Competition string `json:"competitionScore"`
 		Weights     []struct {
@@ -246,7 +248,7 @@ func weightFromRows(t *testing.T, rows []map[string]string, letter string) (Deci
 // published rounded to doubles. The exact weights follow from the trial rows; every row, letter
 // and prompt score must then reproduce.
 func TestPublished2023Results(t *testing.T) {
-	dir := sharedData(t, "competition-results", "2023")
+	dir := testshared.Dir(t, "science-birds", "competition-results", "2023")
 	var constants struct {
 		Competition string `json:"competitionScore"`
 		Weights     []struct {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"testing"
+
+	"pcgwb/internal/testshared"
 )
 
 // The hard-coded letter templates of two 2023 prompts are well-built structures; the published
@@ -18,7 +20,7 @@ func TestTemplateLevelsStable(t *testing.T) {
 			Stability float64 `json:"stability"`
 		} `json:"observed2023Trials"`
 	}
-	loadJSON(t, sharedData(t, "reference-outputs", "template_levels_2023.json"), &sets)
+	loadJSON(t, testshared.Dir(t, "science-birds", "reference-outputs", "template_levels_2023.json"), &sets)
 	agree, total := 0, 0
 	for _, set := range sets {
 		for _, c := range set {

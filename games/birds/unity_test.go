@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"pcgwb/internal/testshared"
 )
 
 // unityCase is one level of the archived March 2023 Unity run with its legacy stability score
@@ -22,7 +24,7 @@ type unityCase struct {
 }
 
 func unityCases(t testing.TB) []unityCase {
-	root := sharedData(t, "unity-run-2023-03")
+	root := testshared.Dir(t, "science-birds", "unity-run-2023-03")
 	f, err := os.Open(filepath.Join(root, "stability_legacy.csv"))
 	if err != nil {
 		t.Fatal(err)
@@ -49,7 +51,9 @@ func unityCases(t testing.TB) []unityCase {
 	return out
 }
 
+// simulateFile reads a level XML file and simulates it with the default configuration.
 func simulateFile(t testing.TB, path string) (*Level, *Result) {
+	t.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)

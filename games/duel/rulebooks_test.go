@@ -7,43 +7,17 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-)
 
-// sharedRulebooks locates ../shared/gg-bench/games next to the module root. The rulebooks are
-// reference data that must not be copied into the project, so the test reads them in place: a
-// missing folder skips the test locally and fails it in CI.
-func sharedRulebooks(t *testing.T) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("module root not found")
-		}
-		dir = parent
-	}
-	p := filepath.Join(dir, "..", "shared", "gg-bench", "games")
-	if _, err := os.Stat(p); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("reference data missing: %v", err)
-		}
-		t.Skipf("reference data not available: %v", err)
-	}
-	return p
-}
+	"pcgwb/internal/testshared"
+)
 
 var benchmarkID = regexp.MustCompile(`benchmark env id (\d+)`)
 
 // TestEveryRulebookHasABuiltin checks that each shared gg-bench rulebook has a built-in game of
 // the same name that names the rulebook's benchmark id, and that its rules text is our own.
 func TestEveryRulebookHasABuiltin(t *testing.T) {
-	dir := sharedRulebooks(t)
+	// The gg-bench rulebooks, read in place (reference data, never copied).
+	dir := testshared.Dir(t, "gg-bench", "games")
 	files, err := filepath.Glob(filepath.Join(dir, "*.md"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no rulebooks in %s: %v", dir, err)

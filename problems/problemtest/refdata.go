@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"pcgwb/internal/testshared"
 	"pcgwb/problems/data"
 )
 
@@ -17,20 +18,16 @@ func RefData(t testing.TB, files ...string) string {
 	t.Helper()
 	dir := os.Getenv(data.EnvVar)
 	if dir == "" {
-		root, err := moduleRoot()
+		shared, err := testshared.Root()
 		if err != nil {
 			t.Fatalf("reference data: %v", err)
 		}
-		dir = filepath.Join(filepath.Dir(root), "shared", "reference-data", "pcg")
+		dir = filepath.Join(shared, "reference-data", "pcg")
 	}
 	for _, f := range files {
 		if _, err := os.Stat(filepath.Join(dir, filepath.FromSlash(f))); err != nil {
-			msg := "reference data file %s not found in %s: set " + data.EnvVar +
-				" to a pcg_benchmark/probs folder (see ../shared/reference-data/README.md)"
-			if os.Getenv("CI") == "true" {
-				t.Fatalf(msg, f, dir)
-			}
-			t.Skipf(msg, f, dir)
+			testshared.Missing(t, "reference data file %s not found in %s: set "+data.EnvVar+
+				" to a pcg_benchmark/probs folder (see ../shared/reference-data/README.md)", f, dir)
 		}
 	}
 	t.Setenv(data.EnvVar, dir)
@@ -47,23 +44,4 @@ func RefDataFiles(t testing.TB, sets ...*data.Dataset) string {
 		}
 	}
 	return RefData(t, files...)
-}
-
-// moduleRoot is the folder holding go.mod, found upwards from the working directory (a test
-// runs in its package folder).
-func moduleRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", os.ErrNotExist
-		}
-		dir = parent
-	}
 }

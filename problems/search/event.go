@@ -51,16 +51,29 @@ type Cell struct {
 }
 
 func (e *engine) Event() Event {
-	ev := Event{Generator: e.name, Generation: e.generation, Evaluations: e.eval.computed, Size: len(e.pop)}
-	if len(e.pop) == 0 {
+	ev := Summarize(e)
+	if a, ok := e.alg.(archived); ok && len(e.pop) > 0 {
+		ev.Archive = a.view()
+	}
+	return ev
+}
+
+// Summarize is the Event of a generator's current population: its counters, the fitness of its
+// best individual and the mean fitness, the min/mean/max of each measure and the counts of
+// feasible, unique and controlled individuals. Every Generator's Event starts from it; Archive is
+// left to the generator and Elapsed to the runner.
+func Summarize(g Generator) Event {
+	pop := g.Population()
+	ev := Event{Generator: g.Name(), Generation: g.Generation(), Evaluations: g.Evaluations(), Size: len(pop)}
+	if len(pop) == 0 {
 		return ev
 	}
 	var q, c, d, f stat
-	for _, ind := range e.pop {
+	for _, ind := range pop {
 		q.add(ind.Quality)
 		c.add(ind.Controllability)
 		d.add(ind.Diversity)
-		f.add(e.Fitness(ind))
+		f.add(g.Fitness(ind))
 		if ind.Feasible() {
 			ev.Feasible++
 		}
@@ -71,11 +84,8 @@ func (e *engine) Event() Event {
 			ev.Controlled++
 		}
 	}
-	ev.BestFitness, ev.MeanFitness = e.Best(), f.mean()
+	ev.BestFitness, ev.MeanFitness = g.Best(), f.mean()
 	ev.Quality, ev.Controllability, ev.Diversity = q.stats(), c.stats(), d.stats()
-	if a, ok := e.alg.(archived); ok {
-		ev.Archive = a.view()
-	}
 	return ev
 }
 

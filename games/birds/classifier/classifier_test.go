@@ -7,7 +7,6 @@ import (
 	"image/png"
 	"math"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -15,6 +14,7 @@ import (
 	"golang.org/x/image/font/gofont/goregular"
 
 	"pcgwb/games/birds"
+	"pcgwb/internal/testshared"
 )
 
 // lossAt is the cross-entropy of one input under the network.
@@ -354,35 +354,6 @@ func TestDecodeFormats(t *testing.T) {
 	}
 }
 
-// unityImages locates the archived 2023-03 Unity run in ../shared next to the module root
-// (test data, read in place, never copied): missing, it skips the test locally and fails it in
-// CI, like the birds package's shared-data tests.
-func unityImages(t testing.TB) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("module root not found")
-		}
-		dir = parent
-	}
-	p := filepath.Join(dir, "..", "shared", "science-birds", "unity-run-2023-03", "images")
-	if _, err := os.Stat(p); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("reference data missing: %v", err)
-		}
-		t.Skipf("reference data not available: %v", err)
-	}
-	return p
-}
-
 // Floors for the archived Unity images of I, L and U. A third of those levels fell apart into
 // scattered blocks or a single block, and many others show another letter (an I attempt that
 // is a U, L attempts that are mirrored into J), so the intended letter is often not what the
@@ -395,7 +366,8 @@ const (
 )
 
 func TestArchivedUnityImages(t *testing.T) {
-	dir := unityImages(t)
+	// The archived 2023-03 Unity run, read in place (test data, never copied).
+	dir := testshared.Dir(t, "science-birds", "unity-run-2023-03", "images")
 	c := Default()
 	rs, err := ClassifyArchive(context.Background(), c, dir)
 	if err != nil {
