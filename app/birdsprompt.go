@@ -118,13 +118,7 @@ func (p *BirdsPanel) newPromptForm() *birdsPromptForm {
 	return f
 }
 
-func parseTrials(s string) (int, error) {
-	n, err := strconv.Atoi(strings.TrimSpace(s))
-	if err != nil || n < 1 || n > 100 {
-		return 0, errors.New("trials: a whole number from 1 to 100")
-	}
-	return n, nil
-}
+func parseTrials(s string) (int, error) { return parseWhole(s, "trials", 1, 100) }
 
 // request reads the form.
 func (f *birdsPromptForm) request() (BirdsPromptRequest, error) {

@@ -196,13 +196,7 @@ func newLLMPanel(wb *Workbench) *LLMPanel {
 // builtinExamples is the example source that needs no run.
 const builtinExamples = "built-in examples"
 
-func parseExampleCount(s string) (int, error) {
-	n, err := strconv.Atoi(strings.TrimSpace(s))
-	if err != nil || n < 0 || n > 20 {
-		return 0, errors.New("examples: a whole number from 0 to 20")
-	}
-	return n, nil
-}
+func parseExampleCount(s string) (int, error) { return parseWhole(s, "examples", 0, 20) }
 
 // shown lists the finished runs of the current problem that Compare holds as example sources.
 func (lp *LLMPanel) shown() {
@@ -258,13 +252,7 @@ func parseTemperature(s string) (*float64, error) {
 	return &t, nil
 }
 
-func parseLevelCount(s string) (int, error) {
-	n, err := strconv.Atoi(strings.TrimSpace(s))
-	if err != nil || n < 1 || n > 1000 {
-		return 0, errors.New("the number of levels is a whole number from 1 to 1000")
-	}
-	return n, nil
-}
+func parseLevelCount(s string) (int, error) { return parseWhole(s, "levels", 1, 1000) }
 
 // loadTemplate shows the prompt template the selected problem uses.
 func (lp *LLMPanel) loadTemplate(problem string) {

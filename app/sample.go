@@ -269,10 +269,17 @@ func formatDuration(d time.Duration) string {
 	return fmt.Sprintf("%.1f s", d.Seconds())
 }
 
-func parseCount(s string) (int, error) {
+func parseCount(s string) (int, error) { return parseWhole(s, "", 1, MaxSamples) }
+
+// parseWhole reads a whole number in [lo, hi] typed into an entry; the error names what the
+// number is (what, may be empty) and the range.
+func parseWhole(s, what string, lo, hi int) (int, error) {
 	n, err := strconv.Atoi(strings.TrimSpace(s))
-	if err != nil || n < 1 || n > MaxSamples {
-		return 0, fmt.Errorf("enter a whole number from 1 to %d", MaxSamples)
+	if err != nil || n < lo || n > hi {
+		if what != "" {
+			what += ": "
+		}
+		return 0, fmt.Errorf("%senter a whole number from %d to %d", what, lo, hi)
 	}
 	return n, nil
 }
