@@ -10,7 +10,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -255,12 +254,9 @@ func (p *BirdsPanel) RunPrompt(req BirdsPromptRequest) error {
 // trialProgress reports asked trials in the progress bar and shows a new answer in the level
 // view now and then. RunBirdsPrompts serialises the calls.
 func (p *BirdsPanel) trialProgress(model string, total int) func(llm.TrialResult) {
-	var mu sync.Mutex
 	done, failed := 0, 0
 	var lastShown time.Time
 	return func(r llm.TrialResult) {
-		mu.Lock()
-		defer mu.Unlock()
 		done++
 		if r.Error != "" {
 			failed++

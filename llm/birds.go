@@ -55,7 +55,8 @@ type BirdsOptions struct {
 	// Overwrite asks again for trials whose answer file exists; by default they are skipped,
 	// so an interrupted run continues where it stopped.
 	Overwrite bool
-	// OnTrial, when set, is called as each trial ends (from several goroutines).
+	// OnTrial, when set, is called as each trial ends; the calls come from the trials'
+	// goroutines but one at a time.
 	OnTrial func(TrialResult)
 }
 
