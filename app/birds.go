@@ -8,6 +8,7 @@ import (
 	"image"
 	"image/color"
 	"image/draw"
+	"io"
 	"math"
 	"os"
 	"os/exec"
@@ -523,4 +524,13 @@ func LetterChart(chars []birds.CharacterScore, team string) image.Image {
 func chartText(dst *image.RGBA, s string, x, y int, c color.RGBA) {
 	d := font.Drawer{Dst: dst, Src: image.NewUniform(c), Face: basicfont.Face7x13, Dot: fixed.P(x, y+11)}
 	d.DrawString(s)
+}
+
+// readLimited reads r to its end, refusing more than limit bytes: level files are hostile.
+func readLimited(r io.Reader, name string, limit int64) ([]byte, error) {
+	b, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if err == nil && int64(len(b)) > limit {
+		err = fmt.Errorf("%s is larger than %d bytes: not a level", name, limit)
+	}
+	return b, err
 }

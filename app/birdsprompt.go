@@ -4,12 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -33,9 +32,9 @@ const (
 	prefBirdsEdition   = "birds_prompt_edition"
 )
 
-// answerShowInterval is how often, at most, a newly received answer replaces the level shown:
-// often enough to watch the model work, rarely enough that the view can be read.
-const answerShowInterval = 750 * time.Millisecond
+// streamRefresh is how often, at most, the streamed reply in the level view is redrawn (the
+// level is evaluated once typing, or streaming, pauses).
+const streamRefresh = 100 * time.Millisecond
 
 // BirdsPromptRequest is one ChatGPT4PCG run from the Birds tab: the prompt is sent for every
 // letter and trial to the model set on the LLM tab, the answers are saved in the competition's
@@ -228,7 +227,13 @@ func (p *BirdsPanel) RunPrompt(req BirdsPromptRequest) error {
 	p.ProgressLabel.SetText(fmt.Sprintf("Asking %s for %d answers (%d letters × %d trials) into %s…",
 		cfg.Model, total, len(opts.Letters), opts.Trials, out))
 	p.startFolderJob(func(ctx context.Context) func() {
-		opts.OnTrial = p.trialProgress(cfg.Model, total)
+		follow := &replyFollower{show: func(text string) { onUI(func() { p.Program.SetText(text) }) }}
+		opts.OnDelta = follow.delta
+		progress := p.trialProgress(cfg.Model, total)
+		opts.OnTrial = func(r llm.TrialResult) {
+			follow.ended(r)
+			progress(r)
+		}
 		rep, err := llm.RunBirdsPrompts(ctx, client, opts)
 		if err != nil {
 			if errors.Is(err, llm.ErrOfflineMiss) {
@@ -251,56 +256,85 @@ func (p *BirdsPanel) RunPrompt(req BirdsPromptRequest) error {
 	return nil
 }
 
-// trialProgress reports asked trials in the progress bar and shows a new answer in the level
-// view now and then. RunBirdsPrompts serialises the calls.
+// trialProgress reports asked trials in the progress bar. RunBirdsPrompts serialises the calls.
 func (p *BirdsPanel) trialProgress(model string, total int) func(llm.TrialResult) {
 	done, failed := 0, 0
-	var lastShown time.Time
 	return func(r llm.TrialResult) {
 		done++
 		if r.Error != "" {
 			failed++
 		}
-		answer := ""
-		if r.Path != "" && !r.Skipped && time.Since(lastShown) >= answerShowInterval {
-			if text, err := readSmall(r.Path, maxBirdsLevelFile); err == nil {
-				answer, lastShown = text, time.Now()
-			}
-		}
 		label := fmt.Sprintf("asking %s: %d of %d trials", model, done, total)
 		if failed > 0 {
 			label += fmt.Sprintf(" (%d saved nothing)", failed)
-		}
-		if answer != "" {
-			label += fmt.Sprintf(" · showing %s trial %d", r.Letter, r.Trial)
 		}
 		frac := float64(done) / float64(max(total, 1))
 		onUI(func() {
 			p.Progress.SetValue(frac)
 			p.ProgressLabel.SetText(label)
-			if answer != "" {
-				p.Program.SetText(answer)
-			}
 		})
 	}
 }
 
-// readSmall reads a file of at most limit bytes.
-func readSmall(path string, limit int64) (string, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return "", err
-	}
-	defer f.Close()
-	b, err := readLimited(f, filepath.Base(path), limit)
-	return string(b), err
+// replyFollower shows one trial's reply as it streams: it follows a trial until that trial
+// ends, then the next one that streams. It keeps the text of every trial in flight, so a trial
+// followed from the middle of its reply is shown from the start. Deltas come from the trials'
+// goroutines at once; one trial's deltas and its end come from one goroutine, in order.
+type replyFollower struct {
+	show func(text string) // draws the followed reply; called without the lock
+
+	mu        sync.Mutex
+	followed  string
+	texts     map[string]*streamedTurn
+	lastShown time.Time
 }
 
-// readLimited reads r to its end, refusing more than limit bytes: level files are hostile.
-func readLimited(r io.Reader, name string, limit int64) ([]byte, error) {
-	b, err := io.ReadAll(io.LimitReader(r, limit+1))
-	if err == nil && int64(len(b)) > limit {
-		err = fmt.Errorf("%s is larger than %d bytes: not a level", name, limit)
+// streamedTurn is a trial's current turn as received so far.
+type streamedTurn struct {
+	turn, attempt int
+	text          strings.Builder
+}
+
+func trialKey(letter string, trial int) string { return fmt.Sprintf("%s/%d", letter, trial) }
+
+func (f *replyFollower) delta(d llm.BirdsDelta) {
+	k := trialKey(d.Letter, d.Trial)
+	f.mu.Lock()
+	if f.texts == nil {
+		f.texts = map[string]*streamedTurn{}
 	}
-	return b, err
+	st := f.texts[k]
+	if st == nil || st.turn != d.Turn || st.attempt != d.Attempt {
+		st = &streamedTurn{turn: d.Turn, attempt: d.Attempt} // a new turn, or a retry starting over
+		f.texts[k] = st
+	}
+	st.text.WriteString(d.Text)
+	if f.followed == "" {
+		f.followed = k
+	}
+	text, due := "", f.followed == k && time.Since(f.lastShown) >= streamRefresh
+	if due {
+		text, f.lastShown = st.text.String(), time.Now()
+	}
+	f.mu.Unlock()
+	if due {
+		f.show(text)
+	}
+}
+
+// ended shows the followed trial's whole last reply and lets the next trial be followed.
+func (f *replyFollower) ended(r llm.TrialResult) {
+	k := trialKey(r.Letter, r.Trial)
+	f.mu.Lock()
+	st, followed := f.texts[k], f.followed == k
+	delete(f.texts, k)
+	f.mu.Unlock()
+	if followed && st != nil {
+		f.show(st.text.String())
+	}
+	if followed {
+		f.mu.Lock()
+		f.followed = ""
+		f.mu.Unlock()
+	}
 }

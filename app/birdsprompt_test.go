@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"pcgwb/assets"
 	"pcgwb/games/birds"
@@ -175,5 +176,34 @@ func TestBirdsPromptForm(t *testing.T) {
 	f.Trials.SetText("0")
 	if _, err := f.request(); err == nil {
 		t.Fatal("0 trials accepted")
+	}
+}
+
+// TestReplyFollowerShowsOneTrialAtATime: the level view follows one trial's stream, starts a
+// retry over, shows the whole final reply when the trial ends, then follows the next trial from
+// the start of its reply.
+func TestReplyFollowerShowsOneTrialAtATime(t *testing.T) {
+	var shown []string
+	f := &replyFollower{show: func(s string) { shown = append(shown, s) }}
+	last := func() string { return shown[len(shown)-1] }
+	f.delta(llm.BirdsDelta{Letter: "A", Trial: 1, Attempt: 1, Text: "partial "})
+	f.delta(llm.BirdsDelta{Letter: "B", Trial: 1, Attempt: 1, Text: "bee "})
+	if len(shown) != 1 || last() != "partial " {
+		t.Fatalf("shown %q", shown)
+	}
+	f.delta(llm.BirdsDelta{Letter: "A", Trial: 1, Attempt: 2, Text: "drop_block('b11', 3)"}) // a retry starts over
+	f.delta(llm.BirdsDelta{Letter: "B", Trial: 1, Attempt: 1, Text: "buzz"})
+	f.ended(llm.TrialResult{Letter: "A", Trial: 1})
+	if last() != "drop_block('b11', 3)" {
+		t.Fatalf("the end shows %q, want the retried reply", last())
+	}
+	f.lastShown = time.Time{} // the refresh interval has passed
+	f.delta(llm.BirdsDelta{Letter: "B", Trial: 1, Attempt: 1, Text: "!"})
+	if last() != "bee buzz!" {
+		t.Fatalf("the next trial shows %q, want its whole reply", last())
+	}
+	f.ended(llm.TrialResult{Letter: "C", Trial: 2}) // not followed: nothing shown
+	if last() != "bee buzz!" || f.followed != "B/1" {
+		t.Fatalf("shown %q, following %q", shown, f.followed)
 	}
 }

@@ -58,6 +58,18 @@ type BirdsOptions struct {
 	// OnTrial, when set, is called as each trial ends; the calls come from the trials'
 	// goroutines but one at a time.
 	OnTrial func(TrialResult)
+	// OnDelta, when set, streams the replies as they arrive (from several goroutines at once).
+	OnDelta func(BirdsDelta)
+}
+
+// BirdsDelta is a piece of a trial's streamed reply.
+type BirdsDelta struct {
+	Letter      string
+	Trial, Turn int
+	// Attempt is the HTTP attempt (0 for a cached reply); when it changes, the text received
+	// for this turn so far is void.
+	Attempt int
+	Text    string
 }
 
 // TrialResult is one trial's outcome, as logged in OUT/logs/TEAM.jsonl.
@@ -330,7 +342,16 @@ func runTrial(ctx context.Context, c *Client, opts BirdsOptions, letter string, 
 		}
 		msgs = append(msgs, Message{Role: RoleUser, Content: ReplaceObject(turn, letter, opts.QuoteLetter)})
 		tctx := WithTag(ctx, fmt.Sprintf("%s %s trial %d turn %d", opts.Team, letter, trial, i+1))
-		resp, err := c.Chat(tctx, Request{Messages: msgs, Sample: trial, Seed: seed})
+		req := Request{Messages: msgs, Sample: trial, Seed: seed}
+		var resp *Response
+		var err error
+		if opts.OnDelta != nil {
+			resp, err = c.ChatStream(tctx, req, func(attempt int, d string) {
+				opts.OnDelta(BirdsDelta{Letter: letter, Trial: trial, Turn: i, Attempt: attempt, Text: d})
+			})
+		} else {
+			resp, err = c.Chat(tctx, req)
+		}
 		res.Calls++
 		if err != nil {
 			if errors.Is(err, ErrOfflineMiss) || ctx.Err() != nil {

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"pcgwb/llm/llmtest"
@@ -119,6 +120,47 @@ func TestBirdsMultiTurnBareLetterAndSeeds(t *testing.T) {
 	b, err := os.ReadFile(BirdsAnswerPath(out, team, "Q", 2))
 	if err != nil || !strings.HasPrefix(string(b), "Here you go (4 turns)") || !strings.Contains(string(b), "Now output only the code.") {
 		t.Fatalf("the saved answer is not the last turn's: %v %q", err, b)
+	}
+}
+
+// TestBirdsStreamsEveryTurn: with OnDelta the replies stream, and each trial's last turn
+// streamed is exactly the answer saved, live and again when replayed from the cache.
+func TestBirdsStreamsEveryTurn(t *testing.T) {
+	srv := llmtest.New(func(c llmtest.Call, _ int) llmtest.Reply { return llmtest.Reply{Content: birdsAnswer(c)} })
+	defer srv.Close()
+	c := newTestClient(t, testConfig(srv, t.TempDir()))
+	for _, round := range []string{"live", "cached"} {
+		out := t.TempDir()
+		var mu sync.Mutex
+		streamed := map[string]string{} // letter/trial/turn → text of its last attempt
+		attempts := map[string]int{}
+		opts := BirdsOptions{Team: "s", Turns: []string{"Make <OBJECT>.", "Only code."}, Letters: []string{"A", "B"}, Trials: 2, Out: out,
+			OnDelta: func(d BirdsDelta) {
+				mu.Lock()
+				defer mu.Unlock()
+				k := fmt.Sprintf("%s/%d/%d", d.Letter, d.Trial, d.Turn)
+				if a, ok := attempts[k]; !ok || a != d.Attempt {
+					streamed[k], attempts[k] = "", d.Attempt
+				}
+				streamed[k] += d.Text
+			}}
+		if rep, err := RunBirdsPrompts(context.Background(), c, opts); err != nil || rep.Written != 4 {
+			t.Fatalf("%s: %v %+v", round, err, rep)
+		}
+		if len(streamed) != 8 {
+			t.Fatalf("%s: %d turns streamed, want 8", round, len(streamed))
+		}
+		for _, l := range []string{"A", "B"} {
+			for n := 1; n <= 2; n++ {
+				b, err := os.ReadFile(BirdsAnswerPath(out, "s", l, n))
+				if err != nil || streamed[fmt.Sprintf("%s/%d/1", l, n)] != string(b) {
+					t.Fatalf("%s %s trial %d: streamed %q, saved %q (%v)", round, l, n, streamed[fmt.Sprintf("%s/%d/1", l, n)], b, err)
+				}
+			}
+		}
+	}
+	if len(srv.Calls()) != 8 {
+		t.Fatalf("%d calls: the replay was not served from the cache", len(srv.Calls()))
 	}
 }
 
