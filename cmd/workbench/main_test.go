@@ -230,6 +230,9 @@ func TestRealWindowTabs(t *testing.T) {
 		{"editor", []string{"--problem", "zelda-v0", "--tab", "editor"}},
 		{"compare", []string{"--problem", "zelda-v0", "--open", runs}},
 		{"expressive", []string{"--problem", "zelda-v0", "--open", filepath.Join(runs, "ga", "1"), "--tab", "expressive"}},
+		{"birds", []string{"--problem", "zelda-v0", "--tab", "birds"}},
+		{"games", []string{"--problem", "zelda-v0", "--tab", "games"}},
+		{"llm", []string{"--problem", "zelda-v0", "--tab", "llm"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
