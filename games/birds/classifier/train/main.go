@@ -7,7 +7,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"math/rand/v2"
@@ -20,6 +19,7 @@ import (
 	"time"
 
 	"pcgwb/games/birds/classifier"
+	"pcgwb/internal/testshared"
 )
 
 // fontPackages are the Debian font packages the letters are rendered from: sans, serif, slab,
@@ -87,26 +87,9 @@ func main() {
 	}
 }
 
-func moduleRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", errors.New("not inside the module (no go.mod above the working directory)")
-		}
-		dir = parent
-	}
-}
-
 func run(seed uint64, steps, batch, workers int, lr float64, fontDir string, poolSize, testPool int, out, unity string) error {
 	start := time.Now()
-	root, err := moduleRoot()
+	root, err := testshared.ModuleRoot()
 	if err != nil {
 		return err
 	}
@@ -114,7 +97,11 @@ func run(seed uint64, steps, batch, workers int, lr float64, fontDir string, poo
 		out = filepath.Join(root, "games", "birds", "classifier")
 	}
 	if unity == "" {
-		unity = filepath.Join(root, "..", "shared", "science-birds", "unity-run-2023-03", "images")
+		shared, err := testshared.Root()
+		if err != nil {
+			return err
+		}
+		unity = filepath.Join(shared, "science-birds", "unity-run-2023-03", "images")
 	}
 	var faces []*classifier.Face
 	files, versions := packageFonts()
