@@ -82,9 +82,11 @@ type LLMPanel struct {
 	Examples     *widget.Entry
 	ExamplesFrom *widget.Select
 	// Control puts a sampled control target into each level's prompt.
-	Control                        *widget.Check
-	exampleDirs                    map[string]string
-	GenerateButton, CancelButton   *widget.Button
+	Control                      *widget.Check
+	exampleDirs                  map[string]string
+	GenerateButton, CancelButton *widget.Button
+	// CompareButton brings Compare forward, where the finished batch sits next to the other runs.
+	CompareButton                  *widget.Button
 	Progress                       *widget.ProgressBar
 	Stream                         *widget.Label
 	Gallery                        *Gallery
@@ -154,6 +156,8 @@ func newLLMPanel(wb *Workbench) *LLMPanel {
 	lp.GenerateButton.Importance = widget.HighImportance
 	lp.CancelButton = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), lp.Cancel)
 	lp.CancelButton.Disable()
+	lp.CompareButton = widget.NewButtonWithIcon("Compare", theme.ListIcon(), func() { lp.wb.ShowTab(lp.wb.compareTab) })
+	lp.CompareButton.Disable()
 	lp.Progress = widget.NewProgressBar()
 	lp.Stream = widget.NewLabel("")
 	lp.Stream.TextStyle = fyne.TextStyle{Monospace: true}
@@ -179,7 +183,8 @@ func newLLMPanel(wb *Workbench) *LLMPanel {
 		lp.GenerateButton, lp.CancelButton)
 	examples := container.NewBorder(nil, nil,
 		container.NewHBox(widget.NewLabel("Examples"), sized(lp.Examples, 60), widget.NewLabel("from")), nil, lp.ExamplesFrom)
-	top := container.NewVBox(controls, examples, container.NewBorder(nil, nil, lp.Control, nil, lp.Progress), lp.Status)
+	top := container.NewVBox(controls, examples, container.NewBorder(nil, nil, lp.Control, nil, lp.Progress),
+		container.NewBorder(nil, nil, nil, lp.CompareButton, lp.Status))
 	right := container.NewVSplit(lp.streamScroll, lp.Gallery)
 	right.Offset = 0.3
 	split := container.NewHSplit(left, container.NewBorder(top, nil, nil, nil, right))
@@ -523,6 +528,7 @@ func (lp *LLMPanel) Generate() {
 				thumbsMu.Unlock()
 				lp.Status.SetText(fmt.Sprintf("%d of %d levels valid; run folder %s (added to Compare)", len(final.Population), n, dir))
 				lp.wb.Compare.AddFolder(dir)
+				lp.CompareButton.Enable()
 			}
 		})
 	}()

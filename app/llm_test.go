@@ -155,6 +155,10 @@ func TestLLMGeneratesThreeLevels(t *testing.T) {
 	if !found {
 		t.Fatalf("the run is not in Compare (%d runs)", len(wb.Compare.Runs()))
 	}
+	test.Tap(lp.CompareButton)
+	if wb.Tabs.Selected() != wb.compareTab {
+		t.Fatalf("Compare is not in front: %q", wb.Tabs.Selected().Text)
+	}
 
 	if files := checkNoKeyIn(t, out); files < 5 {
 		t.Fatalf("walked %d files", files)
