@@ -107,7 +107,8 @@ func (p *BirdsPanel) newPromptForm() *birdsPromptForm {
 		widget.NewForm(widget.NewFormItem("Team", f.Team), widget.NewFormItem("Letters", f.Letters)),
 		widget.NewForm(widget.NewFormItem("Trials", f.Trials), widget.NewFormItem("Rules", f.Edition)))
 	help := widget.NewLabel("<OBJECT> is replaced by each letter (quoted, \"A\", under the 2023 rules). Answers go to " +
-		"OUTPUT/birds-TEAM/TEAM/raw/L/TEAM_L_n.txt; trials already answered there are kept, so a cancelled run continues.")
+		"OUTPUT/birds-TEAM/TEAM/raw/L/TEAM_L_n.txt; trials already answered there are kept, so a cancelled run continues. " +
+		"The replies stream into the level editor, replacing what it holds.")
 	help.Wrapping = fyne.TextWrapWord
 	help.SizeName = theme.SizeNameCaptionText
 	f.content = container.NewBorder(
