@@ -1,0 +1,5 @@
+//go:build !unix
+
+package atomicfile
+
+func isEINVAL(error) bool { return false }

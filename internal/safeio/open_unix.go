@@ -1,0 +1,8 @@
+//go:build unix
+
+package safeio
+
+import "syscall"
+
+// openFlags makes opening a FIFO that slipped past the check return at once instead of blocking.
+const openFlags = syscall.O_NONBLOCK
