@@ -1,37 +1,38 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"sort"
 	"strings"
 
 	_ "pcgwb/problems/all"
 )
 
-// command is one subcommand of the CLI.
-type command struct {
-	name    string
-	summary string
-	run     func(args []string, stdout, stderr io.Writer) error
-}
-
-func commands() []command {
-	return []command{
-		{"problems", "list the registered problems, one name per line", cmdProblems},
-		{"sample", "PROBLEM [-n N] [--seed S]: sample random contents and controls as JSON", cmdSample},
-		{"eval", "PROBLEM FILE [--matrix] [--timing]: evaluate contents like the reference's evaluate()", cmdEval},
-		{"render", "PROBLEM FILE --out DIR: write one PNG per item", cmdRender},
-		{"data", "import PATH | status: the pcg_benchmark data (word lists, levels) some problems need", cmdData},
-		{"llm", "generate --problem P --n N [...] | prompt | test: levels from an OpenAI-compatible model", cmdLLM},
-		{"run", "--problem P --generator G --fitness F [--generations N --pop N --seed S --out DIR] | --resume DIR: one generator run as a folder of data (G: random, es, ga, mapelites, constructive, llm)", cmdRun},
-		{"sweep", "--problems ... --generators ... --fitness ... --seeds N --out DIR [--emit-jobs]: a grid of runs in parallel", cmdSweep},
-		{"report", "DIR: summary.csv and the paper's figures (PNG) from the runs under DIR", cmdReport},
-		{"duel", duelSummary, cmdDuel},
-		{"birds", birdsUsage, cmdBirds},
-		{"play", playSummary, cmdPlay},
+// root is the CLI's command tree. Each group of commands lives in its own file and is listed
+// here once, in the order `workbench help` shows them.
+func root() *Command {
+	return &Command{
+		Name:  "workbench",
+		Short: "PCG Workbench: generate, measure, play and compare game content",
+		Commands: []*Command{
+			{Name: "problems", Short: "list the registered problems, one name per line", Raw: Legacy(cmdProblems)},
+			{Name: "sample", Short: "PROBLEM [-n N] [--seed S]: sample random contents and controls as JSON", Raw: Legacy(cmdSample)},
+			{Name: "eval", Short: "PROBLEM FILE [--matrix] [--timing]: evaluate contents like the reference's evaluate()", Raw: Legacy(cmdEval)},
+			{Name: "render", Short: "PROBLEM FILE --out DIR: write one PNG per item", Raw: Legacy(cmdRender)},
+			{Name: "data", Short: "import PATH | status: the pcg_benchmark data (word lists, levels) some problems need", Raw: Legacy(cmdData)},
+			{Name: "llm", Short: "generate --problem P --n N [...] | prompt | test: levels from an OpenAI-compatible model", Raw: Legacy(cmdLLM)},
+			{Name: "run", Short: "--problem P --generator G --fitness F [--generations N --pop N --seed S --out DIR] | --resume DIR: one generator run as a folder of data (G: random, es, ga, mapelites, constructive, llm)", Raw: Legacy(cmdRun)},
+			{Name: "sweep", Short: "--problems ... --generators ... --fitness ... --seeds N --out DIR [--emit-jobs]: a grid of runs in parallel", Raw: Legacy(cmdSweep)},
+			{Name: "report", Short: "DIR: summary.csv and the paper's figures (PNG) from the runs under DIR", Raw: Legacy(cmdReport)},
+			{Name: "duel", Short: duelSummary, Raw: Legacy(cmdDuel)},
+			{Name: "birds", Short: birdsUsage, Raw: Legacy(cmdBirds)},
+			{Name: "play", Short: playSummary, Raw: Legacy(cmdPlay)},
+		},
 	}
 }
 
@@ -42,53 +43,57 @@ func (e usageError) Error() string { return e.msg }
 
 func usagef(format string, a ...any) error { return usageError{fmt.Sprintf(format, a...)} }
 
-// run dispatches a command line and returns the process exit status.
+// run dispatches a command line and returns the process exit status: 0 on success, 2 for bad
+// input (a usage error), 1 for a failure while working.
 func run(args []string, stdout, stderr io.Writer) int {
+	return runContext(context.Background(), args, IO{Stdin: os.Stdin, Stdout: stdout, Stderr: stderr})
+}
+
+// runContext is run with a context that cancels the command (Ctrl-C in main).
+func runContext(ctx context.Context, args []string, io IO) int {
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") && args[0] != "-h" && args[0] != "--help" {
-		if err := runGUI(args); err != nil {
-			fmt.Fprintln(stderr, "workbench:", err)
-			if _, ok := err.(usageError); ok {
-				return 2
-			}
-			return 1
-		}
-		return 0
+		return exitStatus(io.Stderr, "workbench", runGUI(args))
 	}
 	name := args[0]
 	if name == "help" || name == "-h" || name == "--help" {
-		usage(stdout)
+		usage(io.Stdout)
 		return 0
 	}
-	for _, c := range commands() {
-		if c.name != name {
-			continue
+	for _, c := range root().Commands {
+		if c.Name == name {
+			err := c.Execute(ctx, name, args[1:], io)
+			var help helpRequested
+			if errors.As(err, &help) {
+				fmt.Fprint(io.Stdout, help.text)
+				return 0
+			}
+			return exitStatus(io.Stderr, "workbench "+name, err)
 		}
-		err := c.run(args[1:], stdout, stderr)
-		if err == nil {
-			return 0
-		}
-		var help helpRequested
-		if errors.As(err, &help) {
-			fmt.Fprint(stdout, help.text)
-			return 0
-		}
-		fmt.Fprintf(stderr, "workbench %s: %v\n", name, err)
-		if _, ok := err.(usageError); ok {
-			return 2
-		}
-		return 1
 	}
-	fmt.Fprintf(stderr, "workbench: unknown command %q\n", name)
-	usage(stderr)
+	fmt.Fprintf(io.Stderr, "workbench: unknown command %q\n", excerptArg(name))
+	usage(io.Stderr)
 	return 2
+}
+
+// exitStatus prints err (if any) and maps it to the exit status the README promises.
+func exitStatus(stderr io.Writer, prefix string, err error) int {
+	if err == nil {
+		return 0
+	}
+	fmt.Fprintf(stderr, "%s: %v\n", prefix, err)
+	var ue usageError
+	if errors.As(err, &ue) {
+		return 2
+	}
+	return 1
 }
 
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: workbench                 open the workbench window")
-	cmds := commands()
-	sort.Slice(cmds, func(i, j int) bool { return cmds[i].name < cmds[j].name })
+	cmds := append([]*Command(nil), root().Commands...)
+	sort.Slice(cmds, func(i, j int) bool { return cmds[i].Name < cmds[j].Name })
 	for _, c := range cmds {
-		fmt.Fprintf(w, "       workbench %-9s %s\n", c.name, c.summary)
+		fmt.Fprintf(w, "       workbench %-9s %s\n", c.Name, c.Short)
 	}
 }
 
@@ -111,10 +116,28 @@ func parseArgs(fs *flag.FlagSet, args []string, positional ...string) ([]string,
 		pos = append(pos, args[0])
 		args = args[1:]
 	}
-	if len(pos) != len(positional) {
+	if !countFits(len(pos), positional) {
 		return nil, usagef("expected %s, got %d argument(s)", strings.Join(positional, " "), len(pos))
 	}
 	return pos, nil
+}
+
+// countFits checks n positional arguments against their names: "NAME" takes one, "[NAME]" zero or
+// one, a last "NAME..." one or more and a last "[NAME...]" zero or more.
+func countFits(n int, names []string) bool {
+	lo, hi := 0, 0
+	for i, name := range names {
+		optional := strings.HasPrefix(name, "[")
+		variadic := i == len(names)-1 && strings.HasSuffix(strings.TrimSuffix(name, "]"), "...")
+		if !optional {
+			lo++
+		}
+		if variadic {
+			return n >= lo
+		}
+		hi++
+	}
+	return n >= lo && n <= hi
 }
 
 // helpRequested carries a command's help (-h, --help): printed on standard output, exit 0.
