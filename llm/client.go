@@ -89,7 +89,8 @@ func New(cfg Config) (*Client, error) {
 	if base == nil {
 		base = http.DefaultTransport
 	}
-	hc.Transport = recordingTransport{base: base}
+	hc.Transport = recordingTransport{base: base, limit: cfg.MaxReplyBytes}
+	hc.CheckRedirect = redirectPolicy(hc.CheckRedirect)
 	hc.Timeout = 0 // each attempt has its own deadline
 	oc := openai.DefaultConfig(cfg.APIKey)
 	oc.BaseURL = cfg.BaseURL
@@ -390,6 +391,9 @@ func (c *Client) attempt(ctx context.Context, canon canonicalRequest, fn StreamF
 // retryable tells transient failures (worth another attempt) from permanent ones (a bad key,
 // an unknown model, a malformed request).
 func retryable(err error) bool {
+	if errors.Is(err, ErrReplyTooLarge) {
+		return false // asking again would buy the same oversized answer
+	}
 	if errors.Is(err, errEmptyChoices) || errors.Is(err, errTruncated) {
 		return true
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/url"
 	"os"
@@ -27,6 +28,9 @@ const (
 	// DefaultMaxRetryAfter caps a server's Retry-After, so a hostile or confused server cannot
 	// park a run for hours.
 	DefaultMaxRetryAfter = 120 * time.Second
+	// DefaultMaxReplyBytes bounds one HTTP response body (a reply, a stream, an error page): a
+	// server whose answer never ends cannot grow memory past it.
+	DefaultMaxReplyBytes = 4 << 20
 )
 
 // Config is an endpoint and the sampling settings of every request.
@@ -64,6 +68,12 @@ type Config struct {
 	// UsageLog receives one JSON line per request (see UsageRecord) unless the context
 	// carries its own (WithUsageLog). Nil logs nothing.
 	UsageLog io.Writer
+	// AllowInsecure accepts a plain http:// base URL on a host other than the loopback, where the
+	// bearer key would travel in clear. Loopback http (a local server) is always accepted.
+	AllowInsecure bool
+	// MaxReplyBytes bounds each HTTP response body (default DefaultMaxReplyBytes); a longer one
+	// fails the request with ErrReplyTooLarge, which is not retried.
+	MaxReplyBytes int64
 	// HTTPClient replaces the default transport (tests, proxies). Its Timeout is ignored:
 	// Timeout bounds each attempt.
 	HTTPClient *http.Client
@@ -90,6 +100,13 @@ func KeyFromEnv(name string) string {
 	return os.Getenv(name)
 }
 
+// Check reports what New would refuse in c (a bad base URL, plain http to another machine
+// without AllowInsecure, an out-of-range setting) without making a client.
+func (c Config) Check() error {
+	_, err := c.withDefaults()
+	return err
+}
+
 // withDefaults fills zero fields and checks the rest.
 func (c Config) withDefaults() (Config, error) {
 	if c.BaseURL == "" {
@@ -103,6 +120,9 @@ func (c Config) withDefaults() (Config, error) {
 	if u.User != nil || u.RawQuery != "" || u.Fragment != "" {
 		// The base URL is recorded in run folders and cache entries: it must not carry a key.
 		return c, errors.New("the base URL must be a plain http(s) URL without credentials, query or fragment; pass the key separately")
+	}
+	if u.Scheme == "http" && !c.AllowInsecure && !loopbackHost(u.Hostname()) {
+		return c, fmt.Errorf("base URL %q: plain http to a host other than this machine would send the API key in clear; use https, or allow it explicitly (--allow-insecure)", c.BaseURL)
 	}
 	if c.Model == "" {
 		return c, errors.New("no model given")
@@ -131,10 +151,25 @@ func (c Config) withDefaults() (Config, error) {
 	if c.MaxRetryAfter <= 0 {
 		c.MaxRetryAfter = DefaultMaxRetryAfter
 	}
+	if c.MaxReplyBytes < 0 {
+		return c, fmt.Errorf("the reply size limit must be >= 0, got %d", c.MaxReplyBytes)
+	}
+	if c.MaxReplyBytes == 0 {
+		c.MaxReplyBytes = DefaultMaxReplyBytes
+	}
 	if c.Concurrency <= 0 {
 		c.Concurrency = DefaultConcurrency
 	}
 	return c, nil
+}
+
+// loopbackHost tells the names and addresses of this machine: localhost, 127.0.0.0/8, ::1.
+func loopbackHost(h string) bool {
+	if strings.EqualFold(h, "localhost") || strings.HasSuffix(strings.ToLower(h), ".localhost") {
+		return true
+	}
+	ip := net.ParseIP(h)
+	return ip != nil && ip.IsLoopback()
 }
 
 // Settings is the part of a Config that describes results: what a run folder records. It has

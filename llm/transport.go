@@ -3,8 +3,11 @@ package llm
 import (
 	"bytes"
 	"context"
+	"errors"
+	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"sync"
@@ -43,13 +46,23 @@ func withExchange(ctx context.Context, e *exchange) context.Context {
 	return context.WithValue(ctx, exchangeKey{}, e)
 }
 
-type recordingTransport struct{ base http.RoundTripper }
+// recordingTransport records each exchange and bounds every response body to limit bytes.
+type recordingTransport struct {
+	base  http.RoundTripper
+	limit int64
+}
 
 func (t recordingTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	resp, err := t.base.RoundTrip(req)
-	ex, _ := req.Context().Value(exchangeKey{}).(*exchange)
-	if err != nil || ex == nil {
+	if err != nil {
 		return resp, err
+	}
+	if t.limit > 0 && resp.Body != nil {
+		resp.Body = &limitedBody{ReadCloser: resp.Body, left: t.limit, limit: t.limit}
+	}
+	ex, _ := req.Context().Value(exchangeKey{}).(*exchange)
+	if ex == nil {
+		return resp, nil
 	}
 	ex.mu.Lock()
 	ex.status = resp.StatusCode
@@ -80,6 +93,61 @@ func parseRetryAfter(h http.Header, now time.Time) (time.Duration, bool) {
 		return max(0, t.Sub(now)), true
 	}
 	return 0, false
+}
+
+// ErrReplyTooLarge is a response body longer than Config.MaxReplyBytes.
+var ErrReplyTooLarge = errors.New("the reply is larger than the reply size limit")
+
+// limitedBody fails once more than limit bytes arrived, instead of letting an endless body
+// grow whatever reads it.
+type limitedBody struct {
+	io.ReadCloser
+	left, limit int64
+}
+
+func (b *limitedBody) Read(p []byte) (int, error) {
+	if b.left <= 0 {
+		return 0, fmt.Errorf("%w (%d bytes; raise it with --max-reply-bytes)", ErrReplyTooLarge, b.limit)
+	}
+	if int64(len(p)) > b.left {
+		p = p[:b.left]
+	}
+	n, err := b.ReadCloser.Read(p)
+	b.left -= int64(n)
+	return n, err
+}
+
+// sameOrigin tells whether two URLs share scheme, host and port (default ports made explicit).
+func sameOrigin(a, b *url.URL) bool {
+	return strings.EqualFold(a.Scheme, b.Scheme) && strings.EqualFold(a.Hostname(), b.Hostname()) && effectivePort(a) == effectivePort(b)
+}
+
+func effectivePort(u *url.URL) string {
+	if p := u.Port(); p != "" {
+		return p
+	}
+	if strings.EqualFold(u.Scheme, "https") {
+		return "443"
+	}
+	return "80"
+}
+
+// redirectPolicy wraps next (nil: Go's default of at most 10 redirects) so that the
+// Authorization header, which Go forwards to any port of the same host, is dropped whenever a
+// redirect leaves the first request's origin.
+func redirectPolicy(next func(*http.Request, []*http.Request) error) func(*http.Request, []*http.Request) error {
+	return func(req *http.Request, via []*http.Request) error {
+		if len(via) > 0 && !sameOrigin(req.URL, via[0].URL) {
+			req.Header.Del("Authorization")
+		}
+		if next != nil {
+			return next(req, via)
+		}
+		if len(via) >= 10 {
+			return errors.New("stopped after 10 redirects")
+		}
+		return nil
+	}
 }
 
 var doneMarker = []byte("[DONE]")

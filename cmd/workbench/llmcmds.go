@@ -43,7 +43,8 @@ type endpointFlags struct {
 	seed                                int
 	maxTokens, retries, concurrency     int
 	timeout                             time.Duration
-	offline                             bool
+	offline, allowInsecure              bool
+	maxReplyBytes                       int64
 	cache                               string
 	priceIn, priceOut                   float64
 }
@@ -67,6 +68,8 @@ func (e *endpointFlags) registerEndpoint(fs *flag.FlagSet) {
 	fs.StringVar(&e.cache, "cache", defaultLLMCache(), `response cache folder ("" disables it)`)
 	fs.Float64Var(&e.priceIn, "price-in", 0, "cost of a million prompt tokens, for the usage log")
 	fs.Float64Var(&e.priceOut, "price-out", 0, "cost of a million completion tokens, for the usage log")
+	fs.BoolVar(&e.allowInsecure, "allow-insecure", false, "accept a plain http:// base URL on another machine (the key then travels in clear)")
+	fs.Int64Var(&e.maxReplyBytes, "max-reply-bytes", llm.DefaultMaxReplyBytes, "size limit of one server response; a longer one fails the request")
 }
 
 func envOr(name, def string) string {
@@ -87,7 +90,11 @@ func defaultLLMCache() string {
 func (e *endpointFlags) config(stderr io.Writer) (llm.Config, error) {
 	cfg := llm.Config{BaseURL: e.baseURL, Model: e.model, MaxTokens: e.maxTokens, Timeout: e.timeout,
 		MaxRetries: e.retries, Concurrency: e.concurrency, CacheDir: e.cache, Offline: e.offline,
-		Price: llm.Price{InputPerMillion: e.priceIn, OutputPerMillion: e.priceOut}}
+		Price: llm.Price{InputPerMillion: e.priceIn, OutputPerMillion: e.priceOut}, AllowInsecure: e.allowInsecure,
+		MaxReplyBytes: e.maxReplyBytes}
+	if e.maxReplyBytes <= 0 {
+		return cfg, usagef("--max-reply-bytes must be > 0, got %d", e.maxReplyBytes)
+	}
 	if cfg.Model == "" {
 		return cfg, usagef("--model is required (or set OPENAI_MODEL)")
 	}
@@ -105,6 +112,9 @@ func (e *endpointFlags) config(stderr io.Writer) (llm.Config, error) {
 	cfg.Seed = &seed
 	if e.offline && e.cache == "" {
 		return cfg, usagef("--offline needs a --cache folder")
+	}
+	if err := cfg.Check(); err != nil {
+		return cfg, usagef("%v", err)
 	}
 	cfg.APIKey = llm.KeyFromEnv(e.keyEnv)
 	if cfg.APIKey == "" && !e.offline && strings.HasPrefix(e.baseURL, "https://api.openai.com") {
