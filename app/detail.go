@@ -30,13 +30,18 @@ type DetailView struct {
 	PNGButton  *widget.Button
 	JSONButton *widget.Button
 	// PlayButton and WatchButton open the play window (a child process) on the level; nil
-	// for problems that cannot be played.
+	// for problems that cannot be played. Watch stays disabled, with WatchNote saying why,
+	// when the level has no recorded solution.
 	PlayButton, WatchButton *widget.Button
-	Dialog                  *dialog.CustomDialog
+	WatchNote               *widget.Label
+	// Outcome shows how the last play of the level ended (the play window's report).
+	Outcome *widget.Label
+	Dialog  *dialog.CustomDialog
 
-	Member  Member
-	Problem string
-	infos   latest
+	Member     Member
+	Problem    string
+	infos      latest
+	watchCheck latest
 }
 
 // ShowDetail opens member m of problem name (p) in a dialog over the window. img is its
@@ -120,33 +125,16 @@ func (wb *Workbench) ShowDetail(name string, p problems.Problem, m Member, img i
 	})
 
 	buttons := container.NewHBox(dv.EditButton, dv.PNGButton, dv.JSONButton)
-	if CanPlay(p) {
-		play := func(replay bool) func() {
-			return func() {
-				item := dv.Member.Item()
-				wb.notify("Opening the play window…")
-				go func() {
-					err := LaunchPlay(context.Background(), name, item, replay)
-					onUI(func() {
-						if err != nil {
-							dialog.ShowError(err, wb.Window)
-							return
-						}
-						wb.notify("The play window closed.")
-					})
-				}()
-			}
-		}
-		dv.PlayButton = widget.NewButtonWithIcon("Play", theme.MediaPlayIcon(), play(false))
-		dv.WatchButton = widget.NewButtonWithIcon("Watch", theme.VisibilityIcon(), play(true))
-		buttons.Add(dv.PlayButton)
-		buttons.Add(dv.WatchButton)
+	dv.Outcome = widget.NewLabel("")
+	dv.WatchNote = widget.NewLabel("")
+	if CanPlay(name) {
+		dv.addPlay(wb, name, p, buttons)
 	}
 	infoScroll := container.NewScroll(dv.Info) // long paths scroll sideways instead of widening the dialog
 	infoScroll.SetMinSize(fyne.NewSize(300, 200))
 	right := container.NewBorder(
 		container.NewVBox(badgeRow, sectionTitle("CONTROL"), dv.Control, sectionTitle("INFO")),
-		buttons, nil, nil, infoScroll)
+		container.NewVBox(container.NewHBox(dv.Outcome, dv.WatchNote), buttons), nil, nil, infoScroll)
 	body := container.NewBorder(dv.Title, nil, container.NewCenter(picture), nil, right)
 	dv.Dialog = dialog.NewCustom("Level", "Close", body, wb.Window)
 	size := wb.Window.Canvas().Size()

@@ -31,7 +31,7 @@ func root() *Command {
 			{Name: "report", Short: "DIR: summary.csv and the paper's figures (PNG) from the runs under DIR", Raw: Legacy(cmdReport)},
 			{Name: "duel", Short: duelSummary, Raw: Legacy(cmdDuel)},
 			{Name: "birds", Short: birdsUsage, Raw: Legacy(cmdBirds)},
-			{Name: "play", Short: playSummary, Raw: Legacy(cmdPlay)},
+			playCommand(),
 		},
 	}
 }

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"pcgwb/app"
-	"pcgwb/canvas/play"
+	"pcgwb/games/play"
 	"pcgwb/problems"
 )
 
@@ -45,7 +45,7 @@ func goldenZeldaLevel(t *testing.T) (path, script string) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		g, err := play.New(p, c)
+		g, err := play.New("zelda-v0", p, c)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -105,7 +105,7 @@ func TestPlayLevelFormats(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, err := play.New(p, item.Content); err != nil {
+			if _, err := play.New("zelda-v0", p, item.Content); err != nil {
 				t.Fatal(err)
 			}
 		})
@@ -113,6 +113,10 @@ func TestPlayLevelFormats(t *testing.T) {
 }
 
 func TestPlayUsage(t *testing.T) {
+	bad := filepath.Join(t.TempDir(), "bad.json")
+	if err := os.WriteFile(bad, []byte(`[[2,1`), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	level := filepath.Join(t.TempDir(), "l.json")
 	if err := os.WriteFile(level, []byte(`[[2,1,1,1,1,1,1,1,1,1,3],[1,1,1,1,1,1,1,1,1,1,1],[1,1,1,1,1,1,1,1,1,1,1],[1,1,1,1,1,1,1,1,1,1,1],[1,1,1,1,1,1,1,1,1,1,1],[1,1,1,1,1,1,1,1,1,1,1],[4,1,1,1,1,1,1,1,1,5,5]]`), 0o644); err != nil {
 		t.Fatal(err)
@@ -122,7 +126,56 @@ func TestPlayUsage(t *testing.T) {
 		{[]string{"play", "zeldaa-v0", level}, 2, "did you mean"},
 		{[]string{"play", "zelda-v0", level, "--script", "jump"}, 2, "unknown key"},
 		{[]string{"play", "zelda-v0", filepath.Join(t.TempDir(), "missing.json")}, 1, "no such file"},
+		{[]string{"play", "zelda-v0", bad}, 2, "not valid JSON"},
+		{[]string{"play", "zelda-v0", level, "--handoff"}, 2, "not a level hand-off"},
+		{[]string{"play", "zelda-v0", level, "--trace", bad}, 2, "not a play outcome"},
+		{[]string{"play", "zelda-v0", level, "--bogus"}, 2, "flag provided but not defined"},
+		{[]string{"play", "elimination-v0", level}, 2, ""},
 	})
+}
+
+// TestPlayOutcomeRoundTrip is the hand-off both ways through a real child and window: the
+// parent sends the level in play.EncodeLevel's encoding, the child plays the solution script
+// and reports its play.Outcome as JSON, which comes back to the parent; the trace it recorded
+// replays to the same win.
+func TestPlayOutcomeRoundTrip(t *testing.T) {
+	haveDisplay(t)
+	t.Setenv(childEnv, "1")
+	level, script := goldenZeldaLevel(t)
+	p, err := problems.Make("zelda-v0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(level)
+	if err != nil {
+		t.Fatal(err)
+	}
+	item, err := decodeLevel(p, data, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	o, err := app.LaunchPlay(ctx, "zelda-v0", item, false, "--script", script, "--exit-after", "60s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	keys, _ := play.ParseScript(script)
+	if o == nil || o.Result != play.ResultWon || o.Moves != len(keys) || o.Problem != "zelda-v0" || o.Level != item.ID || len(o.Trace) != len(keys) {
+		t.Fatalf("outcome %+v, want a win in %d moves of level %s", o, len(keys), item.ID)
+	}
+	g, err := play.New("zelda-v0", p, item.Content)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := play.NewSession("zelda-v0", g, false)
+	s.SetTrace(o.Trace)
+	for i := 0; i <= o.Ticks && s.Status() == play.Running; i++ {
+		s.Tick()
+	}
+	if s.Status() != play.Won {
+		t.Fatalf("the recorded trace replays to %v", s.Status())
+	}
 }
 
 // exitCase is a command line, the exit code it must give and a substring of its stderr.
@@ -166,11 +219,11 @@ func TestLaunchPlayReportsTheChildsError(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	err = app.LaunchPlay(ctx, "zelda-v0", problems.Item{ID: "empty", Content: c}, false)
-	if err == nil || !strings.Contains(err.Error(), "no player") {
-		t.Fatalf("LaunchPlay error %v, want the child's \"no player\"", err)
+	o, err := app.LaunchPlay(ctx, "zelda-v0", problems.Item{ID: "empty", Content: c}, false)
+	if err == nil || !strings.Contains(err.Error(), "no player") || o != nil {
+		t.Fatalf("LaunchPlay error %v, outcome %v, want the child's \"no player\"", err, o)
 	}
-	if !app.CanPlay(p) {
+	if !app.CanPlay("zelda-v0") {
 		t.Fatal("zelda-v0 is not playable")
 	}
 }

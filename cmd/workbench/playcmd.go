@@ -1,83 +1,126 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
-	"io"
-	"os"
 	"strings"
+	"time"
 
-	"pcgwb/canvas/play"
-	"pcgwb/canvas/play/window"
+	"pcgwb/canvas/playwindow"
+	"pcgwb/games/play"
+	"pcgwb/internal/safeio"
 	"pcgwb/problems"
 )
 
-const playSummary = "PROBLEM LEVEL.json [--replay] [--index N]: play a level in a window, or watch its recorded solution (Esc quits)"
+const playSummary = "PROBLEM LEVEL.json [--replay] [--index N] [--trace OUTCOME.json]: play a level in a window, or watch its recorded solution or a recorded play (Esc quits)"
 
-// cmdPlay opens the play window on one level. LEVEL.json is the bare content, an object
+// playCommand opens the play window on one level. LEVEL.json is the bare content, an object
 // {"content": ..., "control": ...}, or an item file ({"items": [...]}, pick one with --index).
 // It prints "result: win|lose|running (...)" when the window closes.
 //
-// Hidden flags for tests and documentation: --script KEYS plays a key script through the same
-// input layer as the keyboard (see play.ParseScript), --screenshot PATH saves the window (read
-// back from the GPU) once the script or replay is done and closes it, --exit-after DUR closes
-// the window after DUR.
-func cmdPlay(args []string, stdout, _ io.Writer) error {
-	fs := flag.NewFlagSet("play", flag.ContinueOnError)
-	replay := fs.Bool("replay", false, "watch the recorded solution (space pauses, → steps, +/- change the speed)")
-	index := fs.Int("index", 0, "the item to play when LEVEL.json is an item file")
-	script := fs.String("script", "", "play these keys, one every 0.1 s (tests)")
-	screenshot := fs.String("screenshot", "", "save the window as PNG when the script or replay is done, then close (tests, docs)")
-	exitAfter := fs.Duration("exit-after", 0, "close the window after this long")
-	pos, err := parseArgs(fs, args, "PROBLEM", "LEVEL.json")
-	if err != nil {
-		return err
+// The GUI's hand-off (play.Launch) passes --handoff (LEVEL.json is then play.EncodeLevel's
+// encoding, nothing else) and --outcome PATH (the session's play.Outcome is written there as
+// JSON when the window closes). Hidden flags for tests and documentation: --script KEYS plays a
+// key script through the same input layer as the keyboard (see play.ParseScript),
+// --screenshot PATH saves the window (read back from the GPU) once the script or replay is done
+// and closes it, --exit-after DUR closes the window after DUR.
+func playCommand() *Command {
+	return &Command{
+		Name:  "play",
+		Args:  []string{"PROBLEM", "LEVEL.json"},
+		Short: playSummary,
+		Setup: func(fs *flag.FlagSet) Runner {
+			var o playOptions
+			fs.BoolVar(&o.replay, "replay", false, "watch the recorded solution (space pauses, → steps, +/- change the speed)")
+			fs.IntVar(&o.index, "index", 0, "the item to play when LEVEL.json is an item file")
+			fs.StringVar(&o.trace, "trace", "", "watch the play recorded in this outcome file (a --outcome or playtest record)")
+			fs.StringVar(&o.script, "script", "", "play these keys, one every 0.1 s (tests)")
+			fs.StringVar(&o.screenshot, "screenshot", "", "save the window as PNG when the script or replay is done, then close (tests, docs)")
+			fs.DurationVar(&o.exitAfter, "exit-after", 0, "close the window after this long")
+			fs.BoolVar(&o.handoff, "handoff", false, "LEVEL.json is the GUI's hand-off encoding (one item file naming the problem)")
+			fs.StringVar(&o.outcome, "outcome", "", "write the session's outcome (result, moves, time, input trace) to this JSON file")
+			fs.Float64Var(&o.timeLimit, "time-limit", 0, "end the level as \"time up\" after this many seconds of play (0: none)")
+			return func(ctx context.Context, args []string, io IO) error { return runPlay(ctx, args, io, o) }
+		},
 	}
+}
+
+type playOptions struct {
+	replay, handoff                    bool
+	index                              int
+	trace, script, screenshot, outcome string
+	exitAfter                          time.Duration
+	timeLimit                          float64
+}
+
+// maxLevelBytes bounds a level file.
+const maxLevelBytes = 16 << 20
+
+func runPlay(ctx context.Context, pos []string, io IO, o playOptions) error {
 	p, err := makeProblem(pos[0])
 	if err != nil {
 		return err
 	}
-	if !play.Playable(p) {
+	if !play.Playable(pos[0]) {
 		return usagef("%s has no play view yet", pos[0])
 	}
-	data, err := os.ReadFile(pos[1])
+	data, err := safeio.ReadFile(pos[1], maxLevelBytes)
 	if err != nil {
 		return err
 	}
-	item, err := decodeLevel(p, data, *index)
-	if err != nil {
-		return fmt.Errorf("%s: %w", pos[1], err)
+	var item problems.Item
+	if o.handoff {
+		item, err = play.DecodeLevel(pos[0], p, data)
+	} else {
+		item, err = decodeLevel(p, data, o.index)
 	}
-	g, err := play.New(p, item.Content)
 	if err != nil {
-		return err
+		return usagef("%s: %v", pos[1], err)
 	}
-	s := play.NewSession(pos[0], g, *replay)
-	if *script != "" {
-		keys, err := play.ParseScript(*script)
+	g, err := play.New(pos[0], p, item.Content)
+	if err != nil {
+		return usagef("%s: %v", pos[1], err)
+	}
+	s := play.NewSession(pos[0], g, o.replay)
+	s.SetTimeLimit(o.timeLimit)
+	title := pos[0] + " - " + baseLevelName(pos[1], item)
+	switch {
+	case o.script != "":
+		keys, err := play.ParseScript(o.script)
 		if err != nil {
 			return usageError{err.Error()}
 		}
 		s.SetScript(keys)
-	}
-	if *replay && *script == "" && len(g.Solution()) == 0 {
-		return fmt.Errorf("%s: the level has no recorded solution to replay", pos[1])
-	}
-	title := pos[0] + " - " + baseLevelName(pos[1], item)
-	if *replay && *script == "" {
+	case o.trace != "":
+		rec, err := play.ReadOutcome(o.trace)
+		if err != nil {
+			return usagef("%s: %v", o.trace, err)
+		}
+		s.SetTrace(rec.Trace)
+		title += " (recorded play)"
+	case o.replay:
+		if len(g.Solution()) == 0 {
+			return usagef("%s: the level has no recorded solution to replay", pos[1])
+		}
 		title += " (replay)"
 	}
-	if err := window.Run(s, window.Options{
+	if err := playwindow.Run(s, playwindow.Options{
 		Title:      title,
-		Replay:     *replay && *script == "",
-		Screenshot: *screenshot,
-		ExitAfter:  *exitAfter,
+		Screenshot: o.screenshot,
+		ExitAfter:  o.exitAfter,
+		Done:       ctx.Done(),
 	}); err != nil {
 		return err
 	}
-	fmt.Fprintln(stdout, s.Result())
-	return nil
+	if o.outcome != "" {
+		if err := play.WriteOutcome(o.outcome, s.Outcome(pos[0], item.ID)); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintln(io.Stdout, s.Result())
+	return ctx.Err()
 }
 
 func baseLevelName(path string, item problems.Item) string {

@@ -1,4 +1,4 @@
-// Package window shows a birdsview.View in an Ebiten window. Like canvas/play/window it is
+// Package window shows a birdsview.View in an Ebiten window. Like canvas/playwindow it is
 // opened in a child process (`workbench birds animate LEVEL`), never inside the Fyne GUI:
 // Ebiten wants the main thread of a process of its own.
 package window

@@ -9,6 +9,11 @@ import (
 	"pcgwb/problems/smb/engine"
 )
 
+func init() {
+	registerTyped("smb", newSMB)
+	registerTyped("smbtile", newSMB)
+}
+
 // smbGame plays Super Mario Bros (both variants) in the problem's engine, which steps one
 // frame at a time with the buttons held. Live, a frame passes every smbCadence ticks (30 frames a
 // second, close to the framework's pace) with the keys held down: arrows walk and duck, up or

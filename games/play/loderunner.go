@@ -8,6 +8,11 @@ import (
 	"pcgwb/problems/loderunnertile"
 )
 
+func init() {
+	registerTyped("loderunner", newLodeRunner)
+	registerTyped("loderunnertile", newLodeRunner)
+}
+
 // lodeRunnerGame plays the simplified player of the Lode Runner metric (both variants): run,
 // climb ladders, hang on ropes, fall, collect the gold, dig away the guards before touching
 // them. Falling steps on its own while playing live.

@@ -9,6 +9,10 @@ import (
 	"pcgwb/problems/shape"
 )
 
+func init() {
+	Register("binary", func(_ problems.Problem, c problems.Content) (Game, error) { return newBinary(c) })
+}
+
 // binaryGame walks a maze from one end of the metric's longest path to the other.
 type binaryGame struct {
 	start, cur *binary.State

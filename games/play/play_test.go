@@ -1,6 +1,7 @@
 package play
 
 import (
+	"errors"
 	"flag"
 	"os"
 	"path/filepath"
@@ -33,7 +34,7 @@ func level(t *testing.T, problem, id string) (problems.Problem, problems.Content
 		if err != nil {
 			t.Fatal(err)
 		}
-		game, err := New(p, c)
+		game, err := New(problem, p, c)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -293,7 +294,7 @@ func flatDave(t *testing.T) Game {
 	}
 	floor := rows[6].([]any)
 	floor[0], floor[5], floor[10] = 2, 5, 3
-	g, err := New(p, rows)
+	g, err := New("ddave-v0", p, rows)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -402,7 +403,41 @@ func TestScriptSyntax(t *testing.T) {
 }
 
 func TestUnplayable(t *testing.T) {
-	if _, err := New(nil, nil); err == nil {
-		t.Fatal("nil problem played")
+	for _, tc := range []struct {
+		name string
+		p    problems.Problem
+	}{
+		{"nosuch-v0", nil},
+		{"sokoban-v0", nil}, // a registered family given a problem of another type
+	} {
+		if _, err := New(tc.name, tc.p, nil); !errors.Is(err, ErrNoPlayView) {
+			t.Errorf("%s: error %v, want ErrNoPlayView", tc.name, err)
+		}
+	}
+	if Playable("nosuch-v0") || !Playable("sokoban-large-v0") {
+		t.Fatal("Playable does not follow the registry")
+	}
+}
+
+// TestEveryGameRegisters checks the open registry holds the twelve play views, each under the
+// family names of the problems it plays, and that each accepts its problems' type.
+func TestEveryGameRegisters(t *testing.T) {
+	want := []string{"arcade", "binary", "building", "ddave", "elimination", "isaac", "loderunner",
+		"loderunnertile", "mdungeons", "smb", "smbtile", "sokoban", "talakat", "zelda"}
+	if got := Families(); strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Fatalf("families %v, want %v", got, want)
+	}
+	for _, name := range problems.List() {
+		if !Playable(name) {
+			continue
+		}
+		p, err := problems.Make(name)
+		if err != nil {
+			continue // needs data this machine has not got
+		}
+		c := p.ContentSpace().Sample(problems.NewRand(1))
+		if _, err := New(name, p, c); errors.Is(err, ErrNoPlayView) {
+			t.Errorf("%s: %v", name, err)
+		}
 	}
 }

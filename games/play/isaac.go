@@ -9,6 +9,10 @@ import (
 	"pcgwb/problems/isaac"
 )
 
+func init() {
+	registerTyped("isaac", newIsaac)
+}
+
 // isaacGame explores a floor plan room by room through matching doors.
 type isaacGame struct {
 	start, cur *isaac.State

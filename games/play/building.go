@@ -8,6 +8,10 @@ import (
 	"pcgwb/problems/building"
 )
 
+func init() {
+	registerTyped("building", newBuilding)
+}
+
 // buildingGame inspects the finished building: turn it, cut it above a level, take blocks back
 // and drop them again. A replay starts from the empty lot and drops the blocks in order.
 type buildingGame struct {

@@ -10,6 +10,10 @@ import (
 	"pcgwb/problems/solver"
 )
 
+func init() {
+	registerTyped("ddave", newDDave)
+}
+
 // ddaveGame plays the problem's engine (State.Step) on the repaired level, one engine step per
 // key; live, gravity steps on its own every ddaveCadence ticks.
 type ddaveGame struct {

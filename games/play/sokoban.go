@@ -11,6 +11,10 @@ import (
 	"pcgwb/problems/solver"
 )
 
+func init() {
+	registerTyped("sokoban", newSokoban)
+}
+
 // sokobanGame plays the problem's engine (State.Move). The engine has no losing state; a crate
 // pushed onto one of the engine's deadlock cells (a corner or a wall run without a target,
 // where the agents prune) can never reach a target again, so that loses — and undo takes it

@@ -10,6 +10,10 @@ import (
 	"pcgwb/problems/talakat"
 )
 
+func init() {
+	registerTyped("talakat", newTalakat)
+}
+
 // talakatGame dodges the generated bullet pattern in the problem's own World: the fight is won
 // when the boss's clock (its health) runs out, lost when a bullet touches the ship. Live, the
 // ship moves with the arrow keys held down and the world steps every talakatCadence ticks (30

@@ -1,10 +1,10 @@
-// Package window shows a play.Session in an Ebiten window: the only package of the workbench
+// Package playwindow shows a play.View (a play.Session, a playtest kiosk) in an Ebiten window: the only package of the workbench
 // that imports Ebiten. It turns keystrokes into play.Keys (the same Press a script or a replay
 // uses), ticks the session at 60 Hz, and draws the session's frames scaled by whole factors.
 //
 // Ebiten wants the main thread and runs once per process, so the workbench opens this window
 // in a child process (`workbench play ...`), never inside the Fyne GUI.
-package window
+package playwindow
 
 import (
 	"errors"
@@ -19,27 +19,26 @@ import (
 
 	"pcgwb/assets"
 	"pcgwb/canvas"
-	"pcgwb/canvas/play"
+	"pcgwb/games/play"
 )
 
 // Options of a play window.
 type Options struct {
 	Title string
-	// Replay maps the keys to the replay controls (space pauses, → steps, +/- change speed).
-	Replay bool
 	// Screenshot, when set, saves the window's pixels (read back from the GPU) as a PNG once
 	// the session's script or replay has been played (or after a second without one), then
 	// closes the window.
 	Screenshot string
 	// ExitAfter closes the window after this long (0: never).
 	ExitAfter time.Duration
+	// Done, when closed, closes the window (the command's context: Ctrl-C, SIGTERM).
+	Done <-chan struct{}
 }
 
 // Key repeat: a held key presses again after repeatDelay ticks, then every repeat interval
 // (the game's cadence for games that step in time).
 const (
-	repeatDelay    = 15
-	repeatInterval = 6
+	repeatDelay = 15
 	// shotSettle is the number of ticks between the end of the script and the screenshot,
 	// so the last frames (banner included) are on screen.
 	shotSettle = 20
@@ -49,7 +48,7 @@ const (
 
 // Run opens the window and plays the session until the player quits (Esc), ExitAfter passes
 // or the screenshot is taken.
-func Run(s *play.Session, opt Options) error {
+func Run(s play.View, opt Options) error {
 	f := s.Frame()
 	fw, fh := f.Rect.Dx(), f.Rect.Dy()
 	scale := max(1, int(canvas.PixelScale(fw, fh, 1200, 760)))
@@ -58,13 +57,7 @@ func Run(s *play.Session, opt Options) error {
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetRunnableOnUnfocused(true)
 	ebiten.SetTPS(play.TPS)
-	l := &loop{s: s, opt: opt, start: time.Now(), interval: repeatInterval}
-	if st, ok := s.Game().(play.Stepper); ok {
-		l.interval = st.Cadence()
-	}
-	if te, ok := s.Game().(play.TextEntry); ok {
-		l.textEntry = te.TextEntry()
-	}
+	l := &loop{s: s, opt: opt, start: time.Now()}
 	err := ebiten.RunGame(l)
 	if err != nil {
 		err = fmt.Errorf("cannot open the play window: %w", err)
@@ -79,11 +72,10 @@ func Run(s *play.Session, opt Options) error {
 }
 
 type loop struct {
-	s         *play.Session
-	opt       Options
-	start     time.Time
-	interval  int
-	textEntry bool
+	s     play.View
+	opt   Options
+	start time.Time
+	mode  play.Mode
 
 	frame         *ebiten.Image
 	ticks         int
@@ -104,7 +96,7 @@ type binding struct {
 // bindings are the keyboard's keys in the current mode.
 func (l *loop) bindings() []binding {
 	b := []binding{{ebiten.KeyEscape, play.KeyQuit, false}, {ebiten.KeyF5, play.KeyRestart, false}}
-	if l.opt.Replay {
+	if l.mode.Replay {
 		return append(b,
 			binding{ebiten.KeySpace, play.KeyPause, false},
 			binding{ebiten.KeyArrowRight, play.KeyStep, true},
@@ -124,7 +116,7 @@ func (l *loop) bindings() []binding {
 		binding{ebiten.KeyNumpadEnter, play.KeyEnter, false},
 		binding{ebiten.KeyBackspace, play.KeyBackspace, true},
 	)
-	if !l.textEntry {
+	if !l.mode.TextEntry {
 		b = append(b,
 			binding{ebiten.KeySpace, play.KeyAction, false},
 			binding{ebiten.KeyPeriod, play.KeyWait, true},
@@ -140,11 +132,11 @@ func (l *loop) pressed() []play.Key {
 	var out []play.Key
 	for _, b := range l.bindings() {
 		d := inpututil.KeyPressDuration(b.key)
-		if d == 1 || b.repeat && d > repeatDelay && (d-repeatDelay)%l.interval == 0 {
+		if d == 1 || b.repeat && d > repeatDelay && (d-repeatDelay)%max(1, l.mode.Repeat) == 0 {
 			out = append(out, b.play)
 		}
 	}
-	if l.textEntry && !l.opt.Replay {
+	if l.mode.TextEntry && !l.mode.Replay {
 		l.runes = ebiten.AppendInputChars(l.runes[:0])
 		for _, r := range l.runes {
 			if r >= 'A' && r <= 'Z' {
@@ -159,13 +151,19 @@ func (l *loop) pressed() []play.Key {
 }
 
 func (l *loop) Update() error {
+	select {
+	case <-l.opt.Done:
+		return ebiten.Termination
+	default:
+	}
 	if l.s.Quit() || l.shotTaken || l.shotErr != nil || l.opt.ExitAfter > 0 && time.Since(l.start) > l.opt.ExitAfter {
 		return ebiten.Termination
 	}
+	l.mode = l.s.Mode()
 	for _, k := range l.pressed() {
 		l.s.Press(k)
 	}
-	if !l.opt.Replay {
+	if !l.mode.Replay {
 		l.held = l.held[:0]
 		for _, b := range [...]binding{{ebiten.KeyArrowLeft, play.KeyLeft, false}, {ebiten.KeyArrowRight, play.KeyRight, false},
 			{ebiten.KeyArrowUp, play.KeyUp, false}, {ebiten.KeyArrowDown, play.KeyDown, false},

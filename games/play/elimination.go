@@ -8,6 +8,10 @@ import (
 	"pcgwb/problems/elimination"
 )
 
+func init() {
+	registerTyped("elimination", newElimination)
+}
+
 // eliminationGame is the word puzzle: type the words the letter row hides.
 type eliminationGame struct {
 	p       *elimination.Problem

@@ -11,6 +11,10 @@ import (
 	"pcgwb/problems/arcade"
 )
 
+func init() {
+	registerTyped("arcade", newArcade)
+}
+
 // arcadeGame plays a generated rule set with the problem's Engine on its fixed level, one
 // engine step per key (a wait key lets a step pass); live, an idle step passes every
 // arcadeCadence ticks, so the pieces keep moving. The rule card (the problem's Render) stands

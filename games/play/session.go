@@ -3,6 +3,7 @@ package play
 import (
 	"fmt"
 	"image"
+	"slices"
 	"strings"
 )
 
@@ -36,6 +37,19 @@ type Session struct {
 	quit   bool
 	// OnFeed, when set, is called after each fed key has been played (transcripts).
 	OnFeed func(k Key)
+
+	// clock counts every tick since the session started (restarts included): the trace's time.
+	clock int
+	// moves counts the keys passed to the game.
+	moves int
+	trace []TraceEvent
+	held  []Key
+	// limit is the time limit in ticks of play (0: none); timeUp is set once it has passed.
+	limit  int
+	timeUp bool
+	// playback is a recorded trace being replayed (SetTrace); played is how much of it was.
+	playback []TraceEvent
+	played   int
 }
 
 // NewSession starts a session on a game; with replay set it plays the game's recorded
@@ -93,6 +107,9 @@ func (s *Session) interval() int {
 
 // Press handles one key.
 func (s *Session) Press(k Key) {
+	if k != KeyNone && !s.quit && !s.timeUp {
+		s.trace = append(s.trace, TraceEvent{Tick: s.clock, Press: k})
+	}
 	switch k {
 	case KeyNone:
 	case KeyQuit:
@@ -122,6 +139,10 @@ func (s *Session) Press(k Key) {
 			s.wait = min(s.wait, s.interval())
 		}
 	default:
+		if s.timeUp || s.quit {
+			return
+		}
+		s.moves++
 		s.game.Input(k)
 	}
 }
@@ -129,9 +150,16 @@ func (s *Session) Press(k Key) {
 // Hold tells a game that moves with held keys which keys are down (the window calls it every
 // tick before Tick).
 func (s *Session) Hold(held []Key) {
-	if h, ok := s.game.(Holder); ok {
-		h.Hold(held)
+	h, ok := s.game.(Holder)
+	if !ok {
+		return
 	}
+	if !slices.Equal(held, s.held) {
+		s.held = append(s.held[:0], held...)
+		hk := append(Keys{}, held...)
+		s.trace = append(s.trace, TraceEvent{Tick: s.clock, Hold: &hk})
+	}
+	h.Hold(held)
 }
 
 // feedNext presses the next key of the script or solution.
@@ -149,8 +177,17 @@ func (s *Session) feedNext() {
 
 // Tick advances the session by 1/60 s: the next fed key when it is due, then the game.
 func (s *Session) Tick() {
-	if s.quit {
+	if s.quit || s.timeUp {
 		return
+	}
+	for s.played < len(s.playback) && s.playback[s.played].Tick <= s.clock {
+		e := s.playback[s.played]
+		s.played++
+		if e.Hold != nil {
+			s.Hold(*e.Hold)
+		} else {
+			s.Press(e.Press)
+		}
 	}
 	if !s.paused && s.fed < len(s.feed) {
 		s.wait--
@@ -160,9 +197,54 @@ func (s *Session) Tick() {
 		}
 	}
 	s.game.Update()
+	s.clock++
 	if s.game.Status() == Running {
 		s.ticks++
+		if s.limit > 0 && s.ticks >= s.limit {
+			s.timeUp = true
+		}
 	}
+}
+
+// SetTimeLimit ends the session as "time up" after d seconds of play (0: no limit).
+func (s *Session) SetTimeLimit(seconds float64) { s.limit = int(seconds * TPS) }
+
+// TimeUp reports that the time limit has passed.
+func (s *Session) TimeUp() bool { return s.timeUp }
+
+// SetTrace replays a recorded trace: each event is applied at its tick, as the player's keys
+// were, so the session goes through the same states (games that step in time keep stepping on
+// their own, as they did live).
+func (s *Session) SetTrace(trace []TraceEvent) {
+	s.playback, s.played = trace, 0
+	s.replay, s.feed = false, nil
+	if st, ok := s.game.(Stepper); ok {
+		st.SetAuto(true)
+	}
+}
+
+// TraceDone reports that a replayed trace has been played to its end.
+func (s *Session) TraceDone() bool { return s.played >= len(s.playback) }
+
+// Outcome is the session's outcome so far: won or lost once the game is over, time up once the
+// limit has passed, else quit (the player left a level still running).
+func (s *Session) Outcome(problem, level string) Outcome {
+	o := Outcome{Problem: problem, Level: level, Moves: s.moves, Seconds: s.Seconds(), Ticks: s.clock,
+		Trace: slices.Clone(s.trace)}
+	switch {
+	case s.game.Status() == Won:
+		o.Result = ResultWon
+	case s.game.Status() == Lost:
+		o.Result = ResultLost
+	case s.timeUp:
+		o.Result = ResultTimeUp
+	default:
+		o.Result = ResultQuit
+	}
+	if o.Trace == nil {
+		o.Trace = []TraceEvent{}
+	}
+	return o
 }
 
 // Quit reports that the player asked to leave.

@@ -10,6 +10,10 @@ import (
 	"pcgwb/problems/solver"
 )
 
+func init() {
+	registerTyped("mdungeons", newMDungeons)
+}
+
 // mdungeonsGame plays the problem's engine (State.Step): turn-based moves, combat and potions
 // resolved by the engine.
 type mdungeonsGame struct {

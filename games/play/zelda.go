@@ -9,6 +9,10 @@ import (
 	"pcgwb/problems/zelda"
 )
 
+func init() {
+	Register("zelda", func(_ problems.Problem, c problems.Content) (Game, error) { return newZelda(c) })
+}
+
 // zeldaGame plays zelda's play rules: walk, take the key, open the door; enemies are static and
 // deadly, the sword (space) slays those next to the player.
 type zeldaGame struct {
