@@ -102,7 +102,7 @@ func Play(ctx context.Context, g Game, agents [2]Agent, seed int64, maxPlies int
 		if len(legal) == 0 {
 			return envFault(contractf("legal_actions", "no legal actions while the game is ongoing"))
 		}
-		a, err := agents[p].Act(ctx, g, Turn{State: s, Legal: legal, Player: p, Ply: ply, MaxPlies: maxPlies}, rngs[p])
+		a, err := ActOn(ctx, g, agents[p], Turn{State: s, Legal: legal, Player: p, Ply: ply, MaxPlies: maxPlies}, rngs[p].Uint64())
 		if err != nil {
 			if ctx.Err() != nil {
 				return res, ctx.Err()
@@ -122,11 +122,13 @@ func Play(ctx context.Context, g Game, agents [2]Agent, seed int64, maxPlies int
 			res.FaultBy = p
 			return res, nil
 		}
+		prev := s
 		if s, err = g.Apply(s, a); err != nil {
 			return envFault(err)
 		}
 		res.Moves = append(res.Moves, a)
 		res.Plies = ply + 1
+		release(g, prev)
 	}
 }
 
@@ -134,94 +136,6 @@ func Play(ctx context.Context, g Game, agents [2]Agent, seed int64, maxPlies int
 // game's index and the seat.
 func SeatRNG(seed int64, game, seat int) *rand.Rand {
 	return rand.New(rand.NewPCG(uint64(seed)^0x9e3779b97f4a7c15, uint64(game)<<1|uint64(seat&1)))
-}
-
-// Session is a game in progress driven move by move, with undo: what a person plays through.
-type Session struct {
-	Game     Game
-	Seed     int64
-	MaxPlies int
-	states   []State
-	moves    []int
-}
-
-// NewSession starts a game from Initial(seed).
-func NewSession(g Game, seed int64, maxPlies int) (*Session, error) {
-	if maxPlies <= 0 {
-		maxPlies = DefaultMaxPlies
-	}
-	s, err := g.Initial(seed)
-	if err != nil {
-		return nil, err
-	}
-	return &Session{Game: g, Seed: seed, MaxPlies: maxPlies, states: []State{s}}, nil
-}
-
-// State is the current position.
-func (s *Session) State() State { return s.states[len(s.states)-1] }
-
-// Ply is the number of moves played.
-func (s *Session) Ply() int { return len(s.moves) }
-
-// Moves are the moves played so far.
-func (s *Session) Moves() []int { return slices.Clone(s.moves) }
-
-// Status is the current outcome and whether the ply cap has ended the game.
-func (s *Session) Status() (o Outcome, truncated bool, err error) {
-	o, err = s.Game.Outcome(s.State())
-	if err != nil || o.Done() {
-		return o, false, err
-	}
-	return o, s.Ply() >= s.MaxPlies, nil
-}
-
-// Turn is the position as an agent sees it; it fails when the game is over.
-func (s *Session) Turn() (Turn, error) {
-	o, trunc, err := s.Status()
-	if err != nil {
-		return Turn{}, err
-	}
-	if o.Done() || trunc {
-		return Turn{}, fmt.Errorf("the game is over")
-	}
-	p, err := s.Game.ToMove(s.State())
-	if err != nil {
-		return Turn{}, err
-	}
-	legal, err := s.Game.Legal(s.State())
-	if err != nil {
-		return Turn{}, err
-	}
-	if len(legal) == 0 {
-		return Turn{}, contractf("legal_actions", "no legal actions while the game is ongoing")
-	}
-	return Turn{State: s.State(), Legal: legal, Player: p, Ply: s.Ply(), MaxPlies: s.MaxPlies}, nil
-}
-
-// Play applies a move after checking it is legal.
-func (s *Session) Play(a int) error {
-	t, err := s.Turn()
-	if err != nil {
-		return err
-	}
-	if _, ok := slices.BinarySearch(t.Legal, a); !ok {
-		return &Fault{Kind: FaultIllegal, Msg: fmt.Sprintf("action %d is not legal (legal: %v)", a, t.Legal)}
-	}
-	next, err := s.Game.Apply(s.State(), a)
-	if err != nil {
-		return err
-	}
-	s.states = append(s.states, next)
-	s.moves = append(s.moves, a)
-	return nil
-}
-
-// Undo takes back the last n moves (fewer if fewer were played) and returns how many it took.
-func (s *Session) Undo(n int) int {
-	n = min(n, len(s.moves))
-	s.states = s.states[:len(s.states)-n]
-	s.moves = s.moves[:len(s.moves)-n]
-	return n
 }
 
 // Features is what a learned policy sees: observe(state, player) with the mover bit appended, 1

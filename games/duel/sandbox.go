@@ -77,7 +77,16 @@ type callSlot struct {
 	stopped  atomic.Pointer[FaultKind]
 	// stepsEnd is the thread's step count at which the current call's budget runs out.
 	stepsEnd uint64
+	// seenStart and seenCPU: the call the watchdog last saw running and the process's CPU
+	// time when it first saw it (cpuClock mode).
+	seenStart int64
+	seenCPU   time.Duration
 }
+
+// cpuClock switches the per-call time budget from wall time to CPU time: a sandbox worker
+// runs one game, so the process's CPU time is the call's, and a busy machine does not stop a
+// call that did little work. The watchdog charges a call from the first tick that sees it.
+var cpuClock atomic.Bool
 
 // stepChunk is how many Starlark steps run between the interpreter's own checks of the wall
 // time and the heap (about a millisecond): they do not depend on the watchdog goroutine being
@@ -98,7 +107,7 @@ func (s *callSlot) onMaxSteps(th *starlark.Thread) {
 		return
 	}
 	if start := s.start.Load(); start != 0 {
-		if time.Duration(monoNow()-start) > s.callTime {
+		if !cpuClock.Load() && time.Duration(monoNow()-start) > s.callTime {
 			s.stop(start, FaultTimeout, "wall-time limit exceeded")
 			return
 		}
@@ -178,6 +187,10 @@ func watch() {
 			continue
 		}
 		now := monoNow()
+		var cpu time.Duration
+		if cpuClock.Load() {
+			cpu = CPUTime()
+		}
 		heapRead := false
 		var heap uint64
 		for _, s := range busy {
@@ -186,6 +199,12 @@ func watch() {
 				continue
 			}
 			ran := time.Duration(now - start)
+			if cpuClock.Load() {
+				if s.seenStart != start {
+					s.seenStart, s.seenCPU = start, cpu-watchdogTick
+				}
+				ran = cpu - s.seenCPU
+			}
 			if ran > s.callTime {
 				s.stop(start, FaultTimeout, "wall-time limit exceeded")
 				continue
@@ -209,6 +228,9 @@ func (s *callSlot) stop(start int64, kind FaultKind, reason string) {
 		return // that call already ended
 	}
 	k := kind
+	if k == FaultTimeout && cpuClock.Load() {
+		reason = "CPU-time limit exceeded"
+	}
 	s.stopped.Store(&k)
 	s.thread.Cancel(reason)
 }

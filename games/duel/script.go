@@ -354,6 +354,9 @@ func (g *ScriptGame) classify(fn string, err error) error {
 	}
 	if k := g.slot.stopped.Load(); k != nil {
 		msg := "wall-time limit of " + g.prog.limits.CallTime.String() + " exceeded"
+		if cpuClock.Load() {
+			msg = "CPU-time limit of " + g.prog.limits.CallTime.String() + " per call exceeded"
+		}
 		if *k == FaultMemory {
 			msg = fmt.Sprintf("the heap passed the sandbox limit of %d MiB", g.prog.limits.Memory>>20)
 		}

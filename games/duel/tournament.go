@@ -178,7 +178,15 @@ func Wilson(p float64, n int) (lo, hi float64) {
 	den := 1 + z*z/nf
 	centre := (p + z*z/(2*nf)) / den
 	half := z * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf)) / den
-	return max(0, centre-half), min(1, centre+half)
+	lo, hi = max(0, centre-half), min(1, centre+half)
+	// at 0% and 100% the bound is exact; rounding must not leave p outside its interval
+	if p <= 0 {
+		lo = 0
+	}
+	if p >= 1 {
+		hi = 1
+	}
+	return lo, hi
 }
 
 // Cell is one agent's record against another (or against all, with Opponent -1).

@@ -11,7 +11,8 @@ import (
 // check.
 var quickValidation = ValidateOptions{
 	Playouts:    60,
-	SkillAgents: []Agent{Random{}, &MCTS{Iterations: 40}},
+	SkillAgents: []Agent{Random{}, &MCTS{Iterations: 100}},
+	SkillGames:  12,
 	Workers:     2,
 }
 

@@ -1,0 +1,17 @@
+//go:build unix
+
+package duel
+
+import (
+	"os"
+	"syscall"
+)
+
+// killGroup kills a worker's whole process group.
+func killGroup(p *os.Process) {
+	if p == nil {
+		return
+	}
+	_ = syscall.Kill(-p.Pid, syscall.SIGKILL)
+	_ = p.Kill()
+}

@@ -1,0 +1,588 @@
+package duel
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strconv"
+	"sync"
+	"time"
+)
+
+// Budgets are the CPU-time budgets of a sandboxed game: a loaded machine slows the wall clock,
+// not the work a script does, so it does not change a verdict. Zero means the default.
+type Budgets struct {
+	// Call is the budget of one contract call (default: Limits.CallTime, 2 s).
+	Call time.Duration `json:"call"`
+	// Move is the budget of one agent move, its search included, and of each call between
+	// moves (default 10 s).
+	Move time.Duration `json:"move"`
+	// Game is the budget of one game, from Initial to the end (default 60 s).
+	Game time.Duration `json:"game"`
+}
+
+// DefaultBudgets are the budgets used when none are given.
+var DefaultBudgets = Budgets{Call: 2 * time.Second, Move: 10 * time.Second, Game: time.Minute}
+
+func (b Budgets) withDefaults() Budgets {
+	if b.Call <= 0 {
+		b.Call = DefaultBudgets.Call
+	}
+	if b.Move <= 0 {
+		b.Move = DefaultBudgets.Move
+	}
+	if b.Game <= 0 {
+		b.Game = DefaultBudgets.Game
+	}
+	return b
+}
+
+// SandboxOptions configure a sandboxed game.
+type SandboxOptions struct {
+	Budgets Budgets
+	// Limits are the script's in-interpreter limits (steps, sizes); CallTime is taken from
+	// Budgets.Call and counts CPU time.
+	Limits Limits
+}
+
+// Pool keeps warm sandbox workers: processes of this same binary started with WorkerEnv,
+// each under OS limits (address space, CPU time, no core dumps, a bounded stack), in a
+// process group of its own and killed when the parent dies (Linux). A game borrows a worker
+// for its lifetime (Open ... Close). The zero value is ready to use.
+type Pool struct {
+	// Exe is the binary to start (default: os.Executable()). It must call RunSandboxChild
+	// first thing in main (or TestMain) when IsSandboxChild.
+	Exe string
+	// Memory is each worker's memory limit (default 1 GiB).
+	Memory uint64
+	// MaxIdle is how many idle workers are kept warm (default 4).
+	MaxIdle int
+
+	mu   sync.Mutex
+	idle []*proc
+}
+
+// DefaultPool is the pool the commands and the GUI share.
+var DefaultPool = &Pool{}
+
+func (pl *Pool) memory() uint64 {
+	if pl.Memory == 0 {
+		return 1 << 30
+	}
+	return pl.Memory
+}
+
+// proc is one worker process.
+type proc struct {
+	cmd    *exec.Cmd
+	stdin  io.WriteCloser
+	stdout *bufio.Reader
+	stderr *tailBuffer
+	exited chan struct{}
+	werr   error // cmd.Wait's result, set before exited closes
+	lim    ChildLimits
+	dead   *Fault // set once the process is gone
+	cpu    time.Duration
+}
+
+// tailBuffer keeps the last bytes written to it (a worker's stderr, for naming a crash).
+type tailBuffer struct {
+	mu  sync.Mutex
+	buf []byte
+}
+
+const stderrTail = 16 << 10
+
+func (t *tailBuffer) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.buf = append(t.buf, p...)
+	if len(t.buf) > stderrTail {
+		t.buf = append(t.buf[:0], t.buf[len(t.buf)-stderrTail:]...)
+	}
+	return len(p), nil
+}
+
+func (t *tailBuffer) Bytes() []byte {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return append([]byte(nil), t.buf...)
+}
+
+func (pl *Pool) spawn() (*proc, error) {
+	exe := pl.Exe
+	if exe == "" {
+		var err error
+		if exe, err = os.Executable(); err != nil {
+			return nil, err
+		}
+	}
+	lim := ChildLimits{Memory: pl.memory(), CPU: workerCPULimit}.withDefaults()
+	cmd := exec.Command(exe)
+	cmd.Env = append(os.Environ(), WorkerEnv+"="+strconv.FormatUint(lim.Memory>>20, 10))
+	cmd.SysProcAttr = workerProcAttr()
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	p := &proc{cmd: cmd, stdin: stdin, stdout: bufio.NewReaderSize(stdout, 64<<10), stderr: &tailBuffer{}, exited: make(chan struct{}), lim: lim}
+	cmd.Stderr = p.stderr
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("starting a sandbox worker: %w", err)
+	}
+	go func() {
+		p.werr = cmd.Wait()
+		close(p.exited)
+	}()
+	return p, nil
+}
+
+func (pl *Pool) get() (*proc, error) {
+	pl.mu.Lock()
+	for len(pl.idle) > 0 {
+		p := pl.idle[len(pl.idle)-1]
+		pl.idle = pl.idle[:len(pl.idle)-1]
+		select {
+		case <-p.exited:
+			continue
+		default:
+		}
+		pl.mu.Unlock()
+		return p, nil
+	}
+	pl.mu.Unlock()
+	return pl.spawn()
+}
+
+func (pl *Pool) put(p *proc) {
+	if p == nil {
+		return
+	}
+	if p.dead != nil || p.cpu > workerRetireCPU {
+		p.kill()
+		return
+	}
+	pl.mu.Lock()
+	maxIdle := pl.MaxIdle
+	if maxIdle <= 0 {
+		maxIdle = 4
+	}
+	if len(pl.idle) < maxIdle {
+		pl.idle = append(pl.idle, p)
+		p = nil
+	}
+	pl.mu.Unlock()
+	if p != nil {
+		p.kill()
+	}
+}
+
+// Close ends the idle workers.
+func (pl *Pool) Close() {
+	pl.mu.Lock()
+	idle := pl.idle
+	pl.idle = nil
+	pl.mu.Unlock()
+	for _, p := range idle {
+		p.kill()
+	}
+}
+
+// kill ends the worker's process group and waits for it.
+func (p *proc) kill() {
+	killGroup(p.cmd.Process)
+	_ = p.stdin.Close()
+	<-p.exited
+}
+
+// call sends req and waits for the reply, or for ctx. A worker that dies, or whose reply is
+// malformed or too large, is killed and named in a *Fault.
+func (p *proc) call(ctx context.Context, req workerRequest) (workerReply, error) {
+	if p.dead != nil {
+		return workerReply{}, p.dead
+	}
+	if err := ctx.Err(); err != nil {
+		return workerReply{}, err
+	}
+	type result struct {
+		rep workerReply
+		err error
+	}
+	ch := make(chan result, 1)
+	go func() {
+		if err := writeFrame(p.stdin, req); err != nil {
+			ch <- result{err: err}
+			return
+		}
+		var rep workerReply
+		err := readFrame(p.stdout, maxReply, &rep)
+		ch <- result{rep, err}
+	}()
+	select {
+	case r := <-ch:
+		if r.err == nil {
+			p.cpu += r.rep.CPU
+			if r.rep.Fault != nil && r.rep.Fault.Kind == FaultTimeout {
+				// the worker may have answered for a request that never returned, and be exiting
+				select {
+				case <-p.exited:
+					p.dead = r.rep.Fault
+				case <-time.After(0):
+				}
+			}
+			return r.rep, nil
+		}
+		p.dead = p.crashFault(r.err)
+		return workerReply{}, p.dead
+	case <-ctx.Done():
+		p.kill()
+		<-ch
+		p.dead = &Fault{Kind: FaultAgent, Msg: "cancelled"}
+		return workerReply{}, ctx.Err()
+	}
+}
+
+// crashFault names why the worker stopped answering.
+func (p *proc) crashFault(readErr error) *Fault {
+	if errors.Is(readErr, errFrameTooBig) {
+		p.kill()
+		return &Fault{Kind: FaultContract, Msg: "the sandbox worker sent a reply larger than the protocol allows: " + readErr.Error()}
+	}
+	select {
+	case <-p.exited:
+	case <-time.After(5 * time.Second):
+		p.kill()
+	}
+	stderr := p.stderr.Bytes()
+	var ee *exec.ExitError
+	if errors.As(p.werr, &ee) {
+		return classifyCrash(ee, stderr, p.lim)
+	}
+	if len(stderr) > 0 && crashed(stderr) {
+		return &Fault{Kind: FaultPanic, Msg: "the sandbox worker crashed: " + lastLines(string(stderr), 3)}
+	}
+	return &Fault{Kind: FaultPanic, Msg: fmt.Sprintf("the sandbox worker stopped answering (%v)", readErr)}
+}
+
+// Remote is a game script running in a sandbox worker: it implements Game with states that
+// are handles to values held by the worker. Built-in agents playing it through Play or a
+// Session search inside the worker (ActOn); other agents call it like any Game. A Remote is
+// not safe for concurrent use; open one per goroutine.
+type Remote struct {
+	pool *Pool
+	ctx  context.Context
+	name string
+	src  []byte
+	opts SandboxOptions
+	info Info
+	p    *proc
+	// gameCPU is the CPU time the current game (since Initial) has used.
+	gameCPU time.Duration
+	insp    inspection
+}
+
+// remoteState is a handle to a state held by the worker.
+type remoteState struct {
+	r  *Remote
+	id uint64
+}
+
+// inspection caches outcome, to_move and legal_actions of one state (one round trip).
+type inspection struct {
+	id                uint64
+	outcome           Outcome
+	player            int
+	legal             []int
+	moveErr, legalErr error
+}
+
+// Open starts a game script in a sandbox worker of the pool. ctx bounds the game's life:
+// cancelling it kills the worker at once, whatever the script is doing.
+func (pl *Pool) Open(ctx context.Context, name string, src []byte, opts SandboxOptions) (*Remote, error) {
+	opts.Budgets = opts.Budgets.withDefaults()
+	opts.Limits.CallTime = opts.Budgets.Call
+	if opts.Limits.Memory == 0 {
+		// the in-interpreter heap check names the call well before the OS limit kills the worker
+		opts.Limits.Memory = pl.memory() / 2
+	}
+	r := &Remote{pool: pl, ctx: ctx, name: name, src: src, opts: opts}
+	if err := r.start(); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// OpenSandboxed opens a built-in game or a .star file in the default pool.
+func OpenSandboxed(ctx context.Context, nameOrPath string, opts SandboxOptions) (*Remote, error) {
+	p, err := Open(nameOrPath, opts.Limits)
+	if err != nil {
+		return nil, err
+	}
+	return DefaultPool.Open(ctx, p.Name(), p.Source(), opts)
+}
+
+func (r *Remote) start() error {
+	p, err := r.pool.get()
+	if err != nil {
+		return err
+	}
+	rep, err := p.call(r.ctx, workerRequest{Op: "load", Name: r.name, Source: r.src, Limits: r.opts.Limits,
+		Budget: r.opts.Budgets.Move, BudgetName: "loading of the script"})
+	if err == nil && rep.Fault != nil {
+		if rep.Fault.Kind == FaultScript {
+			rep.Fault.Kind = FaultLoad
+		}
+		err = rep.Fault
+	} else if err == nil && rep.Error != "" {
+		err = errors.New(rep.Error)
+	}
+	if err != nil {
+		if f := FaultOf(err); f != nil && f.Kind != FaultLoad {
+			f = &Fault{Kind: FaultLoad, Msg: f.Error(), Err: f}
+			err = f
+		}
+		r.pool.put(p)
+		return err
+	}
+	r.p, r.info = p, *rep.Info
+	r.insp = inspection{}
+	return nil
+}
+
+// Close gives the worker back to the pool (or ends it if it is broken).
+func (r *Remote) Close() {
+	if r.p != nil {
+		r.pool.put(r.p)
+		r.p = nil
+	}
+}
+
+// Clone opens another instance of the same game in another worker.
+func (r *Remote) Clone() (*Remote, error) {
+	return r.pool.Open(r.ctx, r.name, r.src, r.opts)
+}
+
+// Name is the game's name.
+func (r *Remote) Name() string { return r.name }
+
+// Source is the script.
+func (r *Remote) Source() []byte { return r.src }
+
+// Info describes the game.
+func (r *Remote) Info() Info { return r.info }
+
+// Log is what the script printed (bounded).
+func (r *Remote) Log() string {
+	rep, err := r.do(r.ctx, workerRequest{Op: "log"})
+	if err != nil {
+		return ""
+	}
+	return rep.Text
+}
+
+// do sends one request under the move and game budgets.
+func (r *Remote) do(ctx context.Context, req workerRequest) (workerReply, error) {
+	if r.p == nil {
+		return workerReply{}, &Fault{Kind: FaultPanic, Msg: "the game is closed"}
+	}
+	b := r.opts.Budgets
+	left := b.Game - r.gameCPU
+	if left <= 0 {
+		return workerReply{}, budgetFault("game", b.Game)
+	}
+	req.Budget, req.BudgetName = b.Move, "move"
+	if left < b.Move {
+		req.Budget, req.BudgetName = left, "game"
+	}
+	rep, err := r.p.call(ctx, req)
+	r.gameCPU += rep.CPU
+	if err != nil {
+		return rep, err
+	}
+	if rep.Fault != nil {
+		if rep.Fault.Kind == FaultTimeout && req.BudgetName == "game" {
+			rep.Fault = budgetFault("game", b.Game)
+		}
+		return rep, rep.Fault
+	}
+	if rep.Error != "" {
+		return rep, errors.New(rep.Error)
+	}
+	return rep, nil
+}
+
+func (r *Remote) id(s State) (uint64, error) {
+	rs, ok := s.(remoteState)
+	if !ok || rs.r != r {
+		return 0, fmt.Errorf("duel: %T is not a state of this sandboxed game", s)
+	}
+	return rs.id, nil
+}
+
+// Initial starts a game: the game's CPU budget starts over. A worker that died in the
+// previous game is replaced first.
+func (r *Remote) Initial(seed int64) (State, error) {
+	if r.p == nil || r.p.dead != nil {
+		r.Close()
+		if err := r.start(); err != nil {
+			return nil, err
+		}
+	}
+	r.gameCPU = 0
+	rep, err := r.do(r.ctx, workerRequest{Op: "initial", Seed: seed})
+	if err != nil {
+		return nil, err
+	}
+	return remoteState{r, rep.ID}, nil
+}
+
+func (r *Remote) inspect(s State) (*inspection, error) {
+	id, err := r.id(s)
+	if err != nil {
+		return nil, err
+	}
+	if r.insp.id == id && id != 0 {
+		return &r.insp, nil
+	}
+	rep, err := r.do(r.ctx, workerRequest{Op: "inspect", ID: id})
+	if err != nil {
+		return nil, err
+	}
+	r.insp = inspection{id: id, outcome: rep.Outcome, player: rep.Int, legal: rep.Ints}
+	if rep.MoveFault != nil {
+		r.insp.moveErr = rep.MoveFault
+	}
+	if rep.LegalFault != nil {
+		r.insp.legalErr = rep.LegalFault
+	}
+	return &r.insp, nil
+}
+
+// Outcome is outcome(state).
+func (r *Remote) Outcome(s State) (Outcome, error) {
+	in, err := r.inspect(s)
+	if err != nil {
+		return Ongoing, err
+	}
+	return in.outcome, nil
+}
+
+// ToMove is to_move(state); asked of a finished game it is an error.
+func (r *Remote) ToMove(s State) (int, error) {
+	in, err := r.inspect(s)
+	if err != nil {
+		return 0, err
+	}
+	if in.outcome.Done() {
+		return 0, contractf("to_move", "asked of a finished game")
+	}
+	return in.player, in.moveErr
+}
+
+// Legal is legal_actions(state).
+func (r *Remote) Legal(s State) ([]int, error) {
+	in, err := r.inspect(s)
+	if err != nil {
+		return nil, err
+	}
+	if in.outcome.Done() {
+		return nil, nil
+	}
+	if in.moveErr != nil {
+		return nil, in.moveErr
+	}
+	return append([]int(nil), in.legal...), in.legalErr
+}
+
+// Apply is apply(state, action).
+func (r *Remote) Apply(s State, action int) (State, error) {
+	id, err := r.id(s)
+	if err != nil {
+		return nil, err
+	}
+	rep, err := r.do(r.ctx, workerRequest{Op: "apply", ID: id, Action: action})
+	if err != nil {
+		return nil, err
+	}
+	return remoteState{r, rep.ID}, nil
+}
+
+// Observe is observe(state, player).
+func (r *Remote) Observe(s State, player int) ([]float64, error) {
+	id, err := r.id(s)
+	if err != nil {
+		return nil, err
+	}
+	rep, err := r.do(r.ctx, workerRequest{Op: "observe", ID: id, Player: player})
+	return rep.Floats, err
+}
+
+// Render is render(state).
+func (r *Remote) Render(s State) (string, error) {
+	id, err := r.id(s)
+	if err != nil {
+		return "", err
+	}
+	rep, err := r.do(r.ctx, workerRequest{Op: "render", ID: id})
+	return rep.Text, err
+}
+
+// ActionLabel is action_label(state, action).
+func (r *Remote) ActionLabel(s State, action int) (string, error) {
+	id, err := r.id(s)
+	if err != nil {
+		return "", err
+	}
+	rep, err := r.do(r.ctx, workerRequest{Op: "label", ID: id, Action: action})
+	return rep.Text, err
+}
+
+func (r *Remote) act(ctx context.Context, agent string, t Turn, seed uint64) (int, error) {
+	id, err := r.id(t.State)
+	if err != nil {
+		return 0, err
+	}
+	ctx, cancel := mergeDone(ctx, r.ctx)
+	defer cancel()
+	rep, err := r.do(ctx, workerRequest{Op: "act", ID: id, Agent: agent, RNG: seed, Legal: t.Legal,
+		Player: t.Player, Ply: t.Ply, MaxPlies: t.MaxPlies})
+	if err != nil {
+		return 0, err
+	}
+	return rep.Int, nil
+}
+
+func (r *Remote) release(states ...State) {
+	var ids []uint64
+	for _, s := range states {
+		if id, err := r.id(s); err == nil {
+			ids = append(ids, id)
+		}
+	}
+	if len(ids) == 0 || r.p == nil || r.p.dead != nil {
+		return
+	}
+	if r.insp.id != 0 {
+		for _, id := range ids {
+			if id == r.insp.id {
+				r.insp = inspection{}
+			}
+		}
+	}
+	_, _ = r.p.call(r.ctx, workerRequest{Op: "free", IDs: ids})
+}
+
+// mergeDone is a context cancelled when either a or b is.
+func mergeDone(a, b context.Context) (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithCancel(a)
+	stop := context.AfterFunc(b, cancel)
+	return ctx, func() { stop(); cancel() }
+}

@@ -1,0 +1,416 @@
+package duel
+
+import (
+	"bufio"
+	"context"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+	"strconv"
+	"sync"
+	"time"
+)
+
+// WorkerEnv is set in the environment of a sandbox worker: a re-executed copy of the same
+// binary (the workbench, or a test binary) that serves one game at a time to its parent over
+// stdin and stdout, under OS limits. Its value is the worker's memory limit in MiB.
+const WorkerEnv = "PCGWB_DUEL_WORKER"
+
+// IsSandboxChild reports whether this process was started as a sandbox process (a pool
+// worker, or the one-shot child of `duel validate`). The program's main must then call
+// RunSandboxChild before doing anything else.
+func IsSandboxChild() bool { return os.Getenv(WorkerEnv) != "" || os.Getenv(ChildEnv) != "" }
+
+// RunSandboxChild runs this process as the sandbox process its environment asks for and
+// returns the exit status. A pool worker serves its parent on stdin/stdout; the one-shot child
+// of `duel validate` applies its OS limits and then runs oneShot (the command line again).
+func RunSandboxChild(oneShot func() int) int {
+	if v := os.Getenv(WorkerEnv); v != "" {
+		var lim ChildLimits
+		if mib, err := strconv.ParseUint(v, 10, 64); err == nil && mib > 0 {
+			lim.Memory = mib << 20
+		}
+		return ServeWorker(os.Stdin, os.Stdout, lim)
+	}
+	var lim ChildLimits
+	if mib, err := strconv.ParseUint(os.Getenv(ChildEnv), 10, 64); err == nil && mib > 0 {
+		lim.Memory = mib << 20
+	}
+	if err := LimitSelf(lim); err != nil {
+		fmt.Fprintln(os.Stderr, "workbench: sandbox limits:", err)
+		return 3
+	}
+	if oneShot == nil {
+		return 3
+	}
+	return oneShot()
+}
+
+// The protocol: each message is a 4-byte big-endian length and that many bytes of JSON. The
+// parent sends a workerRequest and the worker answers with one workerReply; nothing else is
+// written to stdout (a script's print goes to the game's own bounded log).
+const (
+	maxRequest = 64 << 20 // a request holds at most a script's source
+	maxReply   = 16 << 20 // a reply holds at most a render or a label (MaxString each)
+)
+
+type workerRequest struct {
+	Op     string   `json:"op"`
+	Name   string   `json:"name,omitempty"`
+	Source []byte   `json:"source,omitempty"`
+	Limits Limits   `json:"limits"`
+	ID     uint64   `json:"id,omitempty"`
+	IDs    []uint64 `json:"ids,omitempty"`
+	Seed   int64    `json:"seed,omitempty"`
+	Action int      `json:"action,omitempty"`
+	Player int      `json:"player,omitempty"`
+	// Act: the agent's name (ParseAgent), the turn and the move's random seed.
+	Agent    string `json:"agent,omitempty"`
+	RNG      uint64 `json:"rng,omitempty"`
+	Legal    []int  `json:"legal,omitempty"`
+	Ply      int    `json:"ply,omitempty"`
+	MaxPlies int    `json:"max_plies,omitempty"`
+	// Budget is the CPU time the request may use (0: no budget beyond the per-call one);
+	// BudgetName says whose budget it is, for the fault's message.
+	Budget     time.Duration `json:"budget,omitempty"`
+	BudgetName string        `json:"budget_name,omitempty"`
+}
+
+type workerReply struct {
+	Fault *Fault `json:"fault,omitempty"`
+	// Error is a failure that is not the script's (a bad request).
+	Error   string    `json:"error,omitempty"`
+	Info    *Info     `json:"info,omitempty"`
+	ID      uint64    `json:"id,omitempty"`
+	Int     int       `json:"int,omitempty"`
+	Ints    []int     `json:"ints,omitempty"`
+	Floats  []float64 `json:"floats,omitempty"`
+	Text    string    `json:"text,omitempty"`
+	Outcome Outcome   `json:"outcome,omitempty"`
+	// Inspect: the faults of to_move and legal_actions, reported apart from outcome's.
+	MoveFault  *Fault `json:"move_fault,omitempty"`
+	LegalFault *Fault `json:"legal_fault,omitempty"`
+	// CPU is the worker's CPU time spent on the request.
+	CPU time.Duration `json:"cpu"`
+}
+
+func writeFrame(w io.Writer, v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	var hdr [4]byte
+	binary.BigEndian.PutUint32(hdr[:], uint32(len(b)))
+	if _, err := w.Write(hdr[:]); err != nil {
+		return err
+	}
+	_, err = w.Write(b)
+	return err
+}
+
+// errFrameTooBig is a message longer than the protocol allows.
+var errFrameTooBig = errors.New("message too large")
+
+func readFrame(r io.Reader, limit int, v any) error {
+	var hdr [4]byte
+	if _, err := io.ReadFull(r, hdr[:]); err != nil {
+		return err
+	}
+	n := binary.BigEndian.Uint32(hdr[:])
+	if int64(n) > int64(limit) {
+		return fmt.Errorf("%w: %d bytes (limit %d)", errFrameTooBig, n, limit)
+	}
+	b := make([]byte, n)
+	if _, err := io.ReadFull(r, b); err != nil {
+		return err
+	}
+	return json.Unmarshal(b, v)
+}
+
+// worker is the child side: one loaded game and the states the parent holds handles to.
+type worker struct {
+	game   *ScriptGame
+	states map[uint64]State
+	next   uint64
+	agents map[string]Agent
+
+	// out is shared with the budget watchdog, which may answer for a request that never returns.
+	outMu    sync.Mutex
+	out      *bufio.Writer
+	answered bool
+
+	// budget of the request in progress, read by the watchdog
+	mu        sync.Mutex
+	busy      bool
+	reqStart  time.Duration
+	reqBudget time.Duration
+	reqName   string
+	cancelReq context.CancelFunc
+	overrun   bool
+}
+
+// workerGrace is how much CPU time past its budget a request may take to stop by itself
+// (a cancelled script stops at its next step) before the worker answers for it and exits: one
+// Starlark step can run for ever (hashing a huge value), and only the process's end stops it.
+const workerGrace = 250 * time.Millisecond
+
+// workerTick is how often the worker's watchdog reads the process's CPU time.
+const workerTick = 5 * time.Millisecond
+
+// ServeWorker is a sandbox worker's main loop: it applies the OS limits (address space, CPU
+// time, no core dumps, a bounded stack), then answers requests until its input closes.
+func ServeWorker(in io.Reader, out io.Writer, lim ChildLimits) int {
+	if lim.CPU == 0 {
+		lim.CPU = workerCPULimit
+	}
+	if err := LimitSelf(lim); err != nil {
+		fmt.Fprintln(os.Stderr, "duel worker: sandbox limits:", err)
+		return 3
+	}
+	// a deep recursion dies early and small, not after filling a gigabyte of stack
+	debug.SetMaxStack(maxWorkerStack)
+	// budgets are CPU time here: a loaded machine does not stop a call that did little work
+	cpuClock.Store(true)
+	w := &worker{states: map[uint64]State{}, agents: map[string]Agent{}, out: bufio.NewWriterSize(out, 64<<10)}
+	go w.watch()
+	br := bufio.NewReaderSize(in, 64<<10)
+	for {
+		var req workerRequest
+		if err := readFrame(br, maxRequest, &req); err != nil {
+			if errors.Is(err, io.EOF) {
+				return 0
+			}
+			fmt.Fprintln(os.Stderr, "duel worker: bad request:", err)
+			return 3
+		}
+		rep := w.serve(req)
+		w.outMu.Lock()
+		if w.answered { // the watchdog answered and is ending the process
+			w.outMu.Unlock()
+			select {}
+		}
+		err := writeFrame(w.out, rep)
+		if err == nil {
+			err = w.out.Flush()
+		}
+		w.outMu.Unlock()
+		if err != nil {
+			return 3
+		}
+	}
+}
+
+const (
+	maxWorkerStack = 64 << 20
+	// workerCPULimit is the OS limit on a worker's whole life; the pool retires a worker well
+	// before it (workerRetireCPU).
+	workerCPULimit  = 2 * time.Hour
+	workerRetireCPU = 30 * time.Minute
+)
+
+// watch enforces the request's CPU budget: it cancels the request when it runs over, and if
+// the request still does not return, answers for it and ends the process.
+func (w *worker) watch() {
+	for {
+		time.Sleep(workerTick)
+		w.mu.Lock()
+		if !w.busy || w.reqBudget <= 0 {
+			w.mu.Unlock()
+			continue
+		}
+		used := CPUTime() - w.reqStart
+		over := used > w.reqBudget
+		hard := used > w.reqBudget+workerGrace
+		if over && !w.overrun {
+			w.overrun = true
+			if w.cancelReq != nil {
+				w.cancelReq()
+			}
+			if w.game != nil {
+				w.game.thread.Cancel("CPU budget exceeded")
+			}
+		}
+		name, budget := w.reqName, w.reqBudget
+		w.mu.Unlock()
+		if hard {
+			w.outMu.Lock()
+			w.answered = true
+			f := budgetFault(name, budget)
+			_ = writeFrame(w.out, workerReply{Fault: f, CPU: used})
+			_ = w.out.Flush()
+			os.Exit(0)
+		}
+	}
+}
+
+func budgetFault(name string, budget time.Duration) *Fault {
+	if name == "" {
+		name = "request"
+	}
+	return &Fault{Kind: FaultTimeout, Msg: fmt.Sprintf("the %s used more than its CPU budget of %s", name, budget)}
+}
+
+func (w *worker) serve(req workerRequest) (rep workerReply) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	start := CPUTime()
+	w.mu.Lock()
+	w.busy, w.reqStart, w.reqBudget, w.reqName, w.cancelReq, w.overrun = true, start, req.Budget, req.BudgetName, cancel, false
+	w.mu.Unlock()
+	defer func() {
+		if r := recover(); r != nil {
+			rep = workerReply{Fault: &Fault{Kind: FaultPanic, Msg: fmt.Sprint(r)}}
+		}
+		w.mu.Lock()
+		overrun := w.overrun
+		w.busy, w.cancelReq = false, nil
+		w.mu.Unlock()
+		if overrun && w.game != nil {
+			w.game.dirty = true // the cancel may have come between two calls
+		}
+		if overrun && (rep.Fault != nil || rep.Error != "") {
+			rep.Fault, rep.Error = budgetFault(req.BudgetName, req.Budget), ""
+		}
+		rep.CPU = CPUTime() - start
+	}()
+	fault := func(err error) workerReply {
+		if f := FaultOf(err); f != nil {
+			return workerReply{Fault: f}
+		}
+		return workerReply{Error: err.Error()}
+	}
+	if req.Op != "load" && req.Op != "reset" && w.game == nil {
+		return workerReply{Error: "no game loaded"}
+	}
+	state := func() (State, error) {
+		s, ok := w.states[req.ID]
+		if !ok {
+			return nil, fmt.Errorf("unknown state %d", req.ID)
+		}
+		return s, nil
+	}
+	switch req.Op {
+	case "load":
+		w.reset()
+		p, err := Compile(req.Name, req.Source, req.Limits)
+		if err != nil {
+			return fault(err)
+		}
+		g, err := p.New()
+		if err != nil {
+			return fault(err)
+		}
+		w.game = g
+		info := g.Info()
+		return workerReply{Info: &info}
+	case "reset":
+		w.reset()
+		return workerReply{}
+	case "free":
+		for _, id := range req.IDs {
+			delete(w.states, id)
+		}
+		return workerReply{}
+	case "log":
+		return workerReply{Text: w.game.Log()}
+	case "initial":
+		s, err := w.game.Initial(req.Seed)
+		if err != nil {
+			return fault(err)
+		}
+		return workerReply{ID: w.keep(s)}
+	}
+	s, err := state()
+	if err != nil {
+		return fault(err)
+	}
+	switch req.Op {
+	case "inspect":
+		o, err := w.game.Outcome(s)
+		if err != nil {
+			return fault(err)
+		}
+		rep := workerReply{Outcome: o}
+		if o.Done() {
+			return rep
+		}
+		p, err := w.game.ToMove(s)
+		if err != nil {
+			rep.MoveFault = faultOrScript(err)
+			return rep
+		}
+		rep.Int = p
+		legal, err := w.game.Legal(s)
+		if err != nil {
+			rep.LegalFault = faultOrScript(err)
+			return rep
+		}
+		rep.Ints = legal
+		return rep
+	case "apply":
+		next, err := w.game.Apply(s, req.Action)
+		if err != nil {
+			return fault(err)
+		}
+		return workerReply{ID: w.keep(next)}
+	case "observe":
+		obs, err := w.game.Observe(s, req.Player)
+		if err != nil {
+			return fault(err)
+		}
+		return workerReply{Floats: obs}
+	case "render":
+		txt, err := w.game.Render(s)
+		if err != nil {
+			return fault(err)
+		}
+		return workerReply{Text: txt}
+	case "label":
+		txt, err := w.game.ActionLabel(s, req.Action)
+		if err != nil {
+			return fault(err)
+		}
+		return workerReply{Text: txt}
+	case "act":
+		agent, ok := w.agents[req.Agent]
+		if !ok {
+			a, err := ParseAgent(req.Agent)
+			if err != nil {
+				return workerReply{Error: err.Error()}
+			}
+			agent, w.agents[req.Agent] = a, a
+		}
+		t := Turn{State: s, Legal: req.Legal, Player: req.Player, Ply: req.Ply, MaxPlies: req.MaxPlies}
+		a, err := agent.Act(ctx, w.game, t, MoveRNG(req.RNG))
+		if err != nil {
+			return fault(err)
+		}
+		return workerReply{Int: a}
+	}
+	return workerReply{Error: fmt.Sprintf("unknown request %q", req.Op)}
+}
+
+func faultOrScript(err error) *Fault {
+	if f := FaultOf(err); f != nil {
+		return f
+	}
+	return &Fault{Kind: FaultScript, Msg: err.Error()}
+}
+
+func (w *worker) keep(s State) uint64 {
+	w.next++
+	w.states[w.next] = s
+	return w.next
+}
+
+func (w *worker) reset() {
+	if w.game != nil {
+		w.game.Close()
+		w.game = nil
+	}
+	clear(w.states)
+}
