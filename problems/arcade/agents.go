@@ -57,7 +57,7 @@ var logVisits = sync.OnceValue(func() []float64 {
 
 func (m *FlatMCTS) simulate(e *Engine, s State) int {
 	for !e.Over(&s) {
-		e.Update(&s, Directions[m.rng.Choice(len(Directions))])
+		e.update(&s, Directions[m.rng.Choice(len(Directions))])
 	}
 	if e.IsWin(&s) {
 		return 1
@@ -83,9 +83,11 @@ func (m *FlatMCTS) Action(e *Engine, s *State) Action {
 	logs := logVisits()
 	for k := 0; k < m.rollouts; k++ {
 		best, bestU := -1, -1.0
-		logN := shape.Log(float64(n))
+		var logN float64
 		if n < len(logs) {
 			logN = logs[n]
+		} else {
+			logN = shape.Log(float64(n))
 		}
 		for i := range Directions {
 			// The explicit conversion keeps a compiler from fusing the multiply-add (the

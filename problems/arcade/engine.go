@@ -257,6 +257,36 @@ type Engine struct {
 	Layout  *Layout
 	MaxTime int
 	rng     numpyrng.Generator
+	// prep caches what Update needs of Rules (made again whenever Rules is another pointer).
+	prep prepared
+}
+
+// prepared lists, per first colour, the later colours whose collision rule does something,
+// so that the pair loop of Update visits only the pairs that can matter.
+type prepared struct {
+	rules *Rules
+	pairs [Colours][]pairRule
+	// occupied is a scratch bit set of the layout's cells (all zero between updates).
+	occupied []uint64
+}
+
+type pairRule struct {
+	second int
+	rule   Rule
+}
+
+func (e *Engine) prepare() {
+	r := e.Rules
+	e.prep.rules = r
+	e.prep.occupied = make([]uint64, (e.Layout.W*e.Layout.H+63)/64)
+	for c1 := 0; c1 < Colours; c1++ {
+		e.prep.pairs[c1] = nil
+		for c2 := c1; c2 < Colours; c2++ {
+			if rule := r.Collide[c1][c2]; rule != (Rule{}) {
+				e.prep.pairs[c1] = append(e.prep.pairs[c1], pairRule{c2, rule})
+			}
+		}
+	}
 }
 
 // NewEngine prepares a game of the rules on the layout with the reference's time limit of 40.
@@ -301,9 +331,11 @@ func (e *Engine) IsLose(s *State) bool {
 // Over is IsWin or IsLose.
 func (e *Engine) Over(s *State) bool { return e.IsWin(s) || e.IsLose(s) }
 
+// tryMove moves a piece one cell if that cell is empty. Pieces stand on empty cells, which
+// the padding's ring of walls keeps off the border, so every neighbour is inside the layout.
 func (e *Engine) tryMove(x, y *int16, d Action) bool {
 	nx, ny := int(*x)+d.X, int(*y)+d.Y
-	if e.Layout.Empty(nx, ny) {
+	if e.Layout.empty[ny*e.Layout.W+nx] {
 		*x, *y = int16(nx), int16(ny)
 		return true
 	}
@@ -316,14 +348,29 @@ func (e *Engine) Update(s *State, a Action) {
 	if e.Over(s) {
 		return
 	}
+	e.update(s, a)
+}
+
+// update is Update on a state known not to be over.
+func (e *Engine) update(s *State, a Action) {
 	p := &s.Player
 	p.Time++
 	if nx, ny := int(p.X)+a.X, int(p.Y)+a.Y; e.Layout.Empty(nx, ny) {
 		p.X, p.Y = int32(nx), int32(ny)
 	}
+	px, py := int(p.X), int(p.Y)
 	for c := 0; c < Colours; c++ {
-		for i := 0; i < int(s.Count[c]); i++ {
-			e.behave(c, &s.Pieces[c][i], int(p.X), int(p.Y))
+		b := e.Rules.Behaviour[c]
+		ps := s.Pieces[c][:s.Count[c]]
+		for i := range ps {
+			o := &ps[i]
+			if !o.Alive && b != Flicker {
+				continue
+			}
+			o.Value++
+			if b != Still {
+				e.behave(b, o, px, py)
+			}
 		}
 	}
 	// The player meets every live piece (its own death does not stop it).
@@ -342,26 +389,65 @@ func (e *Engine) Update(s *State, a Action) {
 	}
 	// Piece pairs: each first piece against every piece of its own and the later colours. The
 	// reference skips pairs whose records are equal field for field (its dict inequality), which
-	// also skips two distinct pieces that share position, state, value and life.
+	// also skips two distinct pieces that share position, state, value and life. Pairs whose
+	// rule keeps both and scores nothing have no effect and are not visited.
+	if e.prep.rules != e.Rules {
+		e.prepare()
+	}
+	if !e.shareACell(s) {
+		return // no two live pieces meet: no pair can fire
+	}
 	for c1 := 0; c1 < Colours; c1++ {
+		pairs := e.prep.pairs[c1]
+		if len(pairs) == 0 {
+			continue
+		}
 		for i := 0; i < int(s.Count[c1]); i++ {
 			a := &s.Pieces[c1][i]
-			for c2 := c1; c2 < Colours; c2++ {
-				rule := e.Rules.Collide[c1][c2]
-				if rule == (Rule{}) {
-					continue // keeps both and scores nothing: no effect
-				}
-				for j := 0; j < int(s.Count[c2]); j++ {
-					b := &s.Pieces[c2][j]
-					if a.X != b.X || a.Y != b.Y || !a.Alive || !b.Alive || *a == *b {
+			if !a.Alive {
+				continue // stays dead: no pair of it can fire
+			}
+			ax, ay := a.X, a.Y
+			for _, pr := range pairs {
+				bs := s.Pieces[pr.second][:s.Count[pr.second]]
+				for j := range bs {
+					b := &bs[j]
+					if ax != b.X || ay != b.Y || !a.Alive || !b.Alive || *a == *b {
 						continue
 					}
-					e.apply(rule, &a.Alive, &b.Alive)
-					p.Score += int32(points[rule.Score])
+					e.apply(pr.rule, &a.Alive, &b.Alive)
+					p.Score += int32(points[pr.rule.Score])
 				}
 			}
 		}
 	}
+}
+
+// shareACell reports whether two live pieces stand on the same cell.
+func (e *Engine) shareACell(s *State) bool {
+	occ, w := e.prep.occupied, e.Layout.W
+	shared := false
+	for c := 0; c < Colours; c++ {
+		ps := s.Pieces[c][:s.Count[c]]
+		for i := range ps {
+			if !ps[i].Alive {
+				continue
+			}
+			k := int(ps[i].Y)*w + int(ps[i].X)
+			bit := uint64(1) << (k & 63)
+			if occ[k>>6]&bit != 0 {
+				shared = true
+			}
+			occ[k>>6] |= bit
+		}
+	}
+	for c := 0; c < Colours; c++ {
+		ps := s.Pieces[c][:s.Count[c]]
+		for i := range ps {
+			occ[(int(ps[i].Y)*w+int(ps[i].X))>>6] = 0
+		}
+	}
+	return shared
 }
 
 func (e *Engine) apply(r Rule, first, second *bool) {
@@ -375,22 +461,18 @@ func (e *Engine) apply(r Rule, first, second *bool) {
 	}
 }
 
-func (e *Engine) behave(c int, o *Piece, px, py int) {
-	b := e.Rules.Behaviour[c]
-	if !o.Alive && b != Flicker {
-		return
-	}
-	o.Value++
+// behave moves a live (or flickering) piece whose value has just been counted up.
+func (e *Engine) behave(b int, o *Piece, px, py int) {
 	switch b {
 	case Flicker:
 		// Dead for values 5–9, 15–19, …, alive again after.
 		o.Alive = (o.Value/5)%2 == 0
 	case RandomShort, RandomLong:
-		period := int16(5)
+		turn := o.Value%5 == 1
 		if b == RandomLong {
-			period = 10
+			turn = o.Value%10 == 1
 		}
-		if o.Value%period == 1 {
+		if turn {
 			o.State = int16(e.rng.IntN(4))
 		}
 		e.tryMove(&o.X, &o.Y, walkDirs[o.State])
