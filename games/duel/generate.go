@@ -7,6 +7,7 @@ import (
 	"hash/fnv"
 	"regexp"
 	"strings"
+	"time"
 
 	"pcgwb/assets"
 )
@@ -32,6 +33,15 @@ type Generator struct {
 	// Example is the worked example shown with the contract (default: the built-in
 	// tic-tac-toe).
 	Example string
+	// Sandbox, when set, runs every implementation in a worker of this pool (validation and
+	// the log for the repair prompt); nil runs them in this process.
+	Sandbox *Pool
+	// ValidateBudget is the CPU time a sandboxed validation may use (default
+	// DefaultValidationBudget).
+	ValidateBudget time.Duration
+	// OnAccepted, when set, is called with each accepted game as soon as it is accepted (the
+	// CLI writes it to disk then, so a later hostile game cannot lose it).
+	OnAccepted func(*Generated) error
 	// Sample is passed with every query; give each game generated from the same prompt its own
 	// (gg-bench asked the identical rulebook prompt 1000 times).
 	Sample int
@@ -201,9 +211,13 @@ func (gen *Generator) Implement(ctx context.Context, name, rulebook string) (*Ge
 			rep = Report{Game: name, Rejected: FilterLoad, Reason: "the reply has no fenced code block"}
 			src = reply
 		} else {
-			rep = ValidateSource(ctx, name, []byte(src), gen.Validate)
-			if !rep.Passed {
-				log = scriptLog(name, src, gen.Validate.Limits)
+			if gen.Sandbox != nil {
+				rep = gen.Sandbox.ValidateSandboxed(ctx, name, []byte(src), gen.Validate, gen.ValidateBudget)
+			} else {
+				rep = ValidateSource(ctx, name, []byte(src), gen.Validate)
+			}
+			if !rep.Passed && ctx.Err() == nil {
+				log = gen.scriptLog(ctx, name, src)
 			}
 		}
 		out.Attempts = append(out.Attempts, Attempt{Source: src, Report: rep})
@@ -215,6 +229,11 @@ func (gen *Generator) Implement(ctx context.Context, name, rulebook string) (*Ge
 				return out, err
 			}
 			out.ActionText = strings.TrimSpace(text)
+			if gen.OnAccepted != nil {
+				if err := gen.OnAccepted(out); err != nil {
+					return out, err
+				}
+			}
 			return out, nil
 		}
 		if err := ctx.Err(); err != nil {
@@ -227,8 +246,20 @@ func (gen *Generator) Implement(ctx context.Context, name, rulebook string) (*Ge
 
 // scriptLog is what the script prints while it starts and plays its first moves, for the
 // repair prompt.
-func scriptLog(name, src string, lim Limits) string {
-	g, err := Load(name, []byte(src), lim)
+func (gen *Generator) scriptLog(ctx context.Context, name, src string) string {
+	var g interface {
+		Game
+		Log() string
+		Close()
+	}
+	var err error
+	if gen.Sandbox != nil {
+		call := gen.Validate.Limits.withDefaults().CallTime
+		g, err = gen.Sandbox.Open(ctx, name, []byte(src), SandboxOptions{Limits: gen.Validate.Limits,
+			Budgets: Budgets{Call: call, Move: 2 * call, Game: 4 * call}})
+	} else {
+		g, err = Load(name, []byte(src), gen.Validate.Limits)
+	}
 	if err != nil {
 		return ""
 	}

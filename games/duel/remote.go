@@ -230,13 +230,9 @@ func (p *proc) call(ctx context.Context, req workerRequest) (workerReply, error)
 	case r := <-ch:
 		if r.err == nil {
 			p.cpu += r.rep.CPU
-			if r.rep.Fault != nil && r.rep.Fault.Kind == FaultTimeout {
-				// the worker may have answered for a request that never returned, and be exiting
-				select {
-				case <-p.exited:
-					p.dead = r.rep.Fault
-				case <-time.After(0):
-				}
+			if r.rep.Exiting {
+				p.dead = r.rep.Fault
+				p.kill()
 			}
 			return r.rep, nil
 		}

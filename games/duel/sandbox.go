@@ -88,6 +88,11 @@ type callSlot struct {
 // call that did little work. The watchdog charges a call from the first tick that sees it.
 var cpuClock atomic.Bool
 
+// stuckCall, when set (in a sandbox worker), is called by the watchdog for a call that was
+// stopped but kept running past its CPU limit: one Starlark step can run for ever (hashing a
+// huge value), and only the end of the process stops it.
+var stuckCall atomic.Pointer[func(limit time.Duration)]
+
 // stepChunk is how many Starlark steps run between the interpreter's own checks of the wall
 // time and the heap (about a millisecond): they do not depend on the watchdog goroutine being
 // scheduled, which a busy machine can delay.
@@ -206,6 +211,11 @@ func watch() {
 				ran = cpu - s.seenCPU
 			}
 			if ran > s.callTime {
+				if cpuClock.Load() && ran > s.callTime+workerGrace && s.stopped.Load() != nil {
+					if h := stuckCall.Load(); h != nil {
+						(*h)(s.callTime)
+					}
+				}
 				s.stop(start, FaultTimeout, "wall-time limit exceeded")
 				continue
 			}

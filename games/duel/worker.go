@@ -78,6 +78,8 @@ type workerRequest struct {
 	// BudgetName says whose budget it is, for the fault's message.
 	Budget     time.Duration `json:"budget,omitempty"`
 	BudgetName string        `json:"budget_name,omitempty"`
+	// Validate: the filters' options.
+	Validate *validateSpec `json:"validate,omitempty"`
 }
 
 type workerReply struct {
@@ -94,6 +96,9 @@ type workerReply struct {
 	// Inspect: the faults of to_move and legal_actions, reported apart from outcome's.
 	MoveFault  *Fault `json:"move_fault,omitempty"`
 	LegalFault *Fault `json:"legal_fault,omitempty"`
+	Report *Report `json:"report,omitempty"`
+	// Exiting: the worker answered for a request that could not be stopped and is ending.
+	Exiting bool `json:"exiting,omitempty"`
 	// CPU is the worker's CPU time spent on the request.
 	CPU time.Duration `json:"cpu"`
 }
@@ -177,6 +182,10 @@ func ServeWorker(in io.Reader, out io.Writer, lim ChildLimits) int {
 	cpuClock.Store(true)
 	w := &worker{states: map[uint64]State{}, agents: map[string]Agent{}, out: bufio.NewWriterSize(out, 64<<10)}
 	go w.watch()
+	stuck := func(limit time.Duration) {
+		w.die(&Fault{Kind: FaultTimeout, Msg: fmt.Sprintf("one step of the script ran past the CPU-time limit of %s per call and did not stop: the sandbox worker was ended", limit)})
+	}
+	stuckCall.Store(&stuck)
 	br := bufio.NewReaderSize(in, 64<<10)
 	for {
 		var req workerRequest
@@ -237,14 +246,21 @@ func (w *worker) watch() {
 		name, budget := w.reqName, w.reqBudget
 		w.mu.Unlock()
 		if hard {
-			w.outMu.Lock()
-			w.answered = true
-			f := budgetFault(name, budget)
-			_ = writeFrame(w.out, workerReply{Fault: f, CPU: used})
-			_ = w.out.Flush()
-			os.Exit(0)
+			w.die(budgetFault(name, budget))
 		}
 	}
+}
+
+// die answers the request in progress with f and ends the process.
+func (w *worker) die(f *Fault) {
+	w.mu.Lock()
+	used := CPUTime() - w.reqStart
+	w.mu.Unlock()
+	w.outMu.Lock()
+	w.answered = true
+	_ = writeFrame(w.out, workerReply{Fault: f, CPU: used, Exiting: true})
+	_ = w.out.Flush()
+	os.Exit(0)
 }
 
 func budgetFault(name string, budget time.Duration) *Fault {
@@ -282,6 +298,19 @@ func (w *worker) serve(req workerRequest) (rep workerReply) {
 			return workerReply{Fault: f}
 		}
 		return workerReply{Error: err.Error()}
+	}
+	if req.Op == "validate" {
+		w.reset()
+		if req.Validate == nil {
+			return workerReply{Error: "no validation options"}
+		}
+		opts, err := req.Validate.options()
+		if err != nil {
+			return workerReply{Error: err.Error()}
+		}
+		opts.Progress = func(f string) { fmt.Fprintln(os.Stderr, filterPrefix+f) }
+		rep := ValidateSource(ctx, req.Name, req.Source, opts)
+		return workerReply{Report: &rep}
 	}
 	if req.Op != "load" && req.Op != "reset" && w.game == nil {
 		return workerReply{Error: "no game loaded"}

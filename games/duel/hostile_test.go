@@ -1,0 +1,210 @@
+package duel
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// hostileScripts are the attacks of issue 16; each must end as a named fault (or, for the
+// game that never ends, as a truncated game), never as a crashed, hung or exhausted host.
+var hostileScripts = []struct {
+	name    string
+	src     string
+	loadErr bool // refused before anything runs
+	endless bool // a legal game that never ends: truncated, not a fault
+}{
+	{name: "stack overflow", src: gameSource("", map[string]string{
+		"initial_state": "x = []\nfor i in range(500000):\n    x = [x]\nreturn {\"n\": 0, \"p\": 0, \"x\": str(x)}"})},
+	{name: "unbounded single step", src: gameSource("", map[string]string{
+		"initial_state": "t = tuple([\"a\" * 4000000] * 1000000)\nd = {t: 1}\nreturn {\"n\": 0, \"p\": 0}"})},
+	{name: "memory doubling", src: gameSource("", map[string]string{
+		"legal_actions": "s2 = \"ab\"\nfor i in range(64):\n    s2 = s2 + s2\nl = [1]\nfor i in range(64):\n    l += l\nreturn [0, 1]"})},
+	{name: "huge print", src: gameSource("", map[string]string{
+		"legal_actions": "for i in range(1000000):\n    print(\"x\" * 1000000)\nreturn [0, 1]"})},
+	{name: "slow calls", src: gameSource("", map[string]string{
+		"legal_actions": "t = 0\nfor i in range(300000):\n    t += i\nreturn [0, 1]"})},
+	{name: "never-ending game", endless: true, src: gameSource("", map[string]string{
+		"outcome": "return None"})},
+	{name: "1e6 legal moves", src: gameSource("NUM_ACTIONS = 1000000\nOBS_SIZE = 1\n", map[string]string{
+		"legal_actions": "return list(range(1000000))",
+		"apply":         `return {"n": s["n"] + 1, "p": 1 - s["p"]}`,
+		"outcome":       `return 1 - s["p"] if s["n"] >= 40 else None`})},
+	{name: "load()", loadErr: true, src: "load(\"other.star\", \"x\")\n" + gameSource("", nil)},
+}
+
+// hostilePool is small and its budgets short, so the suite stays quick.
+var (
+	hostilePool   = &Pool{Memory: 256 << 20, MaxIdle: 2}
+	hostileBudget = SandboxOptions{Budgets: Budgets{Call: 150 * time.Millisecond, Move: 300 * time.Millisecond, Game: 600 * time.Millisecond}}
+)
+
+// notLocal is an agent the sandbox cannot rebuild by name (as a language model): it plays in
+// this process and only calls the game, as `eval`'s model does.
+type notLocal struct{ Random }
+
+func (notLocal) Name() string { return "outside-player" }
+
+// checkHostile: the game ended by a named fault of the script (or, when endless, truncated).
+func checkHostile(t *testing.T, endless bool, res Result) {
+	t.Helper()
+	switch {
+	case endless:
+		if !res.Truncated && res.Fault == nil {
+			t.Errorf("never-ending game: %+v", res)
+		}
+	case res.Fault == nil:
+		t.Errorf("no fault: %+v", res)
+	case res.FaultBy != -1 || res.Fault.Msg == "":
+		t.Errorf("fault not charged to the script, or not named: by %d, %v", res.FaultBy, res.Fault)
+	}
+}
+
+func TestHostileScripts(t *testing.T) {
+	defer hostilePool.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute) // a hang fails, not blocks
+	defer cancel()
+	for _, h := range hostileScripts {
+		t.Run(strings.ReplaceAll(h.name, " ", "_"), func(t *testing.T) {
+			open := func() (*Remote, error) { return hostilePool.Open(ctx, h.name, []byte(h.src), hostileBudget) }
+			t.Run("match", func(t *testing.T) {
+				g, err := open()
+				if h.loadErr {
+					if f := FaultOf(err); f == nil || f.Kind != FaultLoad {
+						t.Fatalf("want a load fault, got %v", err)
+					}
+					return
+				}
+				if err != nil {
+					if FaultOf(err) == nil {
+						t.Fatalf("load failed without a named fault: %v", err)
+					}
+					return // refused while loading: the fault is named
+				}
+				defer g.Close()
+				res, err := Play(ctx, g, [2]Agent{&MCTS{Iterations: 10}, Random{}}, 0, 0, [2]*rand.Rand{nil, nil})
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkHostile(t, h.endless, res)
+			})
+			if h.loadErr {
+				return
+			}
+			t.Run("tournament", func(t *testing.T) {
+				tour, err := RunTournament(ctx, func() (Game, error) { return open() }, []Agent{Random{}, &MCTS{Iterations: 5}},
+					TournamentOptions{GamesPerPair: 2, Workers: 1})
+				if err != nil {
+					if FaultOf(err) != nil {
+						return // the script did not load in the sandbox: named
+					}
+					t.Fatal(err)
+				}
+				pr := tour.Pairs[0]
+				if pr.Games != 2 || (!h.endless && pr.EnvFaults != 2) || (h.endless && pr.Truncated+pr.EnvFaults != 2) {
+					t.Errorf("pair %+v", pr)
+				}
+			})
+			t.Run("eval", func(t *testing.T) {
+				g, err := open()
+				if err != nil {
+					return
+				}
+				defer g.Close()
+				r, err := Evaluate(ctx, g, notLocal{}, &MCTS{Iterations: 5}, EvalOptions{Games: 2})
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, eg := range r.Games {
+					checkHostile(t, h.endless, eg.Result)
+				}
+			})
+		})
+	}
+}
+
+// TestGenerateSurvivesHostile: in a batch, the games accepted before a hostile one are kept
+// (handed to OnAccepted at once), and the hostile one is rejected with its fault named.
+func TestGenerateSurvivesHostile(t *testing.T) {
+	defer hostilePool.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	valid := gameSource("", nil)
+	for _, h := range hostileScripts {
+		if h.endless {
+			continue // a game that never ends is rejected by the termination filter, tested there
+		}
+		t.Run(strings.ReplaceAll(h.name, " ", "_"), func(t *testing.T) {
+			var kept []string
+			replies := []string{"```python\n" + valid + "```", "pick numbers", "```python\n" + h.src + "```"}
+			ask := AskFunc(func(ctx context.Context, q Query) (string, error) {
+				if len(replies) == 0 {
+					return "```python\n" + h.src + "```", nil
+				}
+				r := replies[0]
+				replies = replies[1:]
+				return r, nil
+			})
+			gen := &Generator{Ask: ask, MaxRepairs: 1, Sandbox: hostilePool, ValidateBudget: time.Second,
+				Validate:   ValidateOptions{SkipSkill: true, Playouts: 10, Replays: 2, TerminationGames: 2, Limits: Limits{CallTime: 150 * time.Millisecond}},
+				OnAccepted: func(g *Generated) error { kept = append(kept, g.Name); return nil }}
+			first, err := gen.Implement(ctx, "good", "a race to 5")
+			if err != nil || !first.Accepted {
+				t.Fatalf("the valid game: %v, %+v", err, first)
+			}
+			bad, err := gen.Implement(ctx, "bad", "an attack")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if bad.Accepted {
+				t.Fatalf("hostile game accepted")
+			}
+			last := bad.Attempts[len(bad.Attempts)-1].Report
+			if last.Rejected == "" || last.Reason == "" {
+				t.Errorf("rejection not named: %+v", last)
+			}
+			if fmt.Sprint(kept) != "[good]" {
+				t.Errorf("kept %v", kept)
+			}
+		})
+	}
+}
+
+// TestVerdictUnderLoad: with every core busy, a valid game's verdict does not change (the
+// budgets count CPU time, which other processes' work does not inflate).
+func TestVerdictUnderLoad(t *testing.T) {
+	ctx := context.Background()
+	src := []byte(gameSource("", nil))
+	opts := ValidateOptions{SkipSkill: true, Playouts: 20, Limits: Limits{CallTime: 50 * time.Millisecond}}
+	idle := hostilePool.ValidateSandboxed(ctx, "race", src, opts, 0)
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	for i := 0; i < 2*runtime.NumCPU(); i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			x := 0
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+					for j := 0; j < 1e5; j++ {
+						x += j
+					}
+				}
+			}
+		}()
+	}
+	busy := hostilePool.ValidateSandboxed(ctx, "race", src, opts, 0)
+	close(stop)
+	wg.Wait()
+	if !idle.Passed || busy.Passed != idle.Passed || busy.Rejected != idle.Rejected {
+		t.Errorf("idle: passed %v (%s), busy: passed %v (%s: %s)", idle.Passed, idle.Reason, busy.Passed, busy.Rejected, busy.Reason)
+	}
+}
