@@ -94,9 +94,9 @@ type workerReply struct {
 	Text    string    `json:"text,omitempty"`
 	Outcome Outcome   `json:"outcome,omitempty"`
 	// Inspect: the faults of to_move and legal_actions, reported apart from outcome's.
-	MoveFault  *Fault `json:"move_fault,omitempty"`
-	LegalFault *Fault `json:"legal_fault,omitempty"`
-	Report *Report `json:"report,omitempty"`
+	MoveFault  *Fault  `json:"move_fault,omitempty"`
+	LegalFault *Fault  `json:"legal_fault,omitempty"`
+	Report     *Report `json:"report,omitempty"`
 	// Exiting: the worker answered for a request that could not be stopped and is ending.
 	Exiting bool `json:"exiting,omitempty"`
 	// CPU is the worker's CPU time spent on the request.
