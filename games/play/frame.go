@@ -160,3 +160,38 @@ func wrap(s string, width int) []string {
 	}
 	return append(out, s)
 }
+
+// Screen sizes of TextFrame.
+const (
+	textFrameW = 640
+	textFrameH = 400
+)
+
+// TextLine is one line of a TextFrame; Hi draws it in the highlight colour.
+type TextLine struct {
+	Text string
+	Hi   bool
+}
+
+// TextFrame is a screen of text in the play window's style (a playtest's questions and
+// pauses): a title in large letters, then the lines, wrapped to the width.
+func TextFrame(title string, lines []TextLine) *image.RGBA {
+	img := image.NewRGBA(image.Rect(0, 0, textFrameW, textFrameH))
+	assets.Fill(img, 'k')
+	drawText(img, title, (textFrameW-textWidth(title)*2)/2, 24, winColor, 2)
+	y := 24 + 2*13 + 24
+	for _, l := range lines {
+		c := textColor
+		if l.Hi {
+			c = winColor
+		}
+		for _, part := range wrap(l.Text, (textFrameW-4*margin)/7) {
+			if y+lineHeight > textFrameH {
+				return img
+			}
+			drawText(img, part, 2*margin, y, c, 1)
+			y += lineHeight + 2
+		}
+	}
+	return img
+}

@@ -1,0 +1,410 @@
+package playtest
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"pcgwb/games/play"
+	"pcgwb/games/playtest/playtesttest"
+	"pcgwb/problems"
+	_ "pcgwb/problems/all"
+)
+
+func TestParseSources(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want []Source
+		err  string
+	}{
+		{"runs/ga", []Source{{Dir: "runs/ga", N: DefaultPerSource, Pick: PickBest}}, ""},
+		{"a:3,b:2:random", []Source{{Dir: "a", N: 3, Pick: PickBest}, {Dir: "b", N: 2, Pick: PickRandom}}, ""},
+		{"a:#0+4+2", []Source{{Dir: "a", N: 3, Indices: []int{0, 4, 2}}}, ""},
+		{"a:0", nil, "count"},
+		{"a:#x", nil, "not an index"},
+		{":3", nil, "empty folder"},
+		{",", nil, "no run folder"},
+	} {
+		got, err := ParseSources(tc.in)
+		if tc.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("%q: error %v, want %q", tc.in, err, tc.err)
+			}
+			continue
+		}
+		if err != nil || !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%q: %+v, %v; want %+v", tc.in, got, err, tc.want)
+		}
+	}
+}
+
+// newSession writes a session of every level of the two test runs into a new folder.
+func newSession(t *testing.T, seed uint64) (string, *Session) {
+	t.Helper()
+	runs := playtesttest.RunFolders(t, t.TempDir())
+	s, err := New(Options{Sources: []Source{{Dir: runs["ga"], N: 4, Pick: PickBest}, {Dir: runs["llm"], N: 3, Pick: PickBest}}, Seed: seed, HandMade: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := s.Save(dir); err != nil {
+		t.Fatal(err)
+	}
+	back, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir, back
+}
+
+func TestNewSession(t *testing.T) {
+	_, s := newSession(t, 7)
+	if len(s.Levels) != 7 {
+		t.Fatalf("%d levels, want 7", len(s.Levels))
+	}
+	gens := map[string]int{}
+	for i, l := range s.Levels {
+		if l.Name != fmt.Sprintf("Level %d", i+1) {
+			t.Errorf("level %d is named %q", i, l.Name)
+		}
+		gens[l.Generator]++
+		if l.Playable != (l.Quality >= 1) || l.Playable && l.SolverMoves == 0 {
+			t.Errorf("%s: playable %v, quality %v, solver moves %d", l.Name, l.Playable, l.Quality, l.SolverMoves)
+		}
+	}
+	if gens["ga"] != 4 || gens["llm"] != 3 {
+		t.Fatalf("levels per generator %v", gens)
+	}
+	_, again := newSession(t, 7)
+	_, other := newSession(t, 8)
+	order := func(s *Session) string {
+		var ids []string
+		for _, l := range s.Levels {
+			ids = append(ids, l.Item.ID)
+		}
+		return strings.Join(ids, " ")
+	}
+	if order(again) != order(s) || order(other) == order(s) {
+		t.Fatalf("the shuffle does not follow the seed:\n%s\n%s\n%s", order(s), order(again), order(other))
+	}
+	if a, b := s.Order("ana"), s.Order("ben"); reflect.DeepEqual(a, b) || !reflect.DeepEqual(a, s.Order("ana")) {
+		t.Fatalf("players' orders %v %v", a, b)
+	}
+}
+
+// plan is what a scripted player does on the levels of one generator.
+type plan struct {
+	win     bool // play the recorded solution (levels without one are given up)
+	answers []string
+}
+
+// playLevels lets a scripted player play n levels in the kiosk through its keys, as the window
+// would press them. It returns the levels played.
+func playLevels(t *testing.T, k *Kiosk, n int, plans map[string]plan) []string {
+	t.Helper()
+	var names []string
+	for i := 0; i < n; i++ {
+		if k.state != statePause {
+			t.Fatalf("the kiosk is in state %d before a level", k.state)
+		}
+		k.Press(play.KeyEnter)
+		l := k.s.Levels[k.level]
+		names = append(names, l.Name)
+		pl := plans[l.Generator]
+		keys := []play.Key{play.KeyRight, play.KeyQuit}
+		if pl.win && l.SolverMoves > 0 {
+			keys = solution(t, l)
+		}
+		for _, key := range keys {
+			if k.state != statePlaying {
+				break
+			}
+			k.Press(key)
+			k.Tick()
+		}
+		for j := 0; j < 1000 && k.state == statePlaying; j++ {
+			k.Tick()
+		}
+		k.Press(play.KeyEnter) // outcome screen → questionnaire
+		for qi, q := range k.s.Questions {
+			want := 0
+			for want < len(q.Options) && q.Options[want] != pl.answers[qi] {
+				want++
+			}
+			for k.choice > want {
+				k.Press(play.KeyLeft)
+			}
+			for k.choice < want {
+				k.Press(play.KeyRight)
+			}
+			k.Press(play.KeyEnter)
+		}
+	}
+	return names
+}
+
+func solution(t *testing.T, l Level) []play.Key {
+	t.Helper()
+	p, err := problems.Make(l.Problem)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := play.New(l.Problem, p, l.Item.Content)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g.Solution()
+}
+
+func kiosk(t *testing.T, dir, player string) *Kiosk {
+	t.Helper()
+	s, recs, err := LoadAll(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k, err := NewKiosk(s, player, recs, func(r Record) error { return SaveRecord(dir, r) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	return k
+}
+
+// TestFullPlaytest runs a complete playtest: two players on two laptops (copies of one session
+// folder), a break and a resume, a merge, and the report's numbers checked against values
+// computed by hand from the players' plans.
+func TestFullPlaytest(t *testing.T) {
+	dir, s := newSession(t, 3)
+	laptop2 := t.TempDir()
+	data, err := os.ReadFile(filepath.Join(dir, SessionFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(laptop2, SessionFile), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// ana wins every level she can and likes the GA's; ben wins only the GA's and likes the LLM's.
+	ana := map[string]plan{"ga": {true, []string{"4", "3", "no"}}, "llm": {true, []string{"2", "3", "yes"}}}
+	ben := map[string]plan{"ga": {true, []string{"2", "4", "no"}}, "llm": {false, []string{"5", "2", "unsure"}}}
+
+	k := kiosk(t, dir, "ana")
+	playLevels(t, k, 3, ana)
+	k.Press(play.KeyQuit) // a break
+	if !k.Quit() || k.Played() != 3 {
+		t.Fatalf("break: quit %v, played %d", k.Quit(), k.Played())
+	}
+	k = kiosk(t, dir, "ana") // resume
+	if k.Left() != 4 {
+		t.Fatalf("resume: %d levels left, want 4", k.Left())
+	}
+	playLevels(t, k, 4, ana)
+	if k.state != stateDone {
+		t.Fatal("the kiosk did not end after the last level")
+	}
+	playLevels(t, kiosk(t, laptop2, "ben"), 7, ben)
+
+	if n, err := Merge(dir, laptop2); err != nil || n != 7 {
+		t.Fatalf("merge copied %d records: %v", n, err)
+	}
+	if n, err := Merge(dir, laptop2); err != nil || n != 0 {
+		t.Fatalf("a second merge copied %d records: %v", n, err)
+	}
+	s2, recs, err := LoadAll(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, both, err := LoadAll(dir, laptop2)
+	if err != nil || len(both) != 14 || len(recs) != 14 {
+		t.Fatalf("records: merged %d, read from both folders %d (%v), want 14", len(recs), len(both), err)
+	}
+	rep := Compute(s2, recs)
+	// By hand: ga has 4 levels, llm 3; every level has a recorded solution (zelda-s000's
+	// quality is below 1, but its route exists).
+	// ga: ana 4 wins of 4, ben 4 of 4 → 8/8. llm: ana 3 of 3, ben 0 of 3 → 3/6.
+	// fun ga: (4·4 + 2·4)/8 = 3; llm: (2·3 + 5·3)/6 = 3.5. handmade "yes": ga 0, llm 3/6.
+	// Playable levels (quality 1): 6 levels, 12 plays, won 6 (ana) + 3 (ben) = 9 → 0.75; the
+	// "unplayable" zelda-s000: 2 plays, both won.
+	want := map[string][3]float64{"ga": {1, 3, 0}, "llm": {0.5, 3.5, 0.5}}
+	for _, g := range rep.Generators {
+		w := want[g.Generator]
+		if !near(g.Completion.Value, w[0]) || !near(g.Ratings["fun"].Value, w[1]) || !near(g.Ratings["handmade"].Value, w[2]) {
+			t.Errorf("%s: completion %s fun %s handmade %s, want %v", g.Generator, g.Completion.Text(), g.Ratings["fun"].Text(), g.Ratings["handmade"].Text(), w)
+		}
+		if g.Completion.N != 2*g.Levels || !(g.Completion.Lo <= g.Completion.Value && g.Completion.Value <= g.Completion.Hi) {
+			t.Errorf("%s: completion interval %s", g.Generator, g.Completion.Text())
+		}
+	}
+	r := rep.Relations
+	if !near(r.PlayableCompletion.Value, 0.75) || r.PlayableCompletion.N != 12 || r.UnplayableCompletion.Value != 1 || r.UnplayableCompletion.N != 2 {
+		t.Errorf("playable %s, unplayable %s", r.PlayableCompletion.Text(), r.UnplayableCompletion.Text())
+	}
+	for _, rec := range recs {
+		if rec.Result == play.ResultWon {
+			// Each solution key was pressed, then one tick passed, until the win: the trace is
+			// the solution or its beginning.
+			l := s.Levels[s.level(rec.Level)]
+			if rec.Moves == 0 || rec.Moves > l.SolverMoves || len(rec.Trace) != rec.Moves {
+				t.Errorf("%s %s: %d moves, %d trace events, want %d", rec.Player, rec.Level, rec.Moves, len(rec.Trace), l.SolverMoves)
+			}
+		}
+	}
+	out := filepath.Join(dir, ReportDir)
+	files, err := Write(out, rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) != 7+6 {
+		t.Errorf("wrote %d files: %v", len(files), files)
+	}
+	md, _ := os.ReadFile(filepath.Join(out, "report.md"))
+	if !strings.Contains(string(md), "| ga | 4 | 1.00 [") || !strings.Contains(string(md), "thumbs/Level%201.png") {
+		t.Errorf("report.md:\n%s", md)
+	}
+}
+
+func near(a, b float64) bool { return math.Abs(a-b) < 1e-12 }
+
+// TestComputeHandNumbers checks medians and rank correlations on records made by hand.
+func TestComputeHandNumbers(t *testing.T) {
+	s := &Session{Questions: DefaultQuestions()}
+	// Four levels of one generator; solver lengths 10, 20, 30, 40.
+	for i, m := range []int{10, 20, 30, 40} {
+		s.Levels = append(s.Levels, Level{Name: fmt.Sprintf("Level %d", i+1), Generator: "g", SolverMoves: m, Playable: true, Quality: 1})
+	}
+	rec := func(level string, res play.Result, sec float64, fun string) Record {
+		return Record{Player: "p", Level: level, Outcome: play.Outcome{Result: res, Seconds: sec}, Answers: map[string]string{"fun": fun, "difficulty": "3"}}
+	}
+	recs := []Record{
+		rec("Level 1", play.ResultWon, 5, "1"), rec("Level 1", play.ResultWon, 7, "2"),
+		rec("Level 2", play.ResultWon, 9, "3"), rec("Level 2", play.ResultLost, 1, "3"),
+		rec("Level 3", play.ResultWon, 8, "5"),
+		rec("Level 4", play.ResultWon, 20, "4"), rec("Level 4", play.ResultTimeUp, 60, "4"),
+	}
+	rep := Compute(s, recs)
+	g := rep.Generators[0]
+	// Won times 5 7 9 8 20 → sorted 5 7 8 9 20, median 8; 5 of 7 won; fun mean 22/7.
+	if g.MedianTime.Value != 8 || g.MedianTime.N != 5 || !near(g.Completion.Value, 5.0/7) || !near(g.Ratings["fun"].Value, 22.0/7) {
+		t.Fatalf("median %s, completion %s, fun %s", g.MedianTime.Text(), g.Completion.Text(), g.Ratings["fun"].Text())
+	}
+	// Per level median times 6, 9, 8, 20 against 10 20 30 40: ranks 1 3 2 4 vs 1 2 3 4:
+	// rho = 1 - 6·Σd²/(n(n²-1)) = 1 - 6·2/60 = 0.8.
+	if got := rep.Relations.SolverVsTime; !near(got.Value, 0.8) || got.N != 4 || got.Lo > got.Hi {
+		t.Fatalf("solver vs time %s, want 0.8", got.Text())
+	}
+	if rep.Levels[0].MedianTime != 6 || rep.Levels[1].Won != 1 {
+		t.Fatalf("level rows %+v", rep.Levels[:2])
+	}
+	for _, tc := range []struct {
+		x, y []float64
+		want float64
+	}{
+		{[]float64{1, 2, 3}, []float64{3, 2, 1}, -1},
+		{[]float64{1, 2, 2, 3}, []float64{1, 2, 3, 4}, 0.9486832980505138}, // ties averaged
+		{[]float64{1, 1}, []float64{1, 2}, math.NaN()},
+	} {
+		if got := Spearman(tc.x, tc.y); !(near(got, tc.want) || math.IsNaN(got) && math.IsNaN(tc.want)) {
+			t.Errorf("Spearman(%v, %v) = %v, want %v", tc.x, tc.y, got, tc.want)
+		}
+	}
+	if e := MeanCI([]float64{2, 2, 2}); e.Value != 2 || e.Lo != 2 || e.Hi != 2 || e.N != 3 {
+		t.Errorf("constant data: %s", e.Text())
+	}
+}
+
+// TestKillResume kills a playing kiosk with SIGKILL in the middle of its third level: the two
+// levels finished are recorded whole, and a new kiosk resumes with the five others.
+func TestKillResume(t *testing.T) {
+	if os.Getenv("PLAYTEST_CHILD") != "" {
+		return
+	}
+	dir, s := newSession(t, 5)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^TestKioskChild$")
+	cmd.Env = append(os.Environ(), "PLAYTEST_CHILD="+dir)
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	sc := bufio.NewScanner(stdout)
+	for sc.Scan() && sc.Text() != "in level 3" {
+	}
+	if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	cmd.Wait()
+	_, recs, err := LoadAll(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != 2 {
+		t.Fatalf("%d records after the kill, want 2", len(recs))
+	}
+	k := kiosk(t, dir, "kim")
+	if k.Left() != len(s.Levels)-2 {
+		t.Fatalf("%d levels left after the kill, want %d", k.Left(), len(s.Levels)-2)
+	}
+	playLevels(t, k, k.Left(), map[string]plan{"ga": {true, []string{"3", "3", "no"}}, "llm": {true, []string{"3", "3", "no"}}})
+	if _, recs, _ = LoadAll(dir); len(recs) != len(s.Levels) {
+		t.Fatalf("%d records after resuming, want %d", len(recs), len(s.Levels))
+	}
+}
+
+// TestKioskChild is TestKillResume's child: it plays two levels, starts the third and waits to
+// be killed.
+func TestKioskChild(t *testing.T) {
+	dir := os.Getenv("PLAYTEST_CHILD")
+	if dir == "" {
+		t.Skip("the child of TestKillResume")
+	}
+	k := kiosk(t, dir, "kim")
+	playLevels(t, k, 2, map[string]plan{"ga": {true, []string{"3", "3", "no"}}, "llm": {true, []string{"3", "3", "no"}}})
+	k.Press(play.KeyEnter)
+	k.Press(play.KeyRight)
+	fmt.Println("in level 3")
+	time.Sleep(time.Minute)
+}
+
+func FuzzParseSources(f *testing.F) {
+	for _, s := range []string{"runs/ga:5,runs/llm:3:random", "a:#1+2", "a::best"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		srcs, err := ParseSources(s)
+		if err != nil {
+			return
+		}
+		for _, src := range srcs {
+			if src.Dir == "" || src.N < 1 || src.Pick == "" && len(src.Indices) != src.N {
+				t.Fatalf("accepted %+v from %q", src, s)
+			}
+		}
+	})
+}
+
+func FuzzDecodeSession(f *testing.F) {
+	f.Add([]byte(`{"format":1,"seed":3,"questions":[{"id":"fun","text":"?","options":["1","2"]}],"levels":[{"name":"Level 1","problem":"zelda-v0","item":{"content":[[2,1,1,1,1,1,1,1,1,1,3],[1,1,1,1,1,1,1,1,1,1,1],[1,1,1,1,1,1,1,1,1,1,1],[1,1,1,1,1,1,1,1,1,1,1],[1,1,1,1,1,1,1,1,1,1,1],[1,1,1,1,1,1,1,1,1,1,1],[4,1,1,1,1,1,1,1,1,5,5]]}}]}`))
+	f.Add([]byte(`{"format":1,"levels":[{"name":"../x","problem":"zelda-v0"}]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		s, err := DecodeSession(data)
+		if err != nil {
+			return
+		}
+		for _, l := range s.Levels {
+			if !safeName(l.Name) {
+				t.Fatalf("accepted level name %q", l.Name)
+			}
+		}
+	})
+}

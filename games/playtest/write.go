@@ -1,0 +1,289 @@
+package playtest
+
+import (
+	"bytes"
+	"encoding/csv"
+	"fmt"
+	"image/color"
+	"image/png"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
+
+	"pcgwb/internal/atomicfile"
+	"pcgwb/problems"
+)
+
+// ReportDir is the report's folder inside the (first) session folder.
+const ReportDir = "report"
+
+// Write saves the report into out: generators.csv, levels.csv, report.md (tables with the
+// thumbnails), thumbs/LEVEL.png and the plots completion.png, ratings.png and solver-time.png.
+// It returns the files written.
+func Write(out string, rep *Report) ([]string, error) {
+	if err := os.MkdirAll(filepath.Join(out, "thumbs"), 0o755); err != nil {
+		return nil, err
+	}
+	var files []string
+	put := func(name string, data []byte) error {
+		path := filepath.Join(out, name)
+		files = append(files, path)
+		return atomicfile.Write(path, data, 0o644)
+	}
+	for _, l := range rep.Levels {
+		data, err := thumbnail(l.Level)
+		if err != nil {
+			continue // a level that does not render keeps its row without a picture
+		}
+		if err := put(filepath.Join("thumbs", l.Name+".png"), data); err != nil {
+			return files, err
+		}
+	}
+	if err := put("generators.csv", generatorsCSV(rep)); err != nil {
+		return files, err
+	}
+	if err := put("levels.csv", levelsCSV(rep)); err != nil {
+		return files, err
+	}
+	for _, p := range []struct {
+		name string
+		draw func(*Report) (*plot.Plot, error)
+	}{{"completion.png", completionPlot}, {"ratings.png", ratingsPlot}, {"solver-time.png", solverPlot}} {
+		pl, err := p.draw(rep)
+		if err != nil {
+			return files, err
+		}
+		data, err := pngOf(pl)
+		if err != nil {
+			return files, err
+		}
+		if err := put(p.name, data); err != nil {
+			return files, err
+		}
+	}
+	return files, put("report.md", []byte(Markdown(rep)))
+}
+
+func thumbnail(l Level) ([]byte, error) {
+	p, err := problems.Make(l.Problem)
+	if err != nil {
+		return nil, err
+	}
+	img, err := p.Render(l.Item.Content)
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	err = png.Encode(&b, img)
+	return b.Bytes(), err
+}
+
+func num(v float64) string {
+	if math.IsNaN(v) {
+		return ""
+	}
+	return strconv.FormatFloat(v, 'f', 4, 64)
+}
+
+func generatorsCSV(rep *Report) []byte {
+	var b bytes.Buffer
+	w := csv.NewWriter(&b)
+	head := []string{"generator", "levels", "plays", "completion", "completion_lo", "completion_hi", "won", "median_time", "median_time_lo", "median_time_hi"}
+	for _, q := range rep.Questions {
+		head = append(head, q.ID, q.ID+"_lo", q.ID+"_hi", q.ID+"_n")
+	}
+	w.Write(head)
+	for _, g := range rep.Generators {
+		row := []string{g.Generator, strconv.Itoa(g.Levels), strconv.Itoa(g.Completion.N), num(g.Completion.Value), num(g.Completion.Lo), num(g.Completion.Hi),
+			strconv.Itoa(g.MedianTime.N), num(g.MedianTime.Value), num(g.MedianTime.Lo), num(g.MedianTime.Hi)}
+		for _, q := range rep.Questions {
+			e := g.Ratings[q.ID]
+			row = append(row, num(e.Value), num(e.Lo), num(e.Hi), strconv.Itoa(e.N))
+		}
+		w.Write(row)
+	}
+	w.Flush()
+	return b.Bytes()
+}
+
+func levelsCSV(rep *Report) []byte {
+	var b bytes.Buffer
+	w := csv.NewWriter(&b)
+	head := []string{"level", "generator", "problem", "source", "index", "quality", "playable", "solver_moves", "plays", "won", "median_time"}
+	for _, q := range rep.Questions {
+		head = append(head, q.ID)
+	}
+	w.Write(head)
+	for _, l := range rep.Levels {
+		row := []string{l.Name, l.Generator, l.Problem, l.Source, strconv.Itoa(l.Index), num(l.Quality), strconv.FormatBool(l.Playable),
+			strconv.Itoa(l.SolverMoves), strconv.Itoa(l.Plays), strconv.Itoa(l.Won), num(l.MedianTime)}
+		for _, q := range rep.Questions {
+			row = append(row, num(l.Ratings[q.ID]))
+		}
+		w.Write(row)
+	}
+	w.Flush()
+	return b.Bytes()
+}
+
+// Markdown is the report as a page: the generators' table, the relations, the plots and the
+// per-level table with thumbnails.
+func Markdown(rep *Report) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# Playtest report\n\n%d plays by %d players (%s). Intervals are 95%% percentile bootstrap intervals (%d resamples); n is the number of observations.\n\n",
+		rep.Plays, len(rep.Players), strings.Join(rep.Players, ", "), Resamples)
+	b.WriteString("## Generators\n\n| generator | levels | completion | median time to win (s) |")
+	for _, q := range rep.Questions {
+		b.WriteString(" " + q.ID + " |")
+	}
+	b.WriteString("\n|---|---|---|---|" + strings.Repeat("---|", len(rep.Questions)) + "\n")
+	for _, g := range rep.Generators {
+		fmt.Fprintf(&b, "| %s | %d | %s | %s |", g.Generator, g.Levels, g.Completion.Text(), g.MedianTime.Text())
+		for _, q := range rep.Questions {
+			fmt.Fprintf(&b, " %s |", g.Ratings[q.ID].Text())
+		}
+		b.WriteString("\n")
+	}
+	r := rep.Relations
+	fmt.Fprintf(&b, "\n## People and metrics\n\n- Completion of levels the benchmark calls playable: %s; of the others: %s\n"+
+		"- Rank correlation of the solver's path length with the median time to win: %s\n"+
+		"- Rank correlation of quality with completion: %s\n\n",
+		r.PlayableCompletion.Text(), r.UnplayableCompletion.Text(), r.SolverVsTime.Text(), r.QualityVsCompletion.Text())
+	b.WriteString("![completion](completion.png) ![ratings](ratings.png) ![solver path vs time](solver-time.png)\n\n## Levels\n\n")
+	b.WriteString("| level | picture | generator | quality | solver moves | plays | won | median time |")
+	for _, q := range rep.Questions {
+		b.WriteString(" " + q.ID + " |")
+	}
+	b.WriteString("\n|---|---|---|---|---|---|---|---|" + strings.Repeat("---|", len(rep.Questions)) + "\n")
+	for _, l := range rep.Levels {
+		fmt.Fprintf(&b, "| %s | ![%s](thumbs/%s.png) | %s | %.2f | %d | %d | %d | %s |", l.Name, l.Name, strings.ReplaceAll(l.Name, " ", "%20"),
+			l.Generator, l.Quality, l.SolverMoves, l.Plays, l.Won, num(l.MedianTime))
+		for _, q := range rep.Questions {
+			fmt.Fprintf(&b, " %s |", num(l.Ratings[q.ID]))
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+// intervalPlot draws one point with its interval per generator and series.
+func intervalPlot(title, ylabel string, rep *Report, series []string, get func(GeneratorRow, string) Estimate) (*plot.Plot, error) {
+	p := plot.New()
+	p.Title.Text = title
+	p.Y.Label.Text = ylabel
+	var names []string
+	for _, g := range rep.Generators {
+		names = append(names, fmt.Sprintf("%s (n=%d)", g.Generator, g.Completion.N))
+	}
+	p.NominalX(names...)
+	for si, s := range series {
+		var pts plotter.XYs
+		var errs plotter.YErrors
+		for gi, g := range rep.Generators {
+			e := get(g, s)
+			if math.IsNaN(e.Value) {
+				continue
+			}
+			lo, hi := e.Lo, e.Hi
+			if math.IsNaN(lo) {
+				lo, hi = e.Value, e.Value
+			}
+			x := float64(gi) + (float64(si)-float64(len(series)-1)/2)*0.15
+			pts = append(pts, plotter.XY{X: x, Y: e.Value})
+			errs = append(errs, struct{ Low, High float64 }{e.Value - lo, hi - e.Value})
+		}
+		if len(pts) == 0 {
+			continue
+		}
+		sc, err := plotter.NewScatter(pts)
+		if err != nil {
+			return nil, err
+		}
+		c := palette[si%len(palette)]
+		sc.GlyphStyle.Color, sc.GlyphStyle.Radius, sc.GlyphStyle.Shape = c, vg.Points(4), draw.CircleGlyph{}
+		eb, err := plotter.NewYErrorBars(struct {
+			plotter.XYer
+			plotter.YErrorer
+		}{pts, errs})
+		if err != nil {
+			return nil, err
+		}
+		eb.LineStyle.Color = c
+		p.Add(eb, sc)
+		if len(series) > 1 {
+			p.Legend.Add(s, sc)
+		}
+	}
+	p.Legend.Top = true
+	return p, nil
+}
+
+var palette = []color.Color{color.RGBA{0x1f, 0x77, 0xb4, 0xff}, color.RGBA{0xd6, 0x27, 0x28, 0xff}, color.RGBA{0x2c, 0xa0, 0x2c, 0xff}, color.RGBA{0x94, 0x67, 0xbd, 0xff}}
+
+func completionPlot(rep *Report) (*plot.Plot, error) {
+	p, err := intervalPlot("Levels completed (95% interval)", "fraction of plays won", rep, []string{"completion"},
+		func(g GeneratorRow, _ string) Estimate { return g.Completion })
+	if err == nil {
+		p.Y.Min, p.Y.Max = 0, 1
+	}
+	return p, err
+}
+
+func ratingsPlot(rep *Report) (*plot.Plot, error) {
+	var ids []string
+	for _, q := range rep.Questions {
+		ids = append(ids, q.ID)
+	}
+	return intervalPlot("Answers (mean, 95% interval)", "answer (1-5; yes = 1)", rep, ids,
+		func(g GeneratorRow, id string) Estimate { return g.Ratings[id] })
+}
+
+func solverPlot(rep *Report) (*plot.Plot, error) {
+	p := plot.New()
+	p.Title.Text = "Solver path length vs median human time to win"
+	p.X.Label.Text = "solver moves"
+	p.Y.Label.Text = "median seconds to win"
+	gi := map[string]int{}
+	for i, g := range rep.Generators {
+		gi[g.Generator] = i
+	}
+	byGen := map[string]plotter.XYs{}
+	for _, l := range rep.Levels {
+		if l.SolverMoves > 0 && l.Won > 0 {
+			byGen[l.Generator] = append(byGen[l.Generator], plotter.XY{X: float64(l.SolverMoves), Y: l.MedianTime})
+		}
+	}
+	for _, g := range rep.Generators {
+		pts := byGen[g.Generator]
+		if len(pts) == 0 {
+			continue
+		}
+		sc, err := plotter.NewScatter(pts)
+		if err != nil {
+			return nil, err
+		}
+		sc.GlyphStyle.Color, sc.GlyphStyle.Radius = palette[gi[g.Generator]%len(palette)], vg.Points(4)
+		p.Add(sc)
+		p.Legend.Add(g.Generator, sc)
+	}
+	p.Legend.Top = true
+	return p, nil
+}
+
+func pngOf(p *plot.Plot) ([]byte, error) {
+	c := vgimg.New(6*vg.Inch, 4*vg.Inch)
+	p.Draw(draw.New(c))
+	var b bytes.Buffer
+	if _, err := (vgimg.PngCanvas{Canvas: c}).WriteTo(&b); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
