@@ -191,4 +191,3 @@ func FuzzDecodeLevel(f *testing.F) {
 		}
 	})
 }
-

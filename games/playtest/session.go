@@ -216,7 +216,7 @@ func fromRun(src Source, rng *rand.Rand) ([]Level, error) {
 			}
 		}
 		l := Level{Problem: name, Source: src.Dir, Generator: final.Config.Generator, Index: i,
-			Item: problems.Item{ID: fmt.Sprintf("%s#%d", filepath.Base(src.Dir), i), Content: c, Control: ctl},
+			Item:    problems.Item{ID: fmt.Sprintf("%s#%d", filepath.Base(src.Dir), i), Content: c, Control: ctl},
 			Quality: ind.Quality, Playable: ind.Quality >= 1}
 		if g, err := play.New(name, p, c); err == nil {
 			l.SolverMoves = len(g.Solution())
