@@ -1,19 +1,11 @@
 package app
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"image"
-	"image/color"
-	"image/draw"
-	"io"
-	"math"
-	"os"
-	"os/exec"
 	"path/filepath"
-	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -24,17 +16,9 @@ import (
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
-	"golang.org/x/image/font"
-	"golang.org/x/image/font/basicfont"
-	"golang.org/x/image/math/fixed"
 
-	"pcgwb/canvas/birdsview"
 	"pcgwb/games/birds"
 )
-
-func init() {
-	registerPanel("Birds", theme.MediaPlayIcon, func(wb *Workbench) panel { return NewBirdsPanel(wb) })
-}
 
 // birdsDebounce is how long typing must pause before the level is evaluated again.
 const birdsDebounce = 300 * time.Millisecond
@@ -193,36 +177,30 @@ func (p *BirdsPanel) evaluate(text string) {
 	})
 }
 
+// evaluateBirdsText evaluates the typed text by the core's one single-level flow
+// (birds.EvaluateLevel, which `workbench birds level` calls too) and formats it for the tab.
 func evaluateBirdsText(ctx context.Context, text string, classifier func() birds.Classifier) birdsLevelResult {
 	if strings.TrimSpace(text) == "" {
 		return birdsLevelResult{empty: true}
 	}
-	lv, source, err := birdsview.LevelFromText([]byte(text))
-	if err != nil {
-		return birdsLevelResult{err: err}
-	}
-	res, err := birds.SimulateContext(ctx, lv, birds.DefaultSimConfig())
-	if err != nil {
-		return birdsLevelResult{source: source, err: err}
-	}
-	mask := birds.Render(res)
-	r := birdsLevelResult{source: source, result: res, image: mask.Gray()}
 	c := classifier()
-	if _, none := c.(birds.Unavailable); none {
-		r.letters = "Letters: no classifier available (similarity cannot be computed)"
-		return r
-	}
-	var png bytes.Buffer
-	if err := mask.WritePNG(&png); err != nil {
-		r.letters = "Letters: " + err.Error()
-		return r
-	}
-	cl, err := c.Classify(ctx, png.Bytes())
+	ev, err := birds.EvaluateLevel(ctx, []byte(text), birds.LevelOptions{Classifier: c})
 	if err != nil {
-		r.letters = "Letters: " + err.Error()
+		r := birdsLevelResult{err: err}
+		if ev != nil {
+			r.source = ev.Source
+		}
 		return r
 	}
-	r.letters = "Letters: " + TopLetters(cl, 5) + " — " + classifierLabel(c)
+	r := birdsLevelResult{source: ev.Source, result: ev.Result, image: ev.Mask.Gray()}
+	switch {
+	case ev.Classification != nil:
+		r.letters = "Letters: " + TopLetters(ev.Classification, 5) + " — " + classifierLabel(c)
+	case errors.Is(ev.SimilarityErr, birds.ErrClassifierUnavailable):
+		r.letters = "Letters: no classifier available (similarity cannot be computed)"
+	default:
+		r.letters = "Letters: " + ev.SimilarityErr.Error()
+	}
 	return r
 }
 
@@ -242,14 +220,9 @@ func classifierLabel(c birds.Classifier) string {
 
 // TopLetters formats the n most probable letters, "A 0.812 · H 0.104 · …".
 func TopLetters(cl *birds.Classification, n int) string {
-	idx := make([]int, 26)
-	for i := range idx {
-		idx[i] = i
-	}
-	sort.SliceStable(idx, func(a, b int) bool { return cl.Probabilities[idx[a]] > cl.Probabilities[idx[b]] })
-	parts := make([]string, 0, n)
-	for _, i := range idx[:min(n, 26)] {
-		parts = append(parts, fmt.Sprintf("%c %.3f", 'A'+i, cl.Probabilities[i]))
+	var parts []string
+	for _, l := range cl.TopLetters(n) {
+		parts = append(parts, fmt.Sprintf("%s %.3f", l.Letter, l.Probability))
 	}
 	return strings.Join(parts, " · ")
 }
@@ -320,43 +293,6 @@ func (p *BirdsPanel) animate() {
 			fyne.Do(func() { dialog.ShowError(err, p.wb.Window) })
 		}
 	}()
-}
-
-// LaunchBirdsAnimate opens the animation window on a level (XML, program or answer) and waits
-// until it closes. Fyne and Ebiten cannot share a process, so the window is this executable run
-// as a child, `workbench birds animate LEVEL`, with the text in a temporary file removed
-// afterwards; when the child fails, the error is its stderr. Call it from a goroutine.
-func LaunchBirdsAnimate(ctx context.Context, level string) error {
-	exe, err := os.Executable()
-	if err != nil {
-		return fmt.Errorf("cannot find the workbench executable to open the animation: %w", err)
-	}
-	dir, err := os.MkdirTemp("", "pcgwb-birds-")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(dir)
-	name := "level.txt"
-	if strings.Contains(level, "<Level") {
-		name = "level.xml"
-	}
-	path := filepath.Join(dir, name)
-	if err := os.WriteFile(path, []byte(level), 0o600); err != nil {
-		return err
-	}
-	cmd := exec.CommandContext(ctx, exe, "birds", "animate", path)
-	var stderr tailBuffer
-	cmd.Stderr = &stderr
-	if err := cmd.Run(); err != nil {
-		if ctx.Err() != nil {
-			return nil
-		}
-		if msg := strings.TrimSpace(stderr.String()); msg != "" {
-			return errors.New(msg)
-		}
-		return fmt.Errorf("the animation window failed: %w", err)
-	}
-	return nil
 }
 
 func (p *BirdsPanel) showEvaluateFolder() {
@@ -471,66 +407,4 @@ func (p *BirdsPanel) showReport(dir string, rep *birds.Report, err error, classi
 	}
 	p.ProgressLabel.SetText(filepath.Base(dir) + ": " + strings.Join(lines, " · "))
 	p.Ranking.Refresh()
-}
-
-// Per-letter chart colours: stability, similarity, letter score.
-var letterChartColors = [3]color.RGBA{{0x4c, 0x8d, 0xe0, 0xff}, {0xf0, 0x9a, 0x30, 0xff}, {0x4c, 0xb8, 0x5c, 0xff}}
-
-// LetterChart draws one team's per-letter results as grouped bars, A to Z: stability,
-// similarity and the letter score (scaled to its largest value), each in [0, 1].
-func LetterChart(chars []birds.CharacterScore, team string) image.Image {
-	const w, h, left, bottom, top = 26*30 + 40, 220, 30, 20, 24
-	img := image.NewRGBA(image.Rect(0, 0, w, h))
-	draw.Draw(img, img.Rect, image.NewUniform(color.RGBA{0xff, 0xff, 0xff, 0xff}), image.Point{}, draw.Src)
-	var values [26][3]float64
-	maxScore := 0.0
-	for _, c := range chars {
-		if c.Team != team || len(c.Character) != 1 || c.Character[0] < 'A' || c.Character[0] > 'Z' {
-			continue
-		}
-		i := c.Character[0] - 'A'
-		values[i] = [3]float64{c.Stability.Float(), c.Similarity.Float(), c.Score.Float()}
-		maxScore = max(maxScore, values[i][2])
-	}
-	plotH := float64(h - bottom - top)
-	axis := color.RGBA{0x60, 0x60, 0x60, 0xff}
-	for x := left; x < w-10; x++ {
-		img.SetRGBA(x, h-bottom, axis)
-	}
-	for i := range 26 {
-		x0 := left + 4 + i*30
-		for k := range 3 {
-			v := values[i][k]
-			if k == 2 && maxScore > 0 {
-				v /= maxScore
-			}
-			v = math.Min(math.Max(v, 0), 1)
-			bar := image.Rect(x0+k*8, h-bottom-int(math.Round(v*plotH)), x0+k*8+7, h-bottom)
-			draw.Draw(img, bar, image.NewUniform(letterChartColors[k]), image.Point{}, draw.Src)
-		}
-		chartText(img, string(rune('A'+i)), x0+8, h-bottom+3, axis)
-	}
-	legend := [3]string{"stability", "similarity", "score (÷ max)"}
-	x := left
-	for k, name := range legend {
-		draw.Draw(img, image.Rect(x, 6, x+10, 16), image.NewUniform(letterChartColors[k]), image.Point{}, draw.Src)
-		chartText(img, name, x+14, 4, axis)
-		x += 14 + 7*len([]rune(name)) + 16
-	}
-	chartText(img, team, w-10-7*len([]rune(team)), 4, color.RGBA{0x20, 0x20, 0x20, 0xff})
-	return img
-}
-
-func chartText(dst *image.RGBA, s string, x, y int, c color.RGBA) {
-	d := font.Drawer{Dst: dst, Src: image.NewUniform(c), Face: basicfont.Face7x13, Dot: fixed.P(x, y+11)}
-	d.DrawString(s)
-}
-
-// readLimited reads r to its end, refusing more than limit bytes: level files are hostile.
-func readLimited(r io.Reader, name string, limit int64) ([]byte, error) {
-	b, err := io.ReadAll(io.LimitReader(r, limit+1))
-	if err == nil && int64(len(b)) > limit {
-		err = fmt.Errorf("%s is larger than %d bytes: not a level", name, limit)
-	}
-	return b, err
 }

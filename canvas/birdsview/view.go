@@ -4,12 +4,10 @@
 package birdsview
 
 import (
-	"errors"
 	"fmt"
 	"image"
 	"image/color"
 	"math"
-	"strings"
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/basicfont"
@@ -372,30 +370,4 @@ func drawText(dst *image.RGBA, s string, x, y int, c color.RGBA, _ int) {
 // LevelFromText reads a level as `workbench birds level` does: a level XML, a drop_block
 // program, or an answer whose last fenced block holds the program. The second value names
 // which it was.
-func LevelFromText(data []byte) (*birds.Level, string, error) {
-	text := string(data)
-	if strings.Contains(text, "<Level") {
-		lv, err := birds.ParseLevel(data)
-		return lv, "level XML", err
-	}
-	source := "drop_block program"
-	if strings.Contains(text, "```") {
-		code, err := birds.ExtractCode(text)
-		if err != nil {
-			return nil, "", err
-		}
-		text, source = code, "answer"
-	}
-	s, err := birds.Convert(text)
-	if err != nil {
-		var ce *birds.ConversionError
-		if errors.As(err, &ce) {
-			return nil, "", errors.New(ce.Detail())
-		}
-		return nil, "", err
-	}
-	if len(s.Placed) == 0 {
-		return nil, "", errors.New("no drop_block calls found")
-	}
-	return s.Level(), source, nil
-}
+func LevelFromText(data []byte) (*birds.Level, string, error) { return birds.ParseLevelText(data) }

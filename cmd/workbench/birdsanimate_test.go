@@ -41,7 +41,7 @@ func TestBirdsAnimateUsage(t *testing.T) {
 	checkExits(t, []exitCase{
 		{[]string{"birds", "animate"}, 2, "expected LEVEL"},
 		{[]string{"birds", "animate", bad, "--speed", "0"}, 2, "--speed"},
-		{[]string{"birds", "animate", bad}, 1, "BlockType does not exist"},
+		{[]string{"birds", "animate", bad}, 2, "BlockType does not exist"},
 		{[]string{"birds", "animate", filepath.Join(t.TempDir(), "missing.txt")}, 1, "no such file"},
 	})
 }

@@ -1,22 +1,28 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"path/filepath"
-	"strconv"
+	"time"
 
+	"pcgwb/games/birds"
 	"pcgwb/llm"
 )
 
-// cmdBirdsPrompt is `workbench birds prompt PROMPT.txt|DIR [--turns DIR]`: the ChatGPT4PCG runner. It asks the
+// birdsPromptCommand is `workbench birds prompt PROMPT.txt|DIR [--turns DIR]`: the ChatGPT4PCG runner. It asks the
 // model for every letter and trial, saves the answers in the competition's folder layout, then
 // evaluates that folder exactly as `birds evaluate` does, so the prompt is ranked by the same
 // pipeline as any other team.
-func cmdBirdsPrompt(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("birds prompt", flag.ContinueOnError)
+func birdsPromptCommand() *Command {
+	return &Command{Name: "prompt", Args: []string{"PROMPT.txt|PROMPTS_DIR"},
+		Short: "PROMPT.txt|DIR [--turns DIR]: ask the model for every letter and trial, then evaluate the folder",
+		Setup: birdsPromptSetup}
+}
+
+func birdsPromptSetup(fs *flag.FlagSet) Runner {
 	var ep endpointFlags
 	ep.register(fs)
 	trials := fs.Int("trials", llm.BirdsTrials, "trials per letter")
@@ -30,19 +36,32 @@ func cmdBirdsPrompt(args []string, stdout, stderr io.Writer) error {
 	tokenLimit := fs.Int("token-limit", llm.BirdsTokenLimit, "tokens per trial, summed over its calls (0: no limit)")
 	timeLimit := fs.Duration("time-limit", llm.BirdsTimeLimit, "wall time per trial (0: no limit)")
 	noEval := fs.Bool("no-evaluate", false, "only ask and save the answers")
-	// These are handed on to `birds evaluate` unchanged.
-	edition := fs.Int("edition", 2024, "competition rules: 2023 (quoted letter, ab_drop, no diversity), 2024 or 2025")
-	workers := fs.Int("workers", 0, "parallel simulation trials (0: one per CPU)")
-	classifierCmd := fs.String("classifier-cmd", "", "letter classifier command (see birds evaluate)")
-	classifierURL := fs.String("classifier-url", "", "letter classifier endpoint (see birds evaluate)")
-	classifierName := fs.String("classifier", "proxy", "without --classifier-cmd/--classifier-url: proxy or none")
-	asJSON := fs.Bool("json", false, "print the evaluation as JSON")
-	quiet := fs.Bool("quiet", false, "no progress on stderr")
-	pos, err := parseArgs(fs, args, "PROMPT.txt|PROMPTS_DIR")
-	if err != nil {
-		return err
+	// The evaluation's flags, as `birds evaluate` has them.
+	var f birdsFlags
+	f.register(fs, true)
+	edition, asJSON, quiet := f.edition, f.asJSON, f.quiet
+	return func(ctx context.Context, args []string, io IO) error {
+		return birdsPrompt(ctx, args[0], io, &f, &ep, birdsPromptFlags{trials, letters, team, turnsDir, system, out, overwrite,
+			seedPerTrial, tokenLimit, timeLimit, noEval, edition, asJSON, quiet})
 	}
-	promptPath := pos[0]
+}
+
+type birdsPromptFlags struct {
+	trials                               *int
+	letters, team, turnsDir, system, out *string
+	overwrite, seedPerTrial              *bool
+	tokenLimit                           *int
+	timeLimit                            *time.Duration
+	noEval                               *bool
+	edition                              *int
+	asJSON, quiet                        *bool
+}
+
+func birdsPrompt(ctx context.Context, promptPath string, io IO, f *birdsFlags, ep *endpointFlags, p birdsPromptFlags) error {
+	stdout, stderr := io.Stdout, io.Stderr
+	trials, letters, team, turnsDir, system, out := p.trials, p.letters, p.team, p.turnsDir, p.system, p.out
+	overwrite, seedPerTrial, tokenLimit, timeLimit, noEval := p.overwrite, p.seedPerTrial, p.tokenLimit, p.timeLimit, p.noEval
+	edition, asJSON, quiet := p.edition, p.asJSON, p.quiet
 	if *trials < 1 {
 		return usagef("--trials must be at least 1")
 	}
@@ -101,8 +120,10 @@ func cmdBirdsPrompt(args []string, stdout, stderr io.Writer) error {
 			}
 		}
 	}
-	ctx, stop := signalContext()
-	defer stop()
+	evalOpt, err := f.options(stderr)
+	if err != nil {
+		return err
+	}
 	rep, err := llm.RunBirdsPrompts(ctx, client, opts)
 	if err != nil {
 		if errors.Is(err, llm.ErrOfflineMiss) {
@@ -123,13 +144,11 @@ func cmdBirdsPrompt(args []string, stdout, stderr io.Writer) error {
 		return nil
 	}
 	fmt.Fprintln(summary)
-	evalArgs := []string{"evaluate", opts.Out, "--edition", strconv.Itoa(*edition), "--workers", strconv.Itoa(*workers),
-		"--classifier", *classifierName, "--classifier-cmd", *classifierCmd, "--classifier-url", *classifierURL}
-	if *asJSON {
-		evalArgs = append(evalArgs, "--json")
+	eval, err := birds.Evaluate(ctx, opts.Out, evalOpt)
+	if eval != nil {
+		if perr := printReport(stdout, opts.Out, eval, *asJSON); perr != nil && err == nil {
+			err = perr
+		}
 	}
-	if *quiet {
-		evalArgs = append(evalArgs, "--quiet")
-	}
-	return cmdBirds(evalArgs, stdout, stderr)
+	return err
 }

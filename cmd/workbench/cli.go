@@ -30,7 +30,7 @@ func root() *Command {
 			{Name: "sweep", Short: "--problems ... --generators ... --fitness ... --seeds N --out DIR [--emit-jobs]: a grid of runs in parallel", Raw: Legacy(cmdSweep)},
 			{Name: "report", Short: "DIR: summary.csv and the paper's figures (PNG) from the runs under DIR", Raw: Legacy(cmdReport)},
 			{Name: "duel", Short: duelSummary, Raw: Legacy(cmdDuel)},
-			{Name: "birds", Short: birdsUsage, Raw: Legacy(cmdBirds)},
+			birdsCommand(),
 			playCommand(),
 		},
 	}

@@ -145,6 +145,11 @@ type SimConfig struct {
 	NoDamage bool
 	// KeepAwake disables sleeping and the early exit once everything sleeps (for experiments).
 	KeepAwake bool
+	// Variation, when non-zero, simulates one of the evaluator's trials as Unity would vary it
+	// (see TrialConfig): the order in which the blocks enter the physics world is shuffled and
+	// the stability window and image capture move by up to one step, seeded by Variation. Zero is
+	// the canonical trial: level order, exact 10 s.
+	Variation uint64
 }
 
 // DefaultSimConfig is the Unity evaluator: 500 steps for stability, frame at 500, capture at 514.
@@ -331,7 +336,8 @@ func newSim(lv *Level, cfg SimConfig) *sim {
 	}
 
 	s.out = make([]BodyResult, len(lv.Objects))
-	for i, o := range lv.Objects {
+	for _, i := range creationOrder(len(lv.Objects), cfg.Variation) {
+		o := lv.Objects[i]
 		s.out[i].Object = o
 		pf := objectPrefab(o)
 		pose := Pose{X: f32(o.X), Y: f32(o.Y), Angle: f32(o.Rotation * math.Pi / 180)}
@@ -610,9 +616,19 @@ func (s *sim) result() *Result {
 			destroyed++
 		}
 	}
-	if res.Total > 0 {
-		res.Score = float64(1 - float32(res.Moving)/float32(res.Total))
-		res.Legacy = float64(1 - float32(destroyed)/float32(res.Total))
-	}
+	res.Score = StabilityScore(res.Total, res.Moving)
+	res.Legacy = StabilityScore(res.Total, destroyed)
 	return res
+}
+
+// StabilityScore is the evaluator's stability of a level with total blocks of which moving
+// moved: the single-precision fraction of blocks that did not move, float32(total-moving) /
+// float32(total), widened to float64 — exactly the number Unity writes (1 of 3 moving gives
+// float32(2/3) = 0.6666666865348816, not 1 − float32(1/3)). A level without blocks scores 0
+// (Unity would write NaN).
+func StabilityScore(total, moving int) float64 {
+	if total <= 0 {
+		return 0
+	}
+	return float64(float32(total-moving) / float32(total))
 }

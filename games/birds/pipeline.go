@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -14,8 +15,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-
-	"pcgwb/internal/atomicfile"
 )
 
 // Stage folder names of the competition layout: DIR/TEAM/<stage>/<letter>/<TEAM_L_n.ext>, and
@@ -51,6 +50,11 @@ type Options struct {
 	Workers    int        // parallel items; 0 means GOMAXPROCS
 	Progress   func(Event)
 	Sim        SimConfig // zero means DefaultSimConfig
+	// Trials is how many evaluator trials a level's stability gets at most (best kept, see
+	// SimulateTrials); 0 means MaxEvaluatorTrials, 1 the canonical trial only.
+	Trials int
+	// Seed varies the trials after the first (each level also mixes in its own name).
+	Seed uint64
 }
 
 func (o Options) edition() Edition {
@@ -77,6 +81,9 @@ type StageReport struct {
 	Skipped string `json:"skipped,omitempty"`
 	// Classifier names the letter classifier of the classify stage (the proxy says so).
 	Classifier string `json:"classifier,omitempty"`
+	// Removed counts the stale outputs removed: those of inputs that changed into a failure
+	// or vanished since the last run.
+	Removed int `json:"removed,omitempty"`
 }
 
 // Failure is an item without output and why.
@@ -155,23 +162,84 @@ type item struct {
 	in                 string
 }
 
-// collect lists every file of a stage: TEAM/stage/LETTER/file.
-func collect(dir, stage string, keep func(name string) bool) ([]item, error) {
+// trialKey names a (team, letter) folder.
+type trialKey struct{ team, letter string }
+
+// inputs is what a stage reads: its items, the teams whose input folder exists (only their
+// outputs are derived, and pruned, from it), and the folders refused as links.
+type inputs struct {
+	items   []item
+	teams   []string
+	refused []Failure
+}
+
+// collect lists every file of a stage: TEAM/stage/LETTER/file. Folders that are links are not
+// followed; they are refused with their reason.
+func collect(dir, stage string, keep func(name string) bool) (*inputs, error) {
 	teams, err := Teams(dir)
 	if err != nil {
 		return nil, err
 	}
-	var items []item
+	in := &inputs{}
 	for _, team := range teams {
-		for _, letter := range subdirs(filepath.Join(dir, team, stage)) {
-			for _, name := range filesIn(filepath.Join(dir, team, stage, letter)) {
+		sdir := filepath.Join(dir, team, stage)
+		if err := realDir(sdir); err != nil {
+			if !errors.Is(err, fs.ErrNotExist) {
+				in.refused = append(in.refused, Failure{File: filepath.Join(team, stage), Err: err.Error()})
+			}
+			continue
+		}
+		in.teams = append(in.teams, team)
+		for _, letter := range subdirs(sdir) {
+			for _, name := range filesIn(filepath.Join(sdir, letter)) {
 				if keep == nil || keep(name) {
-					items = append(items, item{team, letter, name, filepath.Join(dir, team, stage, letter, name)})
+					in.items = append(in.items, item{team, letter, name, filepath.Join(sdir, letter, name)})
 				}
 			}
 		}
 	}
-	return items, nil
+	return in, nil
+}
+
+// prune removes the per-trial outputs (TEAM/out/LETTER/*ext) of the teams that have inputs
+// which were not written by this run: outputs of answers that changed into a failure or
+// vanished. It returns how many files went.
+func (in *inputs) prune(dir, out, ext string, written map[trialKey]map[string]bool, skip func(string) bool) (int, error) {
+	n := 0
+	for _, team := range in.teams {
+		odir := filepath.Join(dir, team, out)
+		if realDir(odir) != nil {
+			continue
+		}
+		for _, letter := range subdirs(odir) {
+			k, err := pruneStale(dir, written[trialKey{team, letter}], ext, skip, team, out, letter)
+			n += k
+			if err != nil {
+				return n, err
+			}
+		}
+	}
+	return n, nil
+}
+
+// prunePerLetter removes TEAM/out/L.json files of the teams with inputs whose letter produced
+// no file in this run.
+func (in *inputs) prunePerLetter(dir, out string, written map[trialKey]bool) (int, error) {
+	n := 0
+	for _, team := range in.teams {
+		keep := map[string]bool{}
+		for k := range written {
+			if k.team == team {
+				keep[k.letter+".json"] = true
+			}
+		}
+		k, err := pruneStale(dir, keep, ".json", nil, team, out)
+		n += k
+		if err != nil {
+			return n, err
+		}
+	}
+	return n, nil
 }
 
 // forEach runs work on every item with a worker pool, reports progress in completion order, and
@@ -218,42 +286,29 @@ func forEach(ctx context.Context, opt Options, stage string, items []item, work 
 	return errs, cancelled
 }
 
-func readLimited(path string, limit int64) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("%w: %s is larger than %d bytes", ErrTooLarge, filepath.Base(path), limit)
-	}
-	return data, nil
-}
-
-func writeFile(path string, data []byte) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	return atomicfile.Write(path, data, 0o644)
-}
-
-func report(stage string, items []item, errs []error, itemErr func(error) bool) (*StageReport, error) {
-	r := &StageReport{Stage: stage, Items: len(items)}
+func report(stage string, in *inputs, errs []error, itemErr func(error) bool) (*StageReport, error) {
+	r := &StageReport{Stage: stage, Items: len(in.items), Failures: append([]Failure(nil), in.refused...)}
 	for i, err := range errs {
 		switch {
 		case err == nil:
 			r.Written++
 		case itemErr(err):
-			r.Failures = append(r.Failures, Failure{File: filepath.Join(items[i].team, items[i].letter, items[i].name), Err: err.Error()})
+			r.Failures = append(r.Failures, Failure{File: filepath.Join(in.items[i].team, in.items[i].letter, in.items[i].name), Err: err.Error()})
 		default:
-			return r, fmt.Errorf("%s %s: %w", stage, items[i].in, err)
+			return r, fmt.Errorf("%s %s: %w", stage, in.items[i].in, err)
 		}
 	}
 	return r, nil
+}
+
+// letterFailed records a per-letter output that could not be written for a trial-level
+// reason (a link in its place); it reports false for other errors, which stop the stage.
+func (r *StageReport) letterFailed(k trialKey, stage string, err error) bool {
+	if !isTrialError(err) {
+		return false
+	}
+	r.Failures = append(r.Failures, Failure{File: filepath.Join(k.team, stage, k.letter+".json"), Err: err.Error()})
+	return true
 }
 
 // trialError marks a trial that produces no output by the competition's rules.
@@ -266,70 +321,107 @@ func isTrialError(err error) bool {
 	return errors.As(err, &te)
 }
 
-// ExtractStage reads every TEAM/raw/L/* answer and writes TEAM/intermediate/L/<stem>.txt with the
-// extracted program. Answers without code produce no file ("Code not found.").
-func ExtractStage(ctx context.Context, dir string, opt Options) (*StageReport, error) {
-	items, err := collect(dir, StageRaw, nil)
+// writtenSet records the outputs a stage wrote, per (team, letter), safely from the workers.
+type writtenSet struct {
+	mu sync.Mutex
+	m  map[trialKey]map[string]bool
+}
+
+func (w *writtenSet) add(it item, name string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.m == nil {
+		w.m = map[trialKey]map[string]bool{}
+	}
+	k := trialKey{it.team, it.letter}
+	if w.m[k] == nil {
+		w.m[k] = map[string]bool{}
+	}
+	w.m[k][name] = true
+}
+
+// perTrialStage is the shape of extract and convert: read each input, derive one output
+// file (or a trial failure), write it, and remove the outputs of inputs that no longer give one.
+func perTrialStage(ctx context.Context, dir string, opt Options, stage, in, out, ext string, limit int64, derive func([]byte) ([]byte, error)) (*StageReport, error) {
+	inp, err := collect(dir, in, nil)
 	if err != nil {
 		return nil, err
 	}
-	prefix := opt.functionName()
-	errs, cerr := forEach(ctx, opt, "extract", items, func(it item) error {
-		data, err := readLimited(it.in, MaxResponseBytes)
+	var written writtenSet
+	errs, cerr := forEach(ctx, opt, stage, inp.items, func(it item) error {
+		data, err := readInput(it.in, limit)
 		if err != nil {
-			if errors.Is(err, ErrTooLarge) {
-				return trialError{err}
-			}
 			return err
 		}
-		code, err := ExtractCodePrefix(string(data), prefix)
+		outData, err := derive(data)
 		if err != nil {
 			return trialError{err}
 		}
-		return writeFile(filepath.Join(dir, it.team, StageIntermediate, it.letter, stem(it.name)+".txt"), []byte(code))
+		name := stem(it.name) + ext
+		if err := writeOut(dir, name, outData, it.team, out, it.letter); err != nil {
+			return err
+		}
+		written.add(it, name)
+		return nil
 	})
 	if cerr != nil {
 		return nil, cerr
 	}
-	return report("extract", items, errs, isTrialError)
+	r, err := report(stage, inp, errs, isTrialError)
+	if err != nil {
+		return r, err
+	}
+	r.Removed, err = inp.prune(dir, out, ext, written.m, nil)
+	return r, err
+}
+
+// ExtractStage reads every TEAM/raw/L/* answer and writes TEAM/intermediate/L/<stem>.txt with the
+// extracted program. Answers without code produce no file ("Code not found."), and an earlier
+// program of theirs is removed.
+func ExtractStage(ctx context.Context, dir string, opt Options) (*StageReport, error) {
+	return locked(dir, func() (*StageReport, error) { return extractStage(ctx, dir, opt) })
+}
+
+func extractStage(ctx context.Context, dir string, opt Options) (*StageReport, error) {
+	prefix := opt.functionName()
+	return perTrialStage(ctx, dir, opt, "extract", StageRaw, StageIntermediate, ".txt", MaxResponseBytes, func(data []byte) ([]byte, error) {
+		code, err := ExtractCodePrefix(string(data), prefix)
+		return []byte(code), err
+	})
 }
 
 // ConvertStage converts every TEAM/intermediate/L/*.txt program into TEAM/levels/L/<stem>.xml;
-// a conversion error discards the trial.
+// a conversion error discards the trial (and its earlier level).
 func ConvertStage(ctx context.Context, dir string, opt Options) (*StageReport, error) {
-	items, err := collect(dir, StageIntermediate, nil)
-	if err != nil {
-		return nil, err
-	}
-	prefix := opt.functionName() + "("
-	errs, cerr := forEach(ctx, opt, "convert", items, func(it item) error {
-		data, err := readLimited(it.in, MaxProgramBytes)
-		if err != nil {
-			if errors.Is(err, ErrTooLarge) {
-				return trialError{err}
-			}
-			return err
-		}
-		s, err := ConvertPrefix(string(data), prefix)
-		if err != nil {
-			return trialError{err}
-		}
-		return writeFile(filepath.Join(dir, it.team, StageLevels, it.letter, stem(it.name)+".xml"), []byte(s.Level().XML()))
-	})
-	if cerr != nil {
-		return nil, cerr
-	}
-	return report("convert", items, errs, isTrialError)
+	return locked(dir, func() (*StageReport, error) { return convertStage(ctx, dir, opt) })
 }
 
-// SimulateStage runs the physics once per TEAM/levels/L/*.xml and writes what the two Unity
+func convertStage(ctx context.Context, dir string, opt Options) (*StageReport, error) {
+	prefix := opt.functionName() + "("
+	return perTrialStage(ctx, dir, opt, "convert", StageIntermediate, StageLevels, ".xml", MaxProgramBytes, func(data []byte) ([]byte, error) {
+		s, err := ConvertPrefix(string(data), prefix)
+		if err != nil {
+			return nil, err
+		}
+		return []byte(s.Level().XML()), nil
+	})
+}
+
+// SimulateStage runs the physics per TEAM/levels/L/*.xml and writes what the two Unity
 // evaluators write: TEAM/stability/L.json (writeStability) and TEAM/images/L/<stem>.png
-// (writeImages). One deterministic simulation feeds both.
+// (writeImages). Stability is the best of the evaluator's trials (Options.Trials, seeded by
+// Options.Seed and the level's name); the image is the canonical trial's, as the separate image
+// evaluator renders one run.
 func SimulateStage(ctx context.Context, dir string, opt Options, writeStability, writeImages bool) (*StageReport, error) {
-	items, err := collect(dir, StageLevels, func(n string) bool { return strings.HasSuffix(n, ".xml") })
+	return locked(dir, func() (*StageReport, error) { return simulateStage(ctx, dir, opt, writeStability, writeImages) })
+}
+
+func simulateStage(ctx context.Context, dir string, opt Options, writeStability, writeImages bool) (*StageReport, error) {
+	inp, err := collect(dir, StageLevels, func(n string) bool { return strings.HasSuffix(n, ".xml") })
 	if err != nil {
 		return nil, err
 	}
+	items := inp.items
 	cfg := opt.Sim
 	if cfg.StabilitySteps == 0 {
 		cfg = DefaultSimConfig()
@@ -343,49 +435,68 @@ func SimulateStage(ctx context.Context, dir string, opt Options, writeStability,
 	if !writeStability {
 		name = "render"
 	}
+	trials := opt.Trials
+	if trials == 0 {
+		trials = MaxEvaluatorTrials
+	}
+	if !writeStability {
+		trials = 1
+	}
+	var written writtenSet
 	errs, cerr := forEach(ctx, opt, name, items, func(it item) error {
-		data, err := readLimited(it.in, MaxLevelBytes)
+		data, err := readInput(it.in, MaxLevelBytes)
 		if err != nil {
-			if errors.Is(err, ErrTooLarge) {
-				return trialError{err}
-			}
 			return err
 		}
 		lv, err := ParseLevel(data)
 		if err != nil {
 			return trialError{err}
 		}
-		res, err := SimulateContext(ctx, lv, cfg)
+		tag := filepath.ToSlash(filepath.Join(it.team, StageLevels, it.letter, it.name))
+		tr, err := SimulateTrials(ctx, lv, cfg, opt.Seed^splitmix(hashString(tag)), trials)
 		if err != nil {
 			if ctx.Err() != nil {
 				return err
 			}
 			return trialError{err}
 		}
-		tag := filepath.ToSlash(filepath.Join(it.team, StageLevels, it.letter, it.name))
+		res := tr.Kept()
 		raws[index[it.in]] = &StabilityRaw{Tag: tag, Score: res.Score, StartingObjects: res.Total, MovingObjects: res.Moving}
 		if writeImages {
 			var buf bytes.Buffer
-			if err := Render(res).WritePNG(&buf); err != nil {
+			if err := Render(tr.Results[0]).WritePNG(&buf); err != nil {
 				return err
 			}
-			return writeFile(filepath.Join(dir, it.team, StageImages, it.letter, stem(it.name)+".png"), buf.Bytes())
+			png := stem(it.name) + ".png"
+			if err := writeOut(dir, png, buf.Bytes(), it.team, StageImages, it.letter); err != nil {
+				return err
+			}
+			written.add(it, png)
 		}
 		return nil
 	})
 	if cerr != nil {
 		return nil, cerr
 	}
-	r, err := report(name, items, errs, isTrialError)
-	if err != nil || !writeStability {
+	r, err := report(name, inp, errs, isTrialError)
+	if err != nil {
 		return r, err
 	}
+	if writeImages {
+		n, err := inp.prune(dir, StageImages, ".png", written.m, func(n string) bool { return strings.HasSuffix(n, "_raw.png") })
+		r.Removed += n
+		if err != nil {
+			return r, err
+		}
+	}
+	if !writeStability {
+		return r, nil
+	}
 	// One stability file per letter folder that has levels, raws in directory order.
-	type key struct{ team, letter string }
-	files := map[key]*StabilityFile{}
-	var order []key
+	files := map[trialKey]*StabilityFile{}
+	var order []trialKey
 	for i, it := range items {
-		k := key{it.team, it.letter}
+		k := trialKey{it.team, it.letter}
 		if files[k] == nil {
 			files[k] = &StabilityFile{Raws: []StabilityRaw{}}
 			order = append(order, k)
@@ -394,12 +505,30 @@ func SimulateStage(ctx context.Context, dir string, opt Options, writeStability,
 			files[k].Raws = append(files[k].Raws, *raws[i])
 		}
 	}
+	letters := map[trialKey]bool{}
 	for _, k := range order {
-		if err := writeFile(filepath.Join(dir, k.team, StageStability, k.letter+".json"), UnityStabilityJSON(files[k])); err != nil {
-			return r, err
+		if err := writeOut(dir, k.letter+".json", UnityStabilityJSON(files[k]), k.team, StageStability); err != nil {
+			if !r.letterFailed(k, StageStability, err) {
+				return r, err
+			}
+			continue
 		}
+		letters[k] = true
 	}
-	return r, nil
+	n, err := inp.prunePerLetter(dir, StageStability, letters)
+	r.Removed += n
+	return r, err
+}
+
+// hashString is FNV-1a: a level's own seed from its name, so its trials do not depend on which
+// other levels the folder holds or on the workers' order.
+func hashString(s string) uint64 {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(s); i++ {
+		h ^= uint64(s[i])
+		h *= 1099511628211
+	}
+	return h
 }
 
 // UnityStabilityJSON writes a stability file as Unity's JsonUtility does (4-space indentation,
@@ -444,12 +573,22 @@ func unityFloat(v float32) string {
 }
 
 // ClassifyStage asks the classifier about every TEAM/images/L/*.png (except *_raw.png) and
-// writes TEAM/similarity/L.json. Without a classifier it writes nothing and says so.
+// writes TEAM/similarity/L.json. Without a classifier it writes nothing and says so. An image
+// that cannot be read or classified fails its trial (it has no similarity entry); the others
+// are classified.
 func ClassifyStage(ctx context.Context, dir string, opt Options) (*StageReport, error) {
-	items, err := collect(dir, StageImages, func(n string) bool { return !strings.HasSuffix(n, "_raw.png") })
+	return locked(dir, func() (*StageReport, error) { return classifyStage(ctx, dir, opt) })
+}
+
+// maxImageBytes bounds an evaluator image read for classification.
+const maxImageBytes = 64 << 20
+
+func classifyStage(ctx context.Context, dir string, opt Options) (*StageReport, error) {
+	inp, err := collect(dir, StageImages, func(n string) bool { return !strings.HasSuffix(n, "_raw.png") })
 	if err != nil {
 		return nil, err
 	}
+	items := inp.items
 	c := opt.Classifier
 	if c == nil {
 		c = DefaultClassifier()
@@ -463,13 +602,16 @@ func ClassifyStage(ctx context.Context, dir string, opt Options) (*StageReport, 
 		index[it.in] = i
 	}
 	errs, cerr := forEach(ctx, opt, "classify", items, func(it item) error {
-		data, err := readLimited(it.in, 64<<20)
+		data, err := readInput(it.in, maxImageBytes)
 		if err != nil {
 			return err
 		}
 		cl, err := c.Classify(ctx, data)
 		if err != nil {
-			return err
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			return trialError{err}
 		}
 		results[index[it.in]] = cl
 		return nil
@@ -477,22 +619,30 @@ func ClassifyStage(ctx context.Context, dir string, opt Options) (*StageReport, 
 	if cerr != nil {
 		return nil, cerr
 	}
-	r, err := report("classify", items, errs, func(error) bool { return false })
-	r.Classifier = c.Name()
+	r, err := report("classify", inp, errs, isTrialError)
+	if r != nil {
+		r.Classifier = c.Name()
+	}
 	if err != nil {
 		return r, err
 	}
-	type key struct{ team, letter string }
-	files := map[key]*SimilarityFile{}
-	var order []key
+	if len(items) > 0 && r.Written == 0 {
+		// Not one image classified: the classifier itself is broken, not a trial.
+		return r, fmt.Errorf("the classifier answered for none of %d images: %s", len(items), r.Failures[len(r.Failures)-1].Err)
+	}
+	files := map[trialKey]*SimilarityFile{}
+	var order []trialKey
 	for i, it := range items {
-		k := key{it.team, it.letter}
+		k := trialKey{it.team, it.letter}
 		if files[k] == nil {
 			files[k] = &SimilarityFile{Trials: []SimilarityTrial{}, Similarities: []SimilarityDetail{}}
 			order = append(order, k)
 		}
 		f := files[k]
 		cl := results[i]
+		if cl == nil {
+			continue // failed trial: no entry
+		}
 		detail := SimilarityDetail{ID: it.name, ClsEmbedding: cl.Embedding}
 		for j := 0; j < 26; j++ {
 			detail.Raws = append(detail.Raws, SoftmaxEntry{ID: it.name, Label: Letters[j : j+1], SoftmaxProb: cl.Probabilities[j]})
@@ -506,34 +656,62 @@ func ClassifyStage(ctx context.Context, dir string, opt Options) (*StageReport, 
 		f.Count++
 		f.SimilarityRate += sim
 	}
+	letters := map[trialKey]bool{}
 	for _, k := range order {
 		f := files[k]
-		f.SimilarityRate /= float64(f.Count)
+		if f.Count > 0 {
+			f.SimilarityRate /= float64(f.Count)
+		}
 		data, err := json.MarshalIndent(f, "", "  ")
 		if err != nil {
 			return r, err
 		}
-		if err := writeFile(filepath.Join(dir, k.team, StageSimilarity, k.letter+".json"), data); err != nil {
-			return r, err
+		if err := writeOut(dir, k.letter+".json", data, k.team, StageSimilarity); err != nil {
+			if !r.letterFailed(k, StageSimilarity, err) {
+				return r, err
+			}
+			continue
 		}
+		letters[k] = true
 	}
-	return r, nil
+	n, err := inp.prunePerLetter(dir, StageSimilarity, letters)
+	r.Removed += n
+	return r, err
 }
+
+// maxResultFile bounds a stability, similarity or diversity file read back.
+const maxResultFile = 256 << 20
 
 // DiversityStage writes TEAM/diversity/L.json for every TEAM/similarity/L.json.
 func DiversityStage(ctx context.Context, dir string, opt Options) (*StageReport, error) {
+	return locked(dir, func() (*StageReport, error) { return diversityStage(ctx, dir, opt) })
+}
+
+func diversityStage(ctx context.Context, dir string, opt Options) (*StageReport, error) {
 	teams, err := Teams(dir)
 	if err != nil {
 		return nil, err
 	}
-	var items []item
+	inp := &inputs{}
 	for _, team := range teams {
-		for _, name := range filesIn(filepath.Join(dir, team, StageSimilarity)) {
-			items = append(items, item{team: team, letter: stem(name), name: name, in: filepath.Join(dir, team, StageSimilarity, name)})
+		sdir := filepath.Join(dir, team, StageSimilarity)
+		if err := realDir(sdir); err != nil {
+			if !errors.Is(err, fs.ErrNotExist) {
+				inp.refused = append(inp.refused, Failure{File: filepath.Join(team, StageSimilarity), Err: err.Error()})
+			}
+			continue
+		}
+		inp.teams = append(inp.teams, team)
+		for _, name := range filesIn(sdir) {
+			if strings.HasSuffix(name, ".json") {
+				inp.items = append(inp.items, item{team: team, letter: stem(name), name: name, in: filepath.Join(sdir, name)})
+			}
 		}
 	}
-	errs, cerr := forEach(ctx, opt, "diversity", items, func(it item) error {
-		data, err := readLimited(it.in, 256<<20)
+	var mu sync.Mutex
+	letters := map[trialKey]bool{}
+	errs, cerr := forEach(ctx, opt, "diversity", inp.items, func(it item) error {
+		data, err := readInput(it.in, maxResultFile)
 		if err != nil {
 			return err
 		}
@@ -549,12 +727,24 @@ func DiversityStage(ctx context.Context, dir string, opt Options) (*StageReport,
 		if err != nil {
 			return err
 		}
-		return writeFile(filepath.Join(dir, it.team, StageDiversity, stem(it.name)+".json"), out)
+		if err := writeOut(dir, stem(it.name)+".json", out, it.team, StageDiversity); err != nil {
+			return err
+		}
+		mu.Lock()
+		letters[trialKey{it.team, stem(it.name)}] = true
+		mu.Unlock()
+		return nil
 	})
 	if cerr != nil {
 		return nil, cerr
 	}
-	return report("diversity", items, errs, isTrialError)
+	r, err := report("diversity", inp, errs, isTrialError)
+	if err != nil {
+		return r, err
+	}
+	n, err := inp.prunePerLetter(dir, StageDiversity, letters)
+	r.Removed += n
+	return r, err
 }
 
 // ReadTeams loads the stability, similarity and diversity files of every team. Like the
@@ -562,20 +752,33 @@ func DiversityStage(ctx context.Context, dir string, opt Options) (*StageReport,
 // files; unlike it, a team with stability results but no similarity at all is an error
 // (ErrSimilarityMissing) instead of silently scoring 0.
 func ReadTeams(dir string, edition Edition) ([]TeamFiles, error) {
+	teams, _, err := readTeams(dir, edition, false)
+	return teams, err
+}
+
+// readTeams is ReadTeams; lenient (within Evaluate, whose failed trials and letters are
+// reported) scores a team whose folders hold different numbers of files, with the missing
+// letters as zero, and returns why as warnings.
+func readTeams(dir string, edition Edition, lenient bool) ([]TeamFiles, []Failure, error) {
 	names, err := Teams(dir)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var teams []TeamFiles
+	var warnings []Failure
 	for _, name := range names {
 		nSta := len(filesIn(filepath.Join(dir, name, StageStability)))
 		nSim := len(filesIn(filepath.Join(dir, name, StageSimilarity)))
 		nDiv := len(filesIn(filepath.Join(dir, name, StageDiversity)))
-		if nSta > 0 && nSim == 0 {
-			return nil, fmt.Errorf("%w for team %s: %d stability files but no similarity files (no letter classifier configured?)", ErrSimilarityMissing, name, nSta)
+		if nSta > 0 && nSim == 0 && !lenient {
+			return nil, nil, fmt.Errorf("%w for team %s: %d stability files but no similarity files (no letter classifier configured?)", ErrSimilarityMissing, name, nSta)
 		}
 		if nSta != nSim || edition != Edition2023 && nSta != nDiv {
-			return nil, fmt.Errorf("team %s: %d stability, %d similarity and %d diversity files; the scoring script stops when they differ", name, nSta, nSim, nDiv)
+			msg := fmt.Sprintf("team %s: %d stability, %d similarity and %d diversity files", name, nSta, nSim, nDiv)
+			if !lenient {
+				return nil, nil, fmt.Errorf("%s; the scoring script stops when they differ", msg)
+			}
+			warnings = append(warnings, Failure{File: name, Err: msg + "; the letters without all three score 0"})
 		}
 		t := TeamFiles{Name: name}
 		for j := 0; j < 26; j++ {
@@ -586,11 +789,11 @@ func ReadTeams(dir string, edition Edition) ([]TeamFiles, error) {
 		}
 		teams = append(teams, t)
 	}
-	return teams, nil
+	return teams, warnings, nil
 }
 
 func readJSONFile[T any](path string) *T {
-	data, err := readLimited(path, 256<<20)
+	data, err := readInput(path, maxResultFile)
 	if err != nil {
 		return nil
 	}
@@ -604,15 +807,21 @@ func readJSONFile[T any](path string) *T {
 // ScoreStage scores a competition folder and writes DIR/result/{trial_scores.csv,
 // character_scores.csv, prompt_scores_ranks.csv, constants.json}.
 func ScoreStage(ctx context.Context, dir string, opt Options) (*Scores, error) {
+	return locked(dir, func() (*Scores, error) {
+		sc, _, err := scoreStage(ctx, dir, opt, false)
+		return sc, err
+	})
+}
+
+func scoreStage(ctx context.Context, dir string, opt Options, lenient bool) (*Scores, []Failure, error) {
 	if err := ctx.Err(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	teams, err := ReadTeams(dir, opt.edition())
+	teams, warnings, err := readTeams(dir, opt.edition(), lenient)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	sc := Score(teams, ScoreOptions{Edition: opt.edition()})
-	out := filepath.Join(dir, StageResult)
 	for name, write := range map[string]func(io.Writer) error{
 		"trial_scores.csv":        sc.WriteTrialCSV,
 		"character_scores.csv":    sc.WriteCharacterCSV,
@@ -620,34 +829,40 @@ func ScoreStage(ctx context.Context, dir string, opt Options) (*Scores, error) {
 	} {
 		var buf bytes.Buffer
 		if err := write(&buf); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		if err := writeFile(filepath.Join(out, name), buf.Bytes()); err != nil {
-			return nil, err
+		if err := writeOut(dir, name, buf.Bytes(), StageResult); err != nil {
+			return nil, nil, err
 		}
 	}
 	constants, err := sc.ConstantsJSON()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	if err := writeFile(filepath.Join(out, "constants.json"), constants); err != nil {
-		return nil, err
+	if err := writeOut(dir, "constants.json", constants, StageResult); err != nil {
+		return nil, nil, err
 	}
 	if opt.Progress != nil {
 		opt.Progress(Event{Stage: "score", Done: 1, Total: 1})
 	}
-	return sc, nil
+	return sc, warnings, nil
 }
 
-// Evaluate runs every stage on a competition folder. Without a classifier, the stages up to
-// stability and images run and similarity, diversity and scores are reported as missing.
+// Evaluate runs every stage on a competition folder, holding its writer lock. Every stage is
+// derived from the current inputs: outputs of answers that changed into a failure or vanished
+// are removed. Without a classifier, the stages up to stability and images run and similarity,
+// diversity and scores are reported as missing.
 func Evaluate(ctx context.Context, dir string, opt Options) (*Report, error) {
+	return locked(dir, func() (*Report, error) { return evaluate(ctx, dir, opt) })
+}
+
+func evaluate(ctx context.Context, dir string, opt Options) (*Report, error) {
 	rep := &Report{}
 	for _, run := range []func() (*StageReport, error){
-		func() (*StageReport, error) { return ExtractStage(ctx, dir, opt) },
-		func() (*StageReport, error) { return ConvertStage(ctx, dir, opt) },
-		func() (*StageReport, error) { return SimulateStage(ctx, dir, opt, true, true) },
-		func() (*StageReport, error) { return ClassifyStage(ctx, dir, opt) },
+		func() (*StageReport, error) { return extractStage(ctx, dir, opt) },
+		func() (*StageReport, error) { return convertStage(ctx, dir, opt) },
+		func() (*StageReport, error) { return simulateStage(ctx, dir, opt, true, true) },
+		func() (*StageReport, error) { return classifyStage(ctx, dir, opt) },
 	} {
 		r, err := run()
 		if r != nil {
@@ -664,7 +879,7 @@ func Evaluate(ctx context.Context, dir string, opt Options) (*Report, error) {
 		return rep, nil
 	}
 	if opt.edition() != Edition2023 {
-		r, err := DiversityStage(ctx, dir, opt)
+		r, err := diversityStage(ctx, dir, opt)
 		if r != nil {
 			rep.Stages = append(rep.Stages, r)
 		}
@@ -672,12 +887,12 @@ func Evaluate(ctx context.Context, dir string, opt Options) (*Report, error) {
 			return rep, err
 		}
 	}
-	sc, err := ScoreStage(ctx, dir, opt)
+	sc, warnings, err := scoreStage(ctx, dir, opt, true)
 	if err != nil {
 		return rep, err
 	}
 	rep.Scores = sc
-	rep.Stages = append(rep.Stages, &StageReport{Stage: "score", Items: len(sc.Prompts), Written: 4})
+	rep.Stages = append(rep.Stages, &StageReport{Stage: "score", Items: len(sc.Prompts), Written: 4, Failures: warnings})
 	return rep, nil
 }
 

@@ -40,8 +40,48 @@ func TestBirdsLevelProgram(t *testing.T) {
 	if !strings.Contains(out, "similarity I ") || !strings.Contains(out, "proxy CNN, not the competition's ViT") {
 		t.Fatalf("output:\n%s", out)
 	}
-	if info, err := os.Stat(filepath.Join(dir, "i.png")); err != nil || info.Size() == 0 {
+	// Nothing is written unless asked: the folder holds only the input.
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Fatalf("birds level wrote beside its input: %v", entries)
+	}
+	img := filepath.Join(t.TempDir(), "i.png")
+	if code, out, errs := runCLI(t, "birds", "level", prog, "--classifier", "none", "--image", img); code != 0 || !strings.Contains(out, img) {
+		t.Fatalf("exit %d: %s%s", code, out, errs)
+	}
+	if info, err := os.Stat(img); err != nil || info.Size() == 0 {
 		t.Fatalf("image not written: %v", err)
+	}
+}
+
+// --trials runs the evaluator's trials and reports each one's verdict.
+func TestBirdsLevelTrials(t *testing.T) {
+	prog := filepath.Join(t.TempDir(), "t.txt")
+	// A post with an overhanging beam: it topples, so all three trials run.
+	writeBirdsFile(t, prog, "drop_block('b13', 5)\ndrop_block('b31', 6)\ndrop_block('b31', 7)\n")
+	code, out, errs := runCLI(t, "birds", "level", prog, "--classifier", "none", "--trials", "3", "--seed", "7", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var v struct {
+		Stability float64 `json:"stability"`
+		Trials    []struct {
+			Stability float64 `json:"stability"`
+		} `json:"trials"`
+		Kept int `json:"keptTrial"`
+	}
+	if err := json.Unmarshal([]byte(out), &v); err != nil {
+		t.Fatal(err)
+	}
+	if len(v.Trials) < 1 || v.Kept < 1 || v.Kept > len(v.Trials) || v.Stability != v.Trials[v.Kept-1].Stability {
+		t.Fatalf("%+v", v)
+	}
+	for _, tr := range v.Trials {
+		if tr.Stability > v.Stability {
+			t.Fatalf("kept %v is not the best of %+v", v.Stability, v.Trials)
+		}
+	}
+	if code, _, _ := runCLI(t, "birds", "level", prog, "--trials", "4"); code != 2 {
+		t.Fatalf("--trials 4: exit %d", code)
 	}
 }
 
@@ -82,7 +122,7 @@ func TestBirdsLevelErrors(t *testing.T) {
 	bad := filepath.Join(dir, "bad.txt")
 	writeBirdsFile(t, bad, "drop_block('b31', 19)\n")
 	code, _, errs := runCLI(t, "birds", "level", bad)
-	if code != 1 || !strings.Contains(errs, "Width boundary is intruded.") {
+	if code != 2 || !strings.Contains(errs, "Width boundary is intruded.") {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	if code, _, _ := runCLI(t, "birds", "level"); code != 2 {
@@ -93,6 +133,17 @@ func TestBirdsLevelErrors(t *testing.T) {
 	}
 	if code, _, _ := runCLI(t, "birds", "evaluate", filepath.Join(dir, "nope")); code != 2 {
 		t.Fatalf("missing folder: exit %d", code)
+	}
+	// A special file is refused before it is read (/dev/zero never ends).
+	if _, err := os.Stat("/dev/zero"); err == nil {
+		if code, _, errs := runCLI(t, "birds", "level", "/dev/zero"); code != 2 || !strings.Contains(errs, "regular file") {
+			t.Fatalf("/dev/zero: exit %d: %s", code, errs)
+		}
+	}
+	big := filepath.Join(dir, "big.txt")
+	writeBirdsFile(t, big, strings.Repeat("x", birds.MaxResponseBytes+1))
+	if code, _, _ := runCLI(t, "birds", "level", big); code != 2 {
+		t.Fatalf("oversized file: exit %d", code)
 	}
 }
 

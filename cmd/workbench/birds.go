@@ -1,0 +1,123 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"pcgwb/games/birds"
+	proxycnn "pcgwb/games/birds/classifier"
+)
+
+const birdsUsage = "extract|convert|stability|render|classify|score|evaluate DIR | level FILE | prompt PROMPT.txt | animate LEVEL | qualify PROMPT... | report DIR | compare DIR_A DIR_B: the ChatGPT4PCG Science Birds pipeline"
+
+// birdsCommand is `workbench birds`: the competition pipeline stage by stage or whole, one
+// level, a prompt run, the physics in a window, and the organisers' checks and reports.
+func birdsCommand() *Command {
+	stage := func(name, short string, run birdsStageFunc) *Command {
+		return &Command{Name: name, Args: []string{"DIR"}, Short: short, Setup: birdsStageSetup(run)}
+	}
+	return &Command{
+		Name:  "birds",
+		Short: birdsUsage,
+		Commands: []*Command{
+			birdsEvaluateCommand(),
+			stage("extract", "DIR: TEAM/raw/L/*.txt answers → TEAM/intermediate/L/*.txt programs", birdsExtract),
+			stage("convert", "DIR: programs → TEAM/levels/L/*.xml", birdsConvert),
+			stage("stability", "DIR: levels → TEAM/stability/L.json (best of the evaluator's trials)", birdsStability),
+			stage("render", "DIR: levels → TEAM/images/L/*.png", birdsRender),
+			stage("classify", "DIR: images → TEAM/similarity/L.json (and diversity)", birdsClassify),
+			birdsScoreCommand(),
+			birdsLevelCommand(),
+			birdsPromptCommand(),
+			birdsAnimateCommand(),
+			birdsQualifyCommand(),
+		},
+	}
+}
+
+// birdsFlags are the flags every pipeline command shares.
+type birdsFlags struct {
+	edition                                      *int
+	workers                                      *int
+	classifierCmd, classifierURL, classifierName *string
+	asJSON, quiet                                *bool
+}
+
+func (f *birdsFlags) register(fs *flag.FlagSet, classifier bool) {
+	f.edition = fs.Int("edition", 2024, "competition rules: 2023 (ab_drop, no diversity), 2024 or 2025")
+	f.workers = fs.Int("workers", 0, "parallel trials (0: one per CPU)")
+	f.asJSON = fs.Bool("json", false, "print the result as JSON")
+	f.quiet = fs.Bool("quiet", false, "no progress on stderr")
+	if classifier {
+		f.registerClassifier(fs)
+	}
+}
+
+func (f *birdsFlags) registerClassifier(fs *flag.FlagSet) {
+	f.classifierCmd = fs.String("classifier-cmd", "", "letter classifier command (PNG on stdin, 26 probabilities as JSON on stdout); split on spaces")
+	f.classifierURL = fs.String("classifier-url", "", "letter classifier endpoint (POST image/png, 26 probabilities as JSON)")
+	f.classifierName = fs.String("classifier", "proxy", "without --classifier-cmd/--classifier-url: proxy (the embedded CNN, not the competition's ViT) or none")
+}
+
+func (f *birdsFlags) editionValue() (birds.Edition, error) {
+	ed := birds.Edition(*f.edition)
+	if ed != birds.Edition2023 && ed != birds.Edition2024 && ed != birds.Edition2025 {
+		return 0, usagef("--edition must be 2023, 2024 or 2025")
+	}
+	return ed, nil
+}
+
+// classifier builds the letter classifier the flags name.
+func (f *birdsFlags) classifier() (birds.Classifier, error) {
+	if f.classifierName == nil {
+		return birds.Unavailable{}, nil
+	}
+	switch {
+	case *f.classifierCmd != "" && *f.classifierURL != "":
+		return nil, usagef("give --classifier-cmd or --classifier-url, not both")
+	case *f.classifierCmd != "":
+		return &birds.CommandClassifier{Command: strings.Fields(*f.classifierCmd)}, nil
+	case *f.classifierURL != "":
+		return &birds.HTTPClassifier{URL: *f.classifierURL}, nil
+	case *f.classifierName == "proxy":
+		return proxycnn.Load()
+	case *f.classifierName == "none":
+		return birds.Unavailable{}, nil
+	}
+	return nil, usagef("--classifier must be proxy or none")
+}
+
+// options is the pipeline configuration of the flags.
+func (f *birdsFlags) options(stderr io.Writer) (birds.Options, error) {
+	ed, err := f.editionValue()
+	if err != nil {
+		return birds.Options{}, err
+	}
+	c, err := f.classifier()
+	if err != nil {
+		return birds.Options{}, err
+	}
+	opt := birds.Options{Edition: ed, Classifier: c, Workers: *f.workers}
+	if !*f.quiet {
+		opt.Progress = birdsProgress(stderr)
+	}
+	return opt, nil
+}
+
+// birdsProgress writes one line per stage at every tenth of its items, and every item that
+// produced no output.
+func birdsProgress(w io.Writer) func(birds.Event) {
+	last := map[string]int{}
+	return func(e birds.Event) {
+		if e.Err != "" {
+			fmt.Fprintf(w, "%s %s/%s/%s: %s\n", e.Stage, e.Team, e.Letter, e.File, e.Err)
+		}
+		step := e.Done * 10 / max(e.Total, 1)
+		if e.Done == e.Total || step > last[e.Stage] {
+			last[e.Stage] = step
+			fmt.Fprintf(w, "%s %d/%d\n", e.Stage, e.Done, e.Total)
+		}
+	}
+}
