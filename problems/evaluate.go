@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"runtime"
 	"sync"
-
-	"pcgwb/problems/shape"
 )
 
 // Details are the per-item values of an evaluation, with the reference's keys (and its
@@ -98,98 +96,55 @@ func Controllabilities(p Problem, infos []Info, controls []Control) (float64, []
 	return passFraction(vals), vals
 }
 
-// DiversityMatrix is D[i][j] = Diversity(info_i, info_j) over all ordered pairs.
+// DiversityMatrix is D[i][j] = Diversity(info_i, info_j) over all ordered pairs (rows in
+// parallel). It holds n² numbers: the set diversity itself does not need it (Diversities).
 func DiversityMatrix(p Problem, infos []Info) [][]float64 {
 	n := len(infos)
 	m := make([][]float64, n)
-	for i := range m {
-		m[i] = make([]float64, n)
-		for j := range m[i] {
-			m[i][j] = p.Diversity(infos[i], infos[j])
-		}
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < min(runtime.GOMAXPROCS(0), max(n, 1)); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				row := make([]float64, n)
+				for j := range row {
+					row[j] = p.Diversity(infos[i], infos[j])
+				}
+				m[i] = row
+			}
+		}()
 	}
+	for i := 0; i < n; i++ {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
 	return m
 }
 
 // Diversities is the reference's set diversity: the greedy removal over the similarity matrix
-// 1 - D, reproducing its tie-breaking and its index-insertion quirk.
+// 1 - D, reproducing its tie-breaking and its index-insertion quirk. It never holds the n×n
+// matrix (see greedy).
 func Diversities(p Problem, infos []Info) (float64, []float64) {
-	vals := GreedyDiversity(DiversityMatrix(p, infos))
+	vals, _ := DiversitiesContext(context.Background(), p, infos, nil)
 	return passFraction(vals), vals
 }
 
+// DiversitiesContext is Diversities' per-item values, cancellable, with progress over the
+// first pass through the rows (the bulk of the work).
+func DiversitiesContext(ctx context.Context, p Problem, infos []Info, progress ProgressFunc) ([]float64, error) {
+	return greedy(ctx, len(infos), infoRows{p: p, infos: infos}, true, progress)
+}
+
 // GreedyDiversity runs the reference's _recursiveDiversity on a diversity matrix D (it builds
-// the similarity 1 - D itself). Iterative, but it inserts results exactly where the recursive
-// original does, including the permutation that happens when an earlier removal had a smaller
-// original index.
+// the similarity 1 - D itself), with the reference's tie-breaking and the positions where its
+// recursion inserts results (including the permutation that happens when an earlier removal
+// had a smaller original index).
 func GreedyDiversity(d [][]float64) []float64 {
-	n := len(d)
-	sim := make([][]float64, n)
-	for i := range sim {
-		sim[i] = make([]float64, n)
-		for j := range sim[i] {
-			sim[i][j] = 1.0 - d[i][j]
-		}
-	}
-	idx := make([]int, n)
-	for i := range idx {
-		idx[i] = i
-	}
-	alive := make([]int, n) // positions in sim of the rows still present
-	for i := range alive {
-		alive[i] = i
-	}
-	type removal struct {
-		at    int
-		value float64
-	}
-	var removals []removal
-	row := make([]float64, n)
-	for {
-		if len(alive) == 0 {
-			break
-		}
-		best, bestR := 0.0, -1
-		for r, ri := range alive {
-			row = row[:0]
-			for _, cj := range alive {
-				row = append(row, sim[ri][cj])
-			}
-			s := shape.PairwiseSum(row)
-			if bestR < 0 || s > best {
-				best, bestR = s, r
-			}
-		}
-		if best <= 1 {
-			break
-		}
-		ri := alive[bestR]
-		amount := 0
-		for _, cj := range alive {
-			if sim[ri][cj] > 0 {
-				amount++
-			}
-		}
-		v := min(max(1-(best-1)/float64(amount), 0.0), 1.0)
-		removals = append(removals, removal{at: idx[bestR], value: v})
-		idx = append(idx[:bestR], idx[bestR+1:]...)
-		alive = append(alive[:bestR], alive[bestR+1:]...)
-	}
-	out := make([]float64, len(alive), n)
-	for i := range out {
-		out[i] = 1.0
-	}
-	for k := len(removals) - 1; k >= 0; k-- {
-		at := removals[k].at
-		if at >= len(out) {
-			out = append(out, removals[k].value)
-			continue
-		}
-		out = append(out, 0)
-		copy(out[at+1:], out[at:])
-		out[at] = removals[k].value
-	}
-	return out
+	vals, _ := greedy(context.Background(), len(d), matrixRows(d), true, nil)
+	return vals
 }
 
 func passFraction(vals []float64) float64 {

@@ -1,0 +1,231 @@
+package problems
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"pcgwb/problems/shape"
+)
+
+// literalGreedy is the reference's algorithm as first written here (dense similarity, every
+// row summed at every step): the oracle the scalable version must match bit for bit.
+func literalGreedy(d [][]float64) []float64 {
+	n := len(d)
+	sim := make([][]float64, n)
+	for i := range sim {
+		sim[i] = make([]float64, n)
+		for j := range sim[i] {
+			sim[i][j] = 1.0 - d[i][j]
+		}
+	}
+	idx := make([]int, n)
+	alive := make([]int, n)
+	for i := range idx {
+		idx[i], alive[i] = i, i
+	}
+	type removal struct {
+		at    int
+		value float64
+	}
+	var removals []removal
+	row := make([]float64, n)
+	for len(alive) > 0 {
+		best, bestR := 0.0, -1
+		for r, ri := range alive {
+			row = row[:0]
+			for _, cj := range alive {
+				row = append(row, sim[ri][cj])
+			}
+			if s := shape.PairwiseSum(row); bestR < 0 || s > best {
+				best, bestR = s, r
+			}
+		}
+		if best <= 1 {
+			break
+		}
+		ri := alive[bestR]
+		amount := 0
+		for _, cj := range alive {
+			if sim[ri][cj] > 0 {
+				amount++
+			}
+		}
+		removals = append(removals, removal{at: idx[bestR], value: min(max(1-(best-1)/float64(amount), 0.0), 1.0)})
+		idx = append(idx[:bestR], idx[bestR+1:]...)
+		alive = append(alive[:bestR], alive[bestR+1:]...)
+	}
+	out := make([]float64, len(alive), n)
+	for i := range out {
+		out[i] = 1.0
+	}
+	for k := len(removals) - 1; k >= 0; k-- {
+		at := removals[k].at
+		if at >= len(out) {
+			out = append(out, removals[k].value)
+			continue
+		}
+		out = append(out, 0)
+		copy(out[at+1:], out[at:])
+		out[at] = removals[k].value
+	}
+	return out
+}
+
+// randomMatrix makes a diversity matrix of n items drawn from k prototypes (duplicates tie
+// exactly), asymmetric, with thresholded entries (exact zeros of similarity) and fine-grained
+// values that make rounding matter.
+func randomMatrix(r *rand.Rand, n, k int, far float64) [][]float64 {
+	proto := make([]int, n)
+	for i := range proto {
+		proto[i] = r.IntN(k)
+	}
+	base := make([][]float64, k)
+	for a := range base {
+		base[a] = make([]float64, k)
+		for b := range base[a] {
+			switch {
+			case a == b:
+			case r.Float64() < far:
+				base[a][b] = 1
+			default:
+				base[a][b] = r.Float64() * r.Float64()
+				if r.IntN(4) == 0 {
+					base[a][b] = float64(r.IntN(10)) / 10
+				}
+			}
+		}
+	}
+	d := make([][]float64, n)
+	for i := range d {
+		d[i] = make([]float64, n)
+		for j := range d[i] {
+			d[i][j] = base[proto[i]][proto[j]]
+		}
+	}
+	return d
+}
+
+func sameBits(a, b []float64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if math.Float64bits(a[i]) != math.Float64bits(b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func TestGreedyDiversityMatchesTheLiteralAlgorithmBitForBit(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 11))
+	cases := []struct{ n, k int }{{0, 1}, {1, 1}, {2, 1}, {7, 3}, {9, 9}, {40, 5}, {130, 130}, {150, 12}, {300, 40}, {300, 300}}
+	for _, tc := range cases {
+		for _, far := range []float64{0, 0.5, 0.9, 1} {
+			for rep := 0; rep < 3; rep++ {
+				d := randomMatrix(r, tc.n, tc.k, far)
+				want := literalGreedy(d)
+				got := GreedyDiversity(d)
+				if !sameBits(got, want) {
+					t.Fatalf("n=%d k=%d far=%v: got %v want %v", tc.n, tc.k, far, got, want)
+				}
+			}
+		}
+	}
+}
+
+func TestGreedyDiversityWithoutStoredRowsAndWithNegatives(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 5))
+	old := maxStoredSimilarities
+	maxStoredSimilarities = 10
+	defer func() { maxStoredSimilarities = old }()
+	for rep := 0; rep < 5; rep++ {
+		d := randomMatrix(r, 120, 15, 0.4)
+		if rep == 4 {
+			d[3][5] = 1.5 // a similarity below 0: the literal path
+		}
+		if got, want := GreedyDiversity(d), literalGreedy(d); !sameBits(got, want) {
+			t.Fatalf("rep %d: got %v want %v", rep, got, want)
+		}
+	}
+}
+
+func TestPairwiseSparseIsPairwiseSum(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for _, n := range []int{0, 1, 7, 8, 9, 127, 128, 129, 300, 1000} {
+		x := make([]float64, n)
+		var pos []int
+		var val []float64
+		for i := range x {
+			if r.IntN(3) > 0 {
+				x[i] = r.Float64() * math.Pow(10, float64(r.IntN(6)))
+				pos, val = append(pos, i), append(val, x[i])
+			}
+		}
+		if a, b := shape.PairwiseSum(x), pairwiseSparse(pos, val, 0, n); math.Float64bits(a) != math.Float64bits(b) && !(a == 0 && b == 0) {
+			t.Errorf("n=%d: dense %v sparse %v", n, a, b)
+		}
+	}
+}
+
+func TestDiversitiesCancels(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := greedy(ctx, 50, matrixRows(randomMatrix(rand.New(rand.NewPCG(1, 1)), 50, 5, 0.5)), true, nil); err == nil {
+		t.Fatal("a cancelled context was ignored")
+	}
+}
+
+// benchGreedy times the set diversity of n items drawn from n/10 prototypes (so most items
+// are removed one by one, as in a converged population), 2% of the other pairs similar.
+func benchGreedy(b *testing.B, n int) {
+	r := rand.New(rand.NewPCG(9, 9))
+	k := max(n/10, 1)
+	proto := make([]int, n)
+	for i := range proto {
+		proto[i] = r.IntN(k)
+	}
+	src := protoRows{proto: proto, seed: 77}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := greedy(context.Background(), n, src, true, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// protoRows computes similarities from prototypes on demand (no n×n matrix).
+type protoRows struct {
+	proto []int
+	seed  uint64
+}
+
+func (p protoRows) row(r int, cols []int32, vals []float64) ([]int32, []float64) {
+	a := p.proto[r]
+	for j, b := range p.proto {
+		h := uint64(a)*0x9E3779B97F4A7C15 ^ uint64(b)*0xC2B2AE3D27D4EB4F ^ p.seed
+		h ^= h >> 29
+		var s float64
+		switch {
+		case a == b:
+			s = 1
+		case h%100 < 98:
+			s = 0
+		default:
+			s = float64(h%1000) / 4000
+		}
+		if s != 0 {
+			cols, vals = append(cols, int32(j)), append(vals, s)
+		}
+	}
+	return cols, vals
+}
+
+func BenchmarkSetDiversity(b *testing.B) {
+	for _, n := range []int{200, 2000, 20000} {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) { benchGreedy(b, n) })
+	}
+}
