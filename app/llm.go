@@ -550,13 +550,9 @@ func (lp *LLMPanel) execute(ctx context.Context, p problems.Problem, client *llm
 		}
 		opts.PromptDir = promptDir
 	}
-	g, err := llm.NewGenerator(ctx, p, client, opts)
-	if err != nil {
-		return nil, dir, err
-	}
 	var refreshMu sync.Mutex
 	pending := false
-	g.OnDelta = func(ev llm.DeltaEvent) {
+	onDelta := func(ev llm.DeltaEvent) {
 		stream.add(ev)
 		refreshMu.Lock()
 		if pending {
@@ -582,8 +578,9 @@ func (lp *LLMPanel) execute(ctx context.Context, p problems.Problem, client *llm
 			})
 		}()
 	}
-	g.OnReply = onReply
-	final, err := llm.Execute(ctx, dir, g, 0, nil)
+	final, err := llm.StartRun(ctx, dir, client, opts, 0, func(g *llm.Generator) {
+		g.OnDelta, g.OnReply = onDelta, onReply
+	}, nil)
 	return final, dir, err
 }
 

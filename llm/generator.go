@@ -130,8 +130,10 @@ type Generator struct {
 	OnDelta func(DeltaEvent)
 
 	// planned, when set, sees the first item's opening messages of generation 0 before any
-	// request is sent (Execute writes them to prompt.txt).
-	planned func(first []Message)
+	// request is sent (a run writes them to prompt.txt).
+	planned func(first []Message) error
+	// usage, when set, logs every request of this generator (a run's usage.jsonl).
+	usage *UsageLog
 
 	logMu     sync.Mutex
 	exchanges io.Writer
@@ -311,7 +313,9 @@ func (g *Generator) batch(ctx context.Context, gen int) ([]*search.Individual, e
 		}
 	}
 	if gen == 0 && g.planned != nil {
-		g.planned(plans[0].messages)
+		if err := g.planned(plans[0].messages); err != nil {
+			return nil, err
+		}
 	}
 	bctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -409,6 +413,9 @@ func (g *Generator) runItem(ctx context.Context, pl *itemPlan) itemResult {
 	for turn := 0; ; turn++ {
 		req := Request{Messages: msgs, Sample: pl.sample, Seed: g.seedFor(pl.sample)}
 		tctx := WithTag(ctx, fmt.Sprintf("generation %d item %d turn %d", pl.generation, pl.index, turn))
+		if g.usage != nil {
+			tctx = WithUsageLog(tctx, g.usage)
+		}
 		var resp *Response
 		var err error
 		if g.OnDelta != nil {
@@ -543,7 +550,11 @@ func (g *Generator) Save() (*search.State, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &search.State{Generator: GeneratorName, Options: g.opts.Options, Generation: g.generation, Evaluations: g.evaluations, RNG: rng}
+	stats, err := json.Marshal(g.stats)
+	if err != nil {
+		return nil, err
+	}
+	s := &search.State{Generator: GeneratorName, Options: g.opts.Options, Generation: g.generation, Evaluations: g.evaluations, RNG: rng, Extra: stats}
 	for _, ind := range g.pop {
 		s.Population = append(s.Population, search.SavedIndividual{Content: ind.Content, Control: ind.Control,
 			Quality: ind.Quality, Diversity: ind.Diversity, Controllability: ind.Controllability})
@@ -553,19 +564,31 @@ func (g *Generator) Save() (*search.State, error) {
 
 // Load restores a saved state; infos are recomputed.
 func (g *Generator) Load(ctx context.Context, s *search.State) error {
+	if s == nil {
+		return errors.New("state: missing")
+	}
 	if s.Generator != GeneratorName {
 		return fmt.Errorf("the state is of generator %q, not %q", s.Generator, GeneratorName)
+	}
+	if len(s.Population) > g.opts.PopSize {
+		return fmt.Errorf("state.population: %d levels, more than the run's %d", len(s.Population), g.opts.PopSize)
+	}
+	var stats Stats
+	if len(s.Extra) > 0 {
+		if err := json.Unmarshal(s.Extra, &stats); err != nil {
+			return fmt.Errorf("state.extra: %w", err)
+		}
 	}
 	pop := make([]*search.Individual, len(s.Population))
 	contents := make([]problems.Content, len(s.Population))
 	for i, si := range s.Population {
 		c, err := g.p.ContentSpace().Normalize(si.Content, "content")
 		if err != nil {
-			return fmt.Errorf("individual %d: %w", i, err)
+			return fmt.Errorf("state.population[%d]: %w", i, err)
 		}
 		k, err := g.p.ControlSpace().Normalize(si.Control, "control")
 		if err != nil {
-			return fmt.Errorf("individual %d: %w", i, err)
+			return fmt.Errorf("state.population[%d]: %w", i, err)
 		}
 		contents[i] = c
 		pop[i] = &search.Individual{Content: c, Control: k, Quality: si.Quality, Diversity: si.Diversity,
@@ -583,6 +606,6 @@ func (g *Generator) Load(ctx context.Context, s *search.State) error {
 		return fmt.Errorf("random state: %w", err)
 	}
 	g.src, g.rng = src, rand.New(src)
-	g.pop, g.generation, g.evaluations, g.started = pop, s.Generation, s.Evaluations, true
+	g.pop, g.generation, g.evaluations, g.stats, g.started = pop, s.Generation, s.Evaluations, stats, true
 	return nil
 }

@@ -1,12 +1,14 @@
 package llm
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"pcgwb/llm/llmtest"
 
+	"pcgwb/problems/experiment"
 	"pcgwb/problems/search"
 )
 
@@ -28,4 +30,12 @@ func searchOptions(problem string, n int) search.Options {
 func checkNoKey(t *testing.T, root string) int {
 	t.Helper()
 	return llmtest.CheckNoSecret(t, root, testKey, "SECRET")
+}
+
+// execute runs g's configuration in dir through the one run loop (StartRun), with g's
+// callbacks: the tests build a generator to say what to run.
+func execute(ctx context.Context, dir string, g *Generator, generations int, onEvent func(searchEvent)) (*experiment.Final, error) {
+	return StartRun(ctx, dir, g.client, g.opts, generations, func(ng *Generator) {
+		ng.OnReply, ng.OnDelta = g.OnReply, g.OnDelta
+	}, onEvent)
 }

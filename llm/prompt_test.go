@@ -107,7 +107,7 @@ func TestEveryProblemFamilyGenerates(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			final, err := Execute(context.Background(), filepath.Join(t.TempDir(), "run"), g, 0, nil)
+			final, err := execute(context.Background(), filepath.Join(t.TempDir(), "run"), g, 0, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

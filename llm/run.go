@@ -7,13 +7,11 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
-	"time"
 
-	"pcgwb/internal/atomicfile"
+	"pcgwb/internal/safeio"
 	"pcgwb/problems/experiment"
 	"pcgwb/problems/search"
 )
@@ -30,10 +28,6 @@ const (
 	// PromptFile is the first item's opening prompt, for reading.
 	PromptFile = "prompt.txt"
 )
-
-// runFormat is experiment's run-folder format version (unexported there); a test checks that
-// experiment still opens these folders.
-const runFormat = 1
 
 // RunConfig is an LLM run's config.json: the evolutionary runs' fields (format, generator,
 // generations, problem, fitness, seed, pop_size), which the report and the GUI read, plus an
@@ -71,167 +65,192 @@ type EventLine struct {
 	LLM Stats `json:"llm"`
 }
 
-// NewRunConfig describes the run of g for generations generations.
-func NewRunConfig(g *Generator, generations int) RunConfig {
-	return RunConfig{
-		Config: experiment.Config{Format: runFormat, Generator: GeneratorName, Generations: generations, Options: g.opts.Options},
-		LLM:    RunLLM{Settings: g.client.Settings(), PromptSettings: g.opts.PromptSettings, TemplateHash: g.prompt.Hash},
+// NewRunConfig describes a run of opts asked through c for generations generations: the
+// common configuration and the llm section (the client's recordable settings, the prompt
+// settings and the hash of the template text found now). It loads the template, not the
+// examples.
+func NewRunConfig(c *Client, opts GeneratorOptions, generations int) (experiment.Config, error) {
+	if c == nil {
+		return experiment.Config{}, errors.New("llm run: no client")
 	}
+	if opts.Fitness == "" {
+		opts.Fitness = search.FitnessQuality
+	}
+	fit, _, err := search.ParseFitness(opts.Fitness)
+	if err != nil {
+		return experiment.Config{}, err
+	}
+	opts.Fitness = fit
+	prompt, err := Templates{Dir: opts.PromptDir}.Load(opts.Problem, opts.Template)
+	if err != nil {
+		return experiment.Config{}, err
+	}
+	opts.Template = prompt.Name
+	section, err := json.Marshal(RunLLM{Settings: c.Settings(), PromptSettings: opts.PromptSettings, TemplateHash: prompt.Hash})
+	if err != nil {
+		return experiment.Config{}, err
+	}
+	return experiment.Config{Format: experiment.Format, Generator: GeneratorName, Generations: generations,
+		Options: opts.Options, Settings: section}, nil
+}
+
+// StartRun makes (or reopens, when it holds the same run) the run folder dir for opts asked
+// through c, and runs it to the end with the workbench's one run loop (experiment): an
+// unfinished run continues from its checkpoint, and the cache replays the replies received in
+// the generation that was in flight. prepare, when set, sees the generator first (to attach
+// OnReply and OnDelta). A folder holding another run is an error wrapping ErrOtherRun.
+func StartRun(ctx context.Context, dir string, c *Client, opts GeneratorOptions, generations int,
+	prepare func(*Generator), onEvent func(search.Event)) (*experiment.Final, error) {
+	if generations < 0 {
+		return nil, fmt.Errorf("generations must be >= 0, got %d", generations)
+	}
+	cfg, err := NewRunConfig(c, opts, generations)
+	if err != nil {
+		return nil, err
+	}
+	changes, err := ConfigChanges(dir, cfg)
+	if err != nil {
+		return nil, err
+	}
+	if len(changes) > 0 {
+		return nil, fmt.Errorf("%s: %w (%s); choose another folder", dir, ErrOtherRun, strings.Join(changes, "; "))
+	}
+	run, err := experiment.Create(dir, cfg)
+	if err != nil {
+		return nil, err
+	}
+	return ContinueRun(ctx, run, c, prepare, onEvent)
+}
+
+// ContinueRun runs the LLM run folder run to its end with client c (built from the settings
+// the run recorded; see ReadRunConfig).
+func ContinueRun(ctx context.Context, run *experiment.Run, c *Client, prepare func(*Generator), onEvent func(search.Event)) (*experiment.Final, error) {
+	return run.ExecuteWith(ctx, experiment.Exec{OnEvent: onEvent, Runtime: c, Prepare: func(g search.Generator) error {
+		lg, ok := g.(*Generator)
+		if !ok {
+			return fmt.Errorf("%s: a %q run, not an LLM run", run.Dir, g.Name())
+		}
+		if prepare != nil {
+			prepare(lg)
+		}
+		return nil
+	}})
 }
 
 // ErrOtherRun is returned when a folder holds a different run.
 var ErrOtherRun = errors.New("the folder holds another run")
 
-// Execute runs g for generations generations (0: one batch) and writes the run folder dir.
-// A folder holding the same finished run is returned as it is; a folder holding an unfinished
-// run of the same config is started over (the cache makes the replay cheap); a folder holding
-// another run is an error. onEvent is called after each generation is on disk.
-func Execute(ctx context.Context, dir string, g *Generator, generations int, onEvent func(search.Event)) (*experiment.Final, error) {
-	if generations < 0 {
-		return nil, fmt.Errorf("generations must be >= 0, got %d", generations)
+// TemplateChangedError refuses to continue a run whose prompt template text changed since.
+type TemplateChangedError struct {
+	Name, Origin      string
+	Recorded, Current string
+}
+
+func (e *TemplateChangedError) Error() string {
+	return fmt.Sprintf("the run was made with another text of the prompt template %q than the one now found (%s): sha256 %.12s…, now %.12s…; restore the template the run used, or start a new run",
+		e.Name, e.Origin, e.Recorded, e.Current)
+}
+
+func init() { search.RegisterWithRuntime(GeneratorName, fromSpec) }
+
+// fromSpec is the registry's factory: the run's llm section gives the prompt settings, the
+// runtime the client (whose settings must be the recorded ones).
+func fromSpec(ctx context.Context, s search.Spec) (search.Generator, error) {
+	if len(s.Settings) == 0 {
+		return nil, errors.New("llm generator: the configuration has no llm section")
 	}
-	cfg := NewRunConfig(g, generations)
-	cfgData, err := json.MarshalIndent(cfg, "", "  ")
+	var sec RunLLM
+	if err := json.Unmarshal(s.Settings, &sec); err != nil {
+		return nil, fmt.Errorf("llm section: %w", err)
+	}
+	opts := GeneratorOptions{Options: s.Options, PromptSettings: sec.PromptSettings}
+	if opts.PopSize < 1 {
+		return nil, fmt.Errorf("llm generator: the number of levels must be at least 1, got %d", opts.PopSize)
+	}
+	if opts.Examples < 0 || opts.MaxRepairs < 0 {
+		return nil, errors.New("llm generator: examples and repairs must be >= 0")
+	}
+	if s.Runtime == nil {
+		return nil, search.ErrNeedsRuntime
+	}
+	c, ok := s.Runtime.(*Client)
+	if !ok || c == nil {
+		return nil, fmt.Errorf("llm generator: the runtime is a %T, not an *llm.Client", s.Runtime)
+	}
+	have, _ := json.Marshal(c.Settings())
+	want, _ := json.Marshal(sec.Settings)
+	if !bytes.Equal(have, want) {
+		return nil, fmt.Errorf("llm generator: the client's settings %s are not the run's %s", have, want)
+	}
+	g, err := NewGenerator(ctx, s.Problem, c, opts)
 	if err != nil {
 		return nil, err
 	}
-	cfgData = append(cfgData, '\n')
-	cfgPath := filepath.Join(dir, experiment.ConfigFile)
-	old, err := os.ReadFile(cfgPath)
-	switch {
-	case err == nil:
-		if !bytes.Equal(old, cfgData) {
-			return nil, fmt.Errorf("%s: %w; choose another folder", dir, ErrOtherRun)
-		}
-		if f, err := experiment.ReadFinal(dir); err == nil && f.Generation >= generations {
-			return f, nil
-		}
-	case !errors.Is(err, fs.ErrNotExist):
-		return nil, err
+	if sec.TemplateHash != "" && g.prompt.Hash != sec.TemplateHash {
+		return nil, &TemplateChangedError{Name: g.prompt.Name, Origin: g.prompt.Origin, Recorded: sec.TemplateHash, Current: g.prompt.Hash}
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, err
-	}
-	// A stale final.json of an interrupted rerun must not outlive the new events.
-	if err := os.Remove(filepath.Join(dir, experiment.FinalFile)); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return nil, err
-	}
-	if err := atomicfile.Write(cfgPath, cfgData, 0o644); err != nil {
-		return nil, err
-	}
-	files := map[string]*os.File{}
-	for _, name := range []string{experiment.EventsFile, RepliesFile, UsageFile} {
-		f, err := os.Create(filepath.Join(dir, name))
-		if err != nil {
-			return nil, err
-		}
-		defer f.Close()
-		files[name] = f
-	}
-	usage := NewUsageLog(files[UsageFile])
-	ctx = WithUsageLog(ctx, usage)
-	g.SetExchangeLog(files[RepliesFile])
-	defer g.SetExchangeLog(nil)
-	start := time.Now()
-
-	var promptErr error
-	g.planned = func(first []Message) { promptErr = writePromptFile(dir, first) }
-	defer func() { g.planned = nil }()
-	record := func() error {
-		ev := g.Event()
-		ev.Elapsed = time.Since(start).Seconds()
-		line, err := json.Marshal(EventLine{Event: ev, LLM: g.Stats()})
-		if err != nil {
-			return err
-		}
-		ef := files[experiment.EventsFile]
-		if _, err := ef.Write(append(line, '\n')); err != nil {
-			return err
-		}
-		if err := ef.Sync(); err != nil {
-			return err
-		}
-		if onEvent != nil {
-			onEvent(ev)
-		}
-		return nil
-	}
-	if err := g.Reset(ctx); err != nil {
-		return nil, err
-	}
-	if promptErr != nil {
-		return nil, promptErr
-	}
-	if err := record(); err != nil {
-		return nil, err
-	}
-	for g.Generation() < generations {
-		if err := g.Step(ctx); err != nil {
-			return nil, err
-		}
-		if err := record(); err != nil {
-			return nil, err
-		}
-	}
-	if err := usage.Err(); err != nil {
-		return nil, fmt.Errorf("usage log: %w", err)
-	}
-	for _, f := range files {
-		if err := f.Sync(); err != nil {
-			return nil, err
-		}
-	}
-	sum := RunSummary{Stats: g.Stats(), Totals: usage.Totals(), Template: g.prompt.Name, Origin: g.prompt.Origin,
-		Legend: g.prompt.Legend, Elapsed: time.Since(start).Seconds()}
-	if err := writeJSONFile(filepath.Join(dir, SummaryFile), sum); err != nil {
-		return nil, err
-	}
-	final := makeFinal(cfg.Config, g)
-	if err := writeJSONFile(filepath.Join(dir, experiment.FinalFile), final); err != nil {
-		return nil, err
-	}
-	return final, nil
+	return g, nil
 }
 
-func makeFinal(cfg experiment.Config, g *Generator) *experiment.Final {
-	ev := g.Event()
-	f := &experiment.Final{Config: cfg, Generation: g.Generation(), Evaluations: g.Evaluations(), BestFitness: g.Best(),
-		Size: ev.Size, Feasible: ev.Feasible, Unique: ev.Unique, Controlled: ev.Controlled,
-		Population: []experiment.FinalIndividual{}}
-	if len(g.pop) == 0 {
-		// No valid level at all: JSON has no -Inf, and 0 is what an empty population scores.
-		f.BestFitness = 0
+// UseFolder opens the run's exchange and usage logs (append-only: a session continuing an
+// interrupted run adds to what that one recorded) and makes the first prompt go to
+// prompt.txt.
+func (g *Generator) UseFolder(f *experiment.Folder) error {
+	replies, err := f.Log(RepliesFile)
+	if err != nil {
+		return err
 	}
-	for _, ind := range g.Population() {
-		f.Population = append(f.Population, experiment.FinalIndividual{Content: ind.Content, Control: ind.Control,
-			Info: ind.Info, Quality: ind.Quality, Diversity: ind.Diversity, Controllability: ind.Controllability,
-			Fitness: g.Fitness(ind)})
+	usage, err := f.Log(UsageFile)
+	if err != nil {
+		return err
 	}
-	return f
+	g.SetExchangeLog(replies)
+	g.usage = NewUsageLog(usage)
+	g.planned = func(first []Message) error { return writePromptFile(f, first) }
+	return nil
 }
+
+// FinishFolder writes llm.json: the item counts, and the requests, tokens and cost summed
+// over every session's usage log.
+func (g *Generator) FinishFolder(f *experiment.Folder, last search.Event) error {
+	if g.usage != nil {
+		if err := g.usage.Err(); err != nil {
+			return fmt.Errorf("%s: %w", filepath.Join(f.Dir(), UsageFile), err)
+		}
+	}
+	if err := g.logError(); err != nil {
+		return fmt.Errorf("%s: %w", filepath.Join(f.Dir(), RepliesFile), err)
+	}
+	totals, err := ReadUsage(filepath.Join(f.Dir(), UsageFile))
+	if err != nil {
+		return err
+	}
+	sum := RunSummary{Stats: g.Stats(), Totals: totals, Template: g.prompt.Name, Origin: g.prompt.Origin,
+		Legend: g.prompt.Legend, Elapsed: last.Elapsed}
+	data, err := json.MarshalIndent(sum, "", " ")
+	if err != nil {
+		return err
+	}
+	return f.WriteFile(SummaryFile, append(data, '\n'))
+}
+
+// EventRecord is an events.jsonl line: the common event and the item counts so far.
+func (g *Generator) EventRecord(ev search.Event) any { return EventLine{Event: ev, LLM: g.Stats()} }
 
 // writePromptFile shows the run's first prompt as the model reads it.
-func writePromptFile(dir string, msgs []Message) error {
+func writePromptFile(f *experiment.Folder, msgs []Message) error {
 	var sb strings.Builder
 	for _, m := range msgs {
 		fmt.Fprintf(&sb, "=== %s\n%s\n\n", m.Role, m.Content)
 	}
-	return atomicfile.Write(filepath.Join(dir, PromptFile), []byte(sb.String()), 0o644)
-}
-
-func writeJSONFile(path string, v any) error {
-	data, err := json.MarshalIndent(v, "", " ")
-	if err != nil {
-		return err
-	}
-	return atomicfile.Write(path, append(data, '\n'), 0o644)
+	return f.WriteFile(PromptFile, []byte(sb.String()))
 }
 
 // ReadRunConfig reads the config.json of an LLM run folder (a folder of another generator's
 // run is an error), so a run can be continued with the settings it was started with.
 func ReadRunConfig(dir string) (*RunConfig, error) {
 	path := filepath.Join(dir, experiment.ConfigFile)
-	data, err := os.ReadFile(path)
+	data, err := safeio.ReadFile(path, 1<<20)
 	if err != nil {
 		return nil, err
 	}
@@ -242,18 +261,18 @@ func ReadRunConfig(dir string) (*RunConfig, error) {
 	if c.Generator != GeneratorName {
 		return nil, fmt.Errorf("%s: a %q run, not an LLM run", path, c.Generator)
 	}
-	if c.Format != runFormat {
-		return nil, fmt.Errorf("%s: format %d, this workbench reads format %d", path, c.Format, runFormat)
+	if c.Format != experiment.Format {
+		return nil, fmt.Errorf("%s: format %d, this workbench reads format %d", path, c.Format, experiment.Format)
 	}
 	return &c, nil
 }
 
 // ConfigChanges lists the settings in which the run recorded in dir's config.json differs from
 // cfg, one "key: recorded, now new" string per setting, keys dotted ("llm.model"). It returns
-// none when the folder has no config.json or holds the same run; Execute refuses a folder for
+// none when the folder has no config.json or holds the same run; StartRun refuses a folder for
 // which it returns some.
-func ConfigChanges(dir string, cfg RunConfig) ([]string, error) {
-	old, err := os.ReadFile(filepath.Join(dir, experiment.ConfigFile))
+func ConfigChanges(dir string, cfg experiment.Config) ([]string, error) {
+	old, err := safeio.ReadFile(filepath.Join(dir, experiment.ConfigFile), 1<<20)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}

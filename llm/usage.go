@@ -1,11 +1,17 @@
 package llm
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"io"
+	"io/fs"
 	"sync"
 	"time"
+
+	"pcgwb/internal/safeio"
 )
 
 // Usage counts a reply's tokens as the server reported them.
@@ -122,4 +128,34 @@ type tagKey struct{}
 // WithTag labels the usage records of requests under ctx (for example "item 3").
 func WithTag(ctx context.Context, tag string) context.Context {
 	return context.WithValue(ctx, tagKey{}, tag)
+}
+
+// ReadUsage sums a usage log (usage.jsonl) over every session that appended to it. A damaged
+// line is an error naming the file and line; a torn last line (a writer killed in the middle
+// of it) is left out.
+func ReadUsage(path string) (Totals, error) {
+	var t Totals
+	data, err := safeio.ReadFile(path, 1<<30)
+	if errors.Is(err, fs.ErrNotExist) {
+		return t, nil
+	}
+	if err != nil {
+		return t, err
+	}
+	for line := 1; len(data) > 0; line++ {
+		i := bytes.IndexByte(data, '\n')
+		if i < 0 {
+			break
+		}
+		var r UsageRecord
+		if err := json.Unmarshal(data[:i], &r); err != nil {
+			return t, fmt.Errorf("%s: line %d: not a usage record (%v): %s", path, line, err, safeio.Excerpt(data[:i]))
+		}
+		if r.PromptTokens < 0 || r.CompletionTokens < 0 || r.TotalTokens < 0 || r.Cost < 0 || r.Attempts < 0 {
+			return t, fmt.Errorf("%s: line %d: negative tokens, cost or attempts", path, line)
+		}
+		t.add(r)
+		data = data[i+1:]
+	}
+	return t, nil
 }

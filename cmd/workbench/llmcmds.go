@@ -251,8 +251,7 @@ type llmRun struct {
 }
 
 func executeLLMRun(r llmRun, stdout, stderr io.Writer) error {
-	p, err := makeProblem(r.opts.Problem)
-	if err != nil {
+	if _, err := makeProblem(r.opts.Problem); err != nil {
 		return err
 	}
 	client, err := llm.New(r.cfg)
@@ -261,58 +260,60 @@ func executeLLMRun(r llmRun, stdout, stderr io.Writer) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	g, err := llm.NewGenerator(ctx, p, client, r.opts)
+	var run *experiment.Run
+	if r.resume {
+		if run, err = experiment.Open(r.dir); err != nil {
+			return usageError{err.Error()}
+		}
+	} else {
+		cfg, err := llm.NewRunConfig(client, r.opts, r.generations)
+		if err != nil {
+			return err
+		}
+		changes, err := llm.ConfigChanges(r.dir, cfg)
+		if err != nil {
+			return err
+		}
+		if len(changes) > 0 {
+			return usagef("%s holds another run (%s); choose another folder", r.dir, strings.Join(changes, "; "))
+		}
+		if run, err = experiment.Create(r.dir, cfg); err != nil {
+			return usageError{err.Error()}
+		}
+	}
+	st, err := run.Status()
 	if err != nil {
 		return err
 	}
-	opts := g.Options()
-	if r.resume && g.Prompt().Hash != r.templateHash {
-		return usagef("%s was run with another text of the prompt template %q than the one now found (%s): sha256 %.12s…, now %.12s…; restore the template the run used, or start a new run",
-			r.dir, opts.Template, g.Prompt().Origin, r.templateHash, g.Prompt().Hash)
-	}
-	changes, err := llm.ConfigChanges(r.dir, llm.NewRunConfig(g, r.generations))
-	if err != nil {
-		return err
-	}
-	if len(changes) > 0 {
-		return usagef("%s holds another run (%s); choose another folder", r.dir, strings.Join(changes, "; "))
-	}
-	if final, err := experiment.ReadFinal(r.dir); err == nil && final.Generation >= r.generations && fileExists(filepath.Join(r.dir, experiment.ConfigFile)) {
+	c := run.Config
+	if st.Finished {
+		final, err := experiment.ReadFinal(r.dir)
+		if err != nil {
+			return err
+		}
 		fmt.Fprintf(stdout, "%s is already finished\n", r.dir)
 		printLLMPopulation(stdout, final)
 		return nil
 	}
 	if r.resume && !r.quiet {
-		fmt.Fprintf(stdout, "resuming %s llm %s seed %d in %s: asking again, replies received before come from the cache\n",
-			opts.Problem, opts.Fitness, opts.Seed, r.dir)
+		fmt.Fprintf(stdout, "resuming %s llm %s seed %d in %s at generation %d of %d: replies received before come from the cache\n",
+			c.Problem, c.Fitness, c.Seed, r.dir, max(st.Generation, 0), c.Generations)
 	}
-	if !r.quiet {
-		var mu sync.Mutex
-		done := 0
-		g.OnReply = func(ev llm.ReplyEvent) {
-			mu.Lock()
-			defer mu.Unlock()
-			if ev.Final {
-				done++
-			}
-			verdict := fmt.Sprintf("valid, quality %.3f", ev.Quality)
-			if ev.Error != "" {
-				verdict = "invalid: " + firstLine(ev.Error)
-			}
-			src := ""
-			if ev.Cached {
-				src = " (cached)"
-			}
-			fmt.Fprintf(stderr, "[%d/%d] gen %d level %d reply %d%s: %s\n", done, opts.PopSize*(r.generations+1),
-				ev.Generation, ev.Item, ev.Turn+1, src, verdict)
+	var g *llm.Generator
+	final, err := llm.ContinueRun(ctx, run, client, func(lg *llm.Generator) {
+		g = lg
+		if !r.quiet {
+			lg.OnReply = replyPrinter(stderr, c.PopSize*(c.Generations+1))
 		}
-	}
-	final, err := llm.Execute(ctx, r.dir, g, r.generations, nil)
+	}, nil)
 	if err != nil {
-		if errors.Is(err, llm.ErrOtherRun) {
+		var tc *llm.TemplateChangedError
+		switch {
+		case errors.As(err, &tc):
+			return usagef("%s: %v", r.dir, err)
+		case errors.Is(err, llm.ErrOtherRun):
 			return usageError{err.Error()}
-		}
-		if errors.Is(err, context.Canceled) {
+		case errors.Is(err, context.Canceled):
 			return fmt.Errorf("interrupted; %s", r.again)
 		}
 		if re := (*llm.RequestError)(nil); errors.As(err, &re) {
@@ -320,13 +321,38 @@ func executeLLMRun(r llmRun, stdout, stderr io.Writer) error {
 		}
 		return err
 	}
-	st, tot := g.Stats(), client.Totals()
+	tot := client.Totals()
 	fmt.Fprintf(stdout, "run folder: %s\n", r.dir)
-	fmt.Fprintf(stdout, "levels: %d asked, %d valid, %d invalid; %d re-asks (%d fixed a level)\n", st.Items, st.Valid, st.Invalid, st.Repairs, st.Repaired)
+	if g != nil {
+		st := g.Stats()
+		fmt.Fprintf(stdout, "levels: %d asked, %d valid, %d invalid; %d re-asks (%d fixed a level)\n", st.Items, st.Valid, st.Invalid, st.Repairs, st.Repaired)
+	}
 	printLLMPopulation(stdout, final)
 	fmt.Fprintf(stdout, "requests: %d (%d from the cache, %d retries, %d failed); tokens %d in, %d out; cost %.4f\n",
 		tot.Requests, tot.CacheHits, tot.Retries, tot.Failures, tot.Usage.PromptTokens, tot.Usage.CompletionTokens, tot.Cost)
 	return nil
+}
+
+// replyPrinter prints one progress line per reply, counting the levels done out of total.
+func replyPrinter(w io.Writer, total int) func(llm.ReplyEvent) {
+	var mu sync.Mutex
+	done := 0
+	return func(ev llm.ReplyEvent) {
+		mu.Lock()
+		defer mu.Unlock()
+		if ev.Final {
+			done++
+		}
+		verdict := fmt.Sprintf("valid, quality %.3f", ev.Quality)
+		if ev.Error != "" {
+			verdict = "invalid: " + firstLine(ev.Error)
+		}
+		src := ""
+		if ev.Cached {
+			src = " (cached)"
+		}
+		fmt.Fprintf(w, "[%d/%d] gen %d level %d reply %d%s: %s\n", done, total, ev.Generation, ev.Item, ev.Turn+1, src, verdict)
+	}
 }
 
 func printLLMPopulation(w io.Writer, final *experiment.Final) {

@@ -77,7 +77,7 @@ func (p *progressPrinter) event(ev search.Event) {
 }
 
 // runGenerators are the generators `run` knows: search's and the LLM generator.
-func runGenerators() []string { return append(search.Generators(), llm.GeneratorName) }
+func runGenerators() []string { return search.All() }
 
 // llmOnlyFlags are the flags of `run` that only --generator llm reads.
 func llmOnlyFlags() map[string]bool {

@@ -219,8 +219,10 @@ func TestRunResumeLLM(t *testing.T) {
 			t.Fatalf("key not sent on resume: %q", c.Authorization)
 		}
 	}
-	// Offline with a cache that lacks the replies fails clearly.
+	// Offline with a cache that lacks the replies fails clearly (a run killed before its first
+	// checkpoint starts over; one with a checkpoint asks nothing it already has).
 	os.Remove(filepath.Join(killed, experiment.FinalFile))
+	os.Remove(filepath.Join(killed, experiment.CheckpointFile))
 	code, _, errs = runCLI(t, resumeArgs(killed, filepath.Join(tmp, "empty-cache"), "--offline")...)
 	if code != 1 || !strings.Contains(errs, "not in the cache") {
 		t.Fatalf("offline miss: exit %d: %s", code, errs)

@@ -4,12 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
 	"sync"
 
+	"pcgwb/internal/folderlock"
 	"pcgwb/problems/search"
 )
 
@@ -79,12 +81,21 @@ type Progress struct {
 
 // Run executes the sweep with a pool of workers, skipping finished runs and resuming
 // interrupted ones. It returns the first error after all started runs stop; cancelling ctx
-// stops every run within its current generation.
+// stops every run within its current generation. The sweep folder is locked for the duration
+// (a second sweep on it gets a *folderlock.HeldError), and every run locks its own folder.
 func (s Sweep) Run(ctx context.Context, progress func(Progress)) error {
 	jobs, err := s.Jobs()
 	if err != nil {
 		return err
 	}
+	if err := os.MkdirAll(s.Out, 0o755); err != nil {
+		return err
+	}
+	lock, err := folderlock.Acquire(s.Out)
+	if err != nil {
+		return err
+	}
+	defer lock.Release()
 	workers := s.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"strings"
+	"slices"
 
 	"pcgwb/problems"
 )
@@ -63,12 +63,18 @@ type Options struct {
 
 // WithDefaults fills the paper's settings into zero fields and the settings the generator
 // ignores with zero, so that a recorded configuration says only what matters.
+//
+// Generators registered from elsewhere get the fitness and population defaults only and keep
+// the other options as given.
 func (o Options) WithDefaults(generator string) Options {
 	if o.Fitness == "" {
 		o.Fitness = FitnessQuality
 	}
 	if o.PopSize == 0 {
 		o.PopSize = 100
+	}
+	if !slices.Contains(builtins, generator) {
+		return o
 	}
 	if o.MutationRate == 0 {
 		o.MutationRate = 0.05
@@ -111,18 +117,11 @@ func (o Options) WithDefaults(generator string) Options {
 	return o
 }
 
-// Generators lists the generator names.
-func Generators() []string { return []string{"random", "es", "ga", "mapelites", "constructive"} }
-
-// PaperGenerators are the three the paper compares.
-func PaperGenerators() []string { return []string{"random", "es", "ga"} }
-
 // NewSource is the seeded source of a run: PCG, whose state MarshalBinary captures.
 func NewSource(seed uint64) *rand.PCG { return problems.NewSource(seed) }
 
-// New makes a generator by name for problem p.
-func New(p problems.Problem, generator string, opts Options) (Generator, error) {
-	opts = opts.WithDefaults(generator)
+// newEngine makes a built-in generator by name for problem p (opts with defaults filled in).
+func newEngine(p problems.Problem, generator string, opts Options) (Generator, error) {
 	name, fit, err := ParseFitness(opts.Fitness)
 	if err != nil {
 		return nil, err
@@ -162,7 +161,7 @@ func New(p problems.Problem, generator string, opts Options) (Generator, error) 
 		}
 		e.alg = &constructive{engine: e, build: build}
 	default:
-		return nil, fmt.Errorf("unknown generator %q (choose one of %s)", generator, strings.Join(Generators(), ", "))
+		return nil, fmt.Errorf("unknown generator %q", generator)
 	}
 	return e, nil
 }
@@ -315,6 +314,8 @@ type State struct {
 	Evaluations int               `json:"evaluations"`
 	RNG         []byte            `json:"rng"`
 	Population  []SavedIndividual `json:"population"`
+	// Extra is a generator's own state beyond these (the LLM generator's item counts).
+	Extra json.RawMessage `json:"extra,omitempty"`
 }
 
 // SavedIndividual is an individual as saved: the info is left out (it is recomputed on Load,
@@ -349,6 +350,12 @@ func (e *engine) Save() (*State, error) {
 }
 
 func (e *engine) Load(ctx context.Context, s *State) error {
+	if s == nil {
+		return fmt.Errorf("state: missing")
+	}
+	if len(s.Population) == 0 {
+		return fmt.Errorf("state.population: empty, a %s run always has a population", e.name)
+	}
 	if s.Generator != e.name {
 		return fmt.Errorf("the state is of generator %q, not %q", s.Generator, e.name)
 	}
@@ -360,11 +367,11 @@ func (e *engine) Load(ctx context.Context, s *State) error {
 	for i, si := range s.Population {
 		c, err := e.p.ContentSpace().Normalize(si.Content, "content")
 		if err != nil {
-			return fmt.Errorf("individual %d: %w", i, err)
+			return fmt.Errorf("state.population[%d]: %w", i, err)
 		}
 		k, err := e.p.ControlSpace().Normalize(si.Control, "control")
 		if err != nil {
-			return fmt.Errorf("individual %d: %w", i, err)
+			return fmt.Errorf("state.population[%d]: %w", i, err)
 		}
 		ind := &Individual{Content: c, Control: k, Quality: si.Quality, Diversity: si.Diversity, Controllability: si.Controllability, Cell: -1}
 		if si.Cell != nil {

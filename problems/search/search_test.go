@@ -3,8 +3,10 @@ package search
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -443,18 +445,32 @@ func TestUnknownGeneratorAndConstructiveUnavailable(t *testing.T) {
 	}
 }
 
-func TestDriveEmitsEveryGeneration(t *testing.T) {
-	g, _ := newFake(t, "ga", Options{Seed: 1})
-	var gens []int
-	if err := Drive(context.Background(), g, 3, func(ev Event) { gens = append(gens, ev.Generation) }); err != nil {
-		t.Fatal(err)
+func TestRegistryIsOpen(t *testing.T) {
+	const name = "test-registered"
+	built := 0
+	RegisterWithRuntime(name, func(ctx context.Context, s Spec) (Generator, error) {
+		if s.Runtime == nil {
+			return nil, ErrNeedsRuntime
+		}
+		built++
+		return newEngine(s.Problem, "random", s.Options.WithDefaults("random"))
+	})
+	if slices.Contains(Generators(), name) || !slices.Contains(All(), name) || !NeedsRuntime(name) || NeedsRuntime("ga") {
+		t.Fatalf("listing: %v / %v", Generators(), All())
 	}
-	if len(gens) != 4 || gens[0] != 0 || gens[3] != 3 {
-		t.Fatalf("events for generations %v", gens)
+	if _, err := New(&searchtest.Toy{}, name, Options{}); !errors.Is(err, ErrNeedsRuntime) {
+		t.Fatalf("without runtime: %v", err)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	if err := Drive(ctx, g, 3, nil); err == nil {
-		t.Fatal("a cancelled drive succeeded")
+	if _, err := Build(context.Background(), name, Spec{Problem: &searchtest.Toy{}, Runtime: 1}); err != nil || built != 1 {
+		t.Fatalf("with runtime: %v (built %d)", err, built)
 	}
+	if got := Generators()[:5]; !slices.Equal(got, []string{"random", "es", "ga", "mapelites", "constructive"}) {
+		t.Fatalf("built-in order %v", got)
+	}
+	defer func() {
+		if recover() == nil {
+			t.Fatal("registering a name twice did not panic")
+		}
+	}()
+	Register("ga", func(context.Context, Spec) (Generator, error) { return nil, nil })
 }

@@ -1,0 +1,389 @@
+package experiment
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"pcgwb/internal/atomicfile"
+	"pcgwb/internal/folderlock"
+	"pcgwb/problems"
+	"pcgwb/problems/search"
+)
+
+// Exec tunes a run's execution.
+type Exec struct {
+	// OnEvent is called after each generation is safely on disk.
+	OnEvent func(search.Event)
+	// Runtime is handed to the generator's factory (search.Spec.Runtime): what the run needs
+	// and does not record, such as an LLM client.
+	Runtime any
+	// Prepare, when set, sees the generator before its first generation of this session
+	// (to attach progress callbacks); an error stops the run before anything is written.
+	Prepare func(search.Generator) error
+}
+
+// FolderUser is implemented by generators that keep files of their own in the run folder (the
+// LLM generator's replies, usage log and summary). The runner is still the only writer: it
+// opens the files (append-only logs are never truncated, so costs recorded by an interrupted
+// session stay), syncs them before every checkpoint and writes whole files atomically.
+type FolderUser interface {
+	// UseFolder is called once the folder is locked, before the generator's first generation
+	// of this session (Reset, or Load when the run continues).
+	UseFolder(f *Folder) error
+	// FinishFolder is called after the last generation, before final.json is written; last is
+	// the last event recorded.
+	FinishFolder(f *Folder, last search.Event) error
+}
+
+// EventRecorder is implemented by generators whose events.jsonl lines carry more than the
+// common search.Event (readers of search.Event ignore the extra keys).
+type EventRecorder interface {
+	EventRecord(ev search.Event) any
+}
+
+// Folder is a locked run folder as a generator sees it.
+type Folder struct {
+	dir  string
+	logs map[string]*os.File
+}
+
+// Dir is the folder's path.
+func (f *Folder) Dir() string { return f.dir }
+
+// Log opens (once) the append-only log name; it is synced before every checkpoint and closed
+// when the run ends.
+func (f *Folder) Log(name string) (io.Writer, error) {
+	if w, ok := f.logs[name]; ok {
+		return w, nil
+	}
+	if filepath.Base(name) != name || name == FinalFile || name == CheckpointFile || name == ConfigFile || name == EventsFile {
+		return nil, fmt.Errorf("%s: not a log a generator may write", name)
+	}
+	path := filepath.Join(f.dir, name)
+	w, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	if err := cutTornLine(w, path); err != nil {
+		w.Close()
+		return nil, err
+	}
+	f.logs[name] = w
+	return w, nil
+}
+
+// cutTornLine drops a last line without its newline (a writer killed in the middle of it) so
+// the next record starts on a line of its own, and leaves the file positioned at its end.
+// Complete lines are never removed.
+func cutTornLine(w *os.File, path string) error {
+	fi, err := w.Stat()
+	if err != nil {
+		return err
+	}
+	if !fi.Mode().IsRegular() {
+		return fmt.Errorf("%s is not a regular file", path)
+	}
+	end := fi.Size()
+	buf := make([]byte, 4096)
+	for end > 0 {
+		n := int64(len(buf))
+		if end < n {
+			n = end
+		}
+		if _, err := w.ReadAt(buf[:n], end-n); err != nil {
+			return err
+		}
+		if i := bytes.LastIndexByte(buf[:n], '\n'); i >= 0 {
+			end = end - n + int64(i) + 1
+			break
+		}
+		end -= n
+	}
+	if end < fi.Size() {
+		if err := w.Truncate(end); err != nil {
+			return err
+		}
+	}
+	_, err = w.Seek(end, io.SeekStart)
+	return err
+}
+
+// WriteFile replaces the file name atomically.
+func (f *Folder) WriteFile(name string, data []byte) error {
+	if filepath.Base(name) != name || name == FinalFile || name == CheckpointFile || name == ConfigFile || name == EventsFile {
+		return fmt.Errorf("%s: not a file a generator may write", name)
+	}
+	return atomicfile.Write(filepath.Join(f.dir, name), data, 0o644)
+}
+
+func (f *Folder) sync() error {
+	for name, w := range f.logs {
+		if err := w.Sync(); err != nil {
+			return fmt.Errorf("%s: %w", filepath.Join(f.dir, name), err)
+		}
+	}
+	return nil
+}
+
+func (f *Folder) close() {
+	for _, w := range f.logs {
+		w.Close()
+	}
+}
+
+// Execute runs (or continues) the run to its last generation, calling onEvent after each
+// generation is safely on disk. See ExecuteWith.
+func (r *Run) Execute(ctx context.Context, onEvent func(search.Event)) (*Final, error) {
+	return r.ExecuteWith(ctx, Exec{OnEvent: onEvent})
+}
+
+// ExecuteWith runs (or continues) the run to its last generation: the one run loop of the
+// workbench, for every registered generator. It takes the folder's lock first (a second
+// writer gets a *folderlock.HeldError naming the holder's pid) and removes temporary files
+// that crashed writers left. Cancelling ctx stops it within the generation in flight; the
+// folder then resumes from the last completed generation. A finished run returns at once.
+func (r *Run) ExecuteWith(ctx context.Context, x Exec) (*Final, error) {
+	lock, err := folderlock.Acquire(r.Dir)
+	if err != nil {
+		return nil, err
+	}
+	defer lock.Release()
+	if _, err := atomicfile.CleanStale(r.Dir, 0); err != nil {
+		return nil, err
+	}
+	st, err := r.Status()
+	if err != nil {
+		return nil, err
+	}
+	if st.Finished {
+		return ReadFinal(r.Dir)
+	}
+	p, err := problems.Make(r.Config.Problem)
+	if err != nil {
+		return nil, err
+	}
+	g, err := search.Build(ctx, r.Config.Generator, search.Spec{Problem: p, Options: r.Config.Options, Settings: r.Config.Settings, Runtime: x.Runtime})
+	if err != nil {
+		return nil, err
+	}
+	if x.Prepare != nil {
+		if err := x.Prepare(g); err != nil {
+			return nil, err
+		}
+	}
+	var prior float64
+	var keep int64
+	var cp *checkpoint
+	if st.Generation >= 0 {
+		if cp, err = r.readCheckpoint(); err != nil {
+			return nil, err
+		}
+		prior, keep = cp.Elapsed, cp.EventsSize
+	}
+	folder := &Folder{dir: r.Dir, logs: map[string]*os.File{}}
+	defer folder.close()
+	fu, _ := g.(FolderUser)
+	if fu != nil {
+		if err := fu.UseFolder(folder); err != nil {
+			return nil, err
+		}
+	}
+	if cp != nil {
+		if err := g.Load(ctx, cp.State); err != nil {
+			return nil, fmt.Errorf("resuming %s: %s: %w", r.Dir, CheckpointFile, err)
+		}
+	}
+	events, err := openEvents(filepath.Join(r.Dir, EventsFile), keep)
+	if err != nil {
+		return nil, err
+	}
+	defer events.Close()
+	rec := recorder{run: r, folder: folder, events: events, size: keep, prior: prior, start: time.Now(), onEvent: x.OnEvent}
+	if cp == nil {
+		if err := g.Reset(ctx); err != nil {
+			return nil, err
+		}
+		if err := rec.record(g); err != nil {
+			return nil, err
+		}
+	}
+	for g.Generation() < r.Config.Generations {
+		if err := g.Step(ctx); err != nil {
+			return nil, err
+		}
+		if err := rec.record(g); err != nil {
+			return nil, err
+		}
+	}
+	if fu != nil {
+		last := g.Event()
+		last.Elapsed = rec.prior + time.Since(rec.start).Seconds()
+		if err := fu.FinishFolder(folder, last); err != nil {
+			return nil, err
+		}
+		if err := folder.sync(); err != nil {
+			return nil, err
+		}
+	}
+	final := makeFinal(r.Config, g)
+	data, err := encodeFinal(final)
+	if err != nil {
+		return nil, err
+	}
+	if err := atomicfile.Write(filepath.Join(r.Dir, FinalFile), data, 0o644); err != nil {
+		return nil, err
+	}
+	return final, nil
+}
+
+// encodeFinal writes the summary indented and each individual on one line, so the file reads
+// well in an editor and diffs line by line.
+func encodeFinal(f *Final) ([]byte, error) {
+	head := *f
+	head.Population = nil
+	data, err := json.MarshalIndent(head, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	// the head ends with `"population": null\n}`: reopen it as a list
+	i := bytes.LastIndex(data, []byte("null"))
+	if i < 0 {
+		return nil, errors.New("final.json: unexpected encoding")
+	}
+	var buf bytes.Buffer
+	buf.Write(data[:i])
+	if len(f.Population) == 0 {
+		buf.WriteString("[]\n}\n")
+		return buf.Bytes(), nil
+	}
+	buf.WriteString("[\n")
+	for k, ind := range f.Population {
+		line, err := json.Marshal(ind)
+		if err != nil {
+			return nil, err
+		}
+		buf.WriteString("    ")
+		buf.Write(line)
+		if k < len(f.Population)-1 {
+			buf.WriteByte(',')
+		}
+		buf.WriteByte('\n')
+	}
+	buf.WriteString("  ]\n}\n")
+	return buf.Bytes(), nil
+}
+
+// openEvents opens events.jsonl for appending after cutting it to size (the checkpoint's
+// length; 0 for a fresh start), which drops anything written after the last checkpoint.
+func openEvents(path string, size int64) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		f.Close()
+		return nil, fmt.Errorf("%s is not a regular file", path)
+	}
+	if fi.Size() < size {
+		f.Close()
+		return nil, fmt.Errorf("%s is shorter (%d bytes) than its checkpoint says (%d)", path, fi.Size(), size)
+	}
+	if err := f.Truncate(size); err != nil {
+		f.Close()
+		return nil, err
+	}
+	if _, err := f.Seek(size, io.SeekStart); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
+}
+
+type recorder struct {
+	run     *Run
+	folder  *Folder
+	events  *os.File
+	size    int64
+	prior   float64
+	start   time.Time
+	onEvent func(search.Event)
+}
+
+// record makes one generation durable: the generator's logs and the event line first
+// (synced), then the checkpoint that points past it. A crash between the two leaves a line the
+// next resume cuts off.
+func (rc *recorder) record(g search.Generator) error {
+	ev := g.Event()
+	ev.Elapsed = rc.prior + time.Since(rc.start).Seconds()
+	var rec any = ev
+	if er, ok := g.(EventRecorder); ok {
+		rec = er.EventRecord(ev)
+	}
+	line, err := json.Marshal(rec)
+	if err != nil {
+		return err
+	}
+	line = append(line, '\n')
+	if err := rc.folder.sync(); err != nil {
+		return err
+	}
+	if _, err := rc.events.Write(line); err != nil {
+		return err
+	}
+	if err := rc.events.Sync(); err != nil {
+		return err
+	}
+	rc.size += int64(len(line))
+	st, err := g.Save()
+	if err != nil {
+		return err
+	}
+	data, err := json.Marshal(checkpoint{Generation: g.Generation(), EventsSize: rc.size, Elapsed: ev.Elapsed, State: st})
+	if err != nil {
+		return err
+	}
+	if err := atomicfile.Write(filepath.Join(rc.run.Dir, CheckpointFile), data, 0o644); err != nil {
+		return err
+	}
+	if rc.onEvent != nil {
+		rc.onEvent(ev)
+	}
+	return nil
+}
+
+func makeFinal(cfg Config, g search.Generator) *Final {
+	// The generator's own settings (an LLM endpoint) stay in config.json: the final population
+	// of the same run asked through another endpoint is the same file.
+	cfg.Settings = nil
+	ev := g.Event()
+	f := &Final{Config: cfg, Generation: g.Generation(), Evaluations: g.Evaluations(), BestFitness: g.Best(),
+		Size: ev.Size, Feasible: ev.Feasible, Unique: ev.Unique, Controlled: ev.Controlled, Archive: ev.Archive,
+		Population: []FinalIndividual{}}
+	if len(g.Population()) == 0 {
+		// No level at all (every LLM reply invalid): JSON has no -Inf, and 0 is what an
+		// empty population scores.
+		f.BestFitness = 0
+	}
+	for _, ind := range g.Population() {
+		fi := FinalIndividual{Content: ind.Content, Control: ind.Control, Info: ind.Info, Quality: ind.Quality,
+			Diversity: ind.Diversity, Controllability: ind.Controllability, Fitness: g.Fitness(ind)}
+		if ind.Cell >= 0 {
+			cell := ind.Cell
+			fi.Cell = &cell
+		}
+		f.Population = append(f.Population, fi)
+	}
+	return f
+}
