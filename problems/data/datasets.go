@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"pcgwb/internal/safeio"
 )
 
 // File is one data file with the check `workbench data import` applies before copying it.
@@ -160,6 +162,9 @@ func validateSlices(b []byte) error {
 	return nil
 }
 
+// quote quotes at most 60 bytes of a data line in an error.
+func quote(s string) string { return safeio.ExcerptN([]byte(s), 60) }
+
 // upperWord: a dictionary entry has no lower-case letter, no white space and at least one letter.
 func upperWord(w string) bool {
 	letter := false
@@ -179,7 +184,7 @@ func validateDictionary(b []byte) error {
 	}
 	for i, l := range lines {
 		if !upperWord(l) {
-			return fmt.Errorf("line %d: %q is not an upper-case word", nums[i], l)
+			return fmt.Errorf("line %d: %s is not an upper-case word", nums[i], quote(l))
 		}
 	}
 	return nil
@@ -196,10 +201,10 @@ func validateCounts(b []byte) error {
 			return fmt.Errorf("line %d: want WORD<TAB>COUNT", nums[i])
 		}
 		if !upperWord(strings.TrimSpace(word)) {
-			return fmt.Errorf("line %d: %q is not an upper-case word", nums[i], word)
+			return fmt.Errorf("line %d: %s is not an upper-case word", nums[i], quote(word))
 		}
 		if _, err := strconv.ParseInt(strings.TrimSpace(count), 10, 64); err != nil {
-			return fmt.Errorf("line %d: count %q is not an integer", nums[i], count)
+			return fmt.Errorf("line %d: count %s is not an integer", nums[i], quote(count))
 		}
 	}
 	return nil

@@ -1,11 +1,14 @@
 package data
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"pcgwb/internal/atomicfile"
+	"pcgwb/internal/safeio"
 )
 
 // Report is what an import found.
@@ -54,9 +57,19 @@ func ImportTo(src, dest string) (*Report, error) {
 	for _, ds := range Datasets() {
 		for _, f := range ds.Files {
 			from := filepath.Join(root, filepath.FromSlash(f.Path))
-			b, err := os.ReadFile(from)
-			if err != nil {
+			if _, err := os.Lstat(from); err != nil {
 				r.Missing = append(r.Missing, f.Path)
+				continue
+			}
+			// A link could reach any file of the machine (/etc/shadow): never followed, and
+			// nothing read through one is ever quoted.
+			if link := linkBelow(src, from); link != "" {
+				r.Invalid = append(r.Invalid, FileError{f.Path, fmt.Errorf("%s is a symbolic link (not followed)", link)})
+				continue
+			}
+			b, err := safeio.Read(from, safeio.Options{Limit: maxDataFileBytes, NoSymlink: true})
+			if err != nil {
+				r.Invalid = append(r.Invalid, FileError{f.Path, errors.New(describeReadError(err))})
 				continue
 			}
 			if err := f.Validate(b); err != nil {
@@ -77,6 +90,34 @@ func ImportTo(src, dest string) (*Report, error) {
 		return r, fmt.Errorf("no valid pcg_benchmark data file under %s", root)
 	}
 	return r, nil
+}
+
+// linkBelow returns the first element of path below base that is a symbolic link ("" if none).
+// base itself, the folder the user named, may be one.
+func linkBelow(base, path string) string {
+	rel, err := filepath.Rel(base, path)
+	if err != nil {
+		return path
+	}
+	cur := base
+	for _, part := range strings.Split(rel, string(filepath.Separator)) {
+		cur = filepath.Join(cur, part)
+		if fi, err := os.Lstat(cur); err == nil && fi.Mode()&os.ModeSymlink != 0 {
+			return cur
+		}
+	}
+	return ""
+}
+
+// describeReadError says why a data file could not be read without quoting its content.
+func describeReadError(err error) string {
+	switch {
+	case errors.Is(err, safeio.ErrTooLarge):
+		return "too large for a data file"
+	case errors.Is(err, safeio.ErrSpecialFile):
+		return "not a regular file (a pipe, device or socket)"
+	}
+	return err.Error()
 }
 
 // probsRoot finds the folder laid out like pcg_benchmark/probs: src itself or a known
