@@ -31,6 +31,8 @@ type Options struct {
 	Screenshot string
 	// ExitAfter closes the window after this long (0: never).
 	ExitAfter time.Duration
+	// Fullscreen fills the screen (playtest kiosks).
+	Fullscreen bool
 	// Done, when closed, closes the window (the command's context: Ctrl-C, SIGTERM).
 	Done <-chan struct{}
 }
@@ -55,6 +57,7 @@ func Run(s play.View, opt Options) error {
 	ebiten.SetWindowSize(fw*scale, fh*scale)
 	ebiten.SetWindowTitle(opt.Title)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
+	ebiten.SetFullscreen(opt.Fullscreen)
 	ebiten.SetRunnableOnUnfocused(true)
 	ebiten.SetTPS(play.TPS)
 	l := &loop{s: s, opt: opt, start: time.Now()}

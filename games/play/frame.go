@@ -174,8 +174,9 @@ type TextLine struct {
 }
 
 // TextFrame is a screen of text in the play window's style (a playtest's questions and
-// pauses): a title in large letters, then the lines, wrapped to the width.
-func TextFrame(title string, lines []TextLine) *image.RGBA {
+// pauses): a title in large letters, then the lines, wrapped to the width, and pictures (the
+// levels just played) in a row at the bottom.
+func TextFrame(title string, lines []TextLine, pics ...image.Image) *image.RGBA {
 	img := image.NewRGBA(image.Rect(0, 0, textFrameW, textFrameH))
 	assets.Fill(img, 'k')
 	drawText(img, title, (textFrameW-textWidth(title)*2)/2, 24, winColor, 2)
@@ -192,6 +193,20 @@ func TextFrame(title string, lines []TextLine) *image.RGBA {
 			drawText(img, part, 2*margin, y, c, 1)
 			y += lineHeight + 2
 		}
+	}
+	if len(pics) == 0 {
+		return img
+	}
+	const rowH = 150
+	slot := (textFrameW - 2*margin) / len(pics)
+	for i, pic := range pics {
+		b := pic.Bounds()
+		s := max(1, min((slot-margin)/max(1, b.Dx()), rowH/max(1, b.Dy())))
+		if b.Dx() > slot-margin || b.Dy() > rowH {
+			continue // too large to show whole at 1:1
+		}
+		x := margin + i*slot + (slot-b.Dx()*s)/2
+		scaleInto(img, pic, x, textFrameH-rowH-margin+(rowH-b.Dy()*s)/2, s)
 	}
 	return img
 }

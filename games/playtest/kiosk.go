@@ -27,8 +27,10 @@ type Kiosk struct {
 	question, choice int
 	answers          map[string]string
 	outcome          play.Outcome
-	err              error
-	quit             bool
+	// boards are the last pictures of the levels played, for the closing screen.
+	boards []image.Image
+	err    error
+	quit   bool
 	// script feeds keys, one every play.ScriptInterval ticks (tests, the smoke test).
 	script []play.Key
 	fed    int
@@ -103,6 +105,7 @@ func (k *Kiosk) start() error {
 // finish ends the level in play and shows its outcome.
 func (k *Kiosk) finish() {
 	k.outcome = k.game.Outcome(k.s.Levels[k.level].Problem, k.s.Levels[k.level].Name)
+	k.boards = append(k.boards, k.game.Game().Board())
 	k.state = stateOver
 }
 
@@ -231,16 +234,14 @@ func (k *Kiosk) Frame() *image.RGBA {
 	total := len(k.s.Levels)
 	n := total - len(k.todo) + 1
 	switch k.state {
-	case statePlaying, stateOver:
-		f := k.game.Frame()
-		if k.state == stateOver {
-			return play.TextFrame(k.s.Levels[k.level].Name+": "+string(k.outcome.Result), []play.TextLine{
-				{Text: fmt.Sprintf("%.1f s, %d moves", k.outcome.Seconds, k.outcome.Moves)},
-				{Text: ""},
-				{Text: "Press Enter to answer two quick questions.", Hi: true},
-			})
-		}
-		return f
+	case statePlaying:
+		return k.game.Frame()
+	case stateOver:
+		return play.TextFrame(k.s.Levels[k.level].Name+": "+resultText(k.outcome.Result), []play.TextLine{
+			{Text: fmt.Sprintf("%.1f s, %d moves", k.outcome.Seconds, k.outcome.Moves)},
+			{Text: ""},
+			{Text: fmt.Sprintf("Press Enter to answer %d quick questions.", len(k.s.Questions)), Hi: true},
+		}, k.game.Game().Board())
 	case stateQuestions:
 		q := k.s.Questions[k.question]
 		lines := []play.TextLine{{Text: q.Text}, {Text: ""}}
@@ -258,7 +259,7 @@ func (k *Kiosk) Frame() *image.RGBA {
 	case stateDone:
 		return play.TextFrame("Thank you!", []play.TextLine{
 			{Text: fmt.Sprintf("You played all %d levels. Your answers are saved.", total)},
-			{Text: ""}, {Text: "Press Esc to close.", Hi: true}})
+			{Text: ""}, {Text: "Press Esc to close.", Hi: true}}, k.boards...)
 	}
 	return play.TextFrame(k.s.Levels[k.todo[0]].Name, []play.TextLine{
 		{Text: fmt.Sprintf("Level %d of %d for %s.", n, total, k.player)},
@@ -271,3 +272,11 @@ func (k *Kiosk) Frame() *image.RGBA {
 }
 
 var _ play.View = (*Kiosk)(nil)
+
+// resultText is a result as players read it: a level left before its end was given up.
+func resultText(r play.Result) string {
+	if r == play.ResultQuit {
+		return "gave up"
+	}
+	return string(r)
+}
