@@ -32,6 +32,7 @@ func root() *Command {
 			{Name: "duel", Short: duelSummary, Raw: Legacy(cmdDuel)},
 			birdsCommand(),
 			playCommand(),
+			playtestCommand(),
 		},
 	}
 }
