@@ -39,8 +39,8 @@ func birdsCommand() *Command {
 
 // birdsFlags are the flags every pipeline command shares.
 type birdsFlags struct {
-	edition                                      *int
-	workers                                      *int
+	edition, workers, trials                     *int
+	seed                                         *uint64
 	classifierCmd, classifierURL, classifierName *string
 	asJSON, quiet                                *bool
 }
@@ -53,6 +53,13 @@ func (f *birdsFlags) register(fs *flag.FlagSet, classifier bool) {
 	if classifier {
 		f.registerClassifier(fs)
 	}
+}
+
+// registerTrials adds the evaluator-trial flags (not on `birds prompt`, whose --trials counts
+// answers per letter).
+func (f *birdsFlags) registerTrials(fs *flag.FlagSet) {
+	f.trials = fs.Int("trials", birds.MaxEvaluatorTrials, "stability: evaluator trials per level, best kept (1: the canonical simulation only)")
+	f.seed = fs.Uint64("seed", 0, "stability: seed of the varied trials")
 }
 
 func (f *birdsFlags) registerClassifier(fs *flag.FlagSet) {
@@ -100,6 +107,12 @@ func (f *birdsFlags) options(stderr io.Writer) (birds.Options, error) {
 		return birds.Options{}, err
 	}
 	opt := birds.Options{Edition: ed, Classifier: c, Workers: *f.workers}
+	if f.trials != nil {
+		if *f.trials < 1 || *f.trials > birds.MaxEvaluatorTrials {
+			return birds.Options{}, usagef("--trials must be 1 to %d", birds.MaxEvaluatorTrials)
+		}
+		opt.Trials, opt.Seed = *f.trials, *f.seed
+	}
 	if !*f.quiet {
 		opt.Progress = birdsProgress(stderr)
 	}

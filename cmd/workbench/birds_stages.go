@@ -58,6 +58,7 @@ func birdsStageSetup(run birdsStageFunc) func(fs *flag.FlagSet) Runner {
 	return func(fs *flag.FlagSet) Runner {
 		var f birdsFlags
 		f.register(fs, true)
+		f.registerTrials(fs)
 		return func(ctx context.Context, args []string, io IO) error {
 			opt, err := f.options(io.Stderr)
 			if err != nil {
@@ -83,6 +84,7 @@ func birdsEvaluateCommand() *Command {
 		Setup: func(fs *flag.FlagSet) Runner {
 			var f birdsFlags
 			f.register(fs, true)
+			f.registerTrials(fs)
 			return func(ctx context.Context, args []string, io IO) error {
 				opt, err := f.options(io.Stderr)
 				if err != nil {

@@ -101,7 +101,8 @@ func TestUnityLegacyStability(t *testing.T) {
 			t.Logf("%s: legacy %.4f, Unity %.4f", c.name, res.Legacy, c.legacy)
 		}
 	}
-	t.Logf("legacy stability agrees with Unity on %d of %d levels", agree, len(cases))
+	lo, hi := wilson(agree, len(cases))
+	t.Logf("legacy stability agrees with Unity on %d of %d levels (95 %% CI %.1f–%.1f %%)", agree, len(cases), 100*lo, 100*hi)
 	if agree < minLegacyAgreement {
 		t.Errorf("agreement %d < recorded minimum %d", agree, minLegacyAgreement)
 	}
