@@ -28,7 +28,15 @@ type Evaluation struct {
 // Infos computes the info of every content, in parallel, stopping early when ctx is cancelled.
 // The first error (in item order) is returned, naming the item.
 func Infos(ctx context.Context, p Problem, contents []Content) ([]Info, error) {
+	return InfosProgress(ctx, p, contents, nil)
+}
+
+// InfosProgress is Infos reporting each finished item to progress (called from the workers,
+// one call at a time).
+func InfosProgress(ctx context.Context, p Problem, contents []Content, progress ProgressFunc) ([]Info, error) {
 	infos := make([]Info, len(contents))
+	var mu sync.Mutex
+	done := 0
 	errs := make([]error, len(contents))
 	workers := min(runtime.GOMAXPROCS(0), len(contents))
 	next := make(chan int)
@@ -39,6 +47,12 @@ func Infos(ctx context.Context, p Problem, contents []Content) ([]Info, error) {
 			defer wg.Done()
 			for i := range next {
 				infos[i], errs[i] = safeInfo(p, contents[i])
+				if progress != nil {
+					mu.Lock()
+					done++
+					progress(done, len(contents))
+					mu.Unlock()
+				}
 			}
 		}()
 	}
@@ -146,6 +160,9 @@ func GreedyDiversity(d [][]float64) []float64 {
 	vals, _ := greedy(context.Background(), len(d), matrixRows(d), true, nil)
 	return vals
 }
+
+// PassFraction is the fraction of values that reach 1: the reference's *_pct.
+func PassFraction(vals []float64) float64 { return passFraction(vals) }
 
 func passFraction(vals []float64) float64 {
 	if len(vals) == 0 {

@@ -26,6 +26,7 @@ type ItemFile struct {
 // problem's spaces. It validates everything before returning, so a caller never evaluates half
 // a file; the error names the item (index and id) and the offending field.
 func DecodeItems(p Problem, data []byte) ([]Item, error) {
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")) // a UTF-8 byte order mark, as some editors write
 	var raw struct {
 		Items []map[string]json.RawMessage `json:"items"`
 	}
@@ -103,9 +104,13 @@ func Contents(items []Item) []Content {
 	return out
 }
 
+// decodeValue keeps numbers as written (json.Number): 1.5 stays a fraction the spaces refuse
+// for a tile, and a huge number is quoted as written, not as the nearest int64.
 func decodeValue(raw json.RawMessage) (any, error) {
+	d := json.NewDecoder(bytes.NewReader(raw))
+	d.UseNumber()
 	var v any
-	if err := json.Unmarshal(raw, &v); err != nil {
+	if err := d.Decode(&v); err != nil {
 		return nil, err
 	}
 	return v, nil

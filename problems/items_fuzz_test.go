@@ -1,6 +1,7 @@
 package problems_test
 
 import (
+	"strings"
 	"testing"
 
 	"pcgwb/problems"
@@ -18,7 +19,14 @@ func FuzzDecodeItems(f *testing.F) {
 	f.Add([]byte(`{"items":[{"content":[[1e308,-1,0.5],[null,"x",true]]}]}`))
 	f.Add([]byte(`{"items":[]}`))
 	f.Add([]byte(`[`))
-	names := []string{"zelda-v0", "sokoban-v0", "isaac-v0", "building-v0", "binary-v0"}
+	f.Add([]byte("\xef\xbb\xbf{\"items\":[{\"content\":[[1.5,2],[3,99999999999999999999]]}]}"))
+	f.Add([]byte(`{"items":[{"content":{"map":[[0,1]],"s":"x"},"control":{"pipes":1e400}}]}`))
+	// One variant of every problem family (whatever data is installed decides which of the
+	// data-backed ones can be made).
+	names := familyVariants()
+	if len(names) < 10 {
+		f.Fatalf("only %d problem families: %v", len(names), names)
+	}
 	ps := make([]problems.Problem, len(names))
 	for i, n := range names {
 		p, err := problems.Make(n)
@@ -43,4 +51,19 @@ func FuzzDecodeItems(f *testing.F) {
 			}
 		}
 	})
+}
+
+// familyVariants is the first available registered variant of each problem family.
+func familyVariants() []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, n := range problems.List() {
+		family, _, _ := strings.Cut(n, "-")
+		if seen[family] || problems.Unavailable(n) != nil || strings.HasPrefix(family, "apptest") {
+			continue
+		}
+		seen[family] = true
+		out = append(out, n)
+	}
+	return out
 }

@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Rand is the randomness a space needs. *math/rand/v2.Rand satisfies it; so can an emulation of
@@ -62,10 +64,13 @@ func (s Int) leaves() int       { return 1 }
 func (s Int) Check(v any, path string) error {
 	n, ok := asInt(v)
 	if !ok {
+		if integral(v) { // a whole number too large for an int: quoted as written
+			return fmt.Errorf("%s: value %s is outside [%d, %d)", pathOr(path), describe(v), s.Min, s.Max)
+		}
 		return fmt.Errorf("%s: %s is not an integer", pathOr(path), describe(v))
 	}
 	if n < s.Min || n >= s.Max {
-		return fmt.Errorf("%s: value %d is outside [%d, %d)", pathOr(path), n, s.Min, s.Max)
+		return fmt.Errorf("%s: value %s is outside [%d, %d)", pathOr(path), describe(v), s.Min, s.Max)
 	}
 	return nil
 }
@@ -474,7 +479,12 @@ func describe(v any) string {
 	case map[string]any:
 		return "an object"
 	case string:
-		return fmt.Sprintf("the string %q", v)
+		return "the string " + excerpt(v.(string))
+	case json.Number: // as written
+		if n := string(v.(json.Number)); len(n) > 40 {
+			return fmt.Sprintf("%s… (%d characters)", n[:40], len(n))
+		}
+		return string(v.(json.Number))
 	case bool:
 		return fmt.Sprintf("the boolean %v", v)
 	}
@@ -483,6 +493,18 @@ func describe(v any) string {
 		return fmt.Sprintf("%v", v)
 	}
 	return string(b)
+}
+
+// excerpt quotes at most 40 bytes of a hostile value (a number of a million digits included).
+func excerpt(s string) string {
+	if len(s) <= 40 {
+		return strconv.Quote(s)
+	}
+	cut := 40
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return strconv.Quote(s[:cut]) + fmt.Sprintf("… (%d bytes)", len(s))
 }
 
 // truncInt is Python's int() on a float: toward zero, saturating instead of overflowing.
@@ -498,8 +520,12 @@ func truncInt(f float64) int {
 	return int(f)
 }
 
-// asInt accepts what Python's int() accepts among JSON numbers: integers and finite floats
-// (truncated). Strings and booleans are refused: they are never content.
+// maxExactInt bounds the whole numbers taken from floats: every integer up to it is exact in a
+// float64 and fits an int.
+const maxExactInt = 1 << 53
+
+// asInt accepts whole JSON numbers (3, 3.0, 3e0) that fit an int. A fraction (1.5) is not an
+// integer: silently truncating it would evaluate a content other than the one written.
 func asInt(v any) (int, bool) {
 	switch x := v.(type) {
 	case int:
@@ -507,21 +533,38 @@ func asInt(v any) (int, bool) {
 	case int64:
 		return int(x), true
 	case float64:
-		if math.IsNaN(x) || math.IsInf(x, 0) {
+		if math.IsNaN(x) || math.IsInf(x, 0) || x != math.Trunc(x) || math.Abs(x) > maxExactInt {
 			return 0, false
 		}
-		return truncInt(x), true
+		return int(x), true
 	case json.Number:
-		if n, err := x.Int64(); err == nil {
+		if n, err := x.Int64(); err == nil && int64(int(n)) == n {
 			return int(n), true
 		}
 		f, err := x.Float64()
-		if err != nil || math.IsInf(f, 0) {
+		if err != nil || f != math.Trunc(f) || math.Abs(f) > maxExactInt {
 			return 0, false
 		}
-		return truncInt(f), true
+		return int(f), true
 	}
 	return 0, false
+}
+
+// integral tells whole numbers asInt refuses only for their size.
+func integral(v any) bool {
+	switch x := v.(type) {
+	case float64:
+		return !math.IsInf(x, 0) && x == math.Trunc(x)
+	case json.Number:
+		if _, err := strconv.ParseInt(string(x), 10, 64); err == nil {
+			return true
+		} else if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
+			return true
+		}
+		f, err := x.Float64()
+		return (err == nil || math.IsInf(f, 0)) && f == math.Trunc(f)
+	}
+	return false
 }
 
 func asFloat(v any) (float64, bool) {

@@ -109,15 +109,15 @@ func TestCheckAndNormalizeNameTheField(t *testing.T) {
 			t.Errorf("%s: Contains accepted it", c.json)
 		}
 	}
-	// Floats are truncated like Python's int(), and normalization yields Go ints.
+	// Whole floats (1.0) are integers; normalization yields Go ints.
 	var v any
-	json.Unmarshal([]byte(`{"grid":[[0,1.9,2],[3,1,0]],"f":0.5,"pair":[6,1],"extra":true}`), &v)
+	json.Unmarshal([]byte(`{"grid":[[0,1.0,2],[3,1,0]],"f":0.5,"pair":[6,1],"extra":true}`), &v)
 	n, err := mixed.Normalize(v, "v")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if g := n.(map[string]any)["grid"].([]any)[0].([]any)[1]; g != 1 {
-		t.Errorf("1.9 normalized to %#v, want int 1", g)
+		t.Errorf("1.0 normalized to %#v, want int 1", g)
 	}
 	if _, extra := n.(map[string]any)["extra"]; extra {
 		t.Error("unknown keys are kept")
@@ -176,6 +176,38 @@ func TestEqualIsReferenceIsContentEqual(t *testing.T) {
 	for _, c := range cases {
 		if got := space.Equal(c.a, c.b); got != c.want {
 			t.Errorf("Equal(%v, %v) = %v", c.a, c.b, got)
+		}
+	}
+}
+
+// TestIntRefusesFractionsAndQuotesNumbersAsWritten: a tile of 1.5 is not silently truncated,
+// and a huge number is reported as the user wrote it, not as 9223372036854775807.
+func TestIntRefusesFractionsAndQuotesNumbersAsWritten(t *testing.T) {
+	s := space.Int{Min: 0, Max: 6}
+	for _, tc := range []struct {
+		in   any
+		want string // "" accepted
+	}{
+		{json.Number("3"), ""},
+		{json.Number("3.0"), ""},
+		{json.Number("3e0"), ""},
+		{3.0, ""},
+		{json.Number("1.5"), "1.5 is not an integer"},
+		{1.5, "1.5 is not an integer"},
+		{json.Number("-0.25"), "-0.25 is not an integer"},
+		{json.Number("99999999999999999999999"), "value 99999999999999999999999 is outside [0, 6)"},
+		{json.Number("1e30"), "value 1e30 is outside [0, 6)"},
+		{json.Number("9"), "value 9 is outside [0, 6)"},
+		{json.Number("1" + strings.Repeat("0", 5000)), "(5001 characters)"},
+	} {
+		_, err := s.Normalize(tc.in, "c[0]")
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%v refused: %v", tc.in, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%v: error %v, want %q", tc.in, err, tc.want)
+		case err != nil && (strings.Contains(err.Error(), "9223372036854775807") || len(err.Error()) > 200):
+			t.Errorf("%v: error %q", tc.in, err)
 		}
 	}
 }
