@@ -15,7 +15,9 @@ type DuelAsker struct {
 	// Tag labels the requests in the usage log (default "duel").
 	Tag string
 	// OnFatal, when set, is told of an error that must stop the whole run rather than count as
-	// the model's fault: an offline cache miss. duel.LLMPlayer retries any error and then faults
+	// the model's fault: an offline cache miss, and any request the client could not complete
+	// after its own retries (a dead endpoint, a refused key, a server error). Only a reply the
+	// model gave is the model's to answer for. duel.LLMPlayer retries any error and then faults
 	// the game, so a command should cancel its context here and report the cause.
 	OnFatal func(error)
 }
@@ -37,8 +39,8 @@ func (a *DuelAsker) Ask(ctx context.Context, q duel.Query) (string, error) {
 	resp, err := a.Client.Chat(WithTag(ctx, fmt.Sprintf("%s sample %d", tag, q.Sample)),
 		Request{Messages: msgs, Sample: q.Sample})
 	if err != nil {
-		if errors.Is(err, ErrOfflineMiss) && a.OnFatal != nil {
-			a.OnFatal(err)
+		if a.OnFatal != nil && (errors.Is(err, ErrOfflineMiss) || ctx.Err() == nil) {
+			a.OnFatal(fmt.Errorf("the model's endpoint failed: %w", err))
 		}
 		return "", err
 	}

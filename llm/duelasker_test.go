@@ -84,3 +84,27 @@ func TestDuelAskerReportsOfflineMisses(t *testing.T) {
 		t.Error("offline mode called the server")
 	}
 }
+
+// TestDuelAskerDeadEndpointIsFatal: a request that cannot be made is the run's error, not
+// the model's fault.
+func TestDuelAskerDeadEndpointIsFatal(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		status int
+	}{{"unauthorised", 401}, {"dead", 0}} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := llmtest.New(func(llmtest.Call, int) llmtest.Reply { return llmtest.Reply{Status: tc.status} })
+			cfg := testConfig(srv, "")
+			if tc.status == 0 {
+				srv.Close() // nothing listens any more
+			} else {
+				defer srv.Close()
+			}
+			var fatal error
+			asker := &DuelAsker{Client: newTestClient(t, cfg), OnFatal: func(err error) { fatal = err }}
+			if _, err := asker.Ask(context.Background(), duel.Query{User: "move?"}); err == nil || fatal == nil {
+				t.Fatalf("err %v, fatal %v", err, fatal)
+			}
+		})
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"pcgwb/internal/safeio"
 	"strings"
 	"sync"
 
@@ -52,7 +53,8 @@ func Open(nameOrPath string, lim Limits) (*Program, error) {
 	fi, statErr := os.Stat(nameOrPath)
 	isFile := statErr == nil && !fi.IsDir()
 	if isFile || strings.HasSuffix(nameOrPath, ".star") || strings.ContainsRune(nameOrPath, filepath.Separator) {
-		src, err := os.ReadFile(nameOrPath)
+		// a script larger than the limit is still read (up to 64 MiB) so Compile names the limit
+		src, err := safeio.ReadFile(nameOrPath, 64<<20)
 		if err != nil {
 			return nil, err
 		}

@@ -76,6 +76,21 @@ type Info struct {
 	Rules      string `json:"rules,omitempty"`
 	NumActions int    `json:"num_actions"`
 	ObsSize    int    `json:"obs_size"`
+	// Players are the rulebook's names of the first and second player (PLAYERS in a script),
+	// or empty: PlayerName then says "Player 1" and "Player 2".
+	Players [2]string `json:"players,omitzero"`
+}
+
+// PlayerName is how text shown to people names player p (0 or 1): the rulebook's name, or
+// "Player 1" for the first mover and "Player 2" for the second, as rulebooks count.
+func (i Info) PlayerName(p int) string {
+	if p == 0 || p == 1 {
+		if i.Players[p] != "" {
+			return i.Players[p]
+		}
+		return fmt.Sprintf("Player %d", p+1)
+	}
+	return fmt.Sprintf("player %d", p)
 }
 
 // Game is the contract every game fulfils (gg-bench §15.2 in Go form). Players are 0 and 1;

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"regexp"
 	"runtime"
 	"strings"
 
@@ -90,7 +91,7 @@ func Compile(name string, src []byte, lim Limits) (p *Program, err error) {
 	}
 	f, err := fileOptions.Parse(name, src, 0)
 	if err != nil {
-		return nil, &Fault{Kind: FaultLoad, Msg: err.Error(), Err: err}
+		return nil, &Fault{Kind: FaultLoad, Msg: err.Error() + explainParseError(src, err), Err: err}
 	}
 	for _, s := range f.Stmts {
 		if l, ok := s.(*syntax.LoadStmt); ok {
@@ -170,14 +171,16 @@ func Load(name string, src []byte, lim Limits) (*ScriptGame, error) {
 // ScriptGame is one instance of a game script: its frozen globals and the Starlark thread that
 // runs its calls. Not safe for concurrent use; Clone makes another instance.
 type ScriptGame struct {
-	prog    *Program
-	thread  *starlark.Thread
-	slot    *callSlot
-	fns     [numFns]starlark.Callable
-	info    Info
-	dirty   bool // the thread was cancelled and must be reset before the next call
-	log     *strings.Builder
-	cleanup runtime.Cleanup
+	prog   *Program
+	thread *starlark.Thread
+	slot   *callSlot
+	fns    [numFns]starlark.Callable
+	info   Info
+	dirty  bool // the thread was cancelled and must be reset before the next call
+	// stuckLoses: STUCK_LOSES = True, a player with no legal move loses
+	stuckLoses bool
+	log        *strings.Builder
+	cleanup    runtime.Cleanup
 }
 
 // New initialises an instance: it runs the script's top level under the call limits and checks
@@ -231,6 +234,9 @@ func (g *ScriptGame) bind(globals starlark.StringDict) error {
 	g.info = Info{Name: g.prog.name}
 	for i, c := range contractFns {
 		v, ok := globals[c.name]
+		if !ok && i == fnObserve {
+			continue // optional: Observe then answers the empty vector
+		}
 		if !ok {
 			return loadf("the script does not define %s()", c.name)
 		}
@@ -275,8 +281,33 @@ func (g *ScriptGame) bind(globals starlark.StringDict) error {
 	if g.info.NumActions, err = intConst("NUM_ACTIONS", 1, MaxActions); err != nil {
 		return err
 	}
-	if g.info.ObsSize, err = intConst("OBS_SIZE", 0, MaxObsSize); err != nil {
-		return err
+	if _, ok := globals["OBS_SIZE"]; ok || g.fns[fnObserve] != nil {
+		if g.info.ObsSize, err = intConst("OBS_SIZE", 0, MaxObsSize); err != nil {
+			return err
+		}
+	}
+	if v, ok := globals["STUCK_LOSES"]; ok {
+		b, ok := v.(starlark.Bool)
+		if !ok {
+			return loadf("STUCK_LOSES is a %s, not True or False", v.Type())
+		}
+		g.stuckLoses = bool(b)
+	}
+	if v, ok := globals["PLAYERS"]; ok {
+		seq, ok := v.(starlark.Indexable)
+		if _, isStr := v.(starlark.String); !ok || isStr || seq.Len() != 2 {
+			return loadf("PLAYERS must be a list or tuple of the two players' names, first mover first")
+		}
+		for i := 0; i < 2; i++ {
+			name, ok := seq.Index(i).(starlark.String)
+			if !ok || name == "" || len(name) > maxLabel {
+				return loadf("PLAYERS[%d] must be a non-empty string of at most %d bytes", i, maxLabel)
+			}
+			g.info.Players[i] = string(name)
+		}
+		if g.info.Players[0] == g.info.Players[1] {
+			return loadf("PLAYERS names both players %q", g.info.Players[0])
+		}
 	}
 	for name, dst := range map[string]*string{"TITLE": &g.info.Title, "RULES": &g.info.Rules} {
 		if v, ok := globals[name]; ok {
@@ -424,10 +455,10 @@ func (g *ScriptGame) ToMove(s State) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	if n, ok := smallInt(v); ok && (n == 0 || n == 1) {
+	if n, ok := g.player(v); ok {
 		return n, nil
 	}
-	return 0, contractf("to_move", "returned %s, want 0 or 1", describe(v))
+	return 0, contractf("to_move", "returned %s, want 0 or 1 (0 moves first)%s", describe(v), g.playersHint(v))
 }
 
 // Legal is legal_actions(state), checked to be a strictly increasing list of actions in range.
@@ -490,15 +521,18 @@ func (g *ScriptGame) Outcome(s State) (Outcome, error) {
 		return Ongoing, err
 	}
 	if v == starlark.None {
+		if g.stuckLoses {
+			return g.stuck(s)
+		}
 		return Ongoing, nil
 	}
-	if n, ok := smallInt(v); ok && (n == 0 || n == 1) {
+	if n, ok := g.player(v); ok {
 		return WinFor(n), nil
 	}
 	if str, ok := v.(starlark.String); ok && str == "draw" {
 		return Draw, nil
 	}
-	return Ongoing, contractf("outcome", "returned %s, want None, 0, 1 or \"draw\"", describe(v))
+	return Ongoing, contractf("outcome", "returned %s, want None, 0, 1 or \"draw\"%s", describe(v), g.playersHint(v))
 }
 
 // Observe is observe(state, player), checked to be OBS_SIZE numbers.
@@ -506,6 +540,9 @@ func (g *ScriptGame) Observe(s State, player int) ([]float64, error) {
 	sv, err := stateValue(s)
 	if err != nil {
 		return nil, err
+	}
+	if g.fns[fnObserve] == nil {
+		return make([]float64, g.info.ObsSize), nil
 	}
 	v, err := g.call(fnObserve, sv, starlark.MakeInt(player))
 	if err != nil {
@@ -671,3 +708,65 @@ func StateKey(s State) string {
 	}
 	return v.String()
 }
+
+// player reads a player from a script value: 0 or 1, or one of the PLAYERS names.
+func (g *ScriptGame) player(v starlark.Value) (int, bool) {
+	if n, ok := smallInt(v); ok && (n == 0 || n == 1) {
+		return n, true
+	}
+	if str, ok := v.(starlark.String); ok && g.info.Players[0] != "" {
+		for i, name := range g.info.Players {
+			if string(str) == name {
+				return i, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// playersHint explains the player contract after a value that broke it.
+func (g *ScriptGame) playersHint(v starlark.Value) string {
+	if n, ok := smallInt(v); ok && n == 2 {
+		return " (players are 0 and 1 in code, whatever the rulebook calls them; text may say Player 1 and Player 2)"
+	}
+	if _, ok := v.(starlark.String); ok && g.info.Players[0] == "" {
+		return " (to use the rulebook's names for the players, define PLAYERS = (\"first\", \"second\"))"
+	}
+	return ""
+}
+
+// stuck is the outcome under STUCK_LOSES: the game is over when the player to move has no
+// legal move, and that player has lost.
+func (g *ScriptGame) stuck(s State) (Outcome, error) {
+	legal, err := g.Legal(s)
+	if err != nil || len(legal) > 0 {
+		return Ongoing, err
+	}
+	p, err := g.ToMove(s)
+	if err != nil {
+		return Ongoing, err
+	}
+	return WinFor(1 - p), nil
+}
+
+// explainParseError adds what a Python habit needs to know to a parse error: Starlark has no
+// import statement and no f-strings.
+func explainParseError(src []byte, err error) string {
+	var hints []string
+	for _, line := range strings.Split(string(src), "\n") {
+		t := strings.TrimSpace(line)
+		if strings.HasPrefix(t, "import ") || strings.HasPrefix(t, "from ") && strings.Contains(t, " import ") {
+			hints = append(hints, "Starlark has no import statement: a game is one self-contained file, and the usual helpers (len, range, sorted, min, max, abs, ...) are built in")
+			break
+		}
+	}
+	if fstring.MatchString(string(src)) {
+		hints = append(hints, `Starlark has no f-strings: write "%d points" % n or "{} points".format(n)`)
+	}
+	if len(hints) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(hints, "; ") + ")"
+}
+
+var fstring = regexp.MustCompile(`(^|[^A-Za-z0-9_])[fF][rR]?["']`)

@@ -175,3 +175,20 @@ func (s *Session) Close() {
 	release(s.Game, s.states...)
 	s.states, s.moves = nil, nil
 }
+
+// On replays the session on another instance of the same game (from the same seed, with the
+// same moves): an agent can think on its own instance while the first one keeps serving the
+// board. The caller closes the new session.
+func (s *Session) On(g Game) (*Session, error) {
+	c, err := NewSession(g, s.Seed, s.MaxPlies)
+	if err != nil {
+		return nil, err
+	}
+	for _, a := range s.moves {
+		if err := c.Play(a); err != nil {
+			c.Close()
+			return nil, err
+		}
+	}
+	return c, nil
+}

@@ -178,6 +178,9 @@ func ServeWorker(in io.Reader, out io.Writer, lim ChildLimits) int {
 	}
 	// a deep recursion dies early and small, not after filling a gigabyte of stack
 	debug.SetMaxStack(maxWorkerStack)
+	// search allocates a state per move and keeps little alive: collecting less often cuts
+	// MCTS time by about a third, for a few MiB more heap
+	debug.SetGCPercent(400)
 	// budgets are CPU time here: a loaded machine does not stop a call that did little work
 	cpuClock.Store(true)
 	w := &worker{states: map[uint64]State{}, agents: map[string]Agent{}, out: bufio.NewWriterSize(out, 64<<10)}
