@@ -1,11 +1,9 @@
 package app
 
 import (
-	"cmp"
 	"math"
-	"slices"
-	"strings"
 
+	"pcgwb/problems/experiment"
 	"pcgwb/problems/search"
 )
 
@@ -13,23 +11,21 @@ import (
 // single seed).
 type Stat struct{ Mean, CI float64 }
 
-func statOf(vals []float64) Stat {
-	m, ci := MeanCI95(vals)
-	return Stat{m, ci}
-}
+// Curve is a per-generation mean over seeds with its 95% band (experiment's).
+type Curve = experiment.Curve
 
-// Curve is a per-generation mean over seeds with its 95% band.
-type Curve struct{ X, Mean, Lo, Hi []float64 }
-
-// CompareGroup is the runs of one (problem, fitness, generator) over their seeds, summarised.
+// CompareGroup is one configuration's runs over their distinct seeds, summarised by
+// experiment (Groups, Summarize, Group.Curve): the Compare tab formats the numbers the report
+// writes to summary.csv.
 type CompareGroup struct {
 	Problem, Fitness, Generator string
 	Runs                        []*RunRecord
-	// Generations is the longest run's configured length.
+	// Generations is the configured length of the group's runs.
 	Generations int
-	// Finished counts the runs that reached their last generation.
+	// Finished counts the runs that reached their last generation; only they count in the
+	// final values (experiment.Record's rule for unfinished runs).
 	Finished int
-	// Final values per run (the last recorded generation for unfinished runs), over seeds.
+	// Final values over the finished runs' seeds.
 	Best, Feasible, Unique, Controlled, Evaluations Stat
 	// BestCurve is the best fitness per generation, FeasibleCurve the feasible count.
 	BestCurve, FeasibleCurve Curve
@@ -46,7 +42,7 @@ func (g *CompareGroup) Label(withProblem bool) string {
 	return s
 }
 
-// BestRun is the run whose final best fitness is highest (ties: the first), for showing one
+// BestRun is the run whose last best fitness is highest (ties: the first), for showing one
 // population per group.
 func (g *CompareGroup) BestRun() *RunRecord {
 	var best *RunRecord
@@ -62,95 +58,32 @@ func (g *CompareGroup) BestRun() *RunRecord {
 	return best
 }
 
-// GroupRuns groups runs by problem, fitness and generator (the order of first appearance) and
-// computes each group's statistics over seeds.
+// GroupRuns groups runs as the report does (experiment.Groups: whole configuration, distinct
+// seeds, the report's order) and takes each group's statistics from experiment.Summarize.
 func GroupRuns(runs []*RunRecord) []*CompareGroup {
-	idx := map[[3]string]*CompareGroup{}
-	var out []*CompareGroup
-	for _, r := range runs {
-		k := [3]string{r.Config.Problem, r.Config.Fitness, r.Config.Generator}
-		g, ok := idx[k]
-		if !ok {
-			g = &CompareGroup{Problem: k[0], Fitness: k[1], Generator: k[2]}
-			idx[k] = g
-			out = append(out, g)
-		}
-		g.Runs = append(g.Runs, r)
+	recs := make([]*experiment.Record, len(runs))
+	byRecord := make(map[*experiment.Record]*RunRecord, len(runs))
+	for i, r := range runs {
+		recs[i] = r.Record
+		byRecord[r.Record] = r
 	}
-	for _, g := range out {
-		g.summarise()
-	}
-	// the paper's order: problems, then fitnesses as listed, then random, es, ga, …
-	rank := func(list []string, s string) int {
-		for i, x := range list {
-			if x == s {
-				return i
-			}
-		}
-		return len(list)
-	}
-	slices.SortStableFunc(out, func(a, b *CompareGroup) int {
-		return cmp.Or(strings.Compare(a.Problem, b.Problem),
-			cmp.Compare(rank(search.Fitnesses(), a.Fitness), rank(search.Fitnesses(), b.Fitness)),
-			cmp.Compare(rank(search.Generators(), a.Generator), rank(search.Generators(), b.Generator)))
-	})
-	return out
-}
-
-func (g *CompareGroup) summarise() {
-	var best, feas, uniq, ctrl, evals []float64
-	gens := 0
-	for _, r := range g.Runs {
-		g.Generations = max(g.Generations, r.Config.Generations)
-		if r.Finished() {
-			g.Finished++
-		}
-		for _, ev := range r.Events {
-			g.MaxSize = max(g.MaxSize, ev.Size)
-		}
-		gens = max(gens, len(r.Events))
-		var fin *search.Event
-		if r.Final != nil {
-			fin = &search.Event{BestFitness: r.Final.BestFitness, Feasible: r.Final.Feasible, Unique: r.Final.Unique,
-				Controlled: r.Final.Controlled, Evaluations: r.Final.Evaluations}
-		} else {
-			fin = r.Last()
-		}
-		if fin == nil {
-			continue
-		}
-		best = append(best, fin.BestFitness)
-		feas = append(feas, float64(fin.Feasible))
-		uniq = append(uniq, float64(fin.Unique))
-		ctrl = append(ctrl, float64(fin.Controlled))
-		evals = append(evals, float64(fin.Evaluations))
-	}
-	g.Best, g.Feasible, g.Unique, g.Controlled, g.Evaluations = statOf(best), statOf(feas), statOf(uniq), statOf(ctrl), statOf(evals)
-	g.BestCurve = g.curve(gens, func(ev *search.Event) float64 { return ev.BestFitness })
-	g.FeasibleCurve = g.curve(gens, func(ev *search.Event) float64 { return float64(ev.Feasible) })
-}
-
-// curve averages value over the runs at each generation they recorded (events are indexed by
-// generation from 0).
-func (g *CompareGroup) curve(gens int, value func(*search.Event) float64) Curve {
-	var c Curve
-	for gi := 0; gi < gens; gi++ {
-		var vals []float64
+	groups := experiment.Groups(recs)
+	sums := experiment.Summarize(groups)
+	out := make([]*CompareGroup, len(groups))
+	for i := range groups {
+		g, s := &groups[i], sums[i]
+		cg := &CompareGroup{Problem: g.Problem, Fitness: g.Fitness, Generator: g.Generator, Generations: s.Generations,
+			Finished: s.Finished, Best: Stat{s.BestMean, s.BestCI}, Feasible: Stat{s.FeasibleMean, s.FeasibleCI},
+			Unique: Stat{s.UniqueMean, s.UniqueCI}, Controlled: Stat{s.ControlledMean, s.ControlledCI},
+			Evaluations: Stat{s.EvaluationsMean, math.NaN()}, MaxSize: g.MaxSize(),
+			BestCurve:     g.Curve(func(ev *search.Event) float64 { return ev.BestFitness }),
+			FeasibleCurve: g.Curve(func(ev *search.Event) float64 { return float64(ev.Feasible) })}
 		for _, r := range g.Runs {
-			if gi < len(r.Events) {
-				vals = append(vals, value(&r.Events[gi]))
-			}
+			cg.Runs = append(cg.Runs, byRecord[r])
 		}
-		m, ci := MeanCI95(vals)
-		c.X = append(c.X, float64(gi))
-		c.Mean = append(c.Mean, m)
-		if math.IsNaN(ci) {
-			c.Lo, c.Hi = append(c.Lo, math.NaN()), append(c.Hi, math.NaN())
-		} else {
-			c.Lo, c.Hi = append(c.Lo, m-ci), append(c.Hi, m+ci)
-		}
+		out[i] = cg
 	}
-	return c
+	return out
 }
 
 // CompareFitnessPlot overlays the groups' best-fitness curves on one pair of axes.

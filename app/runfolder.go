@@ -1,7 +1,6 @@
 package app
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -14,122 +13,35 @@ import (
 	"pcgwb/problems/search"
 )
 
-// RunRecord is what the workbench reads of one run folder: its recipe, its events and, once it
-// is finished, its final population.
-type RunRecord struct {
-	Dir    string
-	Config experiment.Config
-	Events []search.Event
-	// Final is nil while the run is unfinished.
-	Final *experiment.Final
-}
+// RunRecord is one run folder as experiment reads it (experiment.Record: recipe, events,
+// final population, and the one rule for unfinished runs), with what the GUI shows of it.
+type RunRecord struct{ *experiment.Record }
 
-// Label names the run in tables and legends: "ga · quality · seed 3".
-func (r *RunRecord) Label() string {
-	return fmt.Sprintf("%s · %s · seed %d", r.Config.Generator, r.Config.Fitness, r.Config.Seed)
-}
-
-// Last is the last recorded event, nil before the first.
-func (r *RunRecord) Last() *search.Event {
-	if len(r.Events) == 0 {
-		return nil
-	}
-	return &r.Events[len(r.Events)-1]
-}
-
-// Finished reports whether the run reached its last generation.
-func (r *RunRecord) Finished() bool {
-	return r.Final != nil && r.Final.Generation >= r.Config.Generations
-}
-
-// Generation is the last recorded generation (-1 before the first).
-func (r *RunRecord) Generation() int {
-	if l := r.Last(); l != nil {
-		return l.Generation
-	}
-	return -1
-}
-
-// Archive is the run's MAP-Elites archive (final, else the last event's), nil for others.
-func (r *RunRecord) Archive() *search.ArchiveView {
-	if r.Final != nil && r.Final.Archive != nil {
-		return r.Final.Archive
-	}
-	if l := r.Last(); l != nil {
-		return l.Archive
-	}
-	return nil
+// newRunRecord wraps a record of a run that has no folder content yet (a run being started).
+func newRunRecord(dir string, cfg experiment.Config) *RunRecord {
+	return &RunRecord{&experiment.Record{Dir: dir, Config: cfg}}
 }
 
 // LoadRunRecord reads one run folder.
 func LoadRunRecord(dir string) (*RunRecord, error) {
-	run, err := experiment.Open(dir)
+	rec, err := experiment.ReadRecord(dir)
 	if err != nil {
 		return nil, err
 	}
-	rec := &RunRecord{Dir: dir, Config: run.Config}
-	if rec.Events, err = experiment.ReadEvents(dir); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return nil, err
-	}
-	if f, err := experiment.ReadFinal(dir); err == nil {
-		rec.Final = f
-	} else if !errors.Is(err, fs.ErrNotExist) {
-		return nil, err
-	}
-	return rec, nil
+	return &RunRecord{rec}, nil
 }
 
 // LoadRunRecords reads every run folder under root (root itself may be one), in path order.
 func LoadRunRecords(root string) ([]*RunRecord, error) {
-	var dirs []string
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if !d.IsDir() && d.Name() == experiment.ConfigFile {
-			dirs = append(dirs, filepath.Dir(path))
-		}
-		return nil
-	})
+	recs, err := experiment.ReadRecords(root)
 	if err != nil {
 		return nil, err
 	}
-	if len(dirs) == 0 {
-		return nil, fmt.Errorf("%s holds no run folder (no %s inside)", root, experiment.ConfigFile)
-	}
-	out := make([]*RunRecord, 0, len(dirs))
-	for _, d := range dirs {
-		r, err := LoadRunRecord(d)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, r)
+	out := make([]*RunRecord, len(recs))
+	for i, r := range recs {
+		out[i] = &RunRecord{r}
 	}
 	return out, nil
-}
-
-// checkpointFile is the part of experiment's checkpoint.json the GUI reads: the population of
-// the last completed generation of a run still in progress (or paused).
-type checkpointFile struct {
-	Generation int           `json:"generation"`
-	State      *search.State `json:"state"`
-}
-
-// readCheckpoint reads a run folder's checkpoint. experiment keeps its reader unexported; this
-// adapter depends only on the two documented fields.
-func readCheckpoint(dir string) (*checkpointFile, error) {
-	data, err := os.ReadFile(filepath.Join(dir, experiment.CheckpointFile))
-	if err != nil {
-		return nil, err
-	}
-	var cp checkpointFile
-	if err := json.Unmarshal(data, &cp); err != nil {
-		return nil, fmt.Errorf("%s: %w", experiment.CheckpointFile, err)
-	}
-	if cp.State == nil {
-		return nil, fmt.Errorf("%s: no state", experiment.CheckpointFile)
-	}
-	return &cp, nil
 }
 
 // Members returns the run's latest population as members of problem p, best first: the final
@@ -155,7 +67,7 @@ func (r *RunRecord) Members(p problems.Problem) (members []Member, gen int, err 
 		}
 		return out, r.Final.Generation, nil
 	}
-	cp, err := readCheckpoint(r.Dir)
+	cp, err := r.ReadCheckpoint()
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, -1, nil
 	}

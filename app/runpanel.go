@@ -362,7 +362,7 @@ func (rp *RunPanel) Start() {
 		return
 	}
 	rp.problem = p
-	rp.record = &RunRecord{Config: cfg}
+	rp.record = newRunRecord("", cfg)
 	rp.Population.Clear("The population appears here after the first generation.")
 	rp.showProgress(nil)
 	rp.startJob(func(ctx context.Context) (*experiment.Run, error) {
@@ -456,7 +456,7 @@ func (rp *RunPanel) follow(j *runJob, runnerDone chan struct{}) {
 				return
 			}
 			if run != nil && rp.record.Dir == "" {
-				rp.record = &RunRecord{Dir: run.Dir, Config: run.Config}
+				rp.record = newRunRecord(run.Dir, run.Config)
 				rp.Folder.SetText(run.Dir)
 			}
 			rp.record.Events = events
@@ -475,7 +475,7 @@ func (rp *RunPanel) loadRecord(run *experiment.Run, ended bool) (*RunRecord, err
 	if ended {
 		return LoadRunRecord(run.Dir)
 	}
-	return &RunRecord{Dir: run.Dir, Config: run.Config}, nil
+	return newRunRecord(run.Dir, run.Config), nil
 }
 
 func (rp *RunPanel) finishJob(j *runJob, rec *RunRecord, events []search.Event, members []Member, gen int, err error) {

@@ -105,7 +105,7 @@ func TestRunFolderIsAnExperimentRun(t *testing.T) {
 		t.Fatalf("status %+v %v", st, err)
 	}
 	runs, err := experiment.LoadRuns(dir)
-	if err != nil || len(runs) != 1 || runs[0].Final == nil || len(runs[0].Best) != 2 {
+	if err != nil || len(runs) != 1 || runs[0].Final == nil || len(runs[0].Best()) != 2 {
 		t.Fatalf("LoadRuns: %v %+v", err, runs)
 	}
 	evs, err := experiment.ReadEvents(dir)

@@ -2,17 +2,17 @@ package experiment
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/csv"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"image/color"
-	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
+	"strings"
 
 	"gonum.org/v1/gonum/stat/distuv"
 	"gonum.org/v1/plot"
@@ -26,79 +26,20 @@ import (
 	"pcgwb/problems/search"
 )
 
-// RunData is what a report needs of one run folder.
-type RunData struct {
-	Dir    string
-	Config Config
-	// Best is the best fitness per recorded generation (index = generation).
-	Best []float64
-	// Last is the last recorded event.
-	Last *search.Event
-	// Final is the final summary, nil while the run is unfinished.
-	Final *FinalSummary
-}
+// LoadRuns reads every run folder under root (a single run folder works too); see
+// ReadRecords.
+func LoadRuns(root string) ([]*Record, error) { return ReadRecords(root) }
 
-// FinalSummary is final.json without its population.
-type FinalSummary struct {
-	Generation  int     `json:"generation"`
-	Evaluations int     `json:"evaluations"`
-	BestFitness float64 `json:"best_fitness"`
-	Size        int     `json:"size"`
-	Feasible    int     `json:"feasible"`
-	Unique      int     `json:"unique"`
-	Controlled  int     `json:"controlled"`
-}
-
-// LoadRuns finds every run folder under root (a single run folder works too).
-func LoadRuns(root string) ([]RunData, error) {
-	var runs []RunData
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() || d.Name() != ConfigFile {
-			return nil
-		}
-		dir := filepath.Dir(path)
-		r, err := Open(dir)
-		if err != nil {
-			return err
-		}
-		rd := RunData{Dir: dir, Config: r.Config}
-		events, err := ReadEvents(dir)
-		if err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return err
-		}
-		for i := range events {
-			rd.Best = append(rd.Best, events[i].BestFitness)
-		}
-		if len(events) > 0 {
-			rd.Last = &events[len(events)-1]
-		}
-		if data, err := os.ReadFile(filepath.Join(dir, FinalFile)); err == nil {
-			var fs FinalSummary
-			if err := json.Unmarshal(data, &fs); err != nil {
-				return fmt.Errorf("%s: %w", filepath.Join(dir, FinalFile), err)
-			}
-			rd.Final = &fs
-		}
-		runs = append(runs, rd)
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	if len(runs) == 0 {
-		return nil, fmt.Errorf("no run folders (with %s) under %s", ConfigFile, root)
-	}
-	sort.SliceStable(runs, func(i, j int) bool { return runs[i].Dir < runs[j].Dir })
-	return runs, nil
-}
-
-// Group is the runs of one (problem, fitness, generator) over their seeds.
+// Group is the runs of one configuration (problem, fitness, generator, population,
+// generations and every other setting but the seed), one run per distinct seed.
 type Group struct {
 	Problem, Fitness, Generator string
-	Runs                        []RunData
+	PopSize, Generations        int
+	Runs                        []*Record
+	// Duplicates counts runs left out because another run of the group had their seed (the
+	// one kept is the finished one, else the one that got further, else the first).
+	Duplicates int
+	key        string
 }
 
 // Summary is one row of summary.csv.
@@ -128,50 +69,46 @@ type ReportFiles struct {
 	Summaries []Summary
 }
 
-var generatorOrder = map[string]int{"random": 0, "es": 1, "ga": 2, "mapelites": 3, "constructive": 4}
-
-// Groups splits runs by problem, fitness and generator, in a stable order (problems and
-// fitnesses alphabetically, generators in the paper's order).
-func Groups(runs []RunData) []Group {
-	idx := map[[3]string]int{}
+// Groups splits runs by configuration, in a stable order (problems alphabetically, fitnesses
+// and generators as registered, then population and generations).
+func Groups(runs []*Record) []Group {
+	idx := map[string]int{}
 	var out []Group
 	for _, r := range runs {
-		k := [3]string{r.Config.Problem, r.Config.Fitness, r.Config.Generator}
+		k := configKey(r.Config)
 		i, ok := idx[k]
 		if !ok {
 			i = len(out)
 			idx[k] = i
-			out = append(out, Group{Problem: k[0], Fitness: k[1], Generator: k[2]})
+			c := r.Config
+			out = append(out, Group{Problem: c.Problem, Fitness: c.Fitness, Generator: c.Generator, PopSize: c.PopSize,
+				Generations: c.Generations, key: k})
 		}
-		out[i].Runs = append(out[i].Runs, r)
+		g := &out[i]
+		if j := slices.IndexFunc(g.Runs, func(o *Record) bool { return o.Config.Seed == r.Config.Seed }); j >= 0 {
+			g.Duplicates++
+			if further(r, g.Runs[j]) {
+				g.Runs[j] = r
+			}
+			continue
+		}
+		g.Runs = append(g.Runs, r)
 	}
 	sort.SliceStable(out, func(i, j int) bool {
 		a, b := out[i], out[j]
-		if a.Problem != b.Problem {
-			return a.Problem < b.Problem
-		}
-		if a.Fitness != b.Fitness {
-			return fitnessRank(a.Fitness) < fitnessRank(b.Fitness)
-		}
-		return genRank(a.Generator) < genRank(b.Generator)
+		return cmp.Or(strings.Compare(a.Problem, b.Problem), cmp.Compare(FitnessRank(a.Fitness), FitnessRank(b.Fitness)),
+			cmp.Compare(GeneratorRank(a.Generator), GeneratorRank(b.Generator)), cmp.Compare(a.PopSize, b.PopSize),
+			cmp.Compare(a.Generations, b.Generations)) < 0
 	})
 	return out
 }
 
-func genRank(g string) int {
-	if r, ok := generatorOrder[g]; ok {
-		return r
+// further tells whether run a should stand for its seed rather than b.
+func further(a, b *Record) bool {
+	if a.Finished() != b.Finished() {
+		return a.Finished()
 	}
-	return len(generatorOrder)
-}
-
-func fitnessRank(f string) int {
-	for i, n := range search.Fitnesses() {
-		if n == f {
-			return i
-		}
-	}
-	return len(search.Fitnesses())
+	return len(a.Events) > len(b.Events)
 }
 
 // MeanCI is the mean and the half width of its 95% Student-t interval (the reference's
@@ -204,10 +141,10 @@ func Summarize(groups []Group) []Summary {
 	for i, g := range groups {
 		s := Summary{Group: g}
 		var best, feas, uniq, ctrl, evals, elapsed []float64
+		s.Generations = g.Generations
 		for _, r := range g.Runs {
-			s.Generations = max(s.Generations, r.Config.Generations)
-			if r.Final == nil {
-				continue
+			if !r.Finished() {
+				continue // the one rule for unfinished runs: see Record
 			}
 			s.Finished++
 			best = append(best, r.Final.BestFitness)
@@ -215,8 +152,8 @@ func Summarize(groups []Group) []Summary {
 			uniq = append(uniq, float64(r.Final.Unique))
 			ctrl = append(ctrl, float64(r.Final.Controlled))
 			evals = append(evals, float64(r.Final.Evaluations))
-			if r.Last != nil {
-				elapsed = append(elapsed, r.Last.Elapsed)
+			if l := r.Last(); l != nil {
+				elapsed = append(elapsed, l.Elapsed)
 			}
 			if r.Final.Feasible > 0 {
 				s.RunsWithFeasible++
@@ -288,7 +225,7 @@ func Report(root, figDir string) (*ReportFiles, error) {
 		}
 		byFitness[s.Fitness] = append(byFitness[s.Fitness], s)
 	}
-	sort.SliceStable(fits, func(i, j int) bool { return fitnessRank(fits[i]) < fitnessRank(fits[j]) })
+	sort.SliceStable(fits, func(i, j int) bool { return FitnessRank(fits[i]) < FitnessRank(fits[j]) })
 	for _, f := range fits {
 		path := filepath.Join(figDir, fmt.Sprintf("counts-%s.png", f))
 		if err := countsFigure(f, byFitness[f], path); err != nil {
@@ -324,8 +261,6 @@ func writeSummaryCSV(path string, sums []Summary) error {
 	return atomicfile.Write(path, buf.Bytes(), 0o644)
 }
 
-func genColor(gen string) color.Color { return plotutil.Color(genRank(gen)) }
-
 func withAlpha(c color.Color, a uint8) color.Color {
 	r, g, b, _ := c.RGBA()
 	return color.NRGBA{R: uint8(r >> 8), G: uint8(g >> 8), B: uint8(b >> 8), A: a}
@@ -344,7 +279,7 @@ func overviewFigures(figDir string, curves []curveKey, byCurve map[curveKey][]Gr
 		}
 		perFitness[k.fitness] = append(perFitness[k.fitness], k)
 	}
-	sort.SliceStable(fits, func(i, j int) bool { return fitnessRank(fits[i]) < fitnessRank(fits[j]) })
+	sort.SliceStable(fits, func(i, j int) bool { return FitnessRank(fits[i]) < FitnessRank(fits[j]) })
 	for _, f := range fits {
 		keys := perFitness[f]
 		cols := min(4, len(keys))
@@ -404,27 +339,17 @@ func fitnessPlot(title string, groups []Group) *plot.Plot {
 	p.Legend.Left = false
 	p.Add(plotter.NewGrid())
 	for _, g := range groups {
-		gens := 0
-		for _, r := range g.Runs {
-			gens = max(gens, len(r.Best))
-		}
-		mean := make(plotter.XYs, 0, gens)
+		cv := g.Curve(func(ev *search.Event) float64 { return ev.BestFitness })
+		mean := make(plotter.XYs, 0, len(cv.X))
 		var lo, hi plotter.XYs
-		for gi := 0; gi < gens; gi++ {
-			var vals []float64
-			for _, r := range g.Runs {
-				if gi < len(r.Best) {
-					vals = append(vals, r.Best[gi])
-				}
-			}
-			m, ci := MeanCI(vals)
-			mean = append(mean, plotter.XY{X: float64(gi), Y: m})
-			if !math.IsNaN(ci) {
-				lo = append(lo, plotter.XY{X: float64(gi), Y: math.Max(0, m-ci)})
-				hi = append(hi, plotter.XY{X: float64(gi), Y: math.Min(1.05, m+ci)})
+		for i, x := range cv.X {
+			mean = append(mean, plotter.XY{X: x, Y: cv.Mean[i]})
+			if !math.IsNaN(cv.Lo[i]) {
+				lo = append(lo, plotter.XY{X: x, Y: math.Max(0, cv.Lo[i])})
+				hi = append(hi, plotter.XY{X: x, Y: math.Min(1.05, cv.Hi[i])})
 			}
 		}
-		c := genColor(g.Generator)
+		c := GeneratorColor(g.Generator)
 		if len(lo) > 1 {
 			band := make(plotter.XYs, 0, 2*len(lo))
 			band = append(band, lo...)
@@ -446,7 +371,7 @@ func fitnessPlot(title string, groups []Group) *plot.Plot {
 		}
 		line.Color = c
 		line.Width = vg.Points(1.5)
-		line.Dashes = plotutil.Dashes(genRank(g.Generator))
+		line.Dashes = plotutil.Dashes(GeneratorRank(g.Generator))
 		p.Add(line)
 		p.Legend.Add(fmt.Sprintf("%s (%d seeds)", g.Generator, len(g.Runs)), line)
 	}
@@ -474,7 +399,7 @@ func countsFigure(fitness string, sums []Summary, path string) error {
 			}
 		}
 	}
-	sort.SliceStable(gens, func(i, j int) bool { return genRank(gens[i]) < genRank(gens[j]) })
+	sort.SliceStable(gens, func(i, j int) bool { return GeneratorRank(gens[i]) < GeneratorRank(gens[j]) })
 	find := func(problem, gen string) *Summary {
 		for i := range sums {
 			if sums[i].Problem == problem && sums[i].Generator == gen {
@@ -530,7 +455,7 @@ func countsFigure(fitness string, sums []Summary, path string) error {
 				return err
 			}
 			bars.XMin = off
-			bars.Color = genColor(gen)
+			bars.Color = GeneratorColor(gen)
 			bars.LineStyle.Width = vg.Points(0.5)
 			p.Add(bars)
 			if len(pts) > 0 {
@@ -572,7 +497,7 @@ func drawKey(dc draw.Canvas, gens []string, x, y vg.Length) {
 	sty.Font.Size = vg.Points(11)
 	box := 0.13 * vg.Inch
 	for _, g := range gens {
-		dc.SetColor(genColor(g))
+		dc.SetColor(GeneratorColor(g))
 		dc.Fill(vg.Rectangle{Min: vg.Point{X: x, Y: y - 0.02*vg.Inch}, Max: vg.Point{X: x + box, Y: y + box - 0.02*vg.Inch}}.Path())
 		dc.FillText(sty, vg.Point{X: x + box + 0.05*vg.Inch, Y: y}, g)
 		x += 0.9 * vg.Inch

@@ -1,0 +1,218 @@
+package experiment
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"image/color"
+	"io/fs"
+	"math"
+	"path/filepath"
+	"slices"
+	"sort"
+
+	"gonum.org/v1/plot/plotutil"
+
+	"pcgwb/problems/search"
+)
+
+// Record is what the workbench knows of one run folder, finished or not: its recipe, the
+// events it recorded and, once written, its final population. The report, the Compare tab and
+// the Run tab all read run folders through it.
+//
+// The one rule for unfinished runs: a run counts in a group's summary (final values, counts,
+// intervals) only once it is finished, that is when final.json holds its last configured
+// generation; until then it adds the generations it recorded to the group's curves and is
+// counted as a run not finished.
+type Record struct {
+	Dir    string
+	Config Config
+	Events []search.Event
+	// Final is final.json, nil when there is none.
+	Final *Final
+}
+
+// Label names the run in tables and legends: "ga · quality · seed 3".
+func (r *Record) Label() string {
+	return fmt.Sprintf("%s · %s · seed %d", r.Config.Generator, r.Config.Fitness, r.Config.Seed)
+}
+
+// Last is the last recorded event, nil before the first.
+func (r *Record) Last() *search.Event {
+	if len(r.Events) == 0 {
+		return nil
+	}
+	return &r.Events[len(r.Events)-1]
+}
+
+// Best is the best fitness per recorded generation (index = generation).
+func (r *Record) Best() []float64 {
+	out := make([]float64, len(r.Events))
+	for i := range r.Events {
+		out[i] = r.Events[i].BestFitness
+	}
+	return out
+}
+
+// Finished reports whether the run reached its last generation.
+func (r *Record) Finished() bool {
+	return r.Final != nil && r.Final.Generation >= r.Config.Generations
+}
+
+// Generation is the last recorded generation (-1 before the first).
+func (r *Record) Generation() int {
+	if l := r.Last(); l != nil {
+		return l.Generation
+	}
+	return -1
+}
+
+// Archive is the run's MAP-Elites archive (final, else the last event's), nil for others.
+func (r *Record) Archive() *search.ArchiveView {
+	if r.Final != nil && r.Final.Archive != nil {
+		return r.Final.Archive
+	}
+	if l := r.Last(); l != nil {
+		return l.Archive
+	}
+	return nil
+}
+
+// ReadRecord reads one run folder; an error names the file (and so the run) it comes from.
+func ReadRecord(dir string) (*Record, error) {
+	run, err := Open(dir)
+	if err != nil {
+		return nil, err
+	}
+	rec := &Record{Dir: dir, Config: run.Config}
+	if rec.Events, err = ReadEvents(dir); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, err
+	}
+	if f, err := ReadFinal(dir); err == nil {
+		rec.Final = f
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return nil, err
+	}
+	return rec, nil
+}
+
+// ReadRecords reads every run folder under root (root itself may be one), in path order. An
+// error names the run it failed on.
+func ReadRecords(root string) ([]*Record, error) {
+	var dirs []string
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() && d.Name() == ConfigFile {
+			dirs = append(dirs, filepath.Dir(path))
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if len(dirs) == 0 {
+		return nil, fmt.Errorf("%s holds no run folder (no %s inside)", root, ConfigFile)
+	}
+	sort.Strings(dirs)
+	out := make([]*Record, 0, len(dirs))
+	for _, d := range dirs {
+		r, err := ReadRecord(d)
+		if err != nil {
+			return nil, fmt.Errorf("run %s: %w", d, err)
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// Checkpoint is the population of the last completed generation of a run in progress (or
+// paused), as checkpoint.json holds it.
+type Checkpoint struct {
+	Generation int
+	State      *search.State
+}
+
+// ReadCheckpoint reads and checks a run's checkpoint.json (the same checks as a resume).
+func (r *Record) ReadCheckpoint() (*Checkpoint, error) {
+	cp, err := (&Run{Dir: r.Dir, Config: r.Config}).readCheckpoint()
+	if err != nil {
+		return nil, err
+	}
+	return &Checkpoint{Generation: cp.Generation, State: cp.State}, nil
+}
+
+// configKey is the whole configuration but the seed: runs that differ in nothing else are
+// seeds of one experiment.
+func configKey(c Config) string {
+	c.Seed = 0
+	b, _ := json.Marshal(c)
+	return string(b)
+}
+
+// GeneratorRank orders generators as the registry lists them (random, es, ga, mapelites,
+// constructive, then the others as registered); unknown names go last.
+func GeneratorRank(g string) int {
+	all := search.All()
+	if i := slices.Index(all, g); i >= 0 {
+		return i
+	}
+	return len(all)
+}
+
+// FitnessRank orders fitness names as search.Fitnesses lists them.
+func FitnessRank(f string) int {
+	if i := slices.Index(search.Fitnesses(), f); i >= 0 {
+		return i
+	}
+	return len(search.Fitnesses())
+}
+
+// GeneratorColor is a generator's colour in the report's figures.
+func GeneratorColor(gen string) color.Color { return plotutil.Color(GeneratorRank(gen)) }
+
+// Curve is a per-generation mean over a group's runs with its 95% band (NaN where fewer
+// than two runs recorded the generation).
+type Curve struct{ X, Mean, Lo, Hi []float64 }
+
+// Curve averages value over the group's runs at each generation they recorded (events are
+// indexed by generation from 0), finished or not.
+func (g *Group) Curve(value func(*search.Event) float64) Curve {
+	gens := 0
+	for _, r := range g.Runs {
+		gens = max(gens, len(r.Events))
+	}
+	var c Curve
+	for gi := 0; gi < gens; gi++ {
+		var vals []float64
+		for _, r := range g.Runs {
+			if gi < len(r.Events) {
+				vals = append(vals, value(&r.Events[gi]))
+			}
+		}
+		m, ci := MeanCI(vals)
+		c.X = append(c.X, float64(gi))
+		c.Mean = append(c.Mean, m)
+		if math.IsNaN(ci) {
+			c.Lo, c.Hi = append(c.Lo, math.NaN()), append(c.Hi, math.NaN())
+		} else {
+			c.Lo, c.Hi = append(c.Lo, m-ci), append(c.Hi, m+ci)
+		}
+	}
+	return c
+}
+
+// MaxSize is the largest population the group's runs recorded.
+func (g *Group) MaxSize() int {
+	n := 0
+	for _, r := range g.Runs {
+		for _, ev := range r.Events {
+			n = max(n, ev.Size)
+		}
+		if r.Final != nil {
+			n = max(n, r.Final.Size)
+		}
+	}
+	return n
+}
