@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"io"
@@ -10,68 +11,67 @@ import (
 	"pcgwb/problems/data"
 )
 
-// cmdData manages the pcg_benchmark data directory: `data import PATH`, `data status`.
-func cmdData(args []string, stdout, stderr io.Writer) error {
-	if len(args) == 0 {
-		return usagef("expected a subcommand: import PATH | status")
-	}
-	switch args[0] {
-	case "import":
-		return cmdDataImport(args[1:], stdout)
-	case "status":
-		return cmdDataStatus(args[1:], stdout)
-	}
-	return usagef("unknown subcommand %q (import PATH | status)", args[0])
+// dataCommand manages the pcg_benchmark data directory: import, status, download.
+func dataCommand() *Command {
+	return &Command{Name: "data",
+		Short: "import PATH | download | status: the pcg_benchmark data (word lists, levels) some problems need",
+		Commands: []*Command{
+			{Name: "import", Args: []string{"PATH"}, Short: "validate the data files under PATH and copy the valid ones to the user's data folder",
+				Setup: func(*flag.FlagSet) Runner { return runDataImport }},
+			downloadCommand(),
+			{Name: "status", Short: "the data directory in use and which datasets are present",
+				Setup: func(*flag.FlagSet) Runner { return runDataStatus }},
+		}}
 }
 
-func cmdDataImport(args []string, stdout io.Writer) error {
-	fs := flag.NewFlagSet("data import", flag.ContinueOnError)
-	pos, err := parseArgs(fs, args, "PATH")
+func runDataImport(_ context.Context, args []string, io IO) error {
+	rep, err := data.Import(args[0])
+	printDataReport(io.Stdout, rep, "copied to")
 	if err != nil {
-		return err
-	}
-	rep, err := data.Import(pos[0])
-	if rep != nil {
-		fmt.Fprintf(stdout, "source: %s\n", rep.Source)
-		fmt.Fprintf(stdout, "copied to: %s\n", rep.Dest)
-		for _, f := range rep.Copied {
-			fmt.Fprintf(stdout, "  ok       %s\n", f)
+		if rep == nil || len(rep.Copied) == 0 {
+			return usageError{err.Error()} // nothing usable under PATH: bad input
 		}
-		for _, f := range rep.Invalid {
-			fmt.Fprintf(stdout, "  invalid  %s\n", f)
-		}
-		for _, f := range rep.Missing {
-			fmt.Fprintf(stdout, "  missing  %s\n", f)
-		}
-	}
-	if err != nil {
 		return err
 	}
 	if v := data.Roots(); len(v) > 0 && v[0].Source != data.SourceImported {
-		fmt.Fprintf(stdout, "note: %s (%s) is used before the imported copy\n", v[0].Dir, v[0].Source)
+		fmt.Fprintf(io.Stdout, "note: %s (%s) is used before the imported copy\n", v[0].Dir, v[0].Source)
 	}
-	printDatasets(stdout)
+	printDatasets(io.Stdout)
 	return nil
 }
 
-func cmdDataStatus(args []string, stdout io.Writer) error {
-	fs := flag.NewFlagSet("data status", flag.ContinueOnError)
-	if _, err := parseArgs(fs, args); err != nil {
-		return err
+// printDataReport lists what an import or download copied, refused and did not find.
+func printDataReport(w io.Writer, rep *data.Report, destLabel string) {
+	if rep == nil {
+		return
 	}
+	fmt.Fprintf(w, "source: %s\n", rep.Source)
+	fmt.Fprintf(w, "%s: %s\n", destLabel, rep.Dest)
+	for _, f := range rep.Copied {
+		fmt.Fprintf(w, "  ok       %s\n", f)
+	}
+	for _, f := range rep.Invalid {
+		fmt.Fprintf(w, "  invalid  %s\n", f)
+	}
+	for _, f := range rep.Missing {
+		fmt.Fprintf(w, "  missing  %s\n", f)
+	}
+}
+
+func runDataStatus(_ context.Context, _ []string, io IO) error {
 	roots := data.Roots()
 	if len(roots) == 0 {
 		user, _ := data.UserDir()
-		fmt.Fprintf(stdout, "no data directory: set %s, install the pcg_benchmark Python package, or run `workbench data import PATH` (copies into %s)\n", data.EnvVar, user)
+		fmt.Fprintf(io.Stdout, "no data directory: set %s, install the pcg_benchmark Python package, run `workbench data download`, or run `workbench data import PATH` (both copy into %s)\n", data.EnvVar, user)
 	}
 	for i, r := range roots {
 		label := "searched"
 		if i == 0 {
 			label = "directory"
 		}
-		fmt.Fprintf(stdout, "%s: %s (%s)\n", label, r.Dir, r.Source)
+		fmt.Fprintf(io.Stdout, "%s: %s (%s)\n", label, r.Dir, r.Source)
 	}
-	printDatasets(stdout)
+	printDatasets(io.Stdout)
 	return nil
 }
 

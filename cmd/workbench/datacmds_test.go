@@ -73,7 +73,7 @@ func TestDataUsage(t *testing.T) {
 			t.Errorf("%v: exit %d, want 2", args, code)
 		}
 	}
-	if code, _, errs := runCLI(t, "data", "import", t.TempDir()); code != 1 || !strings.Contains(errs, "no pcg_benchmark data") {
+	if code, _, errs := runCLI(t, "data", "import", t.TempDir()); code != 2 || !strings.Contains(errs, "no pcg_benchmark data") {
 		t.Errorf("import of an empty folder: exit %d, %q", code, errs)
 	}
 }

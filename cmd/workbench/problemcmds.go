@@ -4,37 +4,42 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
-	"image/png"
 	"io"
+	"io/fs"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
-	"regexp"
-	"sort"
-	"strconv"
-	"time"
+	"sync"
 
-	"pcgwb/internal/atomicfile"
+	"pcgwb/internal/safeio"
 	"pcgwb/problems"
 	"pcgwb/problems/data"
 )
 
-func cmdProblems(args []string, stdout, _ io.Writer) error {
-	fs := flag.NewFlagSet("problems", flag.ContinueOnError)
-	if _, err := parseArgs(fs, args); err != nil {
-		return err
-	}
-	for _, n := range problems.List() {
-		if err := problems.Unavailable(n); err != nil {
-			// Name, TAB, marker: the first field stays a bare name for scripts.
-			fmt.Fprintf(stdout, "%s\t%s\n", n, unavailableMarker(err))
-			continue
-		}
-		fmt.Fprintln(stdout, n)
-	}
-	return nil
+// maxSampleItems caps `sample -n`: beyond it the JSON would not fit in memory on an ordinary
+// machine (sample in batches with different seeds instead).
+const maxSampleItems = 100_000
+
+// maxItemFileBytes is the largest item file `eval` and `render` read (50,000 items of the
+// largest content fit with room to spare).
+const maxItemFileBytes = 128 << 20
+
+func problemsCommand() *Command {
+	return &Command{Name: "problems", Short: "list the registered problems, one name per line",
+		Setup: func(*flag.FlagSet) Runner {
+			return func(_ context.Context, _ []string, io IO) error {
+				for _, n := range problems.List() {
+					if err := problems.Unavailable(n); err != nil {
+						// Name, TAB, marker: the first field stays a bare name for scripts.
+						fmt.Fprintf(io.Stdout, "%s\t%s\n", n, unavailableMarker(err))
+						continue
+					}
+					fmt.Fprintln(io.Stdout, n)
+				}
+				return nil
+			}
+		}}
 }
 
 // unavailableMarker is the short form of why a problem cannot run, e.g.
@@ -58,189 +63,71 @@ func makeProblem(name string) (problems.Problem, error) {
 // in the GUI.
 func newRand(seed uint64) *rand.Rand { return problems.NewRand(seed) }
 
-func cmdSample(args []string, stdout, _ io.Writer) error {
-	fs := flag.NewFlagSet("sample", flag.ContinueOnError)
-	n := fs.Int("n", 1, "number of items")
-	seed := fs.Uint64("seed", 0, "random seed")
-	pos, err := parseArgs(fs, args, "PROBLEM")
-	if err != nil {
-		return err
-	}
-	if *n < 0 {
-		return usagef("-n must be >= 0")
-	}
-	p, err := makeProblem(pos[0])
-	if err != nil {
-		return err
-	}
-	r := newRand(*seed)
-	out := problems.ItemFile{Problem: pos[0], Items: make([]problems.Item, *n)}
-	for i := range out.Items {
-		out.Items[i] = problems.Item{Content: p.ContentSpace().Sample(r), Control: problems.SampleControl(p, r)}
-	}
-	return writeJSON(stdout, out)
+func sampleCommand() *Command {
+	return &Command{Name: "sample", Args: []string{"PROBLEM"},
+		Short: "PROBLEM [-n N] [--seed S]: sample random contents and controls as JSON",
+		Setup: func(fs *flag.FlagSet) Runner {
+			n := fs.Int("n", 1, fmt.Sprintf("number of items (at most %d)", maxSampleItems))
+			seed := fs.Uint64("seed", 0, "random seed")
+			return func(ctx context.Context, args []string, io IO) error {
+				if *n < 0 || *n > maxSampleItems {
+					return usagef("-n must be in [0, %d], got %d (sample larger sets in batches with different seeds)", maxSampleItems, *n)
+				}
+				p, err := makeProblem(args[0])
+				if err != nil {
+					return err
+				}
+				items, err := problems.SampleN(ctx, p, *n, *seed)
+				if err != nil {
+					return err
+				}
+				return writeJSON(io.Stdout, problems.ItemFile{Problem: args[0], Items: items})
+			}
+		}}
 }
 
-func readItems(p problems.Problem, path string) ([]problems.Item, error) {
-	var data []byte
+// readItems reads and validates an item file ("-": standard input), bounded in size; every
+// problem with it is bad input (exit 2).
+func readItems(p problems.Problem, path string, stdin io.Reader) ([]problems.Item, error) {
+	var b []byte
 	var err error
 	if path == "-" {
-		data, err = io.ReadAll(os.Stdin)
+		b, err = safeio.ReadAllLimited(stdin, "standard input", maxItemFileBytes)
 	} else {
-		data, err = os.ReadFile(path)
+		b, err = safeio.ReadFile(path, maxItemFileBytes)
 	}
 	if err != nil {
+		if errors.Is(err, safeio.ErrTooLarge) || errors.Is(err, safeio.ErrSpecialFile) || errors.Is(err, fs.ErrNotExist) ||
+			errors.Is(err, fs.ErrPermission) {
+			return nil, usageError{err.Error()}
+		}
 		return nil, usageError{err.Error()}
 	}
-	items, err := problems.DecodeItems(p, data)
+	items, err := problems.DecodeItems(p, b)
 	if err != nil {
 		return nil, usagef("%s: %v", path, err)
 	}
 	return items, nil
 }
 
-type evalItem struct {
-	ID              string        `json:"id"`
-	Quality         float64       `json:"quality"`
-	Controllability float64       `json:"controlability"`
-	Info            problems.Info `json:"info"`
-}
-
-type evalTiming struct {
-	InfoMsMean   float64 `json:"info_ms_mean"`
-	InfoMsMedian float64 `json:"info_ms_median"`
-	EvalMsTotal  float64 `json:"eval_ms_total"`
-}
-
-type evalOutput struct {
-	Problem            string           `json:"problem"`
-	Items              []evalItem       `json:"items"`
-	QualityPct         float64          `json:"quality_pct"`
-	DiversityPct       float64          `json:"diversity_pct"`
-	ControllabilityPct float64          `json:"controlability_pct"`
-	Details            problems.Details `json:"details"`
-	DiversityMatrix    [][]float64      `json:"diversity_matrix,omitempty"`
-	Timing             *evalTiming      `json:"timing,omitempty"`
-}
-
-func cmdEval(args []string, stdout, _ io.Writer) error {
-	fs := flag.NewFlagSet("eval", flag.ContinueOnError)
-	matrix := fs.Bool("matrix", false, "also print the full diversity matrix")
-	timing := fs.Bool("timing", false, "also print in-process timings (info computed sequentially)")
-	pos, err := parseArgs(fs, args, "PROBLEM", "FILE")
-	if err != nil {
-		return err
+// stepProgress prints "label: done/total" on w at every tenth of the work (for long sets only).
+func stepProgress(w io.Writer, label string, total int) problems.ProgressFunc {
+	if total < 1000 {
+		return nil
 	}
-	p, err := makeProblem(pos[0])
-	if err != nil {
-		return err
-	}
-	items, err := readItems(p, pos[1])
-	if err != nil {
-		return err
-	}
-	start := time.Now()
-	var infos []problems.Info
-	var perInfo []time.Duration
-	if *timing {
-		// Sequential, so each item's time is its own and not shared with a parallel worker.
-		infos = make([]problems.Info, len(items))
-		for i, it := range items {
-			t0 := time.Now()
-			if infos[i], err = p.Info(it.Content); err != nil {
-				return fmt.Errorf("item %d: %w", i, err)
+	var mu sync.Mutex
+	last := 0
+	return func(done, total int) {
+		mu.Lock()
+		defer mu.Unlock()
+		if step := done * 10 / total; step > last || done == total {
+			if step == last && done != total {
+				return
 			}
-			perInfo = append(perInfo, time.Since(t0))
+			last = step
+			fmt.Fprintf(w, "%s: %d/%d\n", label, done, total)
 		}
-	} else if infos, err = problems.Infos(context.Background(), p, problems.Contents(items)); err != nil {
-		return err
 	}
-	controls := problems.Controls(items)
-	e := problems.EvaluateInfos(p, infos, controls)
-	out := evalOutput{
-		Problem:            pos[0],
-		Items:              make([]evalItem, len(items)),
-		QualityPct:         e.QualityPct,
-		DiversityPct:       e.DiversityPct,
-		ControllabilityPct: e.ControllabilityPct,
-		Details:            e.Details,
-	}
-	for i, it := range items {
-		id := it.ID
-		if id == "" {
-			id = strconv.Itoa(i)
-		}
-		out.Items[i] = evalItem{ID: id, Quality: e.Details.Quality[i], Controllability: e.Details.Controllability[i], Info: infos[i]}
-	}
-	if *matrix {
-		out.DiversityMatrix = problems.DiversityMatrix(p, infos)
-	}
-	if *timing {
-		out.Timing = &evalTiming{EvalMsTotal: ms(time.Since(start))}
-		out.Timing.InfoMsMean, out.Timing.InfoMsMedian = meanMedianMs(perInfo)
-	}
-	return writeJSON(stdout, out)
-}
-
-func ms(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1e6 }
-
-func meanMedianMs(ds []time.Duration) (float64, float64) {
-	if len(ds) == 0 {
-		return 0, 0
-	}
-	s := make([]float64, len(ds))
-	total := 0.0
-	for i, d := range ds {
-		s[i] = ms(d)
-		total += s[i]
-	}
-	sort.Float64s(s)
-	med := s[len(s)/2]
-	if len(s)%2 == 0 {
-		med = (s[len(s)/2-1] + s[len(s)/2]) / 2
-	}
-	return total / float64(len(s)), med
-}
-
-var unsafeName = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
-
-func cmdRender(args []string, stdout, _ io.Writer) error {
-	fs := flag.NewFlagSet("render", flag.ContinueOnError)
-	outDir := fs.String("out", "", "output folder (created if missing)")
-	pos, err := parseArgs(fs, args, "PROBLEM", "FILE")
-	if err != nil {
-		return err
-	}
-	if *outDir == "" {
-		return usagef("--out DIR is required")
-	}
-	p, err := makeProblem(pos[0])
-	if err != nil {
-		return err
-	}
-	items, err := readItems(p, pos[1])
-	if err != nil {
-		return err
-	}
-	if err := os.MkdirAll(*outDir, 0o755); err != nil {
-		return err
-	}
-	for i, it := range items {
-		img, err := p.Render(it.Content)
-		if err != nil {
-			return fmt.Errorf("item %d: render: %w", i, err)
-		}
-		name := fmt.Sprintf("%03d", i)
-		if it.ID != "" {
-			name = unsafeName.ReplaceAllString(it.ID, "_")
-		}
-		path := filepath.Join(*outDir, name+".png")
-		if err := atomicfile.WriteFunc(path, 0o644, func(w io.Writer) error { return png.Encode(w, img) }); err != nil {
-			return err
-		}
-		fmt.Fprintln(stdout, path)
-	}
-	return nil
 }
 
 func writeJSON(w io.Writer, v any) error {

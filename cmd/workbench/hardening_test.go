@@ -1,0 +1,201 @@
+package main
+
+import (
+	"archive/tar"
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"pcgwb/internal/testshared"
+	"pcgwb/problems/data"
+)
+
+// dataArchive is the reference's source archive layout built from ../shared (corrupt flips a
+// byte of that data file).
+func dataArchive(t *testing.T, corrupt string) []byte {
+	t.Helper()
+	dir := testshared.Dir(t, "reference-data", "pcg")
+	var paths []string
+	for p := range data.Digests {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	tw := tar.NewWriter(zw)
+	top := "pcg_benchmark-" + data.ReferenceCommit + "/"
+	for _, p := range paths {
+		b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(p)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p == corrupt {
+			b = append([]byte(nil), b...)
+			b[len(b)/2] ^= 0x20
+		}
+		if err := tw.WriteHeader(&tar.Header{Name: top + "pcg_benchmark/probs/" + p, Mode: 0o644, Size: int64(len(b)), Typeflag: tar.TypeReg}); err != nil {
+			t.Fatal(err)
+		}
+		tw.Write(b)
+	}
+	tw.Close()
+	zw.Close()
+	return buf.Bytes()
+}
+
+func TestDataDownloadCommand(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		corrupt  string
+		args     []string
+		wantCode int
+		wantOut  string
+	}{
+		{"verified", "", []string{"--yes"}, 0, "ok       smb/slices.txt"},
+		{"corrupted", "elimination/count.txt", []string{"--yes"}, 1, "invalid  elimination/count.txt"},
+		{"not accepted", "", nil, 2, "MIT License"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			home := noData(t)
+			archive := dataArchive(t, tc.corrupt)
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write(archive) }))
+			defer srv.Close()
+			args := append([]string{"data", "download", "--from", srv.URL + "/a.tar.gz"}, tc.args...)
+			code, out, errs := runCLI(t, args...)
+			if code != tc.wantCode || !strings.Contains(out, tc.wantOut) || !strings.Contains(out, "MIT License") {
+				t.Fatalf("exit %d (want %d), stdout:\n%s\nstderr: %s", code, tc.wantCode, out, errs)
+			}
+			installed := filepath.Join(home, ".config", "pcg-workbench", "data")
+			if tc.corrupt != "" {
+				if _, err := os.Stat(filepath.Join(installed, filepath.FromSlash(tc.corrupt))); err == nil {
+					t.Error("the corrupted file was installed")
+				}
+			}
+			if tc.wantCode == 0 {
+				code, out, _ := runCLI(t, "problems")
+				if code != 0 || strings.Contains(out, "needs data") {
+					t.Errorf("still missing data after the download:\n%s", out)
+				}
+				if !strings.Contains(errs, "download:") {
+					t.Errorf("no progress on stderr: %q", errs)
+				}
+			}
+		})
+	}
+	noData(t)
+	if code, _, _ := runCLI(t, "data", "download", "--from", filepath.Join(t.TempDir(), "nope.tar.gz"), "--yes"); code != 2 {
+		t.Errorf("missing archive: exit %d, want 2", code)
+	}
+}
+
+func TestDataImportRefusesLinksWithoutQuoting(t *testing.T) {
+	noData(t)
+	src := t.TempDir()
+	secret := filepath.Join(t.TempDir(), "shadow")
+	os.WriteFile(secret, []byte("root:SECRET-HASH:19000::::::\n"), 0o600)
+	os.MkdirAll(filepath.Join(src, "elimination"), 0o755)
+	if err := os.Symlink(secret, filepath.Join(src, "elimination", "dictionary.txt")); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runCLI(t, "data", "import", src)
+	if code != 2 || strings.Contains(out+errs, "SECRET") || !strings.Contains(out, "symbolic link") {
+		t.Fatalf("exit %d\nstdout %s\nstderr %s", code, out, errs)
+	}
+}
+
+func TestSampleIsCapped(t *testing.T) {
+	if code, out, errs := runCLI(t, "sample", "zelda-v0", "-n", "100000000"); code != 2 || out != "" || !strings.Contains(errs, "-n must be") {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+}
+
+func TestRenderRefusesUnsafeOrCollidingIDs(t *testing.T) {
+	_, sample, _ := runCLI(t, "sample", "binary-v0", "-n", "2")
+	var f struct {
+		Items []map[string]any `json:"items"`
+	}
+	if err := json.Unmarshal([]byte(sample), &f); err != nil {
+		t.Fatal(err)
+	}
+	for _, ids := range [][2]string{{"a/b", "c"}, {"a?b", "c"}, {"..", "c"}, {".hidden", "c"}, {"same", "SAME"}, {"000", "x"}} {
+		t.Run(ids[0]+","+ids[1], func(t *testing.T) {
+			dir := t.TempDir()
+			if ids[0] == "000" {
+				delete(f.Items[0], "id")
+				f.Items[1]["id"] = "000"
+			} else {
+				f.Items[0]["id"], f.Items[1]["id"] = ids[0], ids[1]
+			}
+			b, _ := json.Marshal(f)
+			in := filepath.Join(dir, "in.json")
+			os.WriteFile(in, b, 0o644)
+			out := filepath.Join(dir, "png")
+			code, _, errs := runCLI(t, "render", "binary-v0", in, "--out", out)
+			if code != 2 {
+				t.Fatalf("exit %d, want 2: %s", code, errs)
+			}
+			if entries, _ := os.ReadDir(out); len(entries) != 0 {
+				t.Errorf("files written before refusing: %v", entries)
+			}
+		})
+	}
+}
+
+func TestEvalAcceptsBOMRefusesFractionsAndHugeFiles(t *testing.T) {
+	dir := t.TempDir()
+	_, sample, _ := runCLI(t, "sample", "binary-v0", "-n", "2")
+	bom := filepath.Join(dir, "bom.json")
+	os.WriteFile(bom, append([]byte("\xef\xbb\xbf"), sample...), 0o644)
+	if code, _, errs := runCLI(t, "eval", "binary-v0", bom); code != 0 {
+		t.Errorf("BOM: exit %d: %s", code, errs)
+	}
+	frac := filepath.Join(dir, "frac.json")
+	os.WriteFile(frac, []byte(strings.Replace(sample, "[\n            0,", "[\n            1.5,", 1)), 0o644)
+	if !strings.Contains(readOr(frac), "1.5") {
+		t.Skip("sample layout changed")
+	}
+	if code, _, errs := runCLI(t, "eval", "binary-v0", frac); code != 2 || !strings.Contains(errs, "1.5 is not an integer") {
+		t.Errorf("fraction: exit %d: %s", code, errs)
+	}
+	big := filepath.Join(dir, "big.json")
+	fh, _ := os.Create(big)
+	fh.Truncate(maxItemFileBytes + 1)
+	fh.Close()
+	if code, _, errs := runCLI(t, "eval", "binary-v0", big); code != 2 || !strings.Contains(errs, "too large") || len(errs) > 400 {
+		t.Errorf("huge file: exit %d: %q", code, errs)
+	}
+}
+
+func readOr(p string) string {
+	b, _ := os.ReadFile(p)
+	return string(b)
+}
+
+func TestEvalOfALargeSetShowsProgress(t *testing.T) {
+	dir := t.TempDir()
+	_, sample, _ := runCLI(t, "sample", "zelda-v0", "-n", "1500", "--seed", "3")
+	in := filepath.Join(dir, "in.json")
+	os.WriteFile(in, []byte(sample), 0o644)
+	code, out, errs := runCLI(t, "eval", "zelda-v0", in)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(errs, "eval: infos: 1500/1500") || !strings.Contains(errs, "eval: diversity: 1500/1500") {
+		t.Errorf("progress on stderr: %q", errs)
+	}
+	var res struct {
+		Details struct {
+			Diversity []float64 `json:"diversity"`
+		} `json:"details"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil || len(res.Details.Diversity) != 1500 {
+		t.Fatalf("output: %v", err)
+	}
+}

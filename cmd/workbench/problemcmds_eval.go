@@ -1,0 +1,130 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"sort"
+	"strconv"
+	"time"
+
+	"pcgwb/problems"
+)
+
+type evalItem struct {
+	ID              string        `json:"id"`
+	Quality         float64       `json:"quality"`
+	Controllability float64       `json:"controlability"`
+	Info            problems.Info `json:"info"`
+}
+
+type evalTiming struct {
+	InfoMsMean   float64 `json:"info_ms_mean"`
+	InfoMsMedian float64 `json:"info_ms_median"`
+	EvalMsTotal  float64 `json:"eval_ms_total"`
+}
+
+type evalOutput struct {
+	Problem            string           `json:"problem"`
+	Items              []evalItem       `json:"items"`
+	QualityPct         float64          `json:"quality_pct"`
+	DiversityPct       float64          `json:"diversity_pct"`
+	ControllabilityPct float64          `json:"controlability_pct"`
+	Details            problems.Details `json:"details"`
+	DiversityMatrix    [][]float64      `json:"diversity_matrix,omitempty"`
+	Timing             *evalTiming      `json:"timing,omitempty"`
+}
+
+func evalCommand() *Command {
+	return &Command{Name: "eval", Args: []string{"PROBLEM", "FILE"},
+		Short: "PROBLEM FILE [--matrix] [--timing]: evaluate contents like the reference's evaluate()",
+		Long: "Large sets print their progress on standard error. The set diversity never holds the n×n\n" +
+			"matrix unless --matrix asks to print it (n² numbers: keep it for small sets).",
+		Setup: func(fs *flag.FlagSet) Runner {
+			matrix := fs.Bool("matrix", false, "also print the full diversity matrix")
+			timing := fs.Bool("timing", false, "also print in-process timings (info computed sequentially)")
+			return func(ctx context.Context, args []string, io IO) error {
+				p, err := makeProblem(args[0])
+				if err != nil {
+					return err
+				}
+				items, err := readItems(p, args[1], io.Stdin)
+				if err != nil {
+					return err
+				}
+				out, err := evaluate(ctx, p, items, *matrix, *timing, io)
+				if err != nil {
+					return err
+				}
+				out.Problem = args[0]
+				return writeJSON(io.Stdout, out)
+			}
+		}}
+}
+
+// evaluate is the reference's evaluate() on items, with progress for long sets.
+func evaluate(ctx context.Context, p problems.Problem, items []problems.Item, matrix, timing bool, io IO) (*evalOutput, error) {
+	start := time.Now()
+	var infos []problems.Info
+	var perInfo []time.Duration
+	var err error
+	if timing {
+		// Sequential, so each item's time is its own and not shared with a parallel worker.
+		infos = make([]problems.Info, len(items))
+		for i, it := range items {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			t0 := time.Now()
+			if infos[i], err = p.Info(it.Content); err != nil {
+				return nil, fmt.Errorf("item %d: %w", i, err)
+			}
+			perInfo = append(perInfo, time.Since(t0))
+		}
+	} else if infos, err = problems.InfosProgress(ctx, p, problems.Contents(items), stepProgress(io.Stderr, "eval: infos", len(items))); err != nil {
+		return nil, err
+	}
+	out := &evalOutput{Items: make([]evalItem, len(items))}
+	e := &out.Details
+	out.QualityPct, e.Quality = problems.Qualities(p, infos)
+	out.ControllabilityPct, e.Controllability = problems.Controllabilities(p, infos, problems.Controls(items))
+	if matrix {
+		out.DiversityMatrix = problems.DiversityMatrix(p, infos)
+		e.Diversity = problems.GreedyDiversity(out.DiversityMatrix)
+	} else if e.Diversity, err = problems.DiversitiesContext(ctx, p, infos, stepProgress(io.Stderr, "eval: diversity", len(items))); err != nil {
+		return nil, err
+	}
+	out.DiversityPct = problems.PassFraction(e.Diversity)
+	for i, it := range items {
+		id := it.ID
+		if id == "" {
+			id = strconv.Itoa(i)
+		}
+		out.Items[i] = evalItem{ID: id, Quality: e.Quality[i], Controllability: e.Controllability[i], Info: infos[i]}
+	}
+	if timing {
+		out.Timing = &evalTiming{EvalMsTotal: ms(time.Since(start))}
+		out.Timing.InfoMsMean, out.Timing.InfoMsMedian = meanMedianMs(perInfo)
+	}
+	return out, nil
+}
+
+func ms(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1e6 }
+
+func meanMedianMs(ds []time.Duration) (float64, float64) {
+	if len(ds) == 0 {
+		return 0, 0
+	}
+	s := make([]float64, len(ds))
+	total := 0.0
+	for i, d := range ds {
+		s[i] = ms(d)
+		total += s[i]
+	}
+	sort.Float64s(s)
+	med := s[len(s)/2]
+	if len(s)%2 == 0 {
+		med = (s[len(s)/2-1] + s[len(s)/2]) / 2
+	}
+	return total / float64(len(s)), med
+}
