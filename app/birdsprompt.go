@@ -245,8 +245,9 @@ func (p *BirdsPanel) RunPrompt(req BirdsPromptRequest) error {
 		tot := client.Totals()
 		lead := fmt.Sprintf("%s: %d answers written, %d kept from before, %d trials saved nothing; %d requests (%d cached), %d tokens",
 			rep.Team, rep.Written, rep.Skipped, rep.Failed, tot.Requests, tot.CacheHits, tot.Usage.TotalTokens)
+		// Trials are scored as run: a 2-trial run averages over 2, not the competition's 10.
 		eval, err := birds.Evaluate(ctx, out, birds.Options{Edition: req.Edition, Classifier: classifier,
-			Progress: p.stageProgress(req.Team + ": ")})
+			TrialsPerLetter: req.Trials, Progress: p.stageProgress(req.Team + ": ")})
 		return func() {
 			p.showReport(out, eval, err, classifier, lead)
 			if err == nil {

@@ -33,6 +33,8 @@ func birdsCommand() *Command {
 			birdsPromptCommand(),
 			birdsAnimateCommand(),
 			birdsQualifyCommand(),
+			birdsReportCommand(),
+			birdsCompareCommand(),
 		},
 	}
 }

@@ -238,3 +238,60 @@ func TestBirdsEvaluateWithProxyClassifier(t *testing.T) {
 		}
 	}
 }
+
+func TestBirdsOrganiserCommands(t *testing.T) {
+	dir := birdsCompetition(t)
+	if code, _, errs := runCLI(t, "birds", "evaluate", dir, "--quiet", "--trials", "1"); code != 0 {
+		t.Fatalf("evaluate: exit %d: %s", code, errs)
+	}
+	code, out, errs := runCLI(t, "birds", "report", dir)
+	if code != 0 || !strings.Contains(out, "letter  stability") || !strings.Contains(out, "contact sheet") {
+		t.Fatalf("report: exit %d: %s%s", code, out, errs)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "result", "contact-sheets", "one.png")); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs = runCLI(t, "birds", "compare", dir, dir, "--team-a", "one", "--team-b", "two", "--json", "--resamples", "200")
+	if code != 0 {
+		t.Fatalf("compare: exit %d: %s", code, errs)
+	}
+	var c struct {
+		Overall struct {
+			Score struct{ Diff, Low, High float64 } `json:"score"`
+		} `json:"overall"`
+	}
+	if err := json.Unmarshal([]byte(out), &c); err != nil {
+		t.Fatal(err)
+	}
+	if c.Overall.Score.Low > c.Overall.Score.Diff || c.Overall.Score.High < c.Overall.Score.Diff {
+		t.Fatalf("%+v", c)
+	}
+	if code, _, _ := runCLI(t, "birds", "compare", dir, dir); code != 1 {
+		t.Fatalf("ambiguous teams: exit %d", code)
+	}
+	if code, _, _ := runCLI(t, "birds", "score", dir, dir); code != 2 {
+		t.Fatalf("two folders without --edition 2025: exit %d", code)
+	}
+	code, out, errs = runCLI(t, "birds", "score", "--edition", "2025", dir, dir, dir)
+	if code != 0 || !strings.Contains(out, "total over 3 models") {
+		t.Fatalf("score 2025: exit %d: %s%s", code, out, errs)
+	}
+}
+
+func TestBirdsQualify(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.txt")
+	writeBirdsFile(t, good, "Build the letter <OBJECT> with drop_block calls.")
+	bad := filepath.Join(dir, "bad.txt")
+	writeBirdsFile(t, bad, "Build a letter © "+strings.Repeat("word ", 901))
+	if code, out, errs := runCLI(t, "birds", "qualify", good); code != 0 || !strings.Contains(out, "8 words") || !strings.Contains(out, "qualified") {
+		t.Fatalf("exit %d: %s%s", code, out, errs)
+	}
+	code, out, _ := runCLI(t, "birds", "qualify", good, bad)
+	if code != 1 || !strings.Contains(out, "NOT qualified: more than 900 words, disallowed characters, no <OBJECT>") || !strings.Contains(out, "U+00A9") {
+		t.Fatalf("exit %d: %s", code, out)
+	}
+	if code, _, _ := runCLI(t, "birds", "qualify", filepath.Join(dir, "missing.txt")); code != 2 {
+		t.Fatalf("missing file: exit %d", code)
+	}
+}

@@ -144,6 +144,7 @@ func birdsPrompt(ctx context.Context, promptPath string, io IO, f *birdsFlags, e
 		return nil
 	}
 	fmt.Fprintln(summary)
+	evalOpt.TrialsPerLetter = *trials // scored as run: 2 trials average over 2, not 10
 	eval, err := birds.Evaluate(ctx, opts.Out, evalOpt)
 	if eval != nil {
 		if perr := printReport(stdout, opts.Out, eval, *asJSON); perr != nil && err == nil {

@@ -26,6 +26,6 @@ func ScoreModelFolders(ctx context.Context, dirs []string, opt Options) (*ModelS
 		}
 		models = append(models, teams)
 	}
-	per, total := ScoreModels(models, ScoreOptions{Edition: opt.edition()})
+	per, total := ScoreModels(models, ScoreOptions{Edition: opt.edition(), Trials: opt.TrialsPerLetter})
 	return &ModelScores{PerModel: per, Total: total}, nil
 }

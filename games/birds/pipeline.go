@@ -55,6 +55,9 @@ type Options struct {
 	Trials int
 	// Seed varies the trials after the first (each level also mixes in its own name).
 	Seed uint64
+	// TrialsPerLetter is how many answers per letter were asked for (0: the competition's
+	// 10); scores average over it, so a 2-trial prompt run is scored as 2 trials.
+	TrialsPerLetter int
 }
 
 func (o Options) edition() Edition {
@@ -821,7 +824,7 @@ func scoreStage(ctx context.Context, dir string, opt Options, lenient bool) (*Sc
 	if err != nil {
 		return nil, nil, err
 	}
-	sc := Score(teams, ScoreOptions{Edition: opt.edition()})
+	sc := Score(teams, ScoreOptions{Edition: opt.edition(), Trials: opt.TrialsPerLetter})
 	for name, write := range map[string]func(io.Writer) error{
 		"trial_scores.csv":        sc.WriteTrialCSV,
 		"character_scores.csv":    sc.WriteCharacterCSV,

@@ -155,9 +155,19 @@ type Scores struct {
 // ScoreOptions selects the rules. Weights, when set, replace the weights computed from the teams
 // (useful when only some teams' files are at hand, as with the published trial tables).
 type ScoreOptions struct {
-	Edition        Edition
+	Edition Edition
+	// Trials is how many trials per letter were run (0 means TrialsPerLetter, the
+	// competition's 10): a 2-trial prompt run is averaged over 2 trials, not 10.
+	Trials         int
 	DisableWeights bool
 	Weights        []Weight
+}
+
+func (o ScoreOptions) trials() int {
+	if o.Trials > 0 {
+		return o.Trials
+	}
+	return TrialsPerLetter
 }
 
 // TrialNumber is the organisers' getTrialIndexFromFileName: JavaScript parseInt of the text
@@ -222,8 +232,8 @@ func ComputeWeights(teams []TeamFiles, opt ScoreOptions) []Weight {
 		}
 		w := Weight{Character: Letters[j : j+1]}
 		if p > 0 {
-			w.WeightStability = MaxDecimal(decOne.Sub(sta.DivInt(p*TrialsPerLetter)), floor)
-			w.WeightSimilarity = MaxDecimal(decOne.Sub(sim.DivInt(p*TrialsPerLetter)), floor)
+			w.WeightStability = MaxDecimal(decOne.Sub(sta.DivInt(p*int64(opt.trials()))), floor)
+			w.WeightSimilarity = MaxDecimal(decOne.Sub(sim.DivInt(p*int64(opt.trials()))), floor)
 			w.WeightDiversity = MaxDecimal(decOne.Sub(div.DivInt(p)), floor)
 		} else {
 			w.WeightStability, w.WeightSimilarity, w.WeightDiversity = floor, floor, floor
@@ -279,7 +289,7 @@ func Score(teams []TeamFiles, opt ScoreOptions) *Scores {
 				}
 			}
 			var trialSum, staSum, simSum Decimal
-			for i := 1; i <= TrialsPerLetter; i++ {
+			for i := 1; i <= opt.trials(); i++ {
 				var sta, sim Decimal
 				if opt.Edition == Edition2023 {
 					if i <= len(raws) {
@@ -308,13 +318,13 @@ func Score(teams []TeamFiles, opt ScoreOptions) *Scores {
 				staSum = staSum.Add(sta)
 				simSum = simSum.Add(sim)
 			}
-			charScore := trialSum.DivInt(TrialsPerLetter)
+			charScore := trialSum.DivInt(int64(opt.trials()))
 			if opt.Edition != Edition2023 {
 				charScore = charScore.Mul(div)
 			}
 			sc.Characters = append(sc.Characters, CharacterScore{
 				Team: t.Name, Character: ch, Score: charScore,
-				Stability: staSum.DivInt(TrialsPerLetter), Similarity: simSum.DivInt(TrialsPerLetter), Diversity: div,
+				Stability: staSum.DivInt(int64(opt.trials())), Similarity: simSum.DivInt(int64(opt.trials())), Diversity: div,
 			})
 			letterSum = letterSum.Add(charScore)
 		}
