@@ -11,7 +11,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 XVFB := xvfb-run -a -s "-screen 0 1280x800x24"
 GO_TEST_TIMEOUT ?= 20m
 
-.PHONY: deps modules build run test vet bench smoke fmt clean
+.PHONY: deps modules build run test test-race test-flaky vet bench smoke fmt clean
 
 deps: ## Debian packages, only when some are missing (~0.1 s when all are there)
 	@command -v go >/dev/null || { echo "Go 1.25+ is required (expected at /usr/local/go)"; exit 1; }
@@ -37,6 +37,15 @@ vet: deps modules
 test: deps modules vet
 	@export XDG_RUNTIME_DIR=$$(mktemp -d); \
 	$(XVFB) go test -count=1 -timeout $(GO_TEST_TIMEOUT) ./...
+
+GO_RACE_TIMEOUT ?= 60m
+
+test-race: deps modules ## every test under the race detector (slower: about 5-10x)
+	@export XDG_RUNTIME_DIR=$$(mktemp -d); \
+	$(XVFB) go test -race -count=1 -timeout $(GO_RACE_TIMEOUT) ./...
+
+test-flaky: deps modules ## the GUI test that used to be flaky, 50 runs in a row
+	go test -count=50 -run TestShowTabNamedReachesEveryTab ./app
 
 bench: deps modules
 	@mkdir -p out

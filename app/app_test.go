@@ -9,7 +9,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
@@ -17,41 +16,14 @@ import (
 	"pcgwb/problems"
 )
 
-const waitLimit = 20 * time.Second
-
-// newTestWorkbench builds the window on Fyne's test driver with the fake problem selected.
-func newTestWorkbench(t *testing.T) *Workbench {
-	t.Helper()
-	a := test.NewTempApp(t)
-	wb := New(a)
-	t.Cleanup(func() {
-		wb.Cancel()
-		_ = wb.Wait(waitLimit)
-		wb.Window.Close()
-	})
-	wb.Window.Resize(fyne.NewSize(1280, 720))
-	if err := wb.SelectProblem(fakeName); err != nil {
-		t.Fatal(err)
-	}
-	wait(t, wb)
-	return wb
-}
-
-func wait(t *testing.T, wb *Workbench) {
-	t.Helper()
-	if err := wb.Wait(waitLimit); err != nil {
-		t.Fatal(err)
-	}
-}
-
 func sample(t *testing.T, wb *Workbench, n, seed string) {
 	t.Helper()
-	wb.Count.SetText(n)
-	wb.Seed.SetText(seed)
-	test.Tap(wb.SampleButton)
+	wb.samples.Count.SetText(n)
+	wb.samples.Seed.SetText(seed)
+	test.Tap(wb.samples.SampleButton)
 	wait(t, wb)
-	if wb.errorBanner.Visible() {
-		t.Fatalf("error shown: %s", wb.ErrorText.Text)
+	if wb.samples.errorBanner.Visible() {
+		t.Fatalf("error shown: %s", wb.samples.ErrorText.Text)
 	}
 }
 
@@ -59,25 +31,25 @@ var summaryPattern = regexp.MustCompile(`^Quality \d+\.\d% +Diversity \d+\.\d% +
 
 func TestSampleFillsGalleryWithBadges(t *testing.T) {
 	wb := newTestWorkbench(t)
-	if got := wb.Picker.Selected(); got != fakeName {
+	if got := wb.picker.Selected(); got != fakeName {
 		t.Fatalf("selected %q, want %q", got, fakeName)
 	}
-	if !strings.Contains(wb.Description.Text, "rooms of walls") {
-		t.Errorf("description not shown: %q", wb.Description.Text)
+	if !strings.Contains(wb.description.Text, "rooms of walls") {
+		t.Errorf("description not shown: %q", wb.description.Text)
 	}
-	if want := "7 × 11 grid of integers 0–2"; wb.ContentSpace.Text != want {
-		t.Errorf("content space %q, want %q", wb.ContentSpace.Text, want)
+	if want := "7 × 11 grid of integers 0–2"; wb.contentSpace.Text != want {
+		t.Errorf("content space %q, want %q", wb.contentSpace.Text, want)
 	}
-	if want := "walls: integer 0–76"; wb.ControlSpace.Text != want {
-		t.Errorf("control space %q, want %q", wb.ControlSpace.Text, want)
+	if want := "walls: integer 0–76"; wb.controlSpace.Text != want {
+		t.Errorf("control space %q, want %q", wb.controlSpace.Text, want)
 	}
 
 	sample(t, wb, "12", "7")
-	if got := wb.Gallery.Len(); got != 12 {
+	if got := wb.samples.Gallery.Len(); got != 12 {
 		t.Fatalf("gallery has %d items, want 12", got)
 	}
-	set := wb.Last()
-	for i, th := range wb.Gallery.Thumbs() {
+	set := wb.samples.Last()
+	for i, th := range wb.samples.Gallery.Thumbs() {
 		if th.Image == nil || th.Image.Image == nil {
 			t.Fatalf("thumb %d has no picture (%s)", i, th.Error)
 		}
@@ -95,14 +67,14 @@ func TestSampleFillsGalleryWithBadges(t *testing.T) {
 			t.Errorf("thumb %d badges do not match the evaluation", i)
 		}
 	}
-	if !summaryPattern.MatchString(wb.Summary.Text) {
-		t.Errorf("summary %q does not show three percentages", wb.Summary.Text)
+	if !summaryPattern.MatchString(wb.samples.Summary.Text) {
+		t.Errorf("summary %q does not show three percentages", wb.samples.Summary.Text)
 	}
-	if wb.Summary.Text != FormatSummary(set.Eval) {
-		t.Errorf("summary %q is not the set's evaluation", wb.Summary.Text)
+	if wb.samples.Summary.Text != FormatSummary(set.Eval) {
+		t.Errorf("summary %q is not the set's evaluation", wb.samples.Summary.Text)
 	}
-	if !strings.Contains(wb.Status.Text, "seed 7") || wb.Progress.Visible() {
-		t.Errorf("status %q / progress visible %v after sampling", wb.Status.Text, wb.Progress.Visible())
+	if !strings.Contains(wb.samples.Status.Text, "seed 7") || wb.samples.Progress.Visible() {
+		t.Errorf("status %q / progress visible %v after sampling", wb.samples.Status.Text, wb.samples.Progress.Visible())
 	}
 
 	img := wb.Window.Canvas().Capture()
@@ -115,11 +87,11 @@ func TestSampleFillsGalleryWithBadges(t *testing.T) {
 func TestSeedReproducesTheGallery(t *testing.T) {
 	wb := newTestWorkbench(t)
 	sample(t, wb, "5", "42")
-	first := itemsJSON(t, wb.Last().Items)
+	first := itemsJSON(t, wb.samples.Last().Items)
 	sample(t, wb, "5", "43")
-	other := itemsJSON(t, wb.Last().Items)
+	other := itemsJSON(t, wb.samples.Last().Items)
 	sample(t, wb, "5", "42")
-	again := itemsJSON(t, wb.Last().Items)
+	again := itemsJSON(t, wb.samples.Last().Items)
 	if first != again {
 		t.Fatal("the same seed gave a different gallery")
 	}
@@ -131,7 +103,7 @@ func TestSeedReproducesTheGallery(t *testing.T) {
 	r := NewRand(42)
 	c := p.ContentSpace().Sample(r)
 	k := problems.SampleControl(p, r)
-	if itemsJSON(t, []problems.Item{{Content: c, Control: k}}) != itemsJSON(t, wb.Last().Items[:1]) {
+	if itemsJSON(t, []problems.Item{{Content: c, Control: k}}) != itemsJSON(t, wb.samples.Last().Items[:1]) {
 		t.Fatal("the gallery does not follow the CLI's sampling order")
 	}
 }
@@ -141,18 +113,18 @@ func TestNewerSampleWins(t *testing.T) {
 	if err := wb.SelectProblem(slowName); err != nil {
 		t.Fatal(err)
 	}
-	wb.Count.SetText("30")
-	test.Tap(wb.SampleButton)
-	if !wb.Busy() || !wb.Progress.Visible() {
+	wb.samples.Count.SetText("30")
+	test.Tap(wb.samples.SampleButton)
+	if !wb.samples.Busy() || !wb.samples.Progress.Visible() {
 		t.Fatal("no activity shown while sampling")
 	}
-	wb.Count.SetText("3")
-	test.Tap(wb.SampleButton)
+	wb.samples.Count.SetText("3")
+	test.Tap(wb.samples.SampleButton)
 	wait(t, wb)
-	if got := wb.Gallery.Len(); got != 3 {
+	if got := wb.samples.Gallery.Len(); got != 3 {
 		t.Fatalf("gallery has %d items, want the newer sample's 3", got)
 	}
-	if wb.Busy() {
+	if wb.samples.Busy() {
 		t.Fatal("still busy after Wait")
 	}
 }
@@ -160,88 +132,88 @@ func TestNewerSampleWins(t *testing.T) {
 func TestErrorsAreShownNotPanicked(t *testing.T) {
 	wb := newTestWorkbench(t)
 
-	wb.Count.SetText("0")
-	test.Tap(wb.SampleButton)
-	if !wb.errorBanner.Visible() || !strings.Contains(wb.ErrorText.Text, "samples") {
-		t.Fatalf("bad count not reported: %q", wb.ErrorText.Text)
+	wb.samples.Count.SetText("0")
+	test.Tap(wb.samples.SampleButton)
+	if !wb.samples.errorBanner.Visible() || !strings.Contains(wb.samples.ErrorText.Text, "samples") {
+		t.Fatalf("bad count not reported: %q", wb.samples.ErrorText.Text)
 	}
-	wb.Count.SetText("4")
-	wb.Seed.SetText("-1")
-	test.Tap(wb.SampleButton)
-	if !strings.Contains(wb.ErrorText.Text, "seed") {
-		t.Fatalf("bad seed not reported: %q", wb.ErrorText.Text)
+	wb.samples.Count.SetText("4")
+	wb.samples.Seed.SetText("-1")
+	test.Tap(wb.samples.SampleButton)
+	if !strings.Contains(wb.samples.ErrorText.Text, "seed") {
+		t.Fatalf("bad seed not reported: %q", wb.samples.ErrorText.Text)
 	}
-	wb.Seed.SetText("1")
+	wb.samples.Seed.SetText("1")
 
 	if err := wb.SelectProblem(brokenName); err != nil {
 		t.Fatal(err)
 	}
 	wait(t, wb)
-	if !wb.errorBanner.Visible() || !strings.Contains(wb.ErrorText.Text, "always fails") {
-		t.Fatalf("failing info not reported: %q", wb.ErrorText.Text)
+	if !wb.samples.errorBanner.Visible() || !strings.Contains(wb.samples.ErrorText.Text, "always fails") {
+		t.Fatalf("failing info not reported: %q", wb.samples.ErrorText.Text)
 	}
 
 	if err := wb.SelectProblem(noPicName); err != nil {
 		t.Fatal(err)
 	}
 	wait(t, wb)
-	if wb.errorBanner.Visible() {
-		t.Fatalf("banner still up: %q", wb.ErrorText.Text)
+	if wb.samples.errorBanner.Visible() {
+		t.Fatalf("banner still up: %q", wb.samples.ErrorText.Text)
 	}
-	if wb.Gallery.Len() != 4 {
-		t.Fatalf("gallery has %d items, want 4", wb.Gallery.Len())
+	if wb.samples.Gallery.Len() != 4 {
+		t.Fatalf("gallery has %d items, want 4", wb.samples.Gallery.Len())
 	}
-	for _, th := range wb.Gallery.Thumbs() {
+	for _, th := range wb.samples.Gallery.Thumbs() {
 		if th.Image != nil || !strings.Contains(th.Error, "no sprites") {
 			t.Fatalf("render failure not shown on the thumb: %q", th.Error)
 		}
 	}
 	checkNotBlank(t, wb.Window.Canvas().Capture(), 20)
 
-	if err := wb.SelectProblem("no-such-problem-v0"); err == nil || !wb.errorBanner.Visible() {
+	if err := wb.SelectProblem("no-such-problem-v0"); err == nil || !wb.samples.errorBanner.Visible() {
 		t.Fatal("unknown problem not reported")
 	}
 }
 
 func TestShortcutsSample(t *testing.T) {
 	wb := newTestWorkbench(t)
-	wb.Count.SetText("2")
+	wb.samples.Count.SetText("2")
 	if !wb.handleShortcut(shortcutSample) {
 		t.Fatal("Ctrl+R not handled")
 	}
 	wait(t, wb)
-	if wb.Gallery.Len() != 2 {
-		t.Fatalf("Ctrl+R: gallery has %d items, want 2", wb.Gallery.Len())
+	if wb.samples.Gallery.Len() != 2 {
+		t.Fatalf("Ctrl+R: gallery has %d items, want 2", wb.samples.Gallery.Len())
 	}
 	// With the focus in an entry the shortcut must still reach the workbench.
-	wb.Count.SetText("3")
-	wb.Window.Canvas().Focus(wb.Count)
-	wb.Count.TypedShortcut(shortcutSample)
+	wb.samples.Count.SetText("3")
+	wb.Window.Canvas().Focus(wb.samples.Count)
+	wb.samples.Count.TypedShortcut(shortcutSample)
 	wait(t, wb)
-	if wb.Gallery.Len() != 3 {
-		t.Fatalf("Ctrl+R in an entry: gallery has %d items, want 3", wb.Gallery.Len())
+	if wb.samples.Gallery.Len() != 3 {
+		t.Fatalf("Ctrl+R in an entry: gallery has %d items, want 3", wb.samples.Gallery.Len())
 	}
-	wb.Count.SetText("4")
-	wb.Count.TypedKey(&fyne.KeyEvent{Name: fyne.KeyF5})
+	wb.samples.Count.SetText("4")
+	wb.samples.Count.TypedKey(&fyne.KeyEvent{Name: fyne.KeyF5})
 	wait(t, wb)
-	if wb.Gallery.Len() != 4 {
-		t.Fatalf("F5: gallery has %d items, want 4", wb.Gallery.Len())
+	if wb.samples.Gallery.Len() != 4 {
+		t.Fatalf("F5: gallery has %d items, want 4", wb.samples.Gallery.Len())
 	}
-	wb.Seed.SetText("")
-	wb.Seed.TypedShortcut(shortcutNewSeed)
+	wb.samples.Seed.SetText("")
+	wb.samples.Seed.TypedShortcut(shortcutNewSeed)
 	wait(t, wb)
-	if wb.Seed.Text == "" || wb.Last().Seed != mustSeed(t, wb.Seed.Text) {
-		t.Fatalf("Ctrl+N: seed %q, last sample seed %d", wb.Seed.Text, wb.Last().Seed)
+	if wb.samples.Seed.Text == "" || wb.samples.Last().Seed != mustSeed(t, wb.samples.Seed.Text) {
+		t.Fatalf("Ctrl+N: seed %q, last sample seed %d", wb.samples.Seed.Text, wb.samples.Last().Seed)
 	}
-	wb.Count.TypedShortcut(shortcutFilter)
-	if wb.Window.Canvas().Focused() != wb.Picker.Filter {
+	wb.samples.Count.TypedShortcut(shortcutFilter)
+	if wb.Window.Canvas().Focused() != wb.picker.Filter {
 		t.Fatal("Ctrl+F did not focus the problem filter")
 	}
 	// Keys the workbench does not use still reach the entry.
-	wb.Count.SetText("")
-	test.Type(wb.Count, "7")
-	if wb.Count.Text != "7" {
-		t.Fatalf("typing into the count gives %q", wb.Count.Text)
+	wb.samples.Count.SetText("")
+	test.Type(wb.samples.Count, "7")
+	if wb.samples.Count.Text != "7" {
+		t.Fatalf("typing into the count gives %q", wb.samples.Count.Text)
 	}
 }
 
@@ -256,21 +228,21 @@ func mustSeed(t *testing.T, s string) uint64 {
 
 func TestPickerFilters(t *testing.T) {
 	wb := newTestWorkbench(t)
-	wb.Picker.Filter.SetText("apptest BROKEN")
-	if got := wb.Picker.Names(); len(got) != 1 || got[0] != brokenName {
+	wb.picker.Filter.SetText("apptest BROKEN")
+	if got := wb.picker.Names(); len(got) != 1 || got[0] != brokenName {
 		t.Fatalf("filter shows %v", got)
 	}
-	if wb.Picker.Selected() != fakeName {
+	if wb.picker.Selected() != fakeName {
 		t.Fatal("filtering changed the selected problem")
 	}
-	wb.Picker.Filter.OnSubmitted(wb.Picker.Filter.Text)
+	wb.picker.Filter.OnSubmitted(wb.picker.Filter.Text)
 	wait(t, wb)
-	if wb.Picker.Selected() != brokenName || wb.ProblemTitle.Text != brokenName {
-		t.Fatalf("Enter in the filter did not pick the match (selected %q)", wb.Picker.Selected())
+	if wb.picker.Selected() != brokenName || wb.problemTitle.Text != brokenName {
+		t.Fatalf("Enter in the filter did not pick the match (selected %q)", wb.picker.Selected())
 	}
-	wb.Picker.Filter.SetText("")
-	if len(wb.Picker.Names()) < 4 {
-		t.Fatalf("clearing the filter shows %v", wb.Picker.Names())
+	wb.picker.Filter.SetText("")
+	if len(wb.picker.Names()) < 4 {
+		t.Fatalf("clearing the filter shows %v", wb.picker.Names())
 	}
 }
 
@@ -343,14 +315,14 @@ func savePNG(t *testing.T, path string, img image.Image) {
 
 func TestTypingACountDoesNotSample(t *testing.T) {
 	wb := newTestWorkbench(t)
-	before := wb.Gallery.Len()
-	wb.Count.SetText("5")
-	if wb.Busy() || wb.CountSlider.Value != 5 {
-		t.Fatalf("typing a count: busy=%v slider=%v", wb.Busy(), wb.CountSlider.Value)
+	before := wb.samples.Gallery.Len()
+	wb.samples.Count.SetText("5")
+	if wb.samples.Busy() || wb.samples.CountSlider.Value != 5 {
+		t.Fatalf("typing a count: busy=%v slider=%v", wb.samples.Busy(), wb.samples.CountSlider.Value)
 	}
-	wb.CountSlider.SetValue(9)
-	if wb.Busy() || wb.Count.Text != "9" || wb.Gallery.Len() != before {
-		t.Fatalf("moving the slider programmatically: busy=%v count=%q", wb.Busy(), wb.Count.Text)
+	wb.samples.CountSlider.SetValue(9)
+	if wb.samples.Busy() || wb.samples.Count.Text != "9" || wb.samples.Gallery.Len() != before {
+		t.Fatalf("moving the slider programmatically: busy=%v count=%q", wb.samples.Busy(), wb.samples.Count.Text)
 	}
 }
 
@@ -360,27 +332,37 @@ func TestFailureStopsTheRunningSample(t *testing.T) {
 	if err := wb.SelectProblem(slowName); err != nil {
 		t.Fatal(err)
 	}
-	wb.Count.SetText("30") // the selection above already started a slow sample of 2
-	test.Tap(wb.SampleButton)
-	wb.Seed.SetText("not a seed")
-	test.Tap(wb.SampleButton)
+	wb.samples.Count.SetText("30") // the selection above already started a slow sample of 2
+	test.Tap(wb.samples.SampleButton)
+	wb.samples.Seed.SetText("not a seed")
+	test.Tap(wb.samples.SampleButton)
 	wait(t, wb)
-	if !wb.errorBanner.Visible() || wb.Progress.Visible() {
-		t.Fatalf("banner %v, progress %v", wb.errorBanner.Visible(), wb.Progress.Visible())
+	if !wb.samples.errorBanner.Visible() || wb.samples.Progress.Visible() {
+		t.Fatalf("banner %v, progress %v", wb.samples.errorBanner.Visible(), wb.samples.Progress.Visible())
 	}
-	if got := wb.Gallery.Len(); got == 30 {
+	if got := wb.samples.Gallery.Len(); got == 30 {
 		t.Fatal("the cancelled sample still replaced the gallery")
 	}
 }
 
 func TestShowTabNamedReachesEveryTab(t *testing.T) {
 	wb := newTestWorkbench(t)
-	for _, name := range []string{"sample", "run", "editor", "compare", "expressive", "birds", "Games", "llm"} {
-		if !wb.ShowTabNamed(name) || !strings.EqualFold(wb.Tabs.Selected().Text, name) && name != "expressive" {
-			t.Errorf("%s: selected %q", name, wb.Tabs.Selected().Text)
+	for _, name := range []string{"sample", "run", "editor", "compare", "expressive", "birds", "Games", "llm", "Range", "SAMPLE"} {
+		want := tabTable[tabNamed(name)]
+		if !wb.ShowTab(name) || wb.frontTab() != want.name || wb.tabs.Selected().Text != want.title {
+			t.Errorf("%s: selected %q", name, wb.tabs.Selected().Text)
 		}
+		wait(t, wb)
 	}
-	if wb.ShowTabNamed("nope") {
+	if wb.ShowTab("nope") {
 		t.Error("an unknown tab was found")
+	}
+	if got := len(wb.tabs.Items); got != len(tabTable) || len(TabNames()) != got {
+		t.Errorf("%d tabs shown, %d in the table", got, len(tabTable))
+	}
+	for i, item := range wb.tabs.Items {
+		if item.Text != tabTable[i].title {
+			t.Errorf("tab %d is %q, the table says %q", i, item.Text, tabTable[i].title)
+		}
 	}
 }

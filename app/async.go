@@ -46,6 +46,33 @@ func LongestUICallback(reset bool) time.Duration {
 	return time.Duration(uiLongest.Load())
 }
 
+// liveJobs counts the background goroutines started with goJob that have not returned.
+var liveJobs atomic.Int64
+
+// goJob runs f on a goroutine of its own, counted so that waitJobs can wait for it: every
+// background job of the package starts here (latest.Go does), so that tests can make sure
+// none outlives them.
+func goJob(f func()) {
+	liveJobs.Add(1)
+	go func() {
+		defer liveJobs.Add(-1)
+		f()
+	}()
+}
+
+// waitJobs blocks until every goroutine started with goJob has returned, at most timeout. Not
+// on the UI goroutine: the jobs may need it to finish.
+func waitJobs(timeout time.Duration) error {
+	deadline := time.Now().Add(timeout)
+	for liveJobs.Load() > 0 {
+		if time.Now().After(deadline) {
+			return fmt.Errorf("%d background jobs still running after %v", liveJobs.Load(), timeout)
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+	return nil
+}
+
 // latest runs background jobs of which only the newest matters: starting one cancels the one
 // before, and only the newest one's result reaches the UI.
 type latest struct {
@@ -71,7 +98,7 @@ func (l *latest) Go(work func(ctx context.Context) func()) {
 	if prev != nil {
 		prev.cancel()
 	}
-	go func() {
+	goJob(func() {
 		defer close(j.done)
 		defer cancel()
 		apply := func() (apply func()) {
@@ -91,7 +118,7 @@ func (l *latest) Go(work func(ctx context.Context) func()) {
 				apply()
 			}
 		})
-	}()
+	})
 }
 
 func (l *latest) current(j *latestJob) bool {

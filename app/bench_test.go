@@ -4,8 +4,6 @@ import (
 	"testing"
 	"time"
 
-	"fyne.io/fyne/v2/test"
-
 	"pcgwb/problems"
 	_ "pcgwb/problems/binary"
 	_ "pcgwb/problems/sokoban"
@@ -18,31 +16,20 @@ import (
 // nothing, so this is the workbench's own share of a stall; the real-window test in
 // cmd/workbench measures painting too.
 func BenchmarkRunUIStall(b *testing.B) {
-	a := test.NewTempApp(b)
-	wb := New(a)
-	defer wb.Window.Close()
+	wb := newTestWorkbench(b, Options{Problem: "binary-v0", OutputDir: b.TempDir()})
 	wb.Window.Resize(wb.Window.Canvas().Size().Max(wb.Window.Content().MinSize()))
-	wb.OutputDirOverride = b.TempDir()
-	ui(func() {
-		if err := wb.SelectProblem("binary-v0"); err != nil {
-			b.Fatal(err)
-		}
-	})
-	if err := wb.Wait(waitLimit); err != nil {
-		b.Fatal(err)
-	}
 	var worst time.Duration
 	for i := 0; i < b.N; i++ {
 		LongestUICallback(true)
 		start := time.Now()
-		ui(func() {
-			wb.ShowTab(wb.runTab)
-			wb.Run.Generator.SetSelected("ga")
-			wb.Run.PopSize.SetText("100")
-			wb.Run.Generations.SetText("200")
-			wb.Run.Start()
-		})
-		if err := wb.Run.Wait(5 * time.Minute); err != nil {
+		wb.ShowTab("run")
+		wb.Run.Generator.SetSelected("ga")
+		wb.Run.PopSize.SetText("100")
+		wb.Run.Generations.SetText("200")
+		wb.Run.Start()
+		var err error
+		letUIRun(func() { err = wb.Run.Wait(5 * time.Minute) })
+		if err != nil {
 			b.Fatal(err)
 		}
 		if wb.Run.State() != RunFinished {

@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
@@ -32,7 +31,7 @@ func (c fixedLetterClassifier) Classify(context.Context, []byte) (*birds.Classif
 
 func hasBirdsTab(t *testing.T, wb *Workbench) {
 	t.Helper()
-	for _, item := range wb.Tabs.Items {
+	for _, item := range wb.tabs.Items {
 		if item.Text == "Birds" {
 			return
 		}
@@ -50,21 +49,6 @@ func newBirdsPanel(t *testing.T) *BirdsPanel {
 	w.Resize(fyne.NewSize(1200, 800))
 	t.Cleanup(w.Close)
 	return p
-}
-
-// eventually polls cond (read on the UI goroutine) until it holds.
-func eventually(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(waitLimit)
-	for time.Now().Before(deadline) {
-		ok := false
-		onUI(func() { ok = cond() })
-		if ok {
-			return
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	t.Fatalf("timed out waiting for %s", what)
 }
 
 // Typing a program evaluates it once typing pauses: the image, the stability and the letters
@@ -99,22 +83,20 @@ func TestBirdsPanelEvaluatesAsYouType(t *testing.T) {
 		t.Fatalf("the evaluator image has only %d black samples", black)
 	}
 
-	onUI(func() { p.Program.SetText("drop_block('b99', 3)") })
+	p.Program.SetText("drop_block('b99', 3)")
 	eventually(t, "the inline error", func() bool { return strings.Contains(p.Problem.Text, "BlockType does not exist") })
 	if p.Stability.Text != "Stability: –" || !p.AnimateButton.Disabled() {
 		t.Fatalf("after an error: %q, animate disabled %v", p.Stability.Text, p.AnimateButton.Disabled())
 	}
 
-	onUI(func() { p.Program.SetText("") })
+	p.Program.SetText("")
 	eventually(t, "the cleared panel", func() bool { return p.Problem.Text == "" && p.Stability.Text == "Stability: –" })
 }
 
 func TestBirdsPanelWithoutClassifier(t *testing.T) {
 	p := newBirdsPanel(t)
 	p.classifier = func() birds.Classifier { return birds.Unavailable{} }
-	onUI(func() {
-		p.Program.SetText("Answer:\n```\ndrop_block('b13', 3)\ndrop_block('b13', 3)\ndrop_block('b31', 5)\n```")
-	})
+	p.Program.SetText("Answer:\n```\ndrop_block('b13', 3)\ndrop_block('b13', 3)\ndrop_block('b31', 5)\n```")
 	eventually(t, "the result", func() bool {
 		return strings.HasPrefix(p.Stability.Text, "Stability: ") && p.Stability.Text != "Stability: –"
 	})
@@ -157,30 +139,24 @@ func TestBirdsPanelEvaluatesAFolder(t *testing.T) {
 		writeBirdsAnswer(t, dir, "alpha", "I", n, i)
 		writeBirdsAnswer(t, dir, "beta", "I", n, l)
 	}
-	onUI(func() { p.EvaluateFolder(dir) })
+	p.EvaluateFolder(dir)
 	eventually(t, "the ranking", func() bool { return len(p.ranking) == 2 && !p.EvaluateButton.Disabled() })
-	if err := p.Wait(waitLimit); err != nil {
-		t.Fatal(err)
+	await(t, p.Wait)
+	// Identical trials have no diversity, so both teams score 0 and the tie goes by prompt
+	// length (the same here): what matters is that the table shows the pipeline's ranking.
+	if p.ranking[0][0] != "1" || p.ranking[1][0] != "2" || p.ranking[0][1]+p.ranking[1][1] != "alphabeta" && p.ranking[0][1]+p.ranking[1][1] != "betaalpha" {
+		t.Errorf("ranking %v", p.ranking)
 	}
-	onUI(func() {
-		// Identical trials have no diversity, so both teams score 0 and the tie goes by prompt
-		// length (the same here): what matters is that the table shows the pipeline's ranking.
-		if p.ranking[0][0] != "1" || p.ranking[1][0] != "2" || p.ranking[0][1]+p.ranking[1][1] != "alphabeta" && p.ranking[0][1]+p.ranking[1][1] != "betaalpha" {
-			t.Errorf("ranking %v", p.ranking)
-		}
-		if p.Progress.Value != 1 || !strings.Contains(p.ProgressLabel.Text, "competition score") || !strings.Contains(p.ProgressLabel.Text, "test proxy") {
-			t.Errorf("progress %v, label %q", p.Progress.Value, p.ProgressLabel.Text)
-		}
-	})
-	onUI(func() {
-		if p.Team.Selected != p.ranking[0][1] || len(p.Team.Options) != 2 {
-			t.Errorf("chart team %q of %v", p.Team.Selected, p.Team.Options)
-		}
-		p.Ranking.Select(widget.TableCellID{Row: 2, Col: 1})
-		if p.Team.Selected != p.ranking[1][1] {
-			t.Errorf("selecting the second row shows %q", p.Team.Selected)
-		}
-	})
+	if p.Progress.Value != 1 || !strings.Contains(p.ProgressLabel.Text, "competition score") || !strings.Contains(p.ProgressLabel.Text, "test proxy") {
+		t.Errorf("progress %v, label %q", p.Progress.Value, p.ProgressLabel.Text)
+	}
+	if p.Team.Selected != p.ranking[0][1] || len(p.Team.Options) != 2 {
+		t.Errorf("chart team %q of %v", p.Team.Selected, p.Team.Options)
+	}
+	p.Ranking.Select(widget.TableCellID{Row: 2, Col: 1})
+	if p.Team.Selected != p.ranking[1][1] {
+		t.Errorf("selecting the second row shows %q", p.Team.Selected)
+	}
 	if _, err := os.Stat(filepath.Join(dir, "result", "prompt_scores_ranks.csv")); err != nil {
 		t.Fatal("the pipeline wrote no result:", err)
 	}

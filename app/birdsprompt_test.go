@@ -27,16 +27,13 @@ func newBirdsPromptPanel(t *testing.T, srv *llmtest.Server) (*BirdsPanel, string
 	lp.Model.SetText("birds-test-model")
 	lp.APIKey.SetText(llmTestKey)
 	root := t.TempDir()
-	p.wb.OutputDirOverride = root
-	t.Cleanup(func() { p.folder.Cancel(); _ = p.Wait(waitLimit) })
+	p.wb.outputDirOverride = root
+	t.Cleanup(func() { p.folder.Cancel(); settle(t, p.Wait) })
 	return p, root
 }
 
-// runPrompt calls RunPrompt as the UI goroutine would.
-func runPrompt(p *BirdsPanel, req BirdsPromptRequest) (err error) {
-	onUI(func() { err = p.RunPrompt(req) })
-	return err
-}
+// runPrompt calls RunPrompt as the UI goroutine (the test) would.
+func runPrompt(p *BirdsPanel, req BirdsPromptRequest) error { return p.RunPrompt(req) }
 
 func TestBirdsPromptRunsRanksAndCaches(t *testing.T) {
 	srv := llmtest.New(func(c llmtest.Call, _ int) llmtest.Reply {
@@ -50,18 +47,14 @@ func TestBirdsPromptRunsRanksAndCaches(t *testing.T) {
 	req := BirdsPromptRequest{Turns: []string{"Build the letter <OBJECT> from blocks.", "Only the code, please."},
 		Team: "gui", Letters: []string{"I", "L"}, Trials: 2}
 	busy := false
-	onUI(func() {
-		if err := p.RunPrompt(req); err != nil {
-			t.Error(err)
-		}
-		busy = p.PromptButton.Disabled() && p.EvaluateButton.Disabled() && !p.CancelButton.Disabled()
-	})
+	if err := p.RunPrompt(req); err != nil {
+		t.Error(err)
+	}
+	busy = p.PromptButton.Disabled() && p.EvaluateButton.Disabled() && !p.CancelButton.Disabled()
 	if !busy {
 		t.Fatal("the buttons do not show the run")
 	}
-	if err := p.Wait(waitLimit); err != nil {
-		t.Fatal(err)
-	}
+	await(t, p.Wait)
 	eventually(t, "the ranking", func() bool { return len(p.ranking) == 1 && !p.PromptButton.Disabled() })
 
 	out := filepath.Join(root, "birds-gui")
@@ -102,9 +95,7 @@ func TestBirdsPromptRunsRanksAndCaches(t *testing.T) {
 	if err := runPrompt(p, req); err != nil {
 		t.Fatal(err)
 	}
-	if err := p.Wait(waitLimit); err != nil {
-		t.Fatal(err)
-	}
+	await(t, p.Wait)
 	eventually(t, "the second ranking", func() bool { return len(p.ranking) == 1 && !p.PromptButton.Disabled() })
 	if len(srv.Calls()) != 8 || !strings.Contains(p.ProgressLabel.Text, "(8 cached)") {
 		t.Fatalf("%d calls after the replay; %q", len(srv.Calls()), p.ProgressLabel.Text)

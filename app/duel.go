@@ -29,10 +29,6 @@ const (
 // duelAgents are the agents offered; the entry accepts any ParseAgent name.
 var duelAgents = []string{"random", "mcts-50", "mcts-200", "mcts-1000", "mcts-200-greedy", "first"}
 
-func init() {
-	registerPanel("Games", theme.ComputerIcon, func(wb *Workbench) panel { return newDuelPanel(wb) })
-}
-
 // Duel returns the workbench's Games tab (nil if the tab is not registered).
 func (wb *Workbench) Duel() *DuelPanel {
 	dp, _ := wb.extensionPanel("Games").(*DuelPanel)

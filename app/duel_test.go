@@ -18,16 +18,14 @@ func newDuelTestPanel(t *testing.T) *DuelPanel {
 	if dp == nil {
 		t.Fatal("no Games tab")
 	}
-	t.Cleanup(func() { dp.stopAgent(); _ = dp.Wait(waitLimit) })
+	t.Cleanup(func() { dp.stopAgent(); settle(t, dp.Wait) })
 	waitDuel(t, dp)
 	return dp
 }
 
 func waitDuel(t *testing.T, dp *DuelPanel) {
 	t.Helper()
-	if err := dp.Wait(waitLimit); err != nil {
-		t.Fatal(err)
-	}
+	await(t, dp.Wait)
 }
 
 // playOut taps the first move button until the game is over and returns the plies played.

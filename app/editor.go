@@ -54,7 +54,8 @@ type EditorPanel struct {
 	cells    [][]int
 	tile     int // palette value painted
 	undo     [][][]int
-	stroke   bool // a drag is painting (one undo step for the whole stroke)
+	redo     [][][]int // strokes taken back, newest last; a new stroke clears it
+	stroke   bool      // a drag is painting (one undo step for the whole stroke)
 	image    image.Image
 	evals    latest
 	palette  *fyne.Container
@@ -155,7 +156,7 @@ func (ed *EditorPanel) setEnabled(on bool) {
 // to the front (loading evaluates it, which need not happen for every problem looked at).
 func (ed *EditorPanel) problemChanged(name string, p problems.Problem) {
 	ed.pending, ed.pendingName, ed.hasPending = p, name, true
-	if ed.wb.Tabs != nil && ed.wb.Tabs.Selected() == ed.wb.editorTab {
+	if ed.wb.frontTab() == "editor" {
 		ed.loadPending()
 	}
 }
@@ -200,7 +201,7 @@ func (ed *EditorPanel) Load(name string, p problems.Problem, content problems.Co
 	ed.hasPending = false
 	ed.name, ed.problem, ed.grid = name, p, g
 	ed.cells = GridOfContent(content)
-	ed.undo = nil
+	ed.undo, ed.redo = nil, nil
 	ed.Title.SetText(fmt.Sprintf("%s · %d × %d", name, g.Cols, g.Rows))
 	ed.buildPalette()
 	ed.setEnabled(true)
@@ -251,6 +252,7 @@ func (ed *EditorPanel) pushUndo() {
 		snap[i] = append([]int(nil), r...)
 	}
 	ed.undo = append(ed.undo, snap)
+	ed.redo = nil
 	if len(ed.undo) > maxUndo {
 		ed.undo = ed.undo[1:]
 	}
@@ -262,11 +264,24 @@ func (ed *EditorPanel) Undo() {
 	if len(ed.undo) == 0 {
 		return
 	}
+	ed.redo = append(ed.redo, ed.cells)
 	ed.cells = ed.undo[len(ed.undo)-1]
 	ed.undo = ed.undo[:len(ed.undo)-1]
 	if len(ed.undo) == 0 {
 		ed.UndoButton.Disable()
 	}
+	ed.changed()
+}
+
+// Redo paints again the last stroke Undo took back.
+func (ed *EditorPanel) Redo() {
+	if len(ed.redo) == 0 {
+		return
+	}
+	ed.undo = append(ed.undo, ed.cells)
+	ed.cells = ed.redo[len(ed.redo)-1]
+	ed.redo = ed.redo[:len(ed.redo)-1]
+	ed.UndoButton.Enable()
 	ed.changed()
 }
 
@@ -563,6 +578,6 @@ func (wb *Workbench) EditMember(name string, p problems.Problem, m Member) {
 		wb.Controls.SetControl(m.Control)
 	}
 	if wb.Editor.Load(name, p, m.Content) {
-		wb.ShowTab(wb.editorTab)
+		wb.ShowTab("editor")
 	}
 }

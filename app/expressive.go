@@ -155,7 +155,7 @@ func (ep *ExpressivePanel) Load() {
 	case "":
 		return
 	case sourceSample:
-		set := ep.wb.Last()
+		set := ep.wb.samples.Last()
 		if set == nil {
 			ep.empty("The Sample tab has no set yet.")
 			return

@@ -142,7 +142,7 @@ func (wb *Workbench) ShowOpenFolder(toCompare bool) {
 		}
 		if toCompare {
 			wb.Compare.AddFolder(u.Path())
-			wb.ShowTab(wb.compareTab)
+			wb.ShowTab("compare")
 			return
 		}
 		if err := wb.OpenRunFolder(u.Path()); err != nil {
@@ -161,13 +161,13 @@ func (wb *Workbench) OpenRunFolder(dir string) error {
 	}
 	if len(runs) > 1 {
 		wb.Compare.AddRuns(runs...)
-		wb.ShowTab(wb.compareTab)
+		wb.ShowTab("compare")
 		return nil
 	}
 	if err := wb.Run.ShowRecord(runs[0]); err != nil {
 		return err
 	}
-	wb.ShowTab(wb.runTab)
+	wb.ShowTab("run")
 	return nil
 }
 
@@ -220,5 +220,5 @@ func samePath(a, b string) (bool, error) {
 
 // notify shows a short message at the bottom of the window.
 func (wb *Workbench) notify(msg string) {
-	wb.StatusBar.SetText(msg)
+	wb.statusBar.SetText(msg)
 }

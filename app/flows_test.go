@@ -18,50 +18,33 @@ import (
 	"pcgwb/problems/experiment"
 )
 
-// ui runs f as the UI goroutine would: background jobs cannot touch widgets meanwhile (Fyne's
-// test driver runs their callbacks on their own goroutines, and text shaping is not safe for
-// concurrent use).
-func ui(f func()) {
-	uiMu.Lock()
-	defer uiMu.Unlock()
-	f()
-}
-
 // newRunWorkbench is a workbench whose runs go to a temporary folder.
 func newRunWorkbench(t *testing.T) *Workbench {
 	t.Helper()
 	wb := newTestWorkbench(t)
-	wb.OutputDirOverride = t.TempDir()
-	t.Cleanup(func() {
-		ui(wb.Run.Cancel)
-		_ = wb.Run.Wait(waitLimit)
-	})
+	wb.outputDirOverride = t.TempDir()
 	return wb
 }
 
 func startRun(t *testing.T, wb *Workbench, generator string, pop, gens int) {
 	t.Helper()
 	rp := wb.Run
-	ui(func() {
-		rp.Generator.SetSelected(generator)
-		rp.PopSize.SetText(strconv.Itoa(pop))
-		rp.Generations.SetText(strconv.Itoa(gens))
-		rp.Seed.SetText("3")
-		test.Tap(rp.StartButton)
-	})
+	rp.Generator.SetSelected(generator)
+	rp.PopSize.SetText(strconv.Itoa(pop))
+	rp.Generations.SetText(strconv.Itoa(gens))
+	rp.Seed.SetText("3")
+	test.Tap(rp.StartButton)
 }
 
 func waitRun(t *testing.T, wb *Workbench) {
 	t.Helper()
-	if err := wb.Run.Wait(waitLimit); err != nil {
-		t.Fatal(err)
-	}
+	await(t, wb.Run.Wait)
 }
 
 func TestRunShowsPlotsAndPopulation(t *testing.T) {
 	wb := newRunWorkbench(t)
 	rp := wb.Run
-	ui(func() { wb.ShowTab(wb.runTab) })
+	wb.ShowTab("run")
 	if rp.PauseButton.Disabled() || !rp.StartButton.Disabled() {
 		// the run may already be over; checked below
 	}
@@ -88,7 +71,7 @@ func TestRunShowsPlotsAndPopulation(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(rec.Dir, experiment.FinalFile)); err != nil {
 		t.Fatalf("no run folder: %v", err)
 	}
-	if !strings.HasPrefix(rec.Dir, wb.OutputDirOverride) {
+	if !strings.HasPrefix(rec.Dir, wb.outputDirOverride) {
 		t.Fatalf("run folder %s is not in the output folder", rec.Dir)
 	}
 	// plots: the last events, drawn
@@ -140,15 +123,11 @@ func TestRunPauseResumeCancel(t *testing.T) {
 	wait(t, wb)
 	rp := wb.Run
 	startRun(t, wb, "ga", 4, 60)
-	if err := rp.WaitForGeneration(2, waitLimit); err != nil {
-		t.Fatal(err)
+	await(t, func(d time.Duration) error { return rp.WaitForGeneration(2, d) })
+	if rp.State() != RunRunning || !rp.StartButton.Disabled() || rp.PauseButton.Disabled() {
+		t.Errorf("running: state %v, start disabled %v, pause disabled %v", rp.State(), rp.StartButton.Disabled(), rp.PauseButton.Disabled())
 	}
-	ui(func() {
-		if rp.State() != RunRunning || !rp.StartButton.Disabled() || rp.PauseButton.Disabled() {
-			t.Errorf("running: state %v, start disabled %v, pause disabled %v", rp.State(), rp.StartButton.Disabled(), rp.PauseButton.Disabled())
-		}
-		test.Tap(rp.PauseButton)
-	})
+	test.Tap(rp.PauseButton)
 	waitRun(t, wb)
 	if rp.State() != RunPaused || rp.StartButton.Text != "Resume" || rp.StartButton.Disabled() {
 		t.Fatalf("paused: state %v, start %q", rp.State(), rp.StartButton.Text)
@@ -160,11 +139,9 @@ func TestRunPauseResumeCancel(t *testing.T) {
 	if rp.Population.Gallery.Len() != 4 {
 		t.Fatalf("the paused population is not shown (%d levels)", rp.Population.Gallery.Len())
 	}
-	ui(func() { test.Tap(rp.StartButton) })
-	if err := rp.WaitForGeneration(paused+2, waitLimit); err != nil {
-		t.Fatal(err)
-	}
-	ui(func() { test.Tap(rp.CancelButton) })
+	test.Tap(rp.StartButton)
+	await(t, func(d time.Duration) error { return rp.WaitForGeneration(paused+2, d) })
+	test.Tap(rp.CancelButton)
 	waitRun(t, wb)
 	if rp.State() != RunCancelled || rp.StartButton.Text != "Start" {
 		t.Fatalf("cancelled: state %v", rp.State())
@@ -180,12 +157,10 @@ func TestRunPauseResumeCancel(t *testing.T) {
 	}
 	// the cancelled folder opens as a paused run, and resuming it finishes it
 	dir := rp.Record().Dir
-	ui(func() {
-		if err := wb.OpenRunFolder(dir); err != nil {
-			t.Error(err)
-		}
-	})
-	if rp.State() != RunPaused || wb.Tabs.Selected() != wb.runTab {
+	if err := wb.OpenRunFolder(dir); err != nil {
+		t.Error(err)
+	}
+	if rp.State() != RunPaused || wb.frontTab() != "run" {
 		t.Fatalf("opened: state %v", rp.State())
 	}
 }
@@ -196,7 +171,7 @@ func TestGallerySortFilterAndDetail(t *testing.T) {
 	startRun(t, wb, "ga", 12, 3)
 	waitRun(t, wb)
 	pv := rp.Population
-	ui(func() { pv.Sort.SetSelected(string(SortControllability)) })
+	pv.Sort.SetSelected(string(SortControllability))
 	prev := 2.0
 	for _, th := range pv.Gallery.Thumbs() {
 		if th.Controllability.Value > prev {
@@ -204,7 +179,7 @@ func TestGallerySortFilterAndDetail(t *testing.T) {
 		}
 		prev = th.Controllability.Value
 	}
-	ui(func() { pv.Filter.SetSelected("Feasible") })
+	pv.Filter.SetSelected("Feasible")
 	feasible := 0
 	for _, m := range pv.Members() {
 		if m.Feasible() {
@@ -225,16 +200,14 @@ func TestGallerySortFilterAndDetail(t *testing.T) {
 			}
 		}
 	}
-	ui(func() { pv.Filter.SetSelected("All levels") })
+	pv.Filter.SetSelected("All levels")
 	th := pv.Gallery.Thumbs()[2]
-	ui(func() { test.Tap(th) })
+	test.Tap(th)
 	dv := wb.Detail
 	if dv == nil || !th.Selected() {
 		t.Fatal("tapping a thumbnail did not open it")
 	}
-	if err := dv.infos.Wait(waitLimit); err != nil {
-		t.Fatal(err)
-	}
+	await(t, dv.infos.Wait)
 	m := pv.Members()[pv.Shown()[2]]
 	if !strings.Contains(dv.Title.Text, "#"+strconv.Itoa(m.Index+1)) || dv.Picture == nil {
 		t.Fatalf("detail title %q", dv.Title.Text)
@@ -246,13 +219,11 @@ func TestGallerySortFilterAndDetail(t *testing.T) {
 		t.Fatal("detail metrics differ from the member's")
 	}
 	// Edit tiles opens the editor on this level with its control as the target
-	ui(func() { test.Tap(dv.EditButton) })
-	if wb.Tabs.Selected() != wb.editorTab {
+	test.Tap(dv.EditButton)
+	if wb.frontTab() != "editor" {
 		t.Fatal("Edit did not switch to the editor")
 	}
-	if err := wb.Editor.Wait(waitLimit); err != nil {
-		t.Fatal(err)
-	}
+	await(t, wb.Editor.Wait)
 	if itemsJSON(t, []problems.Item{{Content: ContentOfGrid(wb.Editor.Cells())}}) != itemsJSON(t, []problems.Item{{Content: m.Content}}) {
 		t.Fatal("the editor does not hold the level")
 	}
@@ -264,19 +235,15 @@ func TestGallerySortFilterAndDetail(t *testing.T) {
 func TestEditorPaintsAndRecomputes(t *testing.T) {
 	wb := newTestWorkbench(t)
 	ed := wb.Editor
-	ui(func() { wb.ShowTab(wb.editorTab) })
-	if err := ed.Wait(waitLimit); err != nil {
-		t.Fatal(err)
-	}
+	wb.ShowTab("editor")
+	await(t, ed.Wait)
 	if len(ed.Palette) != 3 || ed.Canvas.Picture() == nil {
 		t.Fatalf("palette %d, picture %v", len(ed.Palette), ed.Canvas.Picture() != nil)
 	}
 	p, _ := problems.Make(fakeName)
 	check := func(what string) {
 		t.Helper()
-		if err := ed.Wait(waitLimit); err != nil {
-			t.Fatal(err)
-		}
+		await(t, ed.Wait)
 		content := ContentOfGrid(ed.Cells())
 		info, _ := p.Info(content)
 		if q := p.Quality(info); q != ed.LastQuality || ed.Quality.Value != q {
@@ -289,51 +256,47 @@ func TestEditorPaintsAndRecomputes(t *testing.T) {
 	}
 	check("loaded")
 	// choose the wall tile with its key, then paint a cell by tapping the picture
-	ui(func() { ed.handleKey(&fyne.KeyEvent{Name: fyne.Key2}) })
+	ed.handleKey(&fyne.KeyEvent{Name: fyne.Key2})
 	if ed.Tile() != 1 || !ed.Palette[1].Selected() {
 		t.Fatalf("key 2 chose tile %d", ed.Tile())
 	}
-	ui(func() { ed.Fill(0) })
+	ed.Fill(0)
 	check("filled")
 	if ed.LastQuality != 0.5 {
 		t.Fatalf("an empty room should score 0.5, got %v", ed.LastQuality)
 	}
-	ui(func() { test.TapAt(ed.Canvas, ed.Canvas.CellCenter(3, 4)) })
+	test.TapAt(ed.Canvas, ed.Canvas.CellCenter(3, 4))
 	if ed.Cells()[3][4] != 1 {
 		t.Fatalf("tapping cell (3,4) did not paint it: %v", ed.Cells()[3])
 	}
 	check("painted")
-	ui(func() {
-		ed.SetTile(2)
-		ed.Paint(0, 0) // the player
-	})
+	ed.SetTile(2)
+	ed.Paint(0, 0) // the player
 	check("player")
 	if ed.LastQuality != 0.75 {
 		t.Fatalf("one player should add 0.25, got %v", ed.LastQuality)
 	}
 	// a drag paints a stroke, undone in one step
-	ui(func() {
-		ed.SetTile(1)
-		start := ed.Canvas.CellCenter(6, 0)
-		for col := 0; col < 5; col++ {
-			pos := ed.Canvas.CellCenter(6, col)
-			ed.Canvas.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: pos}, Dragged: fyne.NewDelta(pos.X-start.X, 0)})
-		}
-		ed.Canvas.DragEnd()
-	})
+	ed.SetTile(1)
+	start := ed.Canvas.CellCenter(6, 0)
+	for col := 0; col < 5; col++ {
+		pos := ed.Canvas.CellCenter(6, col)
+		ed.Canvas.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: pos}, Dragged: fyne.NewDelta(pos.X-start.X, 0)})
+	}
+	ed.Canvas.DragEnd()
 	for col := 0; col < 5; col++ {
 		if ed.Cells()[6][col] != 1 {
 			t.Fatalf("the drag missed cell (6,%d)", col)
 		}
 	}
 	check("stroke")
-	ui(func() { test.Tap(ed.UndoButton) })
+	test.Tap(ed.UndoButton)
 	if ed.Cells()[6][0] != 0 || ed.Cells()[0][0] != 2 {
 		t.Fatal("undo did not take back exactly the stroke")
 	}
 	check("undone")
 	// the target control's slider re-judges the level
-	ui(func() { wb.Controls.Field("walls").Slider.SetValue(1) })
+	wb.Controls.Field("walls").Slider.SetValue(1)
 	check("control changed")
 	if ed.LastElapsed <= 0 || ed.LastElapsed > time.Second || !strings.Contains(ed.Timing.Text, "ms") {
 		t.Fatalf("timing %v %q", ed.LastElapsed, ed.Timing.Text)
@@ -346,35 +309,31 @@ func TestControlEditorFitsTheRanges(t *testing.T) {
 	if f == nil || f.Slider.Min != 0 || f.Slider.Max != fakeMaxWalls-1 || f.Slider.Step != 1 {
 		t.Fatalf("walls slider %+v", f)
 	}
-	ui(func() {
-		f.Slider.SetValue(12)
-		wb.Controls.UseForSamples.SetChecked(true)
-	})
+	f.Slider.SetValue(12)
+	wb.Controls.UseForSamples.SetChecked(true)
 	if got := wb.Controls.Control(); got.(map[string]any)["walls"] != 12 {
 		t.Fatalf("control %v", got)
 	}
 	sample(t, wb, "4", "9")
-	for _, it := range wb.Last().Items {
+	for _, it := range wb.samples.Last().Items {
 		if it.Control.(map[string]any)["walls"] != 12 {
 			t.Fatalf("sampled with control %v", it.Control)
 		}
 	}
 	// the contents are those of an unfixed sample with the same seed
-	fixed := itemsJSON(t, []problems.Item{{Content: wb.Last().Items[0].Content}})
-	ui(func() { wb.Controls.UseForSamples.SetChecked(false) })
+	fixed := itemsJSON(t, []problems.Item{{Content: wb.samples.Last().Items[0].Content}})
+	wb.Controls.UseForSamples.SetChecked(false)
 	sample(t, wb, "4", "9")
-	if itemsJSON(t, []problems.Item{{Content: wb.Last().Items[0].Content}}) != fixed {
+	if itemsJSON(t, []problems.Item{{Content: wb.samples.Last().Items[0].Content}}) != fixed {
 		t.Fatal("fixing the control changed the contents")
 	}
 	// a problem that needs data says why and cannot be run
-	ui(func() {
-		if err := wb.SelectProblem(missingName); err == nil {
-			t.Error("selecting a problem without its data gave no error")
-		}
-	})
+	if err := wb.SelectProblem(missingName); err == nil {
+		t.Error("selecting a problem without its data gave no error")
+	}
 	wait(t, wb)
-	if !strings.Contains(wb.Description.Text, "needs the test data set") || !wb.Run.StartButton.Disabled() {
-		t.Fatalf("unavailable problem: %q, start disabled %v", wb.Description.Text, wb.Run.StartButton.Disabled())
+	if !strings.Contains(wb.description.Text, "needs the test data set") || !wb.Run.StartButton.Disabled() {
+		t.Fatalf("unavailable problem: %q, start disabled %v", wb.description.Text, wb.Run.StartButton.Disabled())
 	}
 }
 
@@ -382,17 +341,11 @@ func TestCompareRunsSideBySide(t *testing.T) {
 	wb := newRunWorkbench(t)
 	root := t.TempDir()
 	makeRuns(t, root, []string{"ga", "random"}, 2, 3)
-	ui(func() {
-		wb.ShowTab(wb.compareTab)
-		wb.Compare.AddFolder(filepath.Join(root, "ga"))
-	})
-	if err := wb.Compare.Wait(waitLimit); err != nil {
-		t.Fatal(err)
-	}
-	ui(func() { wb.Compare.AddFolder(filepath.Join(root, "random")) })
-	if err := wb.Compare.Wait(waitLimit); err != nil {
-		t.Fatal(err)
-	}
+	wb.ShowTab("compare")
+	wb.Compare.AddFolder(filepath.Join(root, "ga"))
+	await(t, wb.Compare.Wait)
+	wb.Compare.AddFolder(filepath.Join(root, "random"))
+	await(t, wb.Compare.Wait)
 	cp := wb.Compare
 	if len(cp.Runs()) != 4 || len(cp.Groups()) != 2 {
 		t.Fatalf("%d runs in %d groups", len(cp.Runs()), len(cp.Groups()))
@@ -414,20 +367,16 @@ func TestCompareRunsSideBySide(t *testing.T) {
 		}
 	}
 	// adding a folder again does not count its runs twice
-	ui(func() { cp.AddFolder(root) })
-	if err := cp.Wait(waitLimit); err != nil {
-		t.Fatal(err)
-	}
+	cp.AddFolder(root)
+	await(t, cp.Wait)
 	if len(cp.Runs()) != 4 {
 		t.Fatalf("%d runs after adding again", len(cp.Runs()))
 	}
 	// the run of the Run tab joins with one button
 	startRun(t, wb, "ga", 8, 3)
 	waitRun(t, wb)
-	ui(func() { test.Tap(cp.AddCurrentButton) })
-	if err := cp.Wait(waitLimit); err != nil {
-		t.Fatal(err)
-	}
+	test.Tap(cp.AddCurrentButton)
+	await(t, cp.Wait)
 	if len(cp.Runs()) != 5 || len(cp.Groups()[1].Runs) != 3 {
 		t.Fatalf("current run not added: %d runs", len(cp.Runs()))
 	}
@@ -435,7 +384,7 @@ func TestCompareRunsSideBySide(t *testing.T) {
 	if path := os.Getenv("APP_TEST_CAPTURE_COMPARE"); path != "" {
 		savePNG(t, path, wb.Window.Canvas().Capture())
 	}
-	ui(func() { test.Tap(cp.ClearButton) })
+	test.Tap(cp.ClearButton)
 	if len(cp.Runs()) != 0 || len(cp.Galleries) != 0 {
 		t.Fatal("clear left runs")
 	}
@@ -445,14 +394,10 @@ func TestExpressiveRangeOfASample(t *testing.T) {
 	wb := newTestWorkbench(t)
 	sample(t, wb, "40", "4")
 	ep := wb.Expressive
-	ui(func() {
-		wb.ShowTab(wb.expressiveTab)
-		ep.Source.SetSelected(sourceSample)
-	})
-	if err := ep.Wait(waitLimit); err != nil {
-		t.Fatal(err)
-	}
-	ui(func() { ep.SetAxes("walls", "players") })
+	wb.ShowTab("expressive")
+	ep.Source.SetSelected(sourceSample)
+	await(t, ep.Wait)
+	ep.SetAxes("walls", "players")
 	h := ep.Heatmap()
 	if h == nil || h.X.Field != "walls" || h.Y.Field != "players" {
 		t.Fatalf("heatmap %+v", h)
@@ -471,10 +416,8 @@ func TestExpressiveRangeOfASample(t *testing.T) {
 	if total != 40 {
 		t.Fatalf("the heatmap holds %d of 40 levels", total)
 	}
-	ui(func() { test.TapAt(ep.Map, ep.Map.CellCenter(bx, by)) })
-	if err := ep.Wait(waitLimit); err != nil {
-		t.Fatal(err)
-	}
+	test.TapAt(ep.Map, ep.Map.CellCenter(bx, by))
+	await(t, ep.Wait)
 	if ep.Cell.Gallery.Len() != best || !strings.HasPrefix(ep.CellLabel.Text, strconv.Itoa(best)+" levels with walls") {
 		t.Fatalf("cell (%d,%d) holds %d, gallery shows %d (%q)", bx, by, best, ep.Cell.Gallery.Len(), ep.CellLabel.Text)
 	}
@@ -490,15 +433,11 @@ func TestExpressiveRangeOfASample(t *testing.T) {
 func TestMapElitesArchiveShownAsHeatmap(t *testing.T) {
 	wb := newRunWorkbench(t)
 	rp := wb.Run
-	ui(func() { rp.Generator.SetSelected("mapelites") })
-	if err := rp.axisJobs.Wait(waitLimit); err != nil {
-		t.Fatal(err)
-	}
-	ui(func() {
-		rp.AxisX.SetSelected("walls")
-		rp.AxisY.SetSelected("players")
-		rp.Bins.SetText("6")
-	})
+	rp.Generator.SetSelected("mapelites")
+	await(t, rp.axisJobs.Wait)
+	rp.AxisX.SetSelected("walls")
+	rp.AxisY.SetSelected("players")
+	rp.Bins.SetText("6")
 	startRun(t, wb, "mapelites", 10, 4)
 	waitRun(t, wb)
 	if rp.State() != RunFinished {
@@ -509,23 +448,17 @@ func TestMapElitesArchiveShownAsHeatmap(t *testing.T) {
 		t.Fatal("no archive recorded")
 	}
 	ep := wb.Expressive
-	ui(func() {
-		wb.ShowTab(wb.expressiveTab)
-		ep.Source.SetSelected(sourceRun)
-	})
-	if err := ep.Wait(waitLimit); err != nil {
-		t.Fatal(err)
-	}
-	ui(func() { ep.View.SetSelected(viewArchive) })
+	wb.ShowTab("expressive")
+	ep.Source.SetSelected(sourceRun)
+	await(t, ep.Wait)
+	ep.View.SetSelected(viewArchive)
 	h := ep.Heatmap()
 	if h == nil || h.Filled() != archive.Filled || h.X.Field != "walls" || h.X.Bins != archive.Axes[0].Bins {
 		t.Fatalf("archive heatmap %+v", h)
 	}
 	c := archive.Cells[0]
-	ui(func() { ep.SelectCell(c.X, c.Y) })
-	if err := ep.Wait(waitLimit); err != nil {
-		t.Fatal(err)
-	}
+	ep.SelectCell(c.X, c.Y)
+	await(t, ep.Wait)
 	if ep.Cell.Gallery.Len() != 1 || ep.Cell.Members()[0].Fitness != c.Fitness {
 		t.Fatalf("the elite of cell (%d,%d) is not listed", c.X, c.Y)
 	}
@@ -566,7 +499,7 @@ func TestExportAndSaveRunFolder(t *testing.T) {
 		}
 	}
 	// the filter narrows what is exported
-	ui(func() { pv.Filter.SetSelected("All three pass") })
+	pv.Filter.SetSelected("All three pass")
 	want := len(SelectMembers(pv.Members(), FilterNamed("All three pass"), SortOriginal))
 	if want > 0 {
 		data, err := ExportData(pv, ExportJSON)
@@ -588,15 +521,11 @@ func TestExportAndSaveRunFolder(t *testing.T) {
 	if _, err := SaveRunAs(src, filepath.Dir(src)); err == nil {
 		t.Fatal("saving a run onto itself should fail")
 	}
-	ui(func() {
-		pv.Filter.SetSelected("All levels")
-		if err := wb.OpenRunFolder(copyDir); err != nil {
-			t.Error(err)
-		}
-	})
-	if err := wb.Run.Population.Wait(waitLimit); err != nil {
-		t.Fatal(err)
+	pv.Filter.SetSelected("All levels")
+	if err := wb.OpenRunFolder(copyDir); err != nil {
+		t.Error(err)
 	}
+	await(t, wb.Run.Population.Wait)
 	if wb.Run.Record().Dir != copyDir || wb.Run.State() != RunFinished || wb.Run.Population.Gallery.Len() != 6 {
 		t.Fatalf("opened copy: %s %v", wb.Run.Record().Dir, wb.Run.State())
 	}
@@ -604,18 +533,15 @@ func TestExportAndSaveRunFolder(t *testing.T) {
 
 func TestSettingsArePreferences(t *testing.T) {
 	wb := newTestWorkbench(t)
-	var f *SettingsForm
-	ui(func() { f = wb.ShowSettings() })
+	f := wb.ShowSettings()
 	if f.OutputDir.Text != DefaultOutputDir() || f.Theme.Selected != ThemeDark {
 		t.Fatalf("defaults: %q %q", f.OutputDir.Text, f.Theme.Selected)
 	}
 	out := t.TempDir()
-	ui(func() {
-		f.OutputDir.SetText(out)
-		f.Seed.SetText("77")
-		f.Theme.SetSelected(ThemeProjector)
-		wb.ApplySettings(f)
-	})
+	f.OutputDir.SetText(out)
+	f.Seed.SetText("77")
+	f.Theme.SetSelected(ThemeProjector)
+	wb.ApplySettings(f)
 	s := wb.Settings()
 	if s.OutputDir() != out || s.DefaultSeed() != 77 || s.ThemeName() != ThemeProjector {
 		t.Fatalf("stored: %q %d %q", s.OutputDir(), s.DefaultSeed(), s.ThemeName())
@@ -628,28 +554,33 @@ func TestSettingsArePreferences(t *testing.T) {
 		t.Fatal("the projector theme was not applied")
 	}
 	// a new workbench starts from the stored seed
-	wb2 := New(wb.App)
-	defer wb2.Window.Close()
-	if wb2.Seed.Text != "77" || wb2.Run.Seed.Text != "77" {
-		t.Fatalf("new window seeds %q %q", wb2.Seed.Text, wb2.Run.Seed.Text)
+	wb2, err := New(wb.App, Options{})
+	if err != nil {
+		t.Fatal(err)
 	}
-	ui(func() { wb.App.Settings().SetTheme(NewTheme()) })
+	defer wb2.Window.Close()
+	if wb2.samples.Seed.Text != "77" || wb2.Run.Seed.Text != "77" {
+		t.Fatalf("new window seeds %q %q", wb2.samples.Seed.Text, wb2.Run.Seed.Text)
+	}
+	wb.App.Settings().SetTheme(NewTheme())
 }
 
 func TestShortcutsDriveTheWorkbench(t *testing.T) {
 	wb := newRunWorkbench(t)
-	for i, tab := range []int{0, 1, 2, 3, 4} {
-		ui(func() { wb.handleShortcut(shortcutTabs[i]) })
-		if wb.Tabs.SelectedIndex() != tab {
-			t.Fatalf("Ctrl+%d shows tab %d", i+1, wb.Tabs.SelectedIndex())
-		}
+	if len(tabShortcuts()) != len(tabTable) {
+		t.Fatalf("%d tab shortcuts for %d tabs", len(tabShortcuts()), len(tabTable))
 	}
-	ui(func() {
-		wb.Run.Generations.SetText("2")
-		wb.Run.PopSize.SetText("4")
-		wb.handleShortcut(shortcutStart)
-	})
-	if wb.Tabs.Selected() != wb.runTab {
+	for i, s := range tabShortcuts() {
+		wb.handleShortcut(s)
+		if wb.tabs.SelectedIndex() != i {
+			t.Fatalf("Ctrl+%d shows tab %d", i+1, wb.tabs.SelectedIndex())
+		}
+		wait(t, wb)
+	}
+	wb.Run.Generations.SetText("2")
+	wb.Run.PopSize.SetText("4")
+	wb.handleShortcut(shortcutStart)
+	if wb.frontTab() != "run" {
 		t.Fatal("Ctrl+Enter did not bring the Run tab")
 	}
 	waitRun(t, wb)
@@ -657,13 +588,17 @@ func TestShortcutsDriveTheWorkbench(t *testing.T) {
 		t.Fatalf("Ctrl+Enter: run %v", wb.Run.State())
 	}
 	// from inside an entry too
-	ui(func() { wb.Run.Seed.TypedShortcut(shortcutTabs[0]) })
-	if wb.Tabs.Selected() != wb.sampleTab {
+	wb.Run.Seed.TypedShortcut(shortcutTabs[0])
+	if wb.frontTab() != "sample" {
 		t.Fatal("Ctrl+1 in an entry did not switch tabs")
 	}
-	ui(func() { wb.handleKey(&fyne.KeyEvent{Name: fyne.KeyF1}) })
+	wb.handleKey(&fyne.KeyEvent{Name: fyne.KeyF1})
 	if len(wb.Window.Canvas().Overlays().List()) == 0 {
 		t.Fatal("F1 shows no shortcut list")
+	}
+	wb.handleKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	if n := len(wb.Window.Canvas().Overlays().List()); n != 0 {
+		t.Fatalf("Escape left %d dialogs open", n)
 	}
 	if wb.Window.MainMenu() == nil || len(wb.Window.MainMenu().Items) != 4 {
 		t.Fatal("no main menu")
@@ -673,8 +608,8 @@ func TestShortcutsDriveTheWorkbench(t *testing.T) {
 func TestSampleThumbnailOpensItsLevel(t *testing.T) {
 	wb := newTestWorkbench(t)
 	sample(t, wb, "6", "2")
-	th := wb.Gallery.Thumbs()[4]
-	ui(func() { test.Tap(th) })
+	th := wb.samples.Gallery.Thumbs()[4]
+	test.Tap(th)
 	dv := wb.Detail
 	if dv == nil || !th.Selected() || !strings.HasPrefix(dv.Title.Text, "#5 ") {
 		t.Fatalf("tapping sample #5 opened %v", dv)
@@ -701,18 +636,12 @@ func TestExpressiveRangeOfAComparedRun(t *testing.T) {
 	wb := newTestWorkbench(t)
 	root := t.TempDir()
 	makeRuns(t, root, []string{"es"}, 2, 2)
-	ui(func() { wb.Compare.AddFolder(root) })
-	if err := wb.Compare.Wait(waitLimit); err != nil {
-		t.Fatal(err)
-	}
+	wb.Compare.AddFolder(root)
+	await(t, wb.Compare.Wait)
 	ep := wb.Expressive
-	ui(func() {
-		wb.ShowTab(wb.expressiveTab)
-		ep.Source.SetSelected(comparePrefix + "es · quality")
-	})
-	if err := ep.Wait(waitLimit); err != nil {
-		t.Fatal(err)
-	}
+	wb.ShowTab("expressive")
+	ep.Source.SetSelected(comparePrefix + "es · quality")
+	await(t, ep.Wait)
 	h := ep.Heatmap()
 	if h == nil {
 		t.Fatalf("no heatmap: %s", ep.Summary.Text)

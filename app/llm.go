@@ -47,10 +47,6 @@ const llmTemplateVariables = `{{.Problem}} {{.Family}} {{.Description}} {{.Param
 named: {{template "format" .}} "examples" "control" "answer"; define "system" and "repair" (.Error, .Reply)
 functions: json add sub mul percent fixed indent param imperfect`
 
-func init() {
-	registerPanel("LLM", theme.MailComposeIcon, func(wb *Workbench) panel { return newLLMPanel(wb) })
-}
-
 // LLM returns the workbench's LLM tab (nil if the tab is not registered).
 func (wb *Workbench) LLM() *LLMPanel {
 	lp, _ := wb.extensionPanel("LLM").(*LLMPanel)
@@ -156,7 +152,7 @@ func newLLMPanel(wb *Workbench) *LLMPanel {
 	lp.GenerateButton.Importance = widget.HighImportance
 	lp.CancelButton = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), lp.Cancel)
 	lp.CancelButton.Disable()
-	lp.CompareButton = widget.NewButtonWithIcon("Compare", theme.ListIcon(), func() { lp.wb.ShowTab(lp.wb.compareTab) })
+	lp.CompareButton = widget.NewButtonWithIcon("Compare", theme.ListIcon(), func() { lp.wb.ShowTab("compare") })
 	lp.CompareButton.Disable()
 	lp.Progress = widget.NewProgressBar()
 	lp.Stream = widget.NewLabel("")

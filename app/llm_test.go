@@ -47,7 +47,7 @@ func newLLMTestPanel(t *testing.T, srv *llmtest.Server) (*Workbench, *LLMPanel) 
 	if lp == nil {
 		t.Fatal("no LLM tab")
 	}
-	t.Cleanup(func() { lp.Cancel(); _ = lp.Wait(waitLimit) })
+	t.Cleanup(func() { lp.Cancel(); settle(t, lp.Wait) })
 	lp.BaseURL.SetText(srv.BaseURL())
 	lp.Model.SetText("apptest-model")
 	lp.APIKey.SetText(llmTestKey)
@@ -56,9 +56,7 @@ func newLLMTestPanel(t *testing.T, srv *llmtest.Server) (*Workbench, *LLMPanel) 
 
 func waitLLM(t *testing.T, lp *LLMPanel) {
 	t.Helper()
-	if err := lp.Wait(waitLimit); err != nil {
-		t.Fatal(err)
-	}
+	await(t, lp.Wait)
 }
 
 func TestLLMTestButton(t *testing.T) {
@@ -102,7 +100,7 @@ func TestLLMGeneratesThreeLevels(t *testing.T) {
 	defer srv.Close()
 	wb, lp := newLLMTestPanel(t, srv)
 	out := t.TempDir()
-	wb.OutputDirOverride = out
+	wb.outputDirOverride = out
 	if lp.Template.Text == "" || !strings.Contains(lp.TemplateName.Text, "generic") {
 		t.Fatalf("template not shown: %q", lp.TemplateName.Text)
 	}
@@ -110,9 +108,7 @@ func TestLLMGeneratesThreeLevels(t *testing.T) {
 	lp.Count.SetText("3")
 	test.Tap(lp.GenerateButton)
 	waitLLM(t, lp)
-	if err := wb.Compare.Wait(waitLimit); err != nil {
-		t.Fatal(err)
-	}
+	await(t, wb.Compare.Wait)
 
 	if lp.Gallery.Len() != 3 {
 		t.Fatalf("%d thumbnails, want 3 (status %q)", lp.Gallery.Len(), lp.Status.Text)
@@ -156,8 +152,8 @@ func TestLLMGeneratesThreeLevels(t *testing.T) {
 		t.Fatalf("the run is not in Compare (%d runs)", len(wb.Compare.Runs()))
 	}
 	test.Tap(lp.CompareButton)
-	if wb.Tabs.Selected() != wb.compareTab {
-		t.Fatalf("Compare is not in front: %q", wb.Tabs.Selected().Text)
+	if wb.frontTab() != "compare" {
+		t.Fatalf("Compare is not in front: %q", wb.tabs.Selected().Text)
 	}
 
 	if files := checkNoKeyIn(t, out); files < 5 {
@@ -181,7 +177,7 @@ func TestLLMCancel(t *testing.T) {
 	defer srv.Close()
 	defer close(release)
 	wb, lp := newLLMTestPanel(t, srv)
-	wb.OutputDirOverride = t.TempDir()
+	wb.outputDirOverride = t.TempDir()
 	lp.Count.SetText("2")
 	test.Tap(lp.GenerateButton)
 	if !lp.Busy() || lp.CancelButton.Disabled() {
@@ -204,7 +200,7 @@ func TestLLMOfflineReplaysFromTheCache(t *testing.T) {
 	})
 	defer srv.Close()
 	wb, lp := newLLMTestPanel(t, srv)
-	wb.OutputDirOverride = t.TempDir()
+	wb.outputDirOverride = t.TempDir()
 	lp.Count.SetText("2")
 	lp.Seed.SetText("5")
 	test.Tap(lp.GenerateButton)
@@ -258,16 +254,12 @@ func TestLLMExamplesFromARunAndControlTargets(t *testing.T) {
 	srv := llmtest.New(func(llmtest.Call, int) llmtest.Reply { return llmtest.Reply{Content: roomsReply(3)} })
 	defer srv.Close()
 	wb, lp := newLLMTestPanel(t, srv)
-	wb.OutputDirOverride = t.TempDir()
+	wb.outputDirOverride = t.TempDir()
 	ga := makeRuns(t, t.TempDir(), []string{"ga"}, 1, 2)[0]
-	ui(func() { wb.Compare.AddFolder(ga) })
-	if err := wb.Compare.Wait(waitLimit); err != nil {
-		t.Fatal(err)
-	}
+	wb.Compare.AddFolder(ga)
+	await(t, wb.Compare.Wait)
 	ok := false
-	ui(func() {
-		ok = lp.SelectExamplesFrom(ga)
-	})
+	ok = lp.SelectExamplesFrom(ga)
 	if !ok || len(lp.ExamplesFrom.Options) != 2 {
 		t.Fatalf("the GA run is not offered as an example source: %v", lp.ExamplesFrom.Options)
 	}

@@ -27,8 +27,8 @@ type SampleSet struct {
 	Elapsed      time.Duration
 }
 
-// SampleAndEvaluate draws n contents and controls from seed (content then control per item, as
-// the CLI's sample command does), evaluates the set and renders every content. It stops early
+// SampleAndEvaluate draws n contents and controls from seed (problems.SampleN, as the CLI's
+// sample command does), evaluates the set and renders every content. It stops early
 // when ctx is cancelled, and turns a panic inside a problem into an error.
 func SampleAndEvaluate(ctx context.Context, name string, p problems.Problem, n int, seed uint64) (*SampleSet, error) {
 	return SampleAndEvaluateWith(ctx, name, p, n, seed, nil)
@@ -43,11 +43,13 @@ func SampleAndEvaluateWith(ctx context.Context, name string, p problems.Problem,
 		}
 	}()
 	start := time.Now()
-	r := NewRand(seed)
-	set = &SampleSet{Problem: name, Seed: seed, Items: make([]problems.Item, n)}
-	for i := range set.Items {
-		set.Items[i] = problems.Item{Content: p.ContentSpace().Sample(r), Control: problems.SampleControl(p, r)}
-		if fixed != nil {
+	items, err := problems.SampleN(ctx, p, n, seed)
+	if err != nil {
+		return nil, err
+	}
+	set = &SampleSet{Problem: name, Seed: seed, Items: items}
+	if fixed != nil {
+		for i := range set.Items {
 			set.Items[i].Control = fixed
 		}
 	}

@@ -2,13 +2,18 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"image/png"
 	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+
+	"pcgwb/app"
+	"pcgwb/problems"
 )
 
 func runCLI(t *testing.T, args ...string) (int, string, string) {
@@ -225,5 +230,50 @@ func TestCommandHelpListsFlags(t *testing.T) {
 				t.Errorf("%v: help lacks %q:\n%s", c.args, w, out)
 			}
 		}
+	}
+}
+
+// The CLI's sample command and the GUI's Sample tab draw the same items from the same seed
+// (both call problems.SampleN).
+func TestSampleMatchesTheSampleTab(t *testing.T) {
+	tests := []struct {
+		problem string
+		n       int
+		seed    uint64
+	}{
+		{"zelda-v0", 4, 7},
+		{"binary-v0", 3, 123456789},
+		{"building-v0", 2, 0}, // its control has a sampler of its own
+	}
+	for _, tt := range tests {
+		t.Run(tt.problem, func(t *testing.T) {
+			code, out, errs := runCLI(t, "sample", tt.problem, "-n", strconv.Itoa(tt.n), "--seed", strconv.FormatUint(tt.seed, 10))
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errs)
+			}
+			var f problems.ItemFile
+			if err := json.Unmarshal([]byte(out), &f); err != nil {
+				t.Fatal(err)
+			}
+			p, err := problems.Make(tt.problem)
+			if err != nil {
+				t.Fatal(err)
+			}
+			set, err := app.SampleAndEvaluate(context.Background(), tt.problem, p, tt.n, tt.seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			gui, err := json.Marshal(problems.ItemFile{Problem: tt.problem, Items: set.Items})
+			if err != nil {
+				t.Fatal(err)
+			}
+			cli, err := json.Marshal(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(gui) != string(cli) {
+				t.Fatalf("the Sample tab drew other items than the CLI:\ngui %s\ncli %s", gui, cli)
+			}
+		})
 	}
 }

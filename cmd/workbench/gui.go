@@ -9,7 +9,7 @@ import (
 	"io"
 	"os"
 	"slices"
-	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -31,192 +31,205 @@ const appID = "io.github.pcgworkbench"
 // Capture reads the last frame drawn, not the widgets.
 const screenshotSettle = 600 * time.Millisecond
 
-// runGUI opens the workbench window and returns when it closes.
-func runGUI(args []string) error {
+// guiFlags are the window's command-line options, parsed apart from running it.
+type guiFlags struct {
+	opts         app.Options
+	exitAfter    time.Duration
+	screenshot   string
+	quitAfterRun bool
+	stall        bool
+}
+
+// parseGUIFlags reads the window's flags into app.Options and the shell's own settings.
+func parseGUIFlags(args []string) (*guiFlags, error) {
 	fs := flag.NewFlagSet("workbench", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	exitAfter := fs.Duration("exit-after", 0, "quit after this long (0: run until the window is closed)")
-	screenshot := fs.String("screenshot", "", "once the first sample is drawn, save the window as a PNG at this path and quit")
-	problem := fs.String("problem", "", "problem to open (default "+app.DefaultProblem+")")
-	count := fs.Int("n", app.DefaultSamples, "number of contents to sample")
+	g := &guiFlags{}
+	fs.DurationVar(&g.exitAfter, "exit-after", 0, "quit after this long (0: run until the window is closed)")
+	fs.StringVar(&g.screenshot, "screenshot", "", "once the first sample is drawn, save the window as a PNG at this path and quit")
+	fs.StringVar(&g.opts.Problem, "problem", "", "problem to open (default "+app.DefaultProblem+")")
+	fs.IntVar(&g.opts.Samples, "n", app.DefaultSamples, "number of contents to sample")
 	seed := fs.Uint64("seed", 0, "random seed of the first sample (and of --run)")
 	runGen := fs.String("run", "", "start a run with this generator (random, es, ga, …) once the window is up; --screenshot then waits for it to finish")
 	generations := fs.Int("generations", 20, "generations of --run")
 	pop := fs.Int("pop", app.DefaultPopulation, "population of --run")
-	out := fs.String("out", "", "folder for run folders this session (default: the settings' output folder)")
-	tab := fs.String("tab", "", "tab to show: sample, run, editor, compare, expressive, birds, games, llm (default: run with --run, else sample)")
-	var opens []string
+	fs.StringVar(&g.opts.OutputDir, "out", "", "folder for run folders this session (default: the settings' output folder)")
+	fs.StringVar(&g.opts.Tab, "tab", "", "tab to show: "+strings.Join(app.TabNames(), ", ")+" (default: run with --run, else sample)")
 	fs.Func("open", "open a run folder (one run: the Run tab; a folder of runs: Compare); repeat to compare several", func(dir string) error {
-		opens = append(opens, dir)
+		g.opts.Open = append(g.opts.Open, dir)
 		return nil
 	})
-	quitAfterRun := fs.Bool("quit-after-run", false, "quit when the --run run stops")
-	stall := fs.Bool("stall-report", false, "measure how long the UI goroutine is kept busy and print the longest stall at exit")
+	fs.BoolVar(&g.quitAfterRun, "quit-after-run", false, "quit when the --run run stops")
+	fs.BoolVar(&g.stall, "stall-report", false, "measure how long the UI goroutine is kept busy and print the longest stall at exit")
 	if err := fs.Parse(args); err != nil {
-		return usageError{err.Error()}
+		return nil, usageError{err.Error()}
 	}
 	if fs.NArg() > 0 {
-		return usagef("unexpected argument %q", fs.Arg(0))
+		return nil, usagef("unexpected argument %q", fs.Arg(0))
 	}
-	if *count < 1 || *count > app.MaxSamples {
-		return usagef("-n must be from 1 to %d", app.MaxSamples)
+	if g.opts.Samples < 1 || g.opts.Samples > app.MaxSamples {
+		return nil, usagef("-n must be from 1 to %d", app.MaxSamples)
 	}
-	if _, ok := problems.Lookup(*problem); *problem != "" && !ok {
-		_, err := problems.Make(*problem) // its error suggests the closest name
-		return usageError{err.Error()}
+	if _, ok := problems.Lookup(g.opts.Problem); g.opts.Problem != "" && !ok {
+		_, err := problems.Make(g.opts.Problem) // its error suggests the closest name
+		return nil, usageError{err.Error()}
 	}
+	if *runGen != "" && (*generations < 0 || *pop < 1) {
+		return nil, usagef("--generations must be >= 0 and --pop >= 1")
+	}
+	if g.opts.Tab != "" && !slices.Contains(app.TabNames(), strings.ToLower(g.opts.Tab)) {
+		return nil, usagef("unknown tab %q (one of %s)", g.opts.Tab, strings.Join(app.TabNames(), ", "))
+	}
+	g.opts.Seed = seed
+	if *runGen != "" {
+		g.opts.Run = &app.RunOptions{Generator: *runGen, Generations: *generations, Population: *pop}
+	}
+	g.opts.SampleAtStart = true
+	return g, nil
+}
 
-	if *screenshot != "" && os.Getenv("GALLIUM_DRIVER") == "" {
+// runGUI opens the workbench window and returns when it closes.
+func runGUI(args []string) error {
+	g, err := parseGUIFlags(args)
+	if err != nil {
+		return err
+	}
+	if g.screenshot != "" && os.Getenv("GALLIUM_DRIVER") == "" {
 		// Capture reads the GL front buffer, and Mesa's llvmpipe (the software renderer under
 		// Xvfb) returns it all black; softpipe returns the real frame. Hardware drivers ignore
 		// the variable, and only screenshot runs pay for the slower renderer.
 		os.Setenv("GALLIUM_DRIVER", "softpipe")
 	}
-	if *runGen != "" && (*generations < 0 || *pop < 1) {
-		return usagef("--generations must be >= 0 and --pop >= 1")
-	}
 	a := fyneapp.NewWithID(appID)
-	wb := app.New(a)
-	wb.Count.SetText(strconv.Itoa(*count))
-	wb.Seed.SetText(strconv.FormatUint(*seed, 10))
-	wb.OutputDirOverride = *out
-	if *runGen != "" {
-		wb.Run.Generator.SetSelected(*runGen)
-		wb.Run.Generations.SetText(strconv.Itoa(*generations))
-		wb.Run.PopSize.SetText(strconv.Itoa(*pop))
-		wb.Run.Seed.SetText(strconv.FormatUint(*seed, 10))
+	s := &guiSession{g: g, a: a}
+	s.hook()
+	wb, err := app.New(a, g.opts)
+	if err != nil {
+		return usageError{err.Error()}
 	}
-	if *tab == "" && *runGen != "" {
-		*tab = "run"
-	}
+	s.wb = wb
+	return s.run()
+}
 
-	var (
-		mu       sync.Mutex
-		result   error
-		sampled  bool        // the first sample is on screen (UI goroutine only)
-		captured atomic.Bool // the screenshot was attempted
-	)
-	setResult := func(err error) {
-		mu.Lock()
-		defer mu.Unlock()
-		if result == nil {
-			result = err
-		}
+// guiSession is one window's life: the hooks of --screenshot, --quit-after-run and
+// --stall-report, and the first error any of them met.
+type guiSession struct {
+	g        *guiFlags
+	a        fyne.App
+	wb       *app.Workbench
+	mu       sync.Mutex
+	result   error
+	sampled  bool        // the first sample is on screen (UI goroutine only)
+	captured atomic.Bool // the screenshot was attempted
+	meter    *stallMeter
+}
+
+func (s *guiSession) setResult(err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.result == nil {
+		s.result = err
 	}
-	// capture saves the window once it has had time to paint, then quits.
-	capture := func(stepErr error) {
-		path := *screenshot
-		go func() {
-			// let every panel finish drawing (galleries render their levels in the
-			// background), then give the window time to paint the result
-			if err := wb.WaitIdle(30 * time.Second); err != nil {
-				setResult(fmt.Errorf("screenshot: %w", err))
-			}
-			time.Sleep(screenshotSettle)
-			fyne.Do(func() {
-				captured.Store(true)
-				if err := writePNG(path, wb); err != nil {
-					setResult(err)
-				}
-				if stepErr != nil {
-					setResult(stepErr)
-				}
-				a.Quit()
-			})
-		}()
-	}
-	var meter *stallMeter
-	if *runGen != "" {
-		wb.Run.OnRunStopped = func(_ *app.RunRecord, state app.RunState, err error) {
-			if meter != nil {
-				fmt.Println(meter.stop())
-				meter = nil
+}
+
+// hook sets the options' callbacks: a screenshot after the first sample or the run, a quit
+// after the run.
+func (s *guiSession) hook() {
+	g := s.g
+	if g.opts.Run != nil {
+		g.opts.OnRunStopped = func(_ *app.RunRecord, state app.RunState, err error) {
+			if s.meter != nil {
+				fmt.Println(s.meter.stop())
+				s.meter = nil
 			}
 			if state != app.RunFinished && err == nil {
 				err = fmt.Errorf("the run stopped: %v", state)
 			}
 			if err != nil {
-				setResult(fmt.Errorf("the run failed: %w", err))
+				s.setResult(fmt.Errorf("the run failed: %w", err))
 			}
 			switch {
-			case *screenshot != "":
-				capture(nil)
-			case *quitAfterRun:
-				a.Quit()
+			case g.screenshot != "":
+				s.capture(nil)
+			case g.quitAfterRun:
+				s.a.Quit()
 			}
 		}
 	}
-	if *screenshot != "" && *runGen == "" {
-		wb.OnSampled = func(_ *app.SampleSet, sampleErr error) {
-			if sampled {
+	if g.screenshot != "" && g.opts.Run == nil {
+		g.opts.OnSampled = func(_ *app.SampleSet, sampleErr error) {
+			if s.sampled {
 				return
 			}
-			sampled = true
+			s.sampled = true
 			// Save even a failed sample: the picture shows the error banner.
 			if sampleErr != nil {
 				sampleErr = fmt.Errorf("the first sample failed: %w", sampleErr)
 			}
-			capture(sampleErr)
+			s.capture(sampleErr)
 		}
 	}
-	if *exitAfter > 0 {
-		timer := time.AfterFunc(*exitAfter, func() { fyne.Do(a.Quit) })
+}
+
+// capture saves the window once it has had time to paint, then quits.
+func (s *guiSession) capture(stepErr error) {
+	go func() {
+		// let every panel finish drawing (galleries render their levels in the background),
+		// then give the window time to paint the result
+		if err := s.wb.WaitIdle(30 * time.Second); err != nil {
+			s.setResult(fmt.Errorf("screenshot: %w", err))
+		}
+		time.Sleep(screenshotSettle)
+		fyne.Do(func() {
+			s.captured.Store(true)
+			if err := writePNG(s.g.screenshot, s.wb); err != nil {
+				s.setResult(err)
+			}
+			if stepErr != nil {
+				s.setResult(stepErr)
+			}
+			s.a.Quit()
+		})
+	}()
+}
+
+// run shows the window and returns when it closes.
+func (s *guiSession) run() error {
+	g, a, wb := s.g, s.a, s.wb
+	if g.exitAfter > 0 {
+		timer := time.AfterFunc(g.exitAfter, func() { fyne.Do(a.Quit) })
 		defer timer.Stop()
 	}
-
-	if *stall && *runGen == "" {
-		meter = startStallMeter()
+	if g.stall && g.opts.Run == nil {
+		s.meter = startStallMeter()
 	}
 	wb.Window.SetMaster() // closing it quits, whatever other windows panels open later
 	wb.Window.Show()
-	if *problem != "" && *problem != wb.Picker.Selected() {
-		// Selecting samples it; a problem that cannot be made (missing data) is reported in
-		// the window, like any later failure.
-		_ = wb.SelectProblem(*problem)
-	} else {
-		wb.Sample()
-	}
-	for _, dir := range opens {
-		if len(opens) > 1 {
-			runs, err := app.LoadRunRecords(dir)
-			if err != nil {
-				return usageError{err.Error()}
-			}
-			wb.Compare.AddRuns(runs...)
-			wb.ShowTabNamed("compare")
-		} else if err := wb.OpenRunFolder(dir); err != nil {
-			return usageError{err.Error()}
-		}
-	}
-	if *tab != "" && !wb.ShowTabNamed(*tab) {
-		return usagef("unknown tab %q", *tab)
-	}
-	if *runGen != "" {
+	if g.opts.Run != nil {
 		// Start once the window is up, so that --stall-report measures the run, not start-up.
 		a.Lifecycle().SetOnStarted(func() {
 			time.AfterFunc(300*time.Millisecond, func() {
 				fyne.Do(func() {
-					if *stall {
-						meter = startStallMeter()
+					if g.stall {
+						s.meter = startStallMeter()
 						app.LongestUICallback(true)
 					}
-					wb.Run.Start()
+					wb.StartRun()
 				})
 			})
 		})
 	}
 	a.Run()
 	wb.Close()
-	if meter != nil {
-		fmt.Println(meter.stop())
+	if s.meter != nil {
+		fmt.Println(s.meter.stop())
 	}
-
-	if *screenshot != "" && !captured.Load() {
-		setResult(errors.New("quit before the first sample (or the run) was drawn: no screenshot taken"))
+	if g.screenshot != "" && !s.captured.Load() {
+		s.setResult(errors.New("quit before the first sample (or the run) was drawn: no screenshot taken"))
 	}
-	mu.Lock()
-	defer mu.Unlock()
-	return result
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.result
 }
 
 func writePNG(path string, wb *app.Workbench) error {

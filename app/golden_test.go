@@ -1,0 +1,147 @@
+package app
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"image"
+	"image/png"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+)
+
+// update rewrites the golden files instead of comparing with them:
+//
+//	go test ./app -run Golden -update
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/golden instead of comparing with them")
+
+// goldenPath is where a golden file lives.
+func goldenPath(name string) string { return filepath.Join("testdata", "golden", name) }
+
+// checkGolden compares got with the golden file name (or rewrites it with -update). On a
+// difference it writes what it got next to it, as name + ".got", for a diff.
+func checkGolden(t *testing.T, name string, got []byte, same func(want, got []byte) bool) {
+	t.Helper()
+	path := goldenPath(name)
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./app -run %s -update to create it)", err, t.Name())
+	}
+	if !same(want, got) {
+		_ = os.WriteFile(path+".got", got, 0o644)
+		t.Fatalf("%s differs from its golden file; what was drawn is in %s.got (go test -update rewrites the golden file)", name, path)
+	}
+}
+
+// checkGoldenMarkup compares the Fyne markup of o (its objects, sizes, texts and colours)
+// with a golden file. Other tabs' tests use it too (the compare table).
+func checkGoldenMarkup(t *testing.T, name string, o fyne.CanvasObject) {
+	t.Helper()
+	checkGolden(t, name, []byte(test.RenderObjectToMarkup(o)), bytes.Equal)
+}
+
+// checkGoldenImage compares img pixel by pixel with a golden PNG.
+func checkGoldenImage(t *testing.T, name string, img image.Image) {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		t.Fatal(err)
+	}
+	checkGolden(t, name, buf.Bytes(), func(want, got []byte) bool {
+		a, err := png.Decode(bytes.NewReader(want))
+		if err != nil {
+			return false
+		}
+		b, _ := png.Decode(bytes.NewReader(got))
+		return samePixels(a, b) == nil
+	})
+}
+
+// samePixels says where two images first differ (nil when they do not).
+func samePixels(a, b image.Image) error {
+	if a.Bounds() != b.Bounds() {
+		return fmt.Errorf("size %v, want %v", b.Bounds(), a.Bounds())
+	}
+	r := a.Bounds()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			r1, g1, b1, a1 := a.At(x, y).RGBA()
+			r2, g2, b2, a2 := b.At(x, y).RGBA()
+			if r1 != r2 || g1 != g2 || b1 != b2 || a1 != a2 {
+				return fmt.Errorf("pixel (%d, %d) differs", x, y)
+			}
+		}
+	}
+	return nil
+}
+
+// goldenApp is a test app with the workbench's dark theme, so that golden files do not depend
+// on Fyne's default theme.
+func goldenApp(t *testing.T) {
+	t.Helper()
+	a := test.NewTempApp(t)
+	holdUI(t)
+	a.Settings().SetTheme(NewTheme())
+}
+
+func TestGoldenBadges(t *testing.T) {
+	goldenApp(t)
+	tests := []struct {
+		name  string
+		label string
+		value float64
+	}{
+		{"badge_passed.xml", "Q", 1},
+		{"badge_partial.xml", "D", 0.42},
+		{"badge_failed.xml", "C", 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			checkGoldenMarkup(t, tt.name, NewBadge(tt.label, tt.value))
+		})
+	}
+}
+
+// goldenHeatmap is a small expressive range: 3 × 3 bins, one empty cell in the middle.
+func goldenHeatmap() *Heatmap {
+	return ExpressiveRange(membersWith([2]float64{0, 0}, [2]float64{0, 0}, [2]float64{0, 0}, [2]float64{1, 0},
+		[2]float64{2, 0}, [2]float64{0, 1}, [2]float64{2, 1}, [2]float64{0, 2}, [2]float64{1, 2}, [2]float64{2, 2},
+		[2]float64{2, 2}), "a", "b", 10)
+}
+
+func TestGoldenHeatmap(t *testing.T) {
+	goldenApp(t)
+	h := goldenHeatmap()
+	checkGoldenImage(t, "heatmap_cells.png", DrawHeatmap(h, 12, 4, false))
+	v := NewHeatmapView(func(int, int) {})
+	v.SetHeatmap(h, false)
+	v.Resize(fyne.NewSize(240, 200))
+	checkGoldenMarkup(t, "heatmap_view.xml", v)
+}
+
+// TestGoldenCheckFails makes sure the golden checks can fail: a different picture or markup
+// does not match.
+func TestGoldenCheckFails(t *testing.T) {
+	goldenApp(t)
+	a := DrawHeatmap(goldenHeatmap(), 12, 4, false)
+	b := DrawHeatmap(goldenHeatmap(), 12, -1, false) // no selected cell
+	if samePixels(a, b) == nil {
+		t.Fatal("two different heatmaps compare equal")
+	}
+	if test.RenderObjectToMarkup(NewBadge("Q", 1)) == test.RenderObjectToMarkup(NewBadge("Q", 0.5)) {
+		t.Fatal("a passed and a failed badge render the same markup")
+	}
+}

@@ -1,0 +1,124 @@
+package app
+
+import (
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+)
+
+// waitLimit bounds every wait of the tests: a job that does not end fails its test instead of
+// hanging it.
+const waitLimit = 20 * time.Second
+
+// The UI test harness. A UI test's own goroutine is the UI goroutine: holdUI takes uiMu for the
+// whole test, so the callbacks that background jobs hand to the UI (onUI) run only while the
+// test waits for them (await, settle, eventually, letUIRun) and never at the same time as the
+// test's own widget calls, as with the real driver. A test that forgets to wait cannot race: its
+// jobs simply cannot show anything yet, and its checks fail. Cleanup cancels the window's
+// background work and waits for every job started with goJob, so no job outlives its test.
+
+// holdUI makes the calling test the UI goroutine until it ends.
+func holdUI(tb testing.TB) {
+	tb.Helper()
+	uiMu.Lock()
+	tb.Cleanup(uiMu.Unlock)
+}
+
+// letUIRun runs f (a wait) with the UI free: the background jobs' callbacks run meanwhile.
+func letUIRun(f func()) {
+	uiMu.Unlock()
+	defer uiMu.Lock()
+	f()
+}
+
+// await waits for background work with the UI free, and fails the test if it does not end.
+func await(tb testing.TB, wait func(time.Duration) error) {
+	tb.Helper()
+	var err error
+	letUIRun(func() { err = wait(waitLimit) })
+	if err != nil {
+		tb.Fatal(err)
+	}
+}
+
+// settle is await for cleanups: it reports a job that does not end, and goes on.
+func settle(tb testing.TB, wait func(time.Duration) error) {
+	tb.Helper()
+	var err error
+	letUIRun(func() { err = wait(waitLimit) })
+	if err != nil {
+		tb.Error(err)
+	}
+}
+
+// eventually waits, with the UI free, until cond (read as the UI goroutine) holds.
+func eventually(tb testing.TB, what string, cond func() bool) {
+	tb.Helper()
+	deadline := time.Now().Add(waitLimit)
+	for !cond() {
+		if time.Now().After(deadline) {
+			tb.Fatalf("timed out waiting for %s", what)
+		}
+		letUIRun(func() { time.Sleep(10 * time.Millisecond) })
+	}
+}
+
+// newTestWorkbench builds the window on Fyne's test driver, by default with the fake problem
+// selected. It is the one way tests make a workbench: it holds the UI for the test and, at
+// cleanup, cancels the background work and waits for all of it.
+func newTestWorkbench(tb testing.TB, opts ...Options) *Workbench {
+	tb.Helper()
+	a := test.NewTempApp(tb)
+	holdUI(tb)
+	o := Options{Problem: fakeName}
+	if len(opts) > 0 {
+		o = opts[0]
+	}
+	wb, err := New(a, o)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() {
+		wb.Close()
+		settle(tb, wb.WaitIdle)
+		settle(tb, waitJobs)
+		wb.Window.Close()
+	})
+	wb.Window.Resize(fyne.NewSize(1280, 720))
+	wait(tb, wb)
+	if name, _, err := wb.CurrentProblem(); o.Problem != "" && (err != nil || name != o.Problem) {
+		tb.Fatalf("problem %q selected (%v), want %q", name, err, o.Problem)
+	}
+	return wb
+}
+
+// wait waits until every panel of the workbench is idle.
+func wait(tb testing.TB, wb *Workbench) {
+	tb.Helper()
+	await(tb, wb.WaitIdle)
+}
+
+// TestHarnessHoldsTheUI checks the harness's promise: while a test runs, no background
+// callback reaches the widgets; they run while it waits.
+func TestHarnessHoldsTheUI(t *testing.T) {
+	newTestWorkbench(t)
+	if uiMu.TryLock() {
+		uiMu.Unlock()
+		t.Fatal("the test does not hold the UI")
+	}
+	ran := make(chan struct{})
+	goJob(func() { onUI(func() { close(ran) }) })
+	select {
+	case <-ran:
+		t.Fatal("a callback ran while the test held the UI")
+	default:
+	}
+	await(t, waitJobs)
+	select {
+	case <-ran:
+	default:
+		t.Fatal("the callback did not run while the test waited")
+	}
+}

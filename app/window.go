@@ -1,0 +1,404 @@
+package app
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"pcgwb/assets"
+	"pcgwb/problems"
+)
+
+// DefaultProblem is selected at start when it is registered.
+const DefaultProblem = "zelda-v0"
+
+// Workbench is the main window: the problem picker, its description and its target control on
+// the left, and the tabs (see tabTable) on the right. Each tab is a panel struct holding its
+// widgets, built from the workbench's current problem and told about problem changes through
+// OnProblemChanged. It is configured once, by New's Options; after that, the user drives it.
+type Workbench struct {
+	App    fyne.App
+	Window fyne.Window
+
+	// The tabs' panels.
+	samples    *SamplePanel
+	Run        *RunPanel
+	Editor     *EditorPanel
+	Compare    *ComparePanel
+	Expressive *ExpressivePanel
+	// Detail is the level dialog opened last (nil before any).
+	Detail *DetailView
+
+	picker       *ProblemPicker
+	problemTitle *widget.Label
+	description  *widget.Label
+	contentSpace *widget.Label
+	controlSpace *widget.Label
+	// Controls is the target control (sliders fitted to the control space).
+	Controls *ControlEditor
+	tabs     *container.AppTabs
+	// statusBar is the line at the bottom of the window (saved files, hints).
+	statusBar *widget.Label
+
+	// panels and tabItems are the tabs' panels and items by tab name (see tabTable).
+	panels   map[string]panel
+	tabItems map[string]*container.TabItem
+
+	// outputDirOverride, when set, is where this session's runs go instead of the settings'
+	// output folder (Options.OutputDir).
+	outputDirOverride string
+
+	settingsForm *SettingsForm
+
+	problemName string
+	problem     problems.Problem
+	problemErr  error
+	listeners   []func(name string, p problems.Problem)
+	started     bool // construction is over: picking a problem now samples it
+	details     *container.Scroll
+}
+
+// Options configure a new workbench: what it shows first. The zero value gives the defaults.
+type Options struct {
+	// Problem is selected at start: "" is DefaultProblem, or else the first problem this
+	// machine can make. An unknown name is an error; a problem that cannot be made (missing
+	// data) is selected and its error shown in the window.
+	Problem string
+	// Tab is brought to the front, by name (see TabNames): "" is "run" when Run is set, else
+	// "sample".
+	Tab string
+	// Samples is the Sample tab's count (0: DefaultSamples).
+	Samples int
+	// Seed is the seed of the Sample tab and of the Run tab (nil: the settings' default seed).
+	Seed *uint64
+	// OutputDir is where this session's runs go instead of the settings' output folder.
+	OutputDir string
+	// Run configures the Run tab (StartRun starts it).
+	Run *RunOptions
+	// Open lists run folders: one opens in the Run tab, several are added to Compare.
+	Open []string
+	// SampleAtStart draws the first sample as soon as the window is built.
+	SampleAtStart bool
+	// OnSampled is called on the UI goroutine each time a sample set has been shown, or has
+	// failed (set is nil then).
+	OnSampled func(set *SampleSet, err error)
+	// OnRunStopped is called on the UI goroutine whenever a run stops.
+	OnRunStopped func(rec *RunRecord, state RunState, err error)
+}
+
+// RunOptions configure the Run tab: the generator, its generations and population.
+type RunOptions struct {
+	Generator   string
+	Generations int
+	Population  int
+}
+
+// New builds the main window on a (it does not show it), configured by o. It applies the
+// workbench theme to the app. It fails, with nothing shown, on options that name nothing: an
+// unknown problem, tab or generator, a sample count out of range, a run folder that does not
+// open.
+func New(a fyne.App, o Options) (*Workbench, error) {
+	if o.Problem != "" {
+		if _, ok := problems.Lookup(o.Problem); !ok {
+			_, err := problems.Make(o.Problem) // its error suggests the closest name
+			return nil, err
+		}
+	}
+	if o.Samples != 0 && (o.Samples < 1 || o.Samples > MaxSamples) {
+		return nil, fmt.Errorf("the sample count must be from 1 to %d", MaxSamples)
+	}
+	if o.Tab == "" && o.Run != nil {
+		o.Tab = "run"
+	}
+	if o.Tab != "" && tabNamed(o.Tab) < 0 {
+		return nil, fmt.Errorf("unknown tab %q (one of %v)", o.Tab, TabNames())
+	}
+	if o.Run != nil && (o.Run.Generations < 0 || o.Run.Population < 1) {
+		return nil, errors.New("a run needs generations >= 0 and a population >= 1")
+	}
+
+	wb := &Workbench{App: a, outputDirOverride: o.OutputDir}
+	a.Settings().SetTheme(NewThemeNamed(wb.Settings().ThemeName()))
+	wb.Window = a.NewWindow("PCG Workbench")
+	wb.Window.SetIcon(AppIcon())
+
+	wb.statusBar = widget.NewLabel("F1 lists the keyboard shortcuts.")
+	wb.statusBar.SizeName = theme.SizeNameCaptionText
+	wb.statusBar.Truncation = fyne.TextTruncateEllipsis
+	wb.Controls = newControlEditor()
+	wb.buildTabs()
+	wb.Controls.OnChanged = wb.Editor.controlChanged
+	wb.picker = newProblemPicker(problems.List(), wb, wb.activate)
+	wb.OnProblemChanged(func(name string, p problems.Problem) {
+		wb.Controls.SetProblem(p)
+		wb.Run.problemChanged(name, p)
+		wb.Editor.problemChanged(name, p)
+	})
+
+	split := container.NewHSplit(wb.sidePanel(), wb.tabs)
+	split.Offset = 0.22
+	wb.Window.SetContent(container.NewBorder(nil, container.NewPadded(wb.statusBar), nil, nil, split))
+	wb.Window.SetMainMenu(wb.mainMenu())
+	wb.Window.Resize(fyne.NewSize(1280, 720))
+	wb.installShortcuts()
+	wb.Window.SetOnClosed(wb.Close)
+
+	seed := wb.Settings().DefaultSeed()
+	if o.Seed != nil {
+		seed = *o.Seed
+	}
+	wb.samples.Seed.SetText(strconv.FormatUint(seed, 10))
+	if o.Samples != 0 {
+		wb.samples.Count.SetText(strconv.Itoa(o.Samples))
+	}
+	wb.samples.OnSampled = o.OnSampled
+	if o.Run != nil {
+		if !slices.Contains(wb.Run.Generator.Options, o.Run.Generator) {
+			wb.Window.Close()
+			return nil, fmt.Errorf("unknown generator %q (one of %v)", o.Run.Generator, wb.Run.Generator.Options)
+		}
+		wb.Run.Generator.SetSelected(o.Run.Generator)
+		wb.Run.Generations.SetText(strconv.Itoa(o.Run.Generations))
+		wb.Run.PopSize.SetText(strconv.Itoa(o.Run.Population))
+		wb.Run.Seed.SetText(strconv.FormatUint(seed, 10))
+	}
+	wb.Run.OnRunStopped = func(rec *RunRecord, state RunState, err error) {
+		if wb.frontTab() == "expressive" && wb.Expressive.Source.Selected == sourceRun {
+			wb.Expressive.Load()
+		}
+		if o.OnRunStopped != nil {
+			o.OnRunStopped(rec, state, err)
+		}
+	}
+
+	names := problems.List()
+	switch {
+	case len(names) == 0:
+		wb.problemErr = errors.New("no problems are registered in this build")
+		wb.problemTitle.SetText("No problems")
+		wb.samples.Gallery.ShowMessage(wb.problemErr.Error())
+	case o.Problem != "":
+		wb.picker.SetSelected(o.Problem)
+	case !wb.picker.SetSelected(DefaultProblem):
+		wb.picker.SetSelected(firstAvailable(names))
+	}
+	wb.started = true
+	if o.SampleAtStart {
+		wb.samples.Sample()
+	}
+	if err := wb.openAll(o.Open); err != nil {
+		wb.Close()
+		wb.Window.Close()
+		return nil, err
+	}
+	if o.Tab != "" {
+		wb.ShowTab(o.Tab)
+	}
+	return wb, nil
+}
+
+// openAll opens run folders: one in the Run tab, several in Compare.
+func (wb *Workbench) openAll(dirs []string) error {
+	if len(dirs) == 1 {
+		return wb.OpenRunFolder(dirs[0])
+	}
+	for _, dir := range dirs {
+		runs, err := LoadRunRecords(dir)
+		if err != nil {
+			return err
+		}
+		wb.Compare.AddRuns(runs...)
+	}
+	if len(dirs) > 1 {
+		wb.ShowTab("compare")
+	}
+	return nil
+}
+
+// StartRun starts (or resumes) the Run tab's run and brings the tab to the front.
+func (wb *Workbench) StartRun() {
+	wb.ShowTab("run")
+	wb.Run.Start()
+}
+
+// Sample draws a new sample of the selected problem with the Sample tab's count and seed.
+func (wb *Workbench) Sample() { wb.samples.Sample() }
+
+// Close stops background work (a running run is paused: its folder resumes later).
+func (wb *Workbench) Close() {
+	wb.samples.Cancel()
+	wb.Run.Pause()
+	for _, p := range wb.panels {
+		if c, ok := p.(interface{ Cancel() }); ok {
+			c.Cancel()
+		}
+	}
+}
+
+// OnProblemChanged registers f to be called (on the UI goroutine) whenever another problem is
+// selected; p is nil when it could not be made.
+func (wb *Workbench) OnProblemChanged(f func(name string, p problems.Problem)) {
+	wb.listeners = append(wb.listeners, f)
+}
+
+// CurrentProblem returns the selected problem, or why there is none.
+func (wb *Workbench) CurrentProblem() (string, problems.Problem, error) {
+	if wb.problemErr != nil {
+		return wb.problemName, nil, wb.problemErr
+	}
+	if wb.problem == nil {
+		return "", nil, errors.New("select a problem first")
+	}
+	return wb.problemName, wb.problem, nil
+}
+
+// SelectProblem makes name the current problem, shows its description and spaces and, once
+// the window is built, samples it. A problem that cannot be made is reported in the window.
+func (wb *Workbench) SelectProblem(name string) error {
+	if wb.picker.Selected() == name {
+		return wb.problemErr
+	}
+	if !wb.picker.SetSelected(name) { // the picker calls activate
+		err := fmt.Errorf("unknown problem %q", name)
+		wb.samples.ShowError(err)
+		return err
+	}
+	return wb.problemErr
+}
+
+// activate switches to a problem the picker has just selected.
+func (wb *Workbench) activate(name string) {
+	p, err := makeProblem(name)
+	wb.problemName, wb.problem, wb.problemErr = name, p, err
+	wb.showProblem(name, p, err)
+	for _, f := range wb.listeners {
+		f(name, p)
+	}
+	if err != nil {
+		wb.samples.Gallery.ShowMessage(err.Error())
+	}
+	switch {
+	case wb.started:
+		wb.samples.Sample() // reports err too, to the banner and OnSampled
+	case err != nil:
+		wb.samples.ShowError(err)
+	default:
+		wb.samples.HideError()
+	}
+}
+
+func firstAvailable(names []string) string {
+	for _, n := range names {
+		if problems.Unavailable(n) == nil {
+			return n
+		}
+	}
+	return names[0]
+}
+
+func makeProblem(name string) (p problems.Problem, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			p, err = nil, fmt.Errorf("%s: %v", name, r)
+		}
+	}()
+	return problems.Make(name)
+}
+
+func (wb *Workbench) showProblem(name string, p problems.Problem, err error) {
+	desc, content, control := "", "", ""
+	if err != nil {
+		desc = err.Error()
+	} else {
+		desc = "No description."
+		if d, ok := p.(problems.Describer); ok && d.Description() != "" {
+			desc = d.Description()
+		}
+		content, control = DescribeSpace(p.ContentSpace()), DescribeSpace(p.ControlSpace())
+	}
+	wb.problemTitle.SetText(name)
+	wb.description.SetText(desc)
+	wb.contentSpace.SetText(content)
+	wb.controlSpace.SetText(control)
+	// The texts changed height: lay the column out again (Fyne does not re-layout a parent
+	// when a child's minimum size changes) and show its top.
+	wb.details.Refresh()
+	wb.details.ScrollToTop()
+}
+
+func (wb *Workbench) sidePanel() fyne.CanvasObject {
+	logo := canvas.NewImageFromImage(assets.Sprite("player"))
+	logo.ScaleMode = canvas.ImageScalePixels
+	logo.FillMode = canvas.ImageFillContain
+	logo.SetMinSize(fyne.NewSize(32, 32))
+	title := widget.NewLabel("PCG Workbench")
+	title.SizeName = theme.SizeNameHeadingText
+	title.TextStyle = fyne.TextStyle{Bold: true}
+	head := container.NewBorder(nil, nil, logo, nil, title)
+
+	wb.problemTitle = widget.NewLabel("")
+	wb.problemTitle.SizeName = theme.SizeNameSubHeadingText
+	wb.problemTitle.TextStyle = fyne.TextStyle{Bold: true}
+	wb.description = widget.NewLabel("")
+	wb.description.Wrapping = fyne.TextWrapWord
+	wb.contentSpace = widget.NewLabel("")
+	wb.contentSpace.Wrapping = fyne.TextWrapWord
+	wb.contentSpace.TextStyle = fyne.TextStyle{Monospace: true}
+	wb.controlSpace = widget.NewLabel("")
+	wb.controlSpace.Wrapping = fyne.TextWrapWord
+	wb.controlSpace.TextStyle = fyne.TextStyle{Monospace: true}
+	wb.details = container.NewVScroll(wrappingVBox(
+		wb.problemTitle, wb.description,
+		sectionTitle("CONTENT SPACE"), wb.contentSpace,
+		sectionTitle("CONTROL SPACE"), wb.controlSpace,
+		sectionTitle("TARGET CONTROL"), wb.Controls.Content(),
+	))
+
+	problemsBox := container.NewBorder(sectionTitle("PROBLEMS"), nil, nil, nil, wb.picker.root)
+	body := container.NewVSplit(problemsBox, wb.details)
+	body.Offset = 0.42
+	return container.NewBorder(container.NewVBox(head, widget.NewSeparator()), nil, nil, nil, body)
+}
+
+// sectionTitle is a small muted heading in the side panel.
+func sectionTitle(text string) fyne.CanvasObject {
+	t := canvas.NewText(text, colorMuted)
+	t.TextStyle = fyne.TextStyle{Bold: true}
+	t.TextSize = theme.Size(theme.SizeNameCaptionText)
+	return container.NewPadded(t)
+}
+
+// outputDir is where new runs go: the session's override, else the settings'.
+func (wb *Workbench) outputDir() string {
+	if wb.outputDirOverride != "" {
+		return wb.outputDirOverride
+	}
+	return wb.Settings().OutputDir()
+}
+
+// WaitIdle blocks until the background work of every panel (sampling, a run in flight, the
+// comparison, the expressive range, the editor's evaluation, the extension tabs) is done and
+// shown, at most timeout. It must not be called on the UI goroutine.
+func (wb *Workbench) WaitIdle(timeout time.Duration) error {
+	deadline := time.Now().Add(timeout)
+	waits := []func(time.Duration) error{wb.samples.Wait}
+	for _, t := range tabTable {
+		if w, ok := wb.panels[t.name].(interface{ Wait(time.Duration) error }); ok && t.name != "sample" {
+			waits = append(waits, w.Wait)
+		}
+	}
+	for _, w := range waits {
+		if err := w(time.Until(deadline)); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,221 @@
+package app
+
+import (
+	"bytes"
+	"fmt"
+	"image/png"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"pcgwb/assets"
+)
+
+func ctrl(k fyne.KeyName) *desktop.CustomShortcut {
+	return &desktop.CustomShortcut{KeyName: k, Modifier: fyne.KeyModifierShortcutDefault}
+}
+
+var (
+	shortcutSample   = ctrl(fyne.KeyR)
+	shortcutNewSeed  = ctrl(fyne.KeyN)
+	shortcutFilter   = ctrl(fyne.KeyF)
+	shortcutStart    = ctrl(fyne.KeyReturn)
+	shortcutPause    = ctrl(fyne.KeyP)
+	shortcutCancel   = ctrl(fyne.KeyPeriod)
+	shortcutOpen     = ctrl(fyne.KeyO)
+	shortcutSave     = ctrl(fyne.KeyS)
+	shortcutExport   = ctrl(fyne.KeyE)
+	shortcutSettings = ctrl(fyne.KeyComma)
+	// shortcutTabs[i] brings tabTable[i] to the front.
+	shortcutTabs = []*desktop.CustomShortcut{ctrl(fyne.Key1), ctrl(fyne.Key2), ctrl(fyne.Key3), ctrl(fyne.Key4),
+		ctrl(fyne.Key5), ctrl(fyne.Key6), ctrl(fyne.Key7), ctrl(fyne.Key8), ctrl(fyne.Key9)}
+)
+
+// tabShortcuts are the shortcuts of the tabs there are (Ctrl+1 for the first…).
+func tabShortcuts() []*desktop.CustomShortcut {
+	return shortcutTabs[:min(len(tabTable), len(shortcutTabs))]
+}
+
+// Shortcuts lists the keyboard shortcuts for the help dialog.
+func Shortcuts() [][2]string {
+	var tabs string
+	for i, t := range tabTable[:len(tabShortcuts())] {
+		if i > 0 {
+			tabs += ", "
+		}
+		tabs += t.title
+	}
+	return [][2]string{
+		{"Ctrl+R, F5", "sample the selected problem"},
+		{"Ctrl+N", "sample with a new seed"},
+		{"Ctrl+F", "filter the problem list"},
+		{"Ctrl+Enter", "start or resume the run"},
+		{"Ctrl+P", "pause the run"},
+		{"Ctrl+.", "cancel the run"},
+		{fmt.Sprintf("Ctrl+1 … Ctrl+%d", len(tabShortcuts())), tabs},
+		{"Ctrl+O", "open a run folder"},
+		{"Ctrl+S", "save a copy of the run folder"},
+		{"Ctrl+E", "export the levels of the gallery in front"},
+		{"Ctrl+Z, Backspace", "undo in the editor"},
+		{"Ctrl+Shift+Z, Ctrl+Y", "redo in the editor"},
+		{"1 … 9", "choose the editor's tile"},
+		{"Ctrl+,", "settings"},
+		{"Escape", "close the dialog in front"},
+		{"F1", "this list"},
+	}
+}
+
+func (wb *Workbench) installShortcuts() {
+	c := wb.Window.Canvas()
+	all := []*desktop.CustomShortcut{shortcutSample, shortcutNewSeed, shortcutFilter, shortcutStart, shortcutPause,
+		shortcutCancel, shortcutOpen, shortcutSave, shortcutExport, shortcutSettings}
+	for _, s := range append(all, tabShortcuts()...) {
+		c.AddShortcut(s, func(s fyne.Shortcut) { wb.handleShortcut(s) })
+	}
+	// Fyne delivers Ctrl+Z and Ctrl+Shift+Z (Ctrl+Y) as its own Undo and Redo shortcuts.
+	c.AddShortcut(&fyne.ShortcutUndo{}, func(s fyne.Shortcut) { wb.handleShortcut(s) })
+	c.AddShortcut(&fyne.ShortcutRedo{}, func(s fyne.Shortcut) { wb.handleShortcut(s) })
+	c.SetOnTypedKey(func(k *fyne.KeyEvent) { wb.handleKey(k) })
+}
+
+// handleShortcut runs the workbench's shortcuts (see Shortcuts).
+func (wb *Workbench) handleShortcut(s fyne.Shortcut) bool {
+	switch s.ShortcutName() {
+	case shortcutSample.ShortcutName():
+		wb.samples.Sample()
+	case shortcutNewSeed.ShortcutName():
+		wb.samples.NewSeed()
+	case shortcutFilter.ShortcutName():
+		wb.Window.Canvas().Focus(wb.picker.Filter)
+	case shortcutStart.ShortcutName():
+		wb.StartRun()
+	case shortcutPause.ShortcutName():
+		wb.Run.Pause()
+	case shortcutCancel.ShortcutName():
+		wb.Run.Cancel()
+	case shortcutOpen.ShortcutName():
+		wb.ShowOpenFolder(false)
+	case shortcutSave.ShortcutName():
+		wb.ShowSaveRunAs()
+	case shortcutExport.ShortcutName():
+		wb.ShowExport(wb.frontGallery())
+	case shortcutSettings.ShortcutName():
+		wb.ShowSettings()
+	case (&fyne.ShortcutUndo{}).ShortcutName():
+		if wb.frontTab() != "editor" {
+			return false // an entry's own undo
+		}
+		wb.Editor.Undo()
+	case (&fyne.ShortcutRedo{}).ShortcutName():
+		if wb.frontTab() != "editor" {
+			return false
+		}
+		wb.Editor.Redo()
+	default:
+		for i, t := range tabShortcuts() {
+			if s.ShortcutName() == t.ShortcutName() {
+				wb.tabs.SelectIndex(i)
+				return true
+			}
+		}
+		return false
+	}
+	return true
+}
+
+// handleKey runs F5 (sample, as "refresh" in a browser), F1 (shortcuts), Escape (closes the
+// dialog in front) and, in the editor, the palette keys.
+func (wb *Workbench) handleKey(k *fyne.KeyEvent) bool {
+	switch k.Name {
+	case fyne.KeyF5:
+		wb.samples.Sample()
+		return true
+	case fyne.KeyF1:
+		wb.ShowShortcuts()
+		return true
+	case fyne.KeyEscape:
+		if top := wb.Window.Canvas().Overlays().Top(); top != nil {
+			wb.Window.Canvas().Overlays().Remove(top)
+			return true
+		}
+	}
+	if wb.frontTab() == "editor" {
+		return wb.Editor.handleKey(k)
+	}
+	return false
+}
+
+// ShowShortcuts opens the list of keyboard shortcuts.
+func (wb *Workbench) ShowShortcuts() {
+	rows := container.NewGridWithColumns(2)
+	for _, s := range Shortcuts() {
+		k := widget.NewLabel(s[0])
+		k.TextStyle = fyne.TextStyle{Bold: true, Monospace: true}
+		rows.Add(k)
+		rows.Add(widget.NewLabel(s[1]))
+	}
+	dialog.ShowCustom("Keyboard shortcuts", "Close", rows, wb.Window)
+}
+
+// aboutText is the Help → About dialog's text.
+const aboutText = `PCG Workbench: sample, generate, edit and compare levels of the procedural content ` +
+	`generation benchmark's problems, with the same metrics as the reference (quality, diversity, ` +
+	`controllability).
+
+The command line (workbench help) runs the same flows without a window; the README describes ` +
+	`every command, the run folders and the keyboard shortcuts (F1).`
+
+// ShowAbout opens Help → About.
+func (wb *Workbench) ShowAbout() {
+	text := widget.NewLabel(aboutText)
+	text.Wrapping = fyne.TextWrapWord
+	d := dialog.NewCustom("About PCG Workbench", "Close", text, wb.Window)
+	d.Resize(fyne.NewSize(520, 260))
+	d.Show()
+}
+
+func (wb *Workbench) mainMenu() *fyne.MainMenu {
+	item := func(label string, s fyne.Shortcut, f func()) *fyne.MenuItem {
+		it := fyne.NewMenuItem(label, f)
+		it.Shortcut = s
+		return it
+	}
+	file := fyne.NewMenu("File",
+		item("Open run folder…", shortcutOpen, func() { wb.ShowOpenFolder(false) }),
+		fyne.NewMenuItem("Add run folder to Compare…", func() { wb.ShowOpenFolder(true) }),
+		item("Save run folder as…", shortcutSave, wb.ShowSaveRunAs),
+		item("Export levels…", shortcutExport, func() { wb.ShowExport(wb.frontGallery()) }),
+		fyne.NewMenuItemSeparator(),
+		item("Settings…", shortcutSettings, func() { wb.ShowSettings() }),
+	)
+	run := fyne.NewMenu("Run",
+		item("Sample", shortcutSample, wb.samples.Sample),
+		item("Sample with a new seed", shortcutNewSeed, wb.samples.NewSeed),
+		fyne.NewMenuItemSeparator(),
+		item("Start / resume run", shortcutStart, wb.StartRun),
+		item("Pause run", shortcutPause, wb.Run.Pause),
+		item("Cancel run", shortcutCancel, wb.Run.Cancel),
+	)
+	var views []*fyne.MenuItem
+	for i, t := range tabTable[:len(tabShortcuts())] {
+		i := i
+		views = append(views, item(t.title, shortcutTabs[i], func() { wb.tabs.SelectIndex(i) }))
+	}
+	help := fyne.NewMenu("Help",
+		fyne.NewMenuItem("Keyboard shortcuts (F1)", wb.ShowShortcuts),
+		fyne.NewMenuItem("About PCG Workbench", wb.ShowAbout))
+	return fyne.NewMainMenu(file, run, fyne.NewMenu("View", views...), help)
+}
+
+// AppIcon is the player sprite, the workbench's mark.
+func AppIcon() fyne.Resource {
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, assets.Sprite("player")); err != nil {
+		return theme.FyneLogo()
+	}
+	return fyne.NewStaticResource("pcg-workbench.png", buf.Bytes())
+}

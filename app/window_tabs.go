@@ -1,0 +1,191 @@
+package app
+
+import (
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+
+	"pcgwb/problems"
+)
+
+// panel is what a tab shows. A panel that also has Cancel() is cancelled when the window
+// closes, one with Wait(timeout) is waited for by WaitIdle, and one with shown() is told when
+// its tab comes to the front.
+type panel interface {
+	Content() fyne.CanvasObject
+}
+
+// tabSpec is one tab of the window.
+type tabSpec struct {
+	name  string // for Options.Tab, ShowTab and --tab: lower case
+	title string
+	icon  func() fyne.Resource
+	build func(wb *Workbench) panel
+	// scroll puts the panel in a vertical scroll, which keeps a tall panel from growing the
+	// window past a 720-pixel screen.
+	scroll bool
+}
+
+// tabTable is the window's tabs, in order: the one place that lists them. Ctrl+1… and the View
+// menu follow it. (It is filled in init: the panels' builders refer back to it.)
+var tabTable []tabSpec
+
+func init() {
+	tabTable = []tabSpec{
+		{name: "sample", title: "Sample", icon: theme.GridIcon, build: func(wb *Workbench) panel { return wb.samples }},
+		{name: "run", title: "Run", icon: theme.MediaPlayIcon, build: func(wb *Workbench) panel { return wb.Run }},
+		{name: "editor", title: "Editor", icon: theme.DocumentCreateIcon, build: func(wb *Workbench) panel { return wb.Editor }},
+		{name: "compare", title: "Compare", icon: theme.ListIcon, build: func(wb *Workbench) panel { return wb.Compare }},
+		{name: "expressive", title: "Range", icon: theme.ViewFullScreenIcon, build: func(wb *Workbench) panel { return wb.Expressive }},
+		{name: "birds", title: "Birds", icon: theme.MediaPlayIcon, build: func(wb *Workbench) panel { return NewBirdsPanel(wb) }, scroll: true},
+		{name: "games", title: "Games", icon: theme.ComputerIcon, build: func(wb *Workbench) panel { return newDuelPanel(wb) }, scroll: true},
+		{name: "llm", title: "LLM", icon: theme.MailComposeIcon, build: func(wb *Workbench) panel { return newLLMPanel(wb) }, scroll: true},
+	}
+}
+
+// TabNames lists the tabs' names in order (Options.Tab, ShowTab, --tab).
+func TabNames() []string {
+	names := make([]string, len(tabTable))
+	for i, t := range tabTable {
+		names[i] = t.name
+	}
+	return names
+}
+
+// tabNamed is the index of a tab in tabTable by its name or title (any case), or -1.
+func tabNamed(name string) int {
+	for i, t := range tabTable {
+		if strings.EqualFold(name, t.name) || strings.EqualFold(name, t.title) {
+			return i
+		}
+	}
+	return -1
+}
+
+// buildTabs makes every panel and its tab. The built-in panels come first: the extension tabs
+// reach them through wb.
+func (wb *Workbench) buildTabs() {
+	wb.samples = newSamplePanel(wb, wb.CurrentProblem)
+	wb.samples.fixedControl = func() problems.Control {
+		if wb.Controls.UseForSamples.Checked {
+			return wb.Controls.Control()
+		}
+		return nil
+	}
+	wb.samples.onOpen = wb.openSampled
+	wb.samples.afterApply = func() {
+		if wb.frontTab() == "expressive" && wb.Expressive.Source.Selected == sourceSample {
+			wb.Expressive.Load()
+		}
+	}
+	wb.Run = newRunPanel(wb)
+	wb.Editor = newEditorPanel(wb)
+	wb.Compare = newComparePanel(wb)
+	wb.Expressive = newExpressivePanel(wb)
+
+	wb.panels = map[string]panel{}
+	wb.tabItems = map[string]*container.TabItem{}
+	wb.tabs = container.NewAppTabs()
+	for _, t := range tabTable {
+		p := t.build(wb)
+		content := p.Content()
+		if t.scroll {
+			content = container.NewVScroll(content)
+		}
+		item := container.NewTabItemWithIcon(t.title, t.icon(), content)
+		wb.panels[t.name], wb.tabItems[t.name] = p, item
+		wb.tabs.Append(item)
+	}
+	wb.tabs.OnSelected = func(*container.TabItem) { wb.tabSelected(wb.frontTab()) }
+}
+
+// openSampled opens thumbnail i of the Sample tab's set in the detail dialog.
+func (wb *Workbench) openSampled(set *SampleSet, i int) {
+	_, p, err := wb.CurrentProblem()
+	if err != nil || set.Problem != wb.problemName {
+		return
+	}
+	for k, t := range wb.samples.Gallery.Thumbs() {
+		t.SetSelected(k == i)
+	}
+	wb.ShowDetail(set.Problem, p, MembersOfSample(set)[i], set.Images[i])
+}
+
+// ShowTab brings a tab to the front by name or title, any case (see TabNames); it reports
+// false for an unknown name.
+func (wb *Workbench) ShowTab(name string) bool {
+	i := tabNamed(name)
+	if i < 0 {
+		return false
+	}
+	wb.tabs.Select(wb.tabItems[tabTable[i].name])
+	return true
+}
+
+// frontTab is the name of the tab in front.
+func (wb *Workbench) frontTab() string {
+	if wb.tabs == nil {
+		return ""
+	}
+	for name, item := range wb.tabItems {
+		if item == wb.tabs.Selected() {
+			return name
+		}
+	}
+	return ""
+}
+
+// panelNamed returns the panel of a tab by name (nil if none).
+func (wb *Workbench) panelNamed(name string) panel { return wb.panels[name] }
+
+// extensionPanel returns the panel of a tab by its title (nil if none).
+func (wb *Workbench) extensionPanel(title string) panel {
+	if i := tabNamed(title); i >= 0 {
+		return wb.panels[tabTable[i].name]
+	}
+	return nil
+}
+
+// tabSelected loads what a tab shows when it comes to the front.
+func (wb *Workbench) tabSelected(name string) {
+	// A panel that shows data from other tabs refreshes it when it comes to the front.
+	if p, ok := wb.panels[name].(interface{ shown() }); ok {
+		p.shown()
+	}
+	switch name {
+	case "editor":
+		wb.Editor.loadPending()
+	case "expressive":
+		wb.Expressive.UpdateSources()
+		if wb.Expressive.Source.Selected == "" {
+			src := sourceSample
+			if rec := wb.Run.Record(); rec != nil && rec.Dir != "" {
+				src = sourceRun
+			}
+			wb.Expressive.Source.SetSelected(src) // loads
+		} else {
+			wb.Expressive.Load()
+		}
+	}
+}
+
+// frontGallery is the gallery of the tab in front (what Export writes).
+func (wb *Workbench) frontGallery() *PopulationView {
+	switch wb.frontTab() {
+	case "run":
+		return wb.Run.Population
+	case "expressive":
+		return wb.Expressive.Cell
+	case "sample":
+		if set := wb.samples.Last(); set != nil {
+			if _, p, err := wb.CurrentProblem(); err == nil && set.Problem == wb.problemName {
+				pv := NewPopulationView("", true)
+				pv.name, pv.problem, pv.members, pv.images = set.Problem, p, MembersOfSample(set), set.Images
+				return pv
+			}
+		}
+	}
+	return nil
+}
