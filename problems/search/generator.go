@@ -187,6 +187,7 @@ type engine struct {
 	rng        *rand.Rand
 	eval       *evaluator
 	alg        algorithm
+	op         Operator // nil for the built-in generators (operators.go)
 	pop        []*Individual
 	generation int
 	started    bool

@@ -92,6 +92,9 @@ func (g *mapElites) init(ctx context.Context) error {
 }
 
 func (g *mapElites) step(ctx context.Context) error {
+	if g.op != nil {
+		return g.stepWithOperator(ctx)
+	}
 	elites := g.elitesInCellOrder()
 	children := make([]*Individual, g.opts.PopSize)
 	for i := range children {

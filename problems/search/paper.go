@@ -87,6 +87,9 @@ func (g *geneticAlgorithm) selectOne() *Individual {
 }
 
 func (g *geneticAlgorithm) step(ctx context.Context) error {
+	if g.op != nil {
+		return g.stepWithOperator(ctx)
+	}
 	size := g.opts.PopSize
 	elites := int(math.Ceil(float64(size) * g.opts.Elitism))
 	next := make([]*Individual, 0, size)

@@ -1,0 +1,400 @@
+package llm
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"sync"
+
+	"pcgwb/problems"
+	"pcgwb/problems/search"
+)
+
+// The LLM-guided evolution generators: the GA and MAP-Elites of pcgwb/problems/search, with a
+// language model as the mutation and crossover operator for a share (EvolveSettings.Rate) of
+// the children.
+const (
+	GAName        = "llm-ga"
+	MapElitesName = "llm-mapelites"
+	// DefaultEvolveRate is the share of children asked from the model unless told.
+	DefaultEvolveRate = 0.5
+)
+
+// evolveBases maps each evolution generator to the search it drives.
+var evolveBases = map[string]string{GAName: "ga", MapElitesName: "mapelites"}
+
+// IsEvolve tells whether generator is one of the LLM-guided evolution generators.
+func IsEvolve(generator string) bool { _, ok := evolveBases[generator]; return ok }
+
+// EvolveSettings are the "llm" section of an llm-ga or llm-mapelites run's config.json: the
+// endpoint's recordable settings and the operator's.
+type EvolveSettings struct {
+	Settings
+	// Rate is the probability that a child is asked from the model (else random operators).
+	Rate float64 `json:"llm_rate"`
+	// MaxRepairs bounds the re-asks after an invalid answer, per child.
+	MaxRepairs int `json:"max_repairs"`
+	// Template names the problem template whose format and legend the prompts use ("" for
+	// the problem's own); PromptDir is searched before the embedded templates.
+	Template  string `json:"template,omitempty"`
+	PromptDir string `json:"prompt_dir,omitempty"`
+	// TemplateHash identifies the texts of every template used (EvolvePrompt.Hash).
+	TemplateHash string `json:"template_sha256,omitempty"`
+}
+
+// EvolveStats count the model's work, cumulated over the run.
+type EvolveStats struct {
+	// Asked children were asked from the model; Valid ones got a usable level (Repaired of
+	// them after a re-ask); Fallbacks were made by the random operators instead (an invalid
+	// answer after the re-asks, or a failed request).
+	Asked     int `json:"asked"`
+	Valid     int `json:"valid"`
+	Repaired  int `json:"repaired"`
+	Fallbacks int `json:"fallbacks"`
+	// Failed counts the requests that failed after the client's retries (a timeout, a server
+	// error); their children fell back.
+	Failed int `json:"failed"`
+	// Calls counts the model calls (every reply, cached ones included, and every failed
+	// request): the budget axis of a comparison. Cached is the part answered by the cache.
+	Calls   int `json:"calls"`
+	Cached  int `json:"cached"`
+	Repairs int `json:"repairs"`
+	// Tokens as the server reported them for every reply (cached replies count what they
+	// cost when received, so a replay has the same budget); what was paid is in usage.jsonl.
+	PromptTokens     int `json:"prompt_tokens"`
+	CompletionTokens int `json:"completion_tokens"`
+}
+
+func (s *EvolveStats) add(o EvolveStats) {
+	s.Asked += o.Asked
+	s.Valid += o.Valid
+	s.Repaired += o.Repaired
+	s.Fallbacks += o.Fallbacks
+	s.Failed += o.Failed
+	s.Calls += o.Calls
+	s.Cached += o.Cached
+	s.Repairs += o.Repairs
+	s.PromptTokens += o.PromptTokens
+	s.CompletionTokens += o.CompletionTokens
+}
+
+// EvolveEventLine is one line of an evolution run's events.jsonl: the common event, and the
+// model's counts so far under "llm" (readers of search.Event ignore the key).
+type EvolveEventLine struct {
+	search.Event
+	LLM EvolveStats `json:"llm"`
+}
+
+// Evolver is an llm-ga or llm-mapelites generator: the search's engine with the model as
+// operator. It adds the model's counts to the checkpoint, the events and the run folder.
+type Evolver struct {
+	search.Generator
+	op *evolveOp
+}
+
+var (
+	_ search.Generator = (*Evolver)(nil)
+)
+
+// Stats are the model's counts so far.
+func (g *Evolver) Stats() EvolveStats { return g.op.stats }
+
+// Prompt is the prompt set in use.
+func (g *Evolver) Prompt() *EvolvePrompt { return g.op.prompt }
+
+// SetOnReply makes the generator report every reply (from several goroutines at once); Item
+// is the child's index in its generation.
+func (g *Evolver) SetOnReply(f func(ReplyEvent)) { g.op.onReply = f }
+
+// SetExchangeLog makes the generator write every exchange to w as a JSON line (EvolveExchange).
+func (g *Evolver) SetExchangeLog(w io.Writer) { g.op.exchanges = w }
+
+func (g *Evolver) Reset(ctx context.Context) error {
+	g.op.stats = EvolveStats{}
+	return g.Generator.Reset(ctx)
+}
+
+// Step runs one generation; a failed one leaves the counts as they were.
+func (g *Evolver) Step(ctx context.Context) error {
+	saved := g.op.stats
+	if err := g.Generator.Step(ctx); err != nil {
+		g.op.stats = saved
+		return err
+	}
+	return g.op.logError()
+}
+
+// Save adds the model's counts to the engine's state.
+func (g *Evolver) Save() (*search.State, error) {
+	st, err := g.Generator.Save()
+	if err != nil {
+		return nil, err
+	}
+	if st.Extra, err = json.Marshal(g.op.stats); err != nil {
+		return nil, err
+	}
+	return st, nil
+}
+
+// Load restores a saved state and the model's counts.
+func (g *Evolver) Load(ctx context.Context, s *search.State) error {
+	var stats EvolveStats
+	if s != nil && len(s.Extra) > 0 {
+		if err := json.Unmarshal(s.Extra, &stats); err != nil {
+			return fmt.Errorf("state.extra: %w", err)
+		}
+	}
+	if err := g.Generator.Load(ctx, s); err != nil {
+		return err
+	}
+	g.op.stats = stats
+	return nil
+}
+
+// EventRecord is an events.jsonl line: the common event and the model's counts.
+func (g *Evolver) EventRecord(ev search.Event) any {
+	return EvolveEventLine{Event: ev, LLM: g.op.stats}
+}
+
+// evolveOp is the model as a search.Operator.
+type evolveOp struct {
+	p       problems.Problem
+	client  *Client
+	prompt  *EvolvePrompt
+	base    *PromptData
+	opts    search.Options
+	fit     search.FitnessFunc
+	rate    float64
+	repairs int
+	stats   EvolveStats
+	usage   *UsageLog
+	onReply func(ReplyEvent)
+
+	logMu     sync.Mutex
+	exchanges io.Writer
+	logErr    error
+}
+
+func (o *evolveOp) Rate() float64 { return o.rate }
+
+// variationResult is one child's conversation, summed after the batch in a fixed order.
+type variationResult struct {
+	content problems.Content
+	stats   EvolveStats
+	err     error
+}
+
+// Children asks the model for every variation at once (the client bounds the requests in
+// flight). The prompts are rendered before any request, so the cache keys do not depend on
+// the order replies arrive in.
+func (o *evolveOp) Children(ctx context.Context, gen int, vs []search.Variation) ([]problems.Content, error) {
+	if o.client == nil {
+		return nil, errors.New("llm evolution: no client")
+	}
+	datas := make([]*EvolveData, len(vs))
+	msgs := make([][]Message, len(vs))
+	for i, v := range vs {
+		datas[i] = o.data(v)
+		var err error
+		if msgs[i], err = o.prompt.Messages(datas[i]); err != nil {
+			return nil, err
+		}
+	}
+	bctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	results := make([]variationResult, len(vs))
+	var wg sync.WaitGroup
+	for i, v := range vs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			results[i] = o.converse(bctx, gen, v, datas[i], msgs[i])
+			if results[i].err != nil {
+				cancel()
+			}
+		}()
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	var firstErr error
+	for _, r := range results {
+		if r.err != nil && (firstErr == nil || errors.Is(firstErr, context.Canceled)) {
+			firstErr = r.err
+		}
+	}
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	out := make([]problems.Content, len(vs))
+	for i, r := range results {
+		o.stats.add(r.stats)
+		out[i] = r.content
+	}
+	return out, nil
+}
+
+// data describes variation v to the templates.
+func (o *evolveOp) data(v search.Variation) *EvolveData {
+	pd := o.base
+	if o.opts.Fitness != search.FitnessQuality {
+		pd = pd.WithControl(v.Parents[0].Control)
+	}
+	d := &EvolveData{PromptData: pd, Operator: OpMutate, Fitness: o.opts.Fitness, Archive: len(o.opts.Axes) > 0}
+	if v.Crossover() {
+		d.Operator = OpCrossover
+	}
+	for _, a := range o.opts.Axes {
+		d.Axes = append(d.Axes, a.Field)
+	}
+	for _, ind := range v.Parents {
+		pa := ParentData{Text: o.base.FormatContent(ind.Content), Quality: ind.Quality, Controllability: ind.Controllability,
+			Diversity: ind.Diversity, Fitness: o.fit(ind.Quality, ind.Controllability, ind.Diversity)}
+		for k, f := range ind.Features {
+			if k < len(o.opts.Axes) {
+				pa.Features = append(pa.Features, Feature{Field: o.opts.Axes[k].Field, Value: f})
+			}
+		}
+		if ind.Cell >= 0 && len(o.opts.Axes) > 0 {
+			bins := o.opts.Axes[0].Bins
+			pa.Cell = fmt.Sprintf("%d,%d", ind.Cell%bins, ind.Cell/bins)
+		}
+		d.Parents = append(d.Parents, pa)
+	}
+	return d
+}
+
+// converse holds one child's conversation: ask, check, re-ask with the error up to the
+// repairs. A failed request (after the client's retries) makes the child fall back; an
+// offline miss, a cancellation or a template error is returned and stops the generation.
+func (o *evolveOp) converse(ctx context.Context, gen int, v search.Variation, d *EvolveData, opening []Message) variationResult {
+	res := variationResult{stats: EvolveStats{Asked: 1}}
+	sample := gen*o.opts.PopSize + v.Index
+	msgs, sent := opening, opening
+	for turn := 0; ; turn++ {
+		req := Request{Messages: msgs, Sample: sample, Seed: o.seedFor(sample)}
+		tctx := WithTag(ctx, fmt.Sprintf("generation %d child %d turn %d", gen, v.Index, turn))
+		if o.usage != nil {
+			tctx = WithUsageLog(tctx, o.usage)
+		}
+		resp, err := o.client.Chat(tctx, req)
+		if err != nil {
+			if replayed, ok := o.failure(req, err); ok {
+				res.stats.Calls++
+				res.stats.Failed++
+				res.stats.Fallbacks++
+				o.logExchange(EvolveExchange{Exchange: Exchange{Generation: gen, Item: v.Index, Turn: turn, Sample: sample,
+					Sent: sent, Control: v.Parents[0].Control, Error: "request failed: " + replayed}, Operator: d.Operator, Fallback: true})
+				return res
+			}
+			res.err = fmt.Errorf("generation %d child %d: %w", gen, v.Index, err)
+			return res
+		}
+		res.stats.Calls++
+		res.stats.PromptTokens += resp.Usage.PromptTokens
+		res.stats.CompletionTokens += resp.Usage.CompletionTokens
+		if resp.Cached {
+			res.stats.Cached++
+		}
+		content, info, perr := o.check(resp.Content)
+		final := perr == nil || turn >= o.repairs
+		ex := EvolveExchange{Exchange: Exchange{Generation: gen, Item: v.Index, Turn: turn, Sample: sample, Key: resp.Key,
+			Cached: resp.Cached, Sent: sent, Reply: resp.Content, Usage: resp.Usage, Control: v.Parents[0].Control},
+			Operator: d.Operator, Fallback: perr != nil && final}
+		ev := ReplyEvent{Generation: gen, Item: v.Index, Turn: turn, Control: v.Parents[0].Control, Cached: resp.Cached, Final: final}
+		if perr == nil {
+			ex.Valid, ex.Content = true, content
+			ev.Content, ev.Info = content, info
+			ev.Quality = o.p.Quality(info)
+			ev.Controllability = o.p.Controllability(info, v.Parents[0].Control)
+		} else {
+			ex.Error, ev.Error = perr.Error(), perr.Error()
+		}
+		o.logExchange(ex)
+		if o.onReply != nil {
+			o.onReply(ev)
+		}
+		if perr == nil {
+			res.content = content
+			res.stats.Valid++
+			if turn > 0 {
+				res.stats.Repaired++
+			}
+			return res
+		}
+		if final {
+			res.stats.Fallbacks++
+			return res
+		}
+		repair, err := o.prompt.Repair(d, resp.Content, perr)
+		if err != nil {
+			res.err = err
+			return res
+		}
+		sent = []Message{{Role: RoleUser, Content: repair}}
+		msgs = append(append(append([]Message(nil), msgs...), Message{Role: RoleAssistant, Content: resp.Content}), sent...)
+		res.stats.Repairs++
+	}
+}
+
+func (o *evolveOp) seedFor(sample int) *int {
+	if o.client.cfg.Seed == nil {
+		return nil
+	}
+	s := *o.client.cfg.Seed + sample
+	return &s
+}
+
+// check parses an answer and makes sure the problem can analyse it.
+func (o *evolveOp) check(reply string) (problems.Content, problems.Info, error) {
+	content, err := ParseContent(reply, o.p.ContentSpace(), o.prompt.Base.Legend)
+	if err != nil {
+		return nil, nil, err
+	}
+	info, err := safeInfo(o.p, content)
+	if err != nil {
+		return nil, nil, &ParseError{"The level is not valid: " + err.Error() + "."}
+	}
+	return content, info, nil
+}
+
+// EvolveExchange is one line of an evolution run's replies.jsonl.
+type EvolveExchange struct {
+	Exchange
+	// Operator is "mutate" or "crossover"; Fallback is set on the last exchange of a child
+	// the random operators made instead.
+	Operator string `json:"operator"`
+	Fallback bool   `json:"fallback,omitempty"`
+}
+
+func (o *evolveOp) logExchange(ex EvolveExchange) {
+	if o.exchanges == nil {
+		return
+	}
+	line, err := json.Marshal(ex)
+	o.logMu.Lock()
+	defer o.logMu.Unlock()
+	if err == nil {
+		_, err = o.exchanges.Write(append(line, '\n'))
+	}
+	if err != nil && o.logErr == nil {
+		o.logErr = err
+	}
+}
+
+func (o *evolveOp) logError() error {
+	o.logMu.Lock()
+	defer o.logMu.Unlock()
+	return o.logErr
+}
+
+// sameSettings tells whether a client's recordable settings are the recorded ones.
+func sameSettings(c *Client, want Settings) bool {
+	a, _ := json.Marshal(c.Settings())
+	b, _ := json.Marshal(want)
+	return bytes.Equal(a, b)
+}
