@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"slices"
 	"strings"
 	"sync"
@@ -58,7 +57,7 @@ type DuelPanel struct {
 
 	// The rest belongs to the UI goroutine.
 	source          string // built-in name or script path
-	game, agentGame *duel.ScriptGame
+	game, agentGame *duel.Remote
 	session         *duel.Session
 	agent           duel.Agent
 	human           int
@@ -168,7 +167,7 @@ func (dp *DuelPanel) LoadGame(nameOrPath string) {
 }
 
 // loaded shows a game LoadGame opened.
-func (dp *DuelPanel) loaded(nameOrPath string, game, agentGame *duel.ScriptGame, err error) {
+func (dp *DuelPanel) loaded(nameOrPath string, game, agentGame *duel.Remote, err error) {
 	if dp.source != nameOrPath { // another game was chosen meanwhile
 		closeGames(game, agentGame)
 		return
@@ -204,22 +203,22 @@ func unwrapLines(text string) string {
 	return strings.Join(paras, "\n\n")
 }
 
-func openDuelGame(nameOrPath string) (game, agentGame *duel.ScriptGame, err error) {
-	prog, err := duel.Open(nameOrPath, duel.DefaultLimits)
-	if err != nil {
+// openDuelGame opens two instances of a game in sandbox workers: one for the board, one for
+// the agent to think on (a game instance serves one caller at a time). The workbench never
+// runs a game script in its own process.
+func openDuelGame(nameOrPath string) (game, agentGame *duel.Remote, err error) {
+	ctx := context.Background()
+	if game, err = duel.OpenSandboxed(ctx, nameOrPath, duel.SandboxOptions{}); err != nil {
 		return nil, nil, err
 	}
-	if game, err = prog.New(); err != nil {
-		return nil, nil, err
-	}
-	if agentGame, err = prog.New(); err != nil {
+	if agentGame, err = game.Clone(); err != nil {
 		game.Close()
 		return nil, nil, err
 	}
 	return game, agentGame, nil
 }
 
-func closeGames(games ...*duel.ScriptGame) {
+func closeGames(games ...*duel.Remote) {
 	for _, g := range games {
 		if g != nil {
 			g.Close()
@@ -236,8 +235,14 @@ func (dp *DuelPanel) Human() int { return dp.human }
 // Thinking reports whether the agent is choosing a move.
 func (dp *DuelPanel) Thinking() bool { return dp.thinking }
 
-// NewGame starts the loaded game over, with the person in the chosen seat.
+// NewGame starts the loaded game over, with the person in the chosen seat, from a fresh seed.
 func (dp *DuelPanel) NewGame() {
+	dp.NewGameSeeded(time.Now().UnixNano() & (1<<53 - 1))
+}
+
+// NewGameSeeded starts the loaded game over from seed: the starting position and the agent's
+// moves follow from it by the session's one seeding rule, as in `workbench duel play --seed`.
+func (dp *DuelPanel) NewGameSeeded(seed int64) {
 	if dp.game == nil {
 		return
 	}
@@ -246,7 +251,9 @@ func (dp *DuelPanel) NewGame() {
 	if dp.Seat.Selected == seatSecond {
 		dp.human = 1
 	}
-	seed := time.Now().UnixNano() & (1<<53 - 1)
+	if dp.session != nil {
+		dp.session.Close()
+	}
 	s, err := duel.NewSession(dp.game, seed, duel.DefaultMaxPlies)
 	if err != nil {
 		dp.session = nil
@@ -330,12 +337,17 @@ func (dp *DuelPanel) maybeAgent() {
 	dp.cancelAgent, dp.thinking = cancel, true
 	dp.refresh()
 	g := dp.agentGame
-	rng := rand.New(rand.NewPCG(uint64(s.Seed), uint64(t.Ply)))
+	// the agent thinks on its own instance, on a replay of the session: same seed, same moves
+	think, err := s.On(g)
 	dp.jobs.Add(1)
 	go func() {
 		defer dp.jobs.Done()
 		defer cancel()
-		a, err := actSafely(ctx, agent, g, t, rng)
+		var a int
+		if err == nil {
+			_, a, err = think.AgentMove(ctx, agent)
+			think.Close()
+		}
 		onUI(func() {
 			if token != dp.token {
 				return
@@ -349,15 +361,6 @@ func (dp *DuelPanel) maybeAgent() {
 			dp.apply(t, a, agent.Name())
 		})
 	}()
-}
-
-func actSafely(ctx context.Context, agent duel.Agent, g duel.Game, t duel.Turn, rng *rand.Rand) (a int, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("%v", r)
-		}
-	}()
-	return agent.Act(ctx, g, t, rng)
 }
 
 // stopAgent drops the search in flight.

@@ -1,6 +1,8 @@
 package app
 
 import (
+	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -136,5 +138,67 @@ func TestDuelMCTSAndScriptFile(t *testing.T) {
 		if _, err := duel.ParseAgent(a); err != nil {
 			t.Errorf("offered agent %q: %v", a, err)
 		}
+	}
+}
+
+// TestDuelTabAgentMovesFollowTheSeed: the Games tab, started from a seed, answers the person's
+// moves exactly as the core's session does, and so as `workbench duel play --seed` does (the
+// CLI's test, TestDuelPlayAgentMovesFollowTheSeed, checks it against the same reference).
+func TestDuelTabAgentMovesFollowTheSeed(t *testing.T) {
+	dp := newDuelTestPanel(t)
+	for _, tc := range []struct {
+		game, agent string
+		seed        int64
+	}{{"tic-tac-toe", "mcts-40", 7}, {"connect-four", "mcts-20", 11}, {"nim", "random", 3}} {
+		t.Run(tc.game, func(t *testing.T) {
+			dp.Agent.SetText(tc.agent)
+			dp.Seat.SetSelected(seatFirst)
+			dp.LoadGame(tc.game)
+			waitDuel(t, dp)
+			dp.NewGameSeeded(tc.seed)
+			for i := 0; ; i++ {
+				waitDuel(t, dp)
+				s := dp.Session()
+				turn, err := s.Turn()
+				if err != nil {
+					break // over
+				}
+				if turn.Player != dp.Human() || i > 100 {
+					t.Fatalf("ply %d: the agent did not answer (status %q)", s.Ply(), dp.Status.Text)
+				}
+				if err := dp.Play(turn.Legal[len(turn.Legal)/2]); err != nil {
+					t.Fatal(err)
+				}
+			}
+			// the reference: the core alone, the game in this process
+			g, err := duel.LoadBuiltin(tc.game, duel.Limits{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer g.Close()
+			ag, _ := duel.ParseAgent(tc.agent)
+			ref, err := duel.NewSession(g, tc.seed, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for {
+				turn, err := ref.Turn()
+				if err != nil {
+					break
+				}
+				a := turn.Legal[len(turn.Legal)/2]
+				if turn.Player == 1 {
+					if _, a, err = ref.AgentMove(context.Background(), ag); err != nil {
+						t.Fatal(err)
+					}
+				}
+				if err := ref.Play(a); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if got, want := dp.Session().Moves(), ref.Moves(); fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Errorf("the tab played %v, the core %v", got, want)
+			}
+		})
 	}
 }

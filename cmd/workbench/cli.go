@@ -29,7 +29,7 @@ func root() *Command {
 			{Name: "run", Short: "--problem P --generator G --fitness F [--generations N --pop N --seed S --out DIR] | --resume DIR: one generator run as a folder of data (G: random, es, ga, mapelites, constructive, llm)", Raw: Legacy(cmdRun)},
 			{Name: "sweep", Short: "--problems ... --generators ... --fitness ... --seeds N --out DIR [--emit-jobs]: a grid of runs in parallel", Raw: Legacy(cmdSweep)},
 			{Name: "report", Short: "DIR: summary.csv and the paper's figures (PNG) from the runs under DIR", Raw: Legacy(cmdReport)},
-			{Name: "duel", Short: duelSummary, Raw: Legacy(cmdDuel)},
+			duelCommand(),
 			birdsCommand(),
 			playCommand(),
 			playtestCommand(),

@@ -38,3 +38,34 @@ func BenchmarkMCTS100(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkMCTS100Sandboxed is BenchmarkMCTS100 with the search in a warm sandbox worker (one
+// request per move, as every command and the Games tab run it): next to BenchmarkMCTS100 it
+// shows what the process boundary costs.
+func BenchmarkMCTS100Sandboxed(b *testing.B) {
+	ctx := context.Background()
+	for _, name := range Builtins() {
+		b.Run(name, func(b *testing.B) {
+			g, err := OpenSandboxed(ctx, name, SandboxOptions{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer g.Close()
+			s, err := g.Initial(0)
+			if err != nil {
+				b.Fatal(err)
+			}
+			p, _ := g.ToMove(s)
+			legal, _ := g.Legal(s)
+			m := &MCTS{Iterations: 100}
+			rng := SeatRNG(1, 0, 0)
+			t := Turn{State: s, Legal: legal, Player: p, MaxPlies: DefaultMaxPlies}
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				if _, err := ActOn(ctx, g, m, t, rng.Uint64()); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -122,9 +124,7 @@ func TestDuelValidateJSONInProcess(t *testing.T) {
 func TestDuelPlayAgainstAnAgent(t *testing.T) {
 	// the agent plays the lowest legal cell; the person undoes a move, types a bad one, asks for
 	// the rules, and wins on the rising diagonal
-	duelStdin = strings.NewReader("4\nu\nzz\nr\nX at row 2, column 2\n2\n6\n")
-	defer func() { duelStdin = os.Stdin }()
-	code, out, errs := runCLI(t, "duel", "play", "tic-tac-toe", "--agent", "first")
+	code, out, errs := runCLIInput(t, "4\nu\nzz\nr\nX at row 2, column 2\n2\n6\n", "duel", "play", "tic-tac-toe", "--agent", "first")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
@@ -159,4 +159,12 @@ func TestDuelBench(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "rollouts/s") || !strings.Contains(out, "nim") {
 		t.Fatalf("exit %d:\n%s%s", code, out, errs)
 	}
+}
+
+// runCLIInput is runCLI with the given standard input.
+func runCLIInput(t *testing.T, stdin string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := runContext(context.Background(), args, IO{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errb})
+	return code, out.String(), errb.String()
 }

@@ -1,0 +1,142 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"pcgwb/games/duel"
+	"pcgwb/internal/atomicfile"
+)
+
+// duelGenerateSetup is `workbench duel generate --model M --n N --out DIR`: gg-bench's
+// generation pipeline (rulebook, Starlark implementation with a repair loop, action text), every
+// implementation validated in a sandbox worker, and de-duplication of near-identical games. A
+// game is written as soon as it is accepted (DIR/NAME.star with its rulebook, action text and
+// validation report, whose benchmark opponent `duel eval` uses), unless it duplicates one kept
+// before it; DIR/generated.json records every attempt and is rewritten after each game.
+func duelGenerateSetup(fs *flag.FlagSet) Runner {
+	var ep endpointFlags
+	ep.register(fs)
+	n := fs.Int("n", 1, "games to generate")
+	first := fs.Int("first", 1, "number of the first game (gen-NNN; also its request sample, so a later batch asks afresh)")
+	genre := fs.String("genre", duel.DefaultGenre, "genre in the rulebook prompt")
+	repairs := fs.Int("repairs", 3, "times a rejected implementation is sent back with the error")
+	skipSkill := fs.Bool("skip-skill", false, "leave out the (slow) skill filter")
+	threshold := fs.Float64("dedup", 0.9, "drop a game at least this similar (behaviour or code) to one kept before it")
+	out := fs.String("out", filepath.Join("runs", "duel-generated"), "folder for the games")
+	quiet := fs.Bool("quiet", false, "no progress on stderr")
+	callCPU := fs.Duration("call-cpu", duel.DefaultLimits.CallTime, "CPU time one call of a script may use")
+	budget := fs.Duration("validate-cpu", duel.DefaultValidationBudget, "CPU time the validation of one implementation may use")
+	return func(ctx context.Context, _ []string, io IO) error {
+		// duel.Generator reads 0 repairs as its default, so 0 cannot be asked for
+		if *n < 1 || *repairs < 1 || *first < 0 {
+			return usagef("--n and --repairs must be at least 1, --first at least 0")
+		}
+		client, asker, ctx, done, err := duelClient(ctx, &ep, io.Stderr, "duel generate")
+		if err != nil {
+			return err
+		}
+		defer done()
+		if err := os.MkdirAll(*out, 0o755); err != nil {
+			return err
+		}
+		k := &keeper{dir: *out, threshold: *threshold, ctx: ctx}
+		var all []*duel.Generated
+		accepted := 0
+		for i := 0; i < *n; i++ {
+			name := fmt.Sprintf("gen-%03d", *first+i)
+			gen := &duel.Generator{Ask: asker, Genre: *genre, MaxRepairs: *repairs, Sample: *first + i,
+				Validate: duel.ValidateOptions{SkipSkill: *skipSkill, Limits: duel.Limits{CallTime: *callCPU}},
+				Sandbox:  duel.DefaultPool, ValidateBudget: *budget, OnAccepted: k.add}
+			g, err := gen.Generate(ctx, name)
+			if err != nil {
+				if ctx.Err() != nil {
+					return stopCause(ctx, err)
+				}
+				fmt.Fprintf(io.Stderr, "%s: %v\n", name, err)
+				continue
+			}
+			all = append(all, g)
+			if err := writeGenerated(*out, all); err != nil {
+				return err
+			}
+			if !*quiet {
+				verdict := "accepted"
+				if !g.Accepted {
+					last := g.Attempts[len(g.Attempts)-1].Report
+					verdict = fmt.Sprintf("rejected by %s: %s", last.Rejected, firstLine(last.Reason))
+				}
+				fmt.Fprintf(io.Stderr, "[%d/%d] %s: %d attempt(s), %s\n", i+1, *n, name, len(g.Attempts), verdict)
+			}
+			if g.Accepted {
+				accepted++
+			}
+		}
+		fmt.Fprintf(io.Stdout, "%d generated, %d accepted, %d kept after de-duplication, in %s\n", len(all), accepted, len(k.kept), *out)
+		for _, path := range k.kept {
+			fmt.Fprintf(io.Stdout, "  %s\n", path)
+		}
+		printTotals(io.Stdout, client)
+		return nil
+	}
+}
+
+func writeGenerated(dir string, all []*duel.Generated) error {
+	b, err := json.MarshalIndent(all, "", "  ")
+	if err != nil {
+		return err
+	}
+	return atomicfile.Write(filepath.Join(dir, "generated.json"), append(b, '\n'), 0o644)
+}
+
+// keeper writes accepted games at once, unless one is a near-duplicate of a game kept before
+// it (duel.Dedup, run over the games so far: it keeps greedily in order, so the verdict on
+// earlier games never changes).
+type keeper struct {
+	ctx       context.Context
+	dir       string
+	threshold float64
+	fps       []*duel.Fingerprint
+	sources   []string
+	kept      []string
+}
+
+func (k *keeper) add(g *duel.Generated) error {
+	sg, err := duel.DefaultPool.Open(k.ctx, g.Name, []byte(g.Source), duel.SandboxOptions{})
+	if err != nil {
+		return fmt.Errorf("%s: accepted but does not load: %w", g.Name, err)
+	}
+	fp, err := duel.FingerprintOf(k.ctx, sg, 50)
+	sg.Close()
+	if err != nil {
+		if k.ctx.Err() != nil {
+			return err
+		}
+		return nil // no fingerprint, not kept (the attempt stays in generated.json)
+	}
+	k.fps, k.sources = append(k.fps, fp), append(k.sources, g.Source)
+	kept := duel.Dedup(k.fps, k.sources, k.threshold)
+	if len(kept) == 0 || kept[len(kept)-1] != len(k.fps)-1 {
+		return nil // a near-duplicate of a kept game
+	}
+	base := filepath.Join(k.dir, g.Name)
+	rep := g.Attempts[len(g.Attempts)-1].Report
+	rb, err := json.MarshalIndent(rep, "", "  ")
+	if err != nil {
+		return err
+	}
+	for _, f := range []struct{ path, text string }{
+		{base + ".rules.md", g.Rulebook + "\n"}, {base + ".actions.txt", g.ActionText + "\n"},
+		{base + ".validate.json", string(rb) + "\n"}, {base + ".star", g.Source},
+	} {
+		if err := atomicfile.Write(f.path, []byte(f.text), 0o644); err != nil {
+			return err
+		}
+	}
+	k.kept = append(k.kept, base+".star")
+	return nil
+}

@@ -1,0 +1,80 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"slices"
+	"strings"
+
+	"pcgwb/games/duel"
+	"pcgwb/internal/safeio"
+)
+
+func duelValidateSetup(fs *flag.FlagSet) Runner {
+	asJSON := fs.Bool("json", false, "print the report as JSON")
+	skipSkill := fs.Bool("skip-skill", false, "leave out the skill round robin (the slowest filter)")
+	inProcess := fs.Bool("in-process", false, "run the script in this process instead of a sandbox worker (trusted scripts only)")
+	playouts := fs.Int("playouts", 200, "random playouts")
+	skill := fs.String("skill-agents", "random,mcts-25,mcts-100", "agents of the skill round robin")
+	skillGames := fs.Int("skill-games", 6, "games per pair in the skill round robin")
+	seed := fs.Int64("seed", 0, "seed offset of every filter")
+	workers := fs.Int("workers", 2, "parallel games in the skill round robin")
+	memory := fs.Uint64("memory", 1024, "memory limit of the sandbox worker process, MiB")
+	scriptMemory := fs.Uint64("script-memory", 0, "heap size at which a running script call is stopped, MiB (default: half of --memory in the sandbox, 1024 in-process)")
+	callCPU := fs.Duration("call-cpu", duel.DefaultLimits.CallTime, "CPU time one call of the script may use")
+	budget := fs.Duration("cpu", duel.DefaultValidationBudget, "CPU time the whole validation may use")
+	return func(ctx context.Context, args []string, io IO) error {
+		agents, err := duel.ParseAgents(*skill)
+		if err != nil {
+			return usageError{err.Error()}
+		}
+		opts := duel.ValidateOptions{
+			Playouts: *playouts, SkillAgents: agents, SkillGames: *skillGames,
+			SkipSkill: *skipSkill, Seed: *seed, Workers: *workers,
+			Limits: duel.Limits{Memory: *scriptMemory << 20, CallTime: *callCPU},
+		}
+		src, name, err := duelSource(args[0])
+		if err != nil {
+			return err
+		}
+		var rep duel.Report
+		if *inProcess {
+			rep = duel.ValidateSource(ctx, name, src, opts)
+		} else {
+			pool := &duel.Pool{Memory: *memory << 20, MaxIdle: 1}
+			defer pool.Close()
+			rep = pool.ValidateSandboxed(ctx, name, src, opts, *budget)
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if *asJSON {
+			if err := writeJSON(io.Stdout, rep); err != nil {
+				return err
+			}
+		} else {
+			rep.WriteText(io.Stdout)
+		}
+		if !rep.Passed {
+			return fmt.Errorf("%s: rejected by the %s filter", rep.Game, rep.Rejected)
+		}
+		return nil
+	}
+}
+
+// duelSource reads a script file or a built-in game's source; a file that does not compile is
+// returned too, for the load filter to report.
+func duelSource(nameOrPath string) ([]byte, string, error) {
+	p, err := duel.Open(nameOrPath, duel.Limits{MaxSource: 64 << 20})
+	if err == nil {
+		return p.Source(), p.Name(), nil
+	}
+	if f := duel.FaultOf(err); f != nil && !slices.Contains(duel.Builtins(), nameOrPath) {
+		src, rerr := safeio.ReadFile(nameOrPath, 64<<20)
+		if rerr == nil {
+			return src, strings.TrimSuffix(baseName(nameOrPath), ".star"), nil
+		}
+	}
+	return nil, "", err
+}
