@@ -1,7 +1,7 @@
 package llmtest
 
 import (
-	"hash/fnv"
+	"crypto/sha256"
 	"strings"
 	"time"
 
@@ -49,10 +49,15 @@ func Fenced(s string) string { return "```\n" + s + "\n```" }
 
 // Evolver is a deterministic "model" for a variation operator: it reads the parent levels from
 // the code blocks of the conversation's opening prompt and answers edit(parents) in a code
-// block, whatever the turn. An edit that returns "" answers prose.
-func Evolver(edit func(parents []string) string) Handler {
+// block, whatever the turn; seed is the request's seed (0 when it has none), which tells apart
+// the children asked of the same parents. An edit that returns "" answers prose.
+func Evolver(edit func(parents []string, seed int) string) Handler {
 	return func(call Call, _ int) Reply {
-		out := edit(Blocks(call.Opening()))
+		seed := 0
+		if call.Request.Seed != nil {
+			seed = *call.Request.Seed
+		}
+		out := edit(Blocks(call.Opening()), seed)
 		if out == "" {
 			return Reply{Content: "I would rather not change this level."}
 		}
@@ -79,16 +84,15 @@ const (
 // FaultOf is the behaviour Broken gives a conversation: a function of its opening prompt only,
 // so it does not depend on the order requests arrive in.
 func FaultOf(opening string) Fault {
-	h := fnv.New32a()
-	h.Write([]byte(opening))
-	return Fault(h.Sum32() % uint32(faults))
+	sum := sha256.Sum256([]byte(opening))
+	return Fault(int(sum[0]) % int(faults))
 }
 
 // Broken is a model that fails in the ways a real one does, per conversation (FaultOf): prose
 // instead of a level, a level of the wrong size (then a good one when re-asked), and answers
 // slower than delay (longer than the client's timeout, to provoke it); the others answer
 // edit(parents) as Evolver does.
-func Broken(edit func(parents []string) string, delay time.Duration) Handler {
+func Broken(edit func(parents []string, seed int) string, delay time.Duration) Handler {
 	good := Evolver(edit)
 	return func(call Call, seen int) Reply {
 		switch FaultOf(call.Opening()) {
