@@ -33,6 +33,7 @@ func root() *Command {
 			birdsCommand(),
 			playCommand(),
 			playtestCommand(),
+			levelsCommand(),
 		},
 	}
 }

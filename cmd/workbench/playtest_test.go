@@ -91,3 +91,32 @@ func TestPlaytestWindow(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+func TestLevelsExport(t *testing.T) {
+	runs := playtesttest.RunFolders(t, t.TempDir())
+	out := t.TempDir()
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"levels", "export", runs["ga"], "--out", out, "-n", "2", "--base", "ga"}, &stdout, &stderr); code != 0 {
+		t.Fatalf("levels export: %d %s", code, stderr.String())
+	}
+	for _, f := range []string{"ga.txt", "ga.legend.json", "ga-tiles.png", "ga-1.tmx", "ga-2.tmx"} {
+		if !strings.Contains(stdout.String(), filepath.Join(out, f)) {
+			t.Errorf("%s not written:\n%s", f, stdout.String())
+		}
+	}
+	stdout.Reset()
+	if code := run([]string{"levels", "export", filepath.Join(out, "ga.txt"), "--problem", "zelda-v0", "--out", out, "--base", "again"}, &stdout, &stderr); code != 0 {
+		t.Fatalf("levels export of the text: %d %s", code, stderr.String())
+	}
+	a, _ := os.ReadFile(filepath.Join(out, "ga.txt"))
+	b, _ := os.ReadFile(filepath.Join(out, "again.txt"))
+	if len(a) == 0 || !bytes.Equal(a, b) {
+		t.Fatalf("the text did not survive a round trip:\n%s\n%s", a, b)
+	}
+	checkExits(t, []exitCase{
+		{[]string{"levels", "export", filepath.Join(out, "ga.txt"), "--out", out}, 2, "--problem"},
+		{[]string{"levels", "export", filepath.Join(out, "ga-tiles.png"), "--problem", "zelda-v0", "--out", out}, 2, "not a valid item file"},
+		{[]string{"levels", "export", runs["ga"]}, 2, "--out is required"},
+		{[]string{"levels", "export", runs["ga"], "--out", out, "--base", "../x"}, 1, "not a plain file name"},
+	})
+}

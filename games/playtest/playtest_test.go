@@ -16,6 +16,7 @@ import (
 
 	"pcgwb/games/play"
 	"pcgwb/games/playtest/playtesttest"
+	"pcgwb/problems/levelio"
 	"pcgwb/problems"
 	_ "pcgwb/problems/all"
 )
@@ -29,6 +30,8 @@ func TestParseSources(t *testing.T) {
 		{"runs/ga", []Source{{Dir: "runs/ga", N: DefaultPerSource, Pick: PickBest}}, ""},
 		{"a:3,b:2:random", []Source{{Dir: "a", N: 3, Pick: PickBest}, {Dir: "b", N: 2, Pick: PickRandom}}, ""},
 		{"a:#0+4+2", []Source{{Dir: "a", N: 3, Indices: []int{0, 4, 2}}}, ""},
+		{"zelda-v0=levels.txt:2", []Source{{Dir: "levels.txt", Problem: "zelda-v0", N: 2, Pick: PickBest}}, ""},
+		{"=levels.txt", nil, "needs a problem"},
 		{"a:0", nil, "count"},
 		{"a:#x", nil, "not an index"},
 		{":3", nil, "empty folder"},
@@ -407,4 +410,50 @@ func FuzzDecodeSession(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestHandMadeSource puts levels from a text file (as a designer would draw them) in a
+// playtest beside a run's: they are evaluated, ranked by quality and named by the file.
+func TestHandMadeSource(t *testing.T) {
+	runs := playtesttest.RunFolders(t, t.TempDir())
+	p, err := problems.Make("zelda-v0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	final, err := New(Options{Sources: []Source{{Dir: runs["ga"], N: 4, Pick: PickBest}}, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var items []problems.Item
+	for _, l := range final.Levels {
+		items = append(items, l.Item)
+	}
+	text, err := levelio.EncodeText("zelda-v0", p, items)
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "designer.txt")
+	if err := os.WriteFile(file, text, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	srcs, err := ParseSources("zelda-v0=" + file + ":3," + runs["llm"] + ":1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(Options{Sources: srcs, Seed: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, l := range s.Levels {
+		if l.Generator == "designer" {
+			n++
+			if !l.Playable || l.SolverMoves == 0 {
+				t.Errorf("%s: the best three of the file are playable, got quality %v", l.Name, l.Quality)
+			}
+		}
+	}
+	if n != 3 || len(s.Levels) != 4 {
+		t.Fatalf("%d designer levels of %d", n, len(s.Levels))
+	}
 }

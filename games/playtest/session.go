@@ -15,6 +15,7 @@ import (
 	"pcgwb/internal/safeio"
 	"pcgwb/problems"
 	"pcgwb/problems/experiment"
+	"pcgwb/problems/levelio"
 )
 
 // SessionFile is the playlist's file name in a session folder.
@@ -81,9 +82,13 @@ const (
 	PickRandom Pick = "random"
 )
 
-// Source is one RUN_DIR[:N][:best|random|#I+J+K] of `playtest new --from`.
+// Source is one RUN_DIR[:N][:best|random|#I+J+K] of `playtest new --from`, or
+// PROBLEM=FILE[:N][:...] for levels in a file (hand-made levels as text, a Tiled map, an item
+// file: see levelio.LoadLevels), which join the playtest under the file's base name.
 type Source struct {
-	Dir  string
+	Dir string
+	// Problem is set for a file source.
+	Problem string
 	N    int
 	Pick Pick
 	// Indices are hand-picked population indices (0 is the best), when Pick is empty.
@@ -104,6 +109,12 @@ func ParseSources(s string) ([]Source, error) {
 		}
 		fields := strings.Split(part, ":")
 		src := Source{Dir: fields[0], N: DefaultPerSource, Pick: PickBest}
+		if prob, file, ok := strings.Cut(src.Dir, "="); ok {
+			if prob == "" {
+				return nil, fmt.Errorf("--from %s: PROBLEM=FILE needs a problem", safeio.ExcerptString(part))
+			}
+			src.Problem, src.Dir = prob, file
+		}
 		if src.Dir == "" {
 			return nil, fmt.Errorf("--from %s: empty folder", safeio.ExcerptString(part))
 		}
@@ -154,7 +165,11 @@ func New(opt Options) (*Session, error) {
 		s.Questions = append(s.Questions, HandMadeQuestion())
 	}
 	for _, src := range opt.Sources {
-		levels, err := fromRun(src, rng)
+		from := fromRun
+		if src.Problem != "" {
+			from = fromFile
+		}
+		levels, err := from(src, rng)
 		if err != nil {
 			return nil, err
 		}
@@ -185,22 +200,9 @@ func fromRun(src Source, rng *rand.Rand) ([]Level, error) {
 		return nil, fmt.Errorf("%s: %s has no play view", src.Dir, name)
 	}
 	pop := final.Population
-	var idx []int
-	switch src.Pick {
-	case PickBest:
-		for i := 0; i < min(src.N, len(pop)); i++ {
-			idx = append(idx, i)
-		}
-	case PickRandom:
-		idx = rng.Perm(len(pop))[:min(src.N, len(pop))]
-		slices.Sort(idx)
-	default:
-		for _, i := range src.Indices {
-			if i >= len(pop) {
-				return nil, fmt.Errorf("%s: index %d is past the population's %d", src.Dir, i, len(pop))
-			}
-		}
-		idx = src.Indices
+	idx, err := pick(src, len(pop), rng)
+	if err != nil {
+		return nil, err
 	}
 	var out []Level
 	for _, i := range idx {
@@ -222,6 +224,81 @@ func fromRun(src Source, rng *rand.Rand) ([]Level, error) {
 			l.SolverMoves = len(g.Solution())
 		}
 		out = append(out, l)
+	}
+	return out, nil
+}
+
+// pick chooses a source's levels among n, best first.
+func pick(src Source, n int, rng *rand.Rand) ([]int, error) {
+	var idx []int
+	switch src.Pick {
+	case PickBest:
+		for i := 0; i < min(src.N, n); i++ {
+			idx = append(idx, i)
+		}
+	case PickRandom:
+		idx = rng.Perm(n)[:min(src.N, n)]
+		slices.Sort(idx)
+	default:
+		for _, i := range src.Indices {
+			if i >= n {
+				return nil, fmt.Errorf("%s: index %d is past its %d levels", src.Dir, i, n)
+			}
+		}
+		idx = src.Indices
+	}
+	return idx, nil
+}
+
+// fromFile picks a file source's levels, evaluated here (best = highest quality first).
+func fromFile(src Source, rng *rand.Rand) ([]Level, error) {
+	p, err := problems.Make(src.Problem)
+	if err != nil {
+		return nil, err
+	}
+	if !play.Playable(src.Problem) {
+		return nil, fmt.Errorf("%s has no play view", src.Problem)
+	}
+	items, err := levelio.LoadLevels(src.Problem, p, src.Dir)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", src.Dir, err)
+	}
+	label := strings.TrimSuffix(filepath.Base(src.Dir), filepath.Ext(src.Dir))
+	all := make([]Level, len(items))
+	for i, it := range items {
+		if it.ID == "" {
+			it.ID = fmt.Sprintf("%s#%d", label, i)
+		}
+		l := Level{Problem: src.Problem, Source: src.Dir, Generator: label, Index: i, Item: it}
+		if info, err := p.Info(it.Content); err == nil {
+			l.Quality = p.Quality(info)
+			l.Playable = l.Quality >= 1
+		}
+		if g, err := play.New(src.Problem, p, it.Content); err == nil {
+			l.SolverMoves = len(g.Solution())
+		}
+		all[i] = l
+	}
+	sorted := slices.Clone(all)
+	slices.SortStableFunc(sorted, func(a, b Level) int {
+		switch {
+		case a.Quality > b.Quality:
+			return -1
+		case a.Quality < b.Quality:
+			return 1
+		}
+		return 0
+	})
+	if src.Pick == "" {
+		sorted = all // hand-picked indices are the file's order
+	}
+	idx, err := pick(src, len(sorted), rng)
+	if err != nil {
+		return nil, err
+	}
+	var out []Level
+	for _, i := range idx {
+		out = append(out, sorted[i])
 	}
 	return out, nil
 }

@@ -49,6 +49,9 @@ func Export(dir, base, name string, p problems.Problem, items []problems.Item) (
 	if len(items) == 0 {
 		return nil, fmt.Errorf("no level to export")
 	}
+	if base == "" || base != filepath.Base(base) || strings.HasPrefix(base, ".") {
+		return nil, fmt.Errorf("the base name %s is not a plain file name", safeio.ExcerptString(base))
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
