@@ -16,9 +16,9 @@ import (
 
 	"pcgwb/games/play"
 	"pcgwb/games/playtest/playtesttest"
-	"pcgwb/problems/levelio"
 	"pcgwb/problems"
 	_ "pcgwb/problems/all"
+	"pcgwb/problems/levelio"
 )
 
 func TestParseSources(t *testing.T) {

@@ -89,8 +89,8 @@ type Source struct {
 	Dir string
 	// Problem is set for a file source.
 	Problem string
-	N    int
-	Pick Pick
+	N       int
+	Pick    Pick
 	// Indices are hand-picked population indices (0 is the best), when Pick is empty.
 	Indices []int
 }
