@@ -1,0 +1,62 @@
+package app
+
+import ()
+
+// Options configure a new workbench: what it shows first. The zero value gives the defaults.
+type Options struct {
+	// Problem is selected at start: "" is DefaultProblem, or else the first problem this
+	// machine can make. An unknown name is an error; a problem that cannot be made (missing
+	// data) is selected and its error shown in the window.
+	Problem string
+	// Tab is brought to the front, by name (see TabNames): "" is "run" when Run is set, else
+	// "sample".
+	Tab string
+	// Samples is the Sample tab's count (0: DefaultSamples).
+	Samples int
+	// Seed is the seed of the Sample tab and of the Run tab (nil: the settings' default seed).
+	Seed *uint64
+	// OutputDir is where this session's runs go instead of the settings' output folder.
+	OutputDir string
+	// Run configures the Run tab (StartRun starts it).
+	Run *RunOptions
+	// Open lists run folders: one opens in the Run tab, several are added to Compare.
+	Open []string
+	// SampleAtStart draws the first sample as soon as the window is built.
+	SampleAtStart bool
+	// OnSampled is called on the UI goroutine each time a sample set has been shown, or has
+	// failed (set is nil then).
+	OnSampled func(set *SampleSet, err error)
+	// OnRunStopped is called on the UI goroutine whenever a run stops.
+	OnRunStopped func(rec *RunRecord, state RunState, err error)
+}
+
+// RunOptions configure the Run tab: the generator, its generations and population.
+type RunOptions struct {
+	Generator   string
+	Generations int
+	Population  int
+}
+
+// openAll opens run folders: one in the Run tab, several in Compare.
+func (wb *Workbench) openAll(dirs []string) error {
+	if len(dirs) == 1 {
+		return wb.OpenRunFolder(dirs[0])
+	}
+	for _, dir := range dirs {
+		runs, err := LoadRunRecords(dir)
+		if err != nil {
+			return err
+		}
+		wb.Compare.AddRuns(runs...)
+	}
+	if len(dirs) > 1 {
+		wb.ShowTab("compare")
+	}
+	return nil
+}
+
+// StartRun starts (or resumes) the Run tab's run and brings the tab to the front.
+func (wb *Workbench) StartRun() {
+	wb.ShowTab("run")
+	wb.Run.Start()
+}
