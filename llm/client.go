@@ -41,6 +41,10 @@ type Request struct {
 	// NoCache asks the server even when the cache has the answer, and stores nothing (the
 	// endpoint test). It fails in offline mode.
 	NoCache bool
+	// Refresh asks the server even when the cache has the answer, and replaces the cached
+	// answer with the new one (asking again for a cached reply that failed validation). It
+	// fails in offline mode.
+	Refresh bool
 }
 
 // Response is a completed reply.
@@ -178,7 +182,7 @@ func (c *Client) do(ctx context.Context, req Request, fn StreamFunc) (*Response,
 		}
 	}
 	var damaged error
-	if c.cache != nil && !req.NoCache {
+	if c.cache != nil && !req.NoCache && !req.Refresh {
 		e, err := c.cache.Get(key)
 		if e != nil {
 			resp := &Response{Content: e.Response.Content, FinishReason: e.Response.FinishReason, Model: e.Response.Model,
@@ -195,6 +199,8 @@ func (c *Client) do(ctx context.Context, req Request, fn StreamFunc) (*Response,
 	if c.cfg.Offline {
 		var err error
 		switch {
+		case req.Refresh:
+			err = fmt.Errorf("%w: asking again past the cache (--reask-invalid) needs the network", ErrOfflineMiss)
 		case damaged != nil:
 			err = fmt.Errorf("%w: %v", ErrOfflineMiss, damaged)
 		case c.cache == nil:

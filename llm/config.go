@@ -71,6 +71,10 @@ type Config struct {
 	// AllowInsecure accepts a plain http:// base URL on a host other than the loopback, where the
 	// bearer key would travel in clear. Loopback http (a local server) is always accepted.
 	AllowInsecure bool
+	// ReaskInvalid tells the LLM generator to ask again, past the cache, when a cached reply
+	// fails validation; the new answer replaces the cached one. Not part of Settings: it
+	// changes where answers come from, not what is asked.
+	ReaskInvalid bool
 	// MaxReplyBytes bounds each HTTP response body (default DefaultMaxReplyBytes); a longer one
 	// fails the request with ErrReplyTooLarge, which is not retried.
 	MaxReplyBytes int64

@@ -410,8 +410,9 @@ func (g *Generator) runItem(ctx context.Context, pl *itemPlan) itemResult {
 	res := itemResult{stats: Stats{Items: 1}}
 	msgs := pl.messages
 	sent := msgs
+	refresh := false
 	for turn := 0; ; turn++ {
-		req := Request{Messages: msgs, Sample: pl.sample, Seed: g.seedFor(pl.sample)}
+		req := Request{Messages: msgs, Sample: pl.sample, Seed: g.seedFor(pl.sample), Refresh: refresh}
 		tctx := WithTag(ctx, fmt.Sprintf("generation %d item %d turn %d", pl.generation, pl.index, turn))
 		if g.usage != nil {
 			tctx = WithUsageLog(tctx, g.usage)
@@ -437,6 +438,16 @@ func (g *Generator) runItem(ctx context.Context, pl *itemPlan) itemResult {
 		if computed {
 			res.infos++
 		}
+		if perr != nil && resp.Cached && g.client.cfg.ReaskInvalid && !refresh {
+			// A cached reply that fails validation is not replayed: the same turn is asked
+			// again past the cache, and the new answer replaces the cached one.
+			res.stats.Replies--
+			res.stats.Cached--
+			refresh = true
+			turn--
+			continue
+		}
+		refresh = false
 		final := perr == nil || turn >= g.opts.MaxRepairs
 		ev := ReplyEvent{Generation: pl.generation, Item: pl.index, Turn: turn, Control: pl.control, Cached: resp.Cached, Final: final}
 		ex := Exchange{Generation: pl.generation, Item: pl.index, Turn: turn, Sample: pl.sample, Key: resp.Key,

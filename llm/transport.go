@@ -78,21 +78,38 @@ func (t recordingTransport) RoundTrip(req *http.Request) (*http.Response, error)
 // HTTP date).
 func parseRetryAfter(h http.Header, now time.Time) (time.Duration, bool) {
 	if v := strings.TrimSpace(h.Get("Retry-After-Ms")); v != "" {
-		if ms, err := strconv.ParseFloat(v, 64); err == nil && ms >= 0 {
-			return time.Duration(ms * float64(time.Millisecond)), true
+		if ms, err := strconv.ParseFloat(v, 64); err == nil {
+			if d, ok := delayOf(ms, float64(time.Millisecond)); ok {
+				return d, true
+			}
 		}
 	}
 	v := strings.TrimSpace(h.Get("Retry-After"))
 	if v == "" {
 		return 0, false
 	}
-	if s, err := strconv.ParseFloat(v, 64); err == nil && s >= 0 {
-		return time.Duration(s * float64(time.Second)), true
+	if s, err := strconv.ParseFloat(v, 64); err == nil {
+		return delayOf(s, float64(time.Second))
 	}
 	if t, err := http.ParseTime(v); err == nil {
-		return max(0, t.Sub(now)), true
+		return max(0, min(t.Sub(now), maxRetryAfterHeader)), true
 	}
 	return 0, false
+}
+
+// maxRetryAfterHeader bounds what a header can ask for before Config.MaxRetryAfter caps it
+// further: a huge or infinite value must not overflow into a negative delay.
+const maxRetryAfterHeader = 24 * time.Hour
+
+// delayOf converts n units to a delay; NaN and negative values are no delay at all.
+func delayOf(n, unit float64) (time.Duration, bool) {
+	if n != n || n < 0 {
+		return 0, false
+	}
+	if n*unit >= float64(maxRetryAfterHeader) {
+		return maxRetryAfterHeader, true
+	}
+	return time.Duration(n * unit), true
 }
 
 // ErrReplyTooLarge is a response body longer than Config.MaxReplyBytes.

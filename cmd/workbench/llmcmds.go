@@ -43,7 +43,7 @@ type endpointFlags struct {
 	seed                                int
 	maxTokens, retries, concurrency     int
 	timeout                             time.Duration
-	offline, allowInsecure              bool
+	offline, allowInsecure, reask       bool
 	maxReplyBytes                       int64
 	cache                               string
 	priceIn, priceOut                   float64
@@ -69,6 +69,7 @@ func (e *endpointFlags) registerEndpoint(fs *flag.FlagSet) {
 	fs.Float64Var(&e.priceIn, "price-in", 0, "cost of a million prompt tokens, for the usage log")
 	fs.Float64Var(&e.priceOut, "price-out", 0, "cost of a million completion tokens, for the usage log")
 	fs.BoolVar(&e.allowInsecure, "allow-insecure", false, "accept a plain http:// base URL on another machine (the key then travels in clear)")
+	fs.BoolVar(&e.reask, "reask-invalid", false, "ask again for cached replies that fail validation; the new answer replaces the cached one (llm generate, run --generator llm)")
 	fs.Int64Var(&e.maxReplyBytes, "max-reply-bytes", llm.DefaultMaxReplyBytes, "size limit of one server response; a longer one fails the request")
 }
 
@@ -91,7 +92,7 @@ func (e *endpointFlags) config(stderr io.Writer) (llm.Config, error) {
 	cfg := llm.Config{BaseURL: e.baseURL, Model: e.model, MaxTokens: e.maxTokens, Timeout: e.timeout,
 		MaxRetries: e.retries, Concurrency: e.concurrency, CacheDir: e.cache, Offline: e.offline,
 		Price: llm.Price{InputPerMillion: e.priceIn, OutputPerMillion: e.priceOut}, AllowInsecure: e.allowInsecure,
-		MaxReplyBytes: e.maxReplyBytes}
+		MaxReplyBytes: e.maxReplyBytes, ReaskInvalid: e.reask}
 	if e.maxReplyBytes <= 0 {
 		return cfg, usagef("--max-reply-bytes must be > 0, got %d", e.maxReplyBytes)
 	}

@@ -1,0 +1,65 @@
+package llm
+
+import (
+	"context"
+	"errors"
+	"sync/atomic"
+	"testing"
+
+	"pcgwb/llm/llmtest"
+)
+
+// TestReaskInvalidReplacesCachedInvalidReplies: an invalid reply cached by an earlier run is
+// replayed as it is by default, asked again with ReaskInvalid (the new, valid answer replacing
+// the cached one), and a later plain run replays the good answer.
+func TestReaskInvalidReplacesCachedInvalidReplies(t *testing.T) {
+	var prose atomic.Bool
+	prose.Store(true)
+	srv := llmtest.New(func(c llmtest.Call, seen int) llmtest.Reply {
+		if prose.Load() {
+			return llmtest.Reply{Content: "I would rather not."}
+		}
+		return toyHandler(c, seen)
+	})
+	defer srv.Close()
+	cache := t.TempDir()
+	opts := toyOptions(2)
+	opts.MaxRepairs = 0
+	run := func(reask, offline bool) (Stats, error) {
+		cfg := testConfig(srv, cache)
+		cfg.ReaskInvalid, cfg.Offline = reask, offline
+		g := newToyGenerator(t, newTestClient(t, cfg), opts)
+		err := g.Reset(context.Background())
+		return g.Stats(), err
+	}
+	for _, tc := range []struct {
+		name             string
+		reask, offline   bool
+		wantValid, calls int
+		wantCached       int
+		wantErr          error
+	}{
+		{"first run caches prose", false, false, 0, 2, 0, nil},
+		{"replayed as it is", false, false, 0, 2, 2, nil},
+		{"offline cannot ask again", true, true, 0, 2, 0, ErrOfflineMiss},
+		{"asked again", true, false, 2, 4, 0, nil},
+		{"the good answers replace the cached prose", false, false, 2, 4, 2, nil},
+	} {
+		if tc.name == "asked again" {
+			prose.Store(false)
+		}
+		st, err := run(tc.reask, tc.offline)
+		if tc.wantErr != nil {
+			if !errors.Is(err, tc.wantErr) {
+				t.Fatalf("%s: error %v, want %v", tc.name, err, tc.wantErr)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if st.Valid != tc.wantValid || st.Cached != tc.wantCached || len(srv.Calls()) != tc.calls {
+			t.Fatalf("%s: stats %+v, %d calls; want %d valid, %d cached, %d calls", tc.name, st, len(srv.Calls()), tc.wantValid, tc.wantCached, tc.calls)
+		}
+	}
+}
