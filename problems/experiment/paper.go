@@ -1,0 +1,506 @@
+package experiment
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"pcgwb/internal/atomicfile"
+	"pcgwb/internal/safeio"
+)
+
+// The paper's protocol (Khalifa et al., FDG 2025): 12 problems (default variants), three
+// generators, three fitness functions, 10 runs each, population 100, 200 generations.
+var (
+	PaperProblems = []string{"arcade-v0", "binary-v0", "building-v0", "ddave-v0", "elimination-v0", "isaac-v0",
+		"loderunner-v0", "mdungeons-v0", "smb-v0", "sokoban-v0", "talakat-v0", "zelda-v0"}
+	PaperFitnesses  = []string{"quality", "quality_control", "quality_control_diversity"}
+	paperGenerators = []string{"random", "es", "ga"}
+)
+
+// Paper protocol sizes.
+const (
+	PaperSeeds       = 10
+	PaperGenerations = 200
+	PaperPop         = 100
+)
+
+// paperFeasibleRuns are the paper's headline counts: runs (of 360 per generator) whose final
+// population holds a feasible individual.
+var paperFeasibleRuns = map[string]int{"random": 32, "es": 191, "ga": 224}
+
+// ReferenceInfoMs is the Python reference's median time per info() + quality on the golden
+// items (ms), measured on the project's machine kind (issues 2, 7 and 10); `make bench` and the
+// paper report's projected reference cost use it.
+var ReferenceInfoMs = map[string]float64{
+	"sokoban": 0.02, "isaac": 1.1, "binary": 1.5, "zelda": 2.5, "building": 2.7, "elimination": 0.28,
+	"loderunner": 3.4, "loderunnertile": 3.3, "ddave": 0.5, "mdungeons": 0.44, "smb": 1.7, "smbtile": 3.7,
+	"arcade": 800, "talakat": 23,
+}
+
+// Wilson is the 95% Wilson score interval of k successes in n trials.
+func Wilson(k, n int) (lo, hi float64) {
+	if n == 0 {
+		return 0, 1
+	}
+	const z = 1.959963984540054
+	p, nf := float64(k)/float64(n), float64(n)
+	den := 1 + z*z/nf
+	mid := (p + z*z/(2*nf)) / den
+	half := z * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf)) / den
+	return math.Max(0, mid-half), math.Min(1, mid+half)
+}
+
+// SweepTiming is protocol.json, written next to the runs by `make protocol`: how long the
+// whole sweep took on which machine.
+type SweepTiming struct {
+	WallSeconds float64 `json:"wall_s"`
+	Jobs        int     `json:"jobs"`
+	CPUs        int     `json:"cpus"`
+	Machine     string  `json:"machine"`
+	Started     string  `json:"started"`
+	Note        string  `json:"note,omitempty"`
+}
+
+// TimingFile is the name of the sweep timing record inside a sweep folder.
+const TimingFile = "protocol.json"
+
+// PaperOptions configure PaperReport.
+type PaperOptions struct {
+	// Dir is the protocol sweep folder; Out the Markdown file to write; FigDir where the
+	// figures go (linked relative to Out's folder).
+	Dir, Out, FigDir string
+	// Fig4Dir optionally holds constructive runs (generations 0, population 100) on binary,
+	// sokoban and zelda for the non-LLM part of Fig. 4.
+	Fig4Dir string
+	// Command is the command line that regenerates the report (printed in it).
+	Command string
+}
+
+// PaperReport reads the protocol sweep (finished or not), draws Fig. 2 and Fig. 3 with
+// Report, and writes the comparison with the paper as Markdown.
+func PaperReport(o PaperOptions) error {
+	runs, err := LoadRuns(o.Dir)
+	if err != nil {
+		return err
+	}
+	res, err := Report(o.Dir, o.FigDir)
+	if err != nil {
+		return err
+	}
+	if data, err := os.ReadFile(res.Summary); err == nil {
+		if err := atomicfile.Write(filepath.Join(o.FigDir, "summary.csv"), data, 0o644); err != nil {
+			return err
+		}
+	}
+	var fig4 []Summary
+	if o.Fig4Dir != "" {
+		r4, err := LoadRuns(o.Fig4Dir)
+		if err != nil {
+			return fmt.Errorf("fig. 4 runs: %w", err)
+		}
+		fig4 = Summarize(Groups(r4))
+	}
+	var timing *SweepTiming
+	if data, err := safeio.ReadFile(filepath.Join(o.Dir, TimingFile), 1<<16); err == nil {
+		var t SweepTiming
+		if err := json.Unmarshal(data, &t); err != nil {
+			return fmt.Errorf("%s: %w", filepath.Join(o.Dir, TimingFile), err)
+		}
+		timing = &t
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	rel, err := filepath.Rel(filepath.Dir(o.Out), o.FigDir)
+	if err != nil {
+		rel = o.FigDir
+	}
+	md := paperMarkdown(runs, res.Summaries, fig4, timing, filepath.ToSlash(rel), o.Command)
+	return atomicfile.Write(o.Out, []byte(md), 0o644)
+}
+
+// paperView indexes the summaries by problem, fitness and generator.
+type paperView struct {
+	sums map[[3]string]Summary
+}
+
+func (v paperView) get(p, f, g string) (Summary, bool) {
+	s, ok := v.sums[[3]string{p, f, g}]
+	return s, ok && s.Finished > 0
+}
+
+// feasibleRuns sums runs-with-feasible and finished runs over the fitness functions.
+func (v paperView) feasibleRuns(p, g string) (k, n int) {
+	for _, f := range PaperFitnesses {
+		if s, ok := v.get(p, f, g); ok {
+			k += s.RunsWithFeasible
+			n += s.Finished
+		}
+	}
+	return k, n
+}
+
+func pct(k, n int) string {
+	if n == 0 {
+		return "–"
+	}
+	return fmt.Sprintf("%.0f%%", 100*float64(k)/float64(n))
+}
+
+func short(p string) string { return strings.TrimSuffix(p, "-v0") }
+
+func paperMarkdown(runs []*Record, sums, fig4 []Summary, timing *SweepTiming, fig, command string) string {
+	v := paperView{sums: map[[3]string]Summary{}}
+	for _, s := range sums {
+		v.sums[[3]string{s.Problem, s.Fitness, s.Generator}] = s
+	}
+	var b strings.Builder
+	w := func(format string, a ...any) { fmt.Fprintf(&b, format, a...) }
+	w("# The paper's experiment, reproduced with the workbench\n\n")
+	w("<!-- Generated by `%s`: edit problems/experiment/paper.go, not this file. -->\n\n", command)
+	w("The PCG Benchmark paper (Khalifa et al., FDG 2025) runs Random search, a μ+λ Evolution Strategy and a\n")
+	w("Genetic Algorithm with three fitness functions (`quality` Q, `quality_control` QT,\n")
+	w("`quality_control_diversity` QTD) on its 12 problems: 10 runs each, population 100, 200 generations,\n")
+	w("1,080 runs in all. This page is generated from one sweep folder by `%s`; the numbers come\n", command)
+	w("from [results/summary.csv](%s/summary.csv). How the generators work and differ from the reference is in\n", fig)
+	w("[generators.md](generators.md). Our random source is not numpy's, so single runs differ from the\n")
+	w("reference's even with the same seed: only distributions and trends can be compared.\n\n")
+
+	// What was run.
+	finished, started := 0, 0
+	perProblem := map[string]int{}
+	var elapsed, refMs float64
+	for _, r := range runs {
+		if !r.Finished() {
+			if r.Last() != nil {
+				started++
+			}
+			continue
+		}
+		finished++
+		perProblem[r.Config.Problem]++
+		elapsed += r.Last().Elapsed
+		refMs += float64(r.Final.Evaluations) * ReferenceInfoMs[strings.Split(r.Config.Problem, "-")[0]]
+	}
+	total := len(PaperProblems) * len(PaperFitnesses) * len(paperGenerators) * PaperSeeds
+	w("## What was run\n\n")
+	w("| | the paper | here |\n|---|---|---|\n")
+	w("| problems | 12 (default variants) | %s |\n", strings.Join(mapStrings(PaperProblems, func(p string) string { return "`" + p + "`" }), ", "))
+	w("| generators × fitness | random, es, ga × Q, QT, QTD | the same |\n")
+	w("| population, generations | %d, %d | the same |\n", PaperPop, PaperGenerations)
+	w("| operators | tournament 7, crossover 0.5, mutation 0.05, elitism 10%% | the same |\n")
+	w("| runs | %d (10 seeds per configuration) | **%d finished** of %d", total, finished, total)
+	if started > 0 {
+		w(", %d started and unfinished", started)
+	}
+	w(" |\n\n")
+	if finished < total {
+		w("**The sweep is partial.** Finished runs per problem (of %d):", len(PaperFitnesses)*len(paperGenerators)*PaperSeeds)
+		for _, p := range PaperProblems {
+			w(" %s %d;", short(p), perProblem[p])
+		}
+		w(" the tables below count only finished runs and say out of how many. Running the same command\n")
+		w("again (`make protocol`) skips the finished runs and completes the rest.\n\n")
+	}
+	w("### Wall-clock\n\n")
+	if timing != nil {
+		w("The sweep took **%.1f minutes** of wall-clock time on %s (%d runs in parallel, %d cores)",
+			timing.WallSeconds/60, timing.Machine, timing.Jobs, timing.CPUs)
+		if timing.Note != "" {
+			w(": %s", timing.Note)
+		}
+		w(".\n")
+	} else {
+		w("No timing record (`%s`) in the sweep folder: `make protocol` writes one.\n", TimingFile)
+	}
+	w("The finished runs' own elapsed times sum to %.1f minutes (each run counts its wall time, so two runs\n", elapsed/60)
+	w("sharing the two cores both count). The Python reference, at its median time per evaluation on the\n")
+	w("golden items (the table of `make bench`), would need **%.0f CPU-hours** for the same evaluations\n", refMs/3.6e6)
+	w("(%.0f days of one core), most of it Arcade's agents.\n\n", refMs/8.64e7)
+
+	// Headline.
+	w("## Runs with a feasible individual: the paper's headline\n\n")
+	w("A run counts when its final population holds at least one feasible individual (quality = 1).\n")
+	w("Summed over problems and fitness functions, with the 95%% Wilson interval of our fraction:\n\n")
+	w("| generator | here | 95%% interval | the paper |\n|---|---|---|---|\n")
+	fr := map[string]float64{}
+	for _, g := range paperGenerators {
+		k, n := 0, 0
+		for _, p := range PaperProblems {
+			a, c := v.feasibleRuns(p, g)
+			k, n = k+a, n+c
+		}
+		lo, hi := Wilson(k, n)
+		if n > 0 {
+			fr[g] = float64(k) / float64(n)
+		}
+		w("| %s | %d of %d (%s) | %.0f–%.0f%% | %d of 360 (%s) |\n", g, k, n, pct(k, n), 100*lo, 100*hi, paperFeasibleRuns[g], pct(paperFeasibleRuns[g], 360))
+	}
+	w("\nPer problem (runs with a feasible individual of the finished runs, summed over Q, QT and QTD):\n\n")
+	w("| problem | random | es | ga |\n|---|---|---|---|\n")
+	for _, p := range PaperProblems {
+		w("| %s |", p)
+		for _, g := range paperGenerators {
+			k, n := v.feasibleRuns(p, g)
+			if n == 0 {
+				w(" – |")
+			} else {
+				w(" %d of %d |", k, n)
+			}
+		}
+		w("\n")
+	}
+	w("\nPer fitness function (mean over runs of the feasible / unique / controlled individuals of 100 in the final\n")
+	w("population, as in Fig. 3):\n\n")
+	w("| problem | generator | Q feasible / unique / controlled | QT | QTD |\n|---|---|---|---|---|\n")
+	for _, p := range PaperProblems {
+		for _, g := range paperGenerators {
+			w("| %s | %s |", short(p), g)
+			for _, f := range PaperFitnesses {
+				if s, ok := v.get(p, f, g); ok {
+					w(" %.1f / %.1f / %.1f (n=%d) |", s.FeasibleMean, s.UniqueMean, s.ControlledMean, s.Finished)
+				} else {
+					w(" – |")
+				}
+			}
+			w("\n")
+		}
+	}
+
+	// Claims.
+	w("\n## The paper's claims, checked\n\n")
+	w("Each claim of the paper's results section, with the test applied to our numbers (finished runs only).\n\n")
+	w("| claim (the paper) | here | verdict |\n|---|---|---|\n")
+	for _, c := range paperClaims(v, fr) {
+		w("| %s | %s | **%s** |\n", c[0], c[1], c[2])
+	}
+
+	// Figures.
+	w("\n## Fig. 2: maximum fitness per generation\n\n")
+	w("Mean over seeds of the best fitness in the population at each generation, with the 95%% Student-t band.\n\n")
+	for _, f := range PaperFitnesses {
+		w("`%s`:\n\n![max fitness per generation, %s](%s/fitness-%s.png)\n\n", f, f, fig, f)
+	}
+	w("## Fig. 3: feasible, unique and controlled individuals in the final populations\n\n")
+	w("Mean over seeds (95%% error bars) of the individuals, of 100, whose quality, diversity and controllability reach 1.\n\n")
+	for _, f := range PaperFitnesses {
+		w("![final population counts, %s](%s/counts-%s.png)\n\n", f, fig, f)
+	}
+
+	// Fig. 4.
+	w("## Fig. 4 without the LLM: constructive against search\n\n")
+	w("Feasible and unique contents among 100 (mean over runs, 95%% interval): for random, ES and GA the final\n")
+	w("population of the protocol's `quality` runs; for the constructive generator one batch of 100 contents per\n")
+	w("seed (`--generator constructive --generations 0 --pop 100`).\n\n")
+	w("| problem | generator | runs | feasible | unique |\n|---|---|---|---|---|\n")
+	for _, p := range []string{"binary-v0", "sokoban-v0", "zelda-v0"} {
+		for _, g := range paperGenerators {
+			if s, ok := v.get(p, "quality", g); ok {
+				w("| %s | %s | %d | %.1f ± %.1f | %.1f ± %.1f |\n", short(p), g, s.Finished, s.FeasibleMean, ci(s.FeasibleCI), s.UniqueMean, ci(s.UniqueCI))
+			} else {
+				w("| %s | %s | 0 | – | – |\n", short(p), g)
+			}
+		}
+		found := false
+		for _, s := range fig4 {
+			if s.Problem == p && s.Generator == "constructive" && s.Finished > 0 {
+				found = true
+				w("| %s | constructive | %d | %.1f ± %.1f | %.1f ± %.1f |\n", short(p), s.Finished, s.FeasibleMean, ci(s.FeasibleCI), s.UniqueMean, ci(s.UniqueCI))
+			}
+		}
+		if !found {
+			w("| %s | constructive | 0 | – | – |\n", short(p))
+		}
+	}
+	w("\n")
+	return b.String()
+}
+
+func ci(v float64) float64 {
+	if math.IsNaN(v) {
+		return 0
+	}
+	return v
+}
+
+func mapStrings(in []string, f func(string) string) []string {
+	out := make([]string, len(in))
+	for i, s := range in {
+		out[i] = f(s)
+	}
+	return out
+}
+
+// paperClaims applies each of the paper's results claims to our summaries: {claim, ours,
+// verdict} rows.
+func paperClaims(v paperView, fr map[string]float64) [][3]string {
+	var rows [][3]string
+	add := func(claim, ours, verdict string) { rows = append(rows, [3]string{claim, ours, verdict}) }
+	// 1. Ordering of the generators.
+	ours := fmt.Sprintf("GA %.0f%%, ES %.0f%%, random %.0f%% of runs", 100*fr["ga"], 100*fr["es"], 100*fr["random"])
+	switch {
+	case len(fr) < 3:
+		add("GA finds feasible content in more runs than ES, ES in more than random (224 > 191 > 32 of 360)", ours, "not checked (missing runs)")
+	case fr["ga"] > fr["es"] && fr["es"] > fr["random"]:
+		add("GA finds feasible content in more runs than ES, ES in more than random (224 > 191 > 32 of 360)", ours, "reproduced")
+	case fr["es"] > fr["random"] && fr["ga"] > fr["random"]:
+		add("GA finds feasible content in more runs than ES, ES in more than random (224 > 191 > 32 of 360)", ours, "differs: both beat random, not in the paper's order")
+	default:
+		add("GA finds feasible content in more runs than ES, ES in more than random (224 > 191 > 32 of 360)", ours, "not reproduced")
+	}
+	// 2. Problems without any feasible individual.
+	var none, some []string
+	for _, p := range PaperProblems {
+		k, n := 0, 0
+		for _, g := range paperGenerators {
+			a, c := v.feasibleRuns(p, g)
+			k, n = k+a, n+c
+		}
+		if n == 0 {
+			continue
+		}
+		if k == 0 {
+			none = append(none, short(p))
+		} else if p == "smb-v0" || p == "loderunner-v0" {
+			some = append(some, fmt.Sprintf("%s %d of %d runs", short(p), k, n))
+		}
+	}
+	verdict := "reproduced"
+	if len(some) > 0 {
+		verdict = "differs"
+	}
+	if !containsAll(none, "smb", "loderunner") && len(some) == 0 {
+		verdict = "not checked (missing runs)"
+	}
+	extra := ""
+	if len(some) > 0 {
+		extra = "; feasible found: " + strings.Join(some, ", ")
+	}
+	add("No algorithm finds a feasible individual on Super Mario Bros and Lode Runner",
+		"no feasible individual in any run: "+orNone(none)+extra, verdict)
+	// 3. ES fills its population with feasible individuals on the easy problems.
+	var full []string
+	for _, p := range PaperProblems {
+		if s, ok := v.get(p, "quality", "es"); ok && s.FeasibleMean >= 99 {
+			full = append(full, fmt.Sprintf("%s (%.0f)", short(p), s.FeasibleMean))
+		}
+	}
+	var gaFull []string
+	for _, p := range PaperProblems {
+		if s, ok := v.get(p, "quality", "ga"); ok && s.FeasibleMean >= 99 {
+			gaFull = append(gaFull, short(p))
+		}
+	}
+	add("On some problems ES reaches full feasible populations (its μ+λ keeps the feasible parents); the GA does not",
+		"ES `quality` final populations ≥ 99 of 100 feasible on average: "+orNone(full)+"; GA: "+orNone(gaFull),
+		verdictIf(len(full) > 0 && len(gaFull) < len(full), "reproduced", "not reproduced"))
+	// 4. Elimination: quality alone against the cascaded fitness functions.
+	var el []string
+	q, qt, qtd := 0.0, 0.0, 0.0
+	okAll := true
+	for _, g := range []string{"es", "ga"} {
+		sq, a := v.get("elimination-v0", "quality", g)
+		st, b := v.get("elimination-v0", "quality_control", g)
+		sd, c := v.get("elimination-v0", "quality_control_diversity", g)
+		if !a || !b || !c {
+			okAll = false
+			continue
+		}
+		el = append(el, fmt.Sprintf("%s: Q %.1f, QT %.1f, QTD %.1f feasible", g, sq.FeasibleMean, st.FeasibleMean, sd.FeasibleMean))
+		q += sq.FeasibleMean
+		qt += st.FeasibleMean
+		qtd += sd.FeasibleMean
+	}
+	v4 := "not checked (missing runs)"
+	if okAll && len(el) == 2 {
+		v4 = verdictIf(q != qt || q != qtd, "reproduced: the fitness changes feasibility", "not reproduced: no difference")
+	}
+	add("Elimination: the objective changes what is found (quality alone against QT/QTD)", orNone(el), v4)
+	// 5. QT/QTD raise controlled counts.
+	var up, flat []string
+	for _, p := range PaperProblems {
+		for _, g := range []string{"es", "ga"} {
+			sq, a := v.get(p, "quality", g)
+			st, b := v.get(p, "quality_control", g)
+			if !a || !b {
+				continue
+			}
+			if st.ControlledMean > sq.ControlledMean+1 {
+				up = append(up, fmt.Sprintf("%s %s %.1f→%.1f", short(p), g, sq.ControlledMean, st.ControlledMean))
+			} else {
+				flat = append(flat, short(p)+" "+g)
+			}
+		}
+	}
+	add("Adding control to the fitness (QT, QTD) raises the number of controlled individuals",
+		fmt.Sprintf("raised (Q→QT, controlled of 100) in %d of %d problem×generator pairs: %s", len(up), len(up)+len(flat), orNone(up)),
+		verdictIf(len(up) > len(flat), "reproduced", verdictIf(len(up) > 0, "differs: only on some problems", "not reproduced")))
+	// 6. Unique individuals survive only when diversity is part of the fitness.
+	var keep []string
+	n6 := 0
+	for _, p := range PaperProblems {
+		for _, g := range []string{"es", "ga"} {
+			sq, a := v.get(p, "quality", g)
+			sd, b := v.get(p, "quality_control_diversity", g)
+			if !a || !b {
+				continue
+			}
+			n6++
+			if sd.UniqueMean >= 2*sq.UniqueMean && sd.UniqueMean >= sq.UniqueMean+5 {
+				keep = append(keep, fmt.Sprintf("%s %s %.1f→%.1f", short(p), g, sq.UniqueMean, sd.UniqueMean))
+			}
+		}
+	}
+	add("Diversity in the fitness (QTD) keeps unique individuals that Q and QT lose",
+		fmt.Sprintf("unique of 100 at least doubled (Q→QTD) in %d of %d problem×generator pairs: %s", len(keep), n6, orNone(keep)),
+		verdictIf(len(keep) > 0, verdictIf(2*len(keep) >= n6, "reproduced", "differs: only on some problems"), "not reproduced"))
+	// 7. Easy and hard problems.
+	var easy []string
+	for _, p := range PaperProblems {
+		k, n := 0, 0
+		for _, g := range []string{"es", "ga"} {
+			a, c := v.feasibleRuns(p, g)
+			k, n = k+a, n+c
+		}
+		if n > 0 && k == n {
+			easy = append(easy, short(p))
+		}
+	}
+	add("Some problems are easy, some hard", "every ES and GA run feasible: "+orNone(easy)+"; none: "+orNone(none),
+		verdictIf(len(easy) > 0 && len(none) > 0, "reproduced", "differs"))
+	return rows
+}
+
+func verdictIf(c bool, yes, no string) string {
+	if c {
+		return yes
+	}
+	return no
+}
+
+func orNone(s []string) string {
+	if len(s) == 0 {
+		return "none"
+	}
+	sort.Strings(s)
+	return strings.Join(s, ", ")
+}
+
+func containsAll(list []string, want ...string) bool {
+	for _, w := range want {
+		found := false
+		for _, l := range list {
+			found = found || l == w
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
