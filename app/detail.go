@@ -15,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"pcgwb/problems"
+	"pcgwb/problems/levelio"
 )
 
 // DetailView is one level opened from a gallery: its full picture, its metrics, its control
@@ -29,6 +30,8 @@ type DetailView struct {
 	EditButton *widget.Button
 	PNGButton  *widget.Button
 	JSONButton *widget.Button
+	// LevelsButton exports the level as text and a Tiled map (tile problems only).
+	LevelsButton *widget.Button
 	// PlayButton and WatchButton open the play window (a child process) on the level; nil
 	// for problems that cannot be played. Watch stays disabled, with WatchNote saying why,
 	// when the level has no recorded solution.
@@ -124,7 +127,13 @@ func (wb *Workbench) ShowDetail(name string, p problems.Problem, m Member, img i
 		})
 	})
 
-	buttons := container.NewHBox(dv.EditButton, dv.PNGButton, dv.JSONButton)
+	dv.LevelsButton = widget.NewButtonWithIcon("Tiled / text…", theme.DocumentSaveIcon(), func() {
+		wb.exportLevelDialog(name, p, dv.Member)
+	})
+	if _, _, err := levelio.LegendOf(name, p); err != nil {
+		dv.LevelsButton.Disable()
+	}
+	buttons := container.NewHBox(dv.EditButton, dv.PNGButton, dv.JSONButton, dv.LevelsButton)
 	dv.Outcome = widget.NewLabel("")
 	dv.WatchNote = widget.NewLabel("")
 	if CanPlay(name) {

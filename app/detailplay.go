@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"fmt"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
@@ -19,11 +20,10 @@ import (
 func (dv *DetailView) addPlay(wb *Workbench, name string, p problems.Problem, buttons *fyne.Container) {
 	launch := func(replay bool) func() {
 		return func() {
-			item := dv.Member.Item()
-			wb.notify("Opening the play window…")
-			goJob(func() {
-				o, err := LaunchPlay(context.Background(), name, item, replay)
-				onUI(func() { dv.showOutcome(wb, replay, o, err) })
+			wb.PlayLevel(name, dv.Member.Item(), replay, func(o *play.Outcome) {
+				if !replay {
+					dv.Outcome.SetText("Last play: " + o.Text())
+				}
 			})
 		}
 	}
@@ -47,19 +47,62 @@ func (dv *DetailView) addPlay(wb *Workbench, name string, p problems.Problem, bu
 	buttons.Add(dv.WatchButton)
 }
 
-// showOutcome reports a closed play window: its outcome in the view and the status bar, or
-// its failure.
-func (dv *DetailView) showOutcome(wb *Workbench, replay bool, o *play.Outcome, err error) {
+// PlayLevel opens the play window on a level of the problem registered as name, from anywhere
+// in the GUI (the detail view; the Editor's Play button calls it with the edited level): Play,
+// or Watch with replay. The status bar says when the window opens and again when it closes,
+// with the outcome or the failure, so it never stays on "Opening the play window…". onOutcome
+// (may be nil) gets the outcome on the UI goroutine.
+func (wb *Workbench) PlayLevel(name string, item problems.Item, replay bool, onOutcome func(*play.Outcome)) {
+	if !CanPlay(name) {
+		wb.notify(name + " has no play view.")
+		return
+	}
+	wb.notify("Opening the play window…")
+	goJob(func() {
+		o, err := LaunchPlay(context.Background(), name, item, replay)
+		onUI(func() {
+			wb.notify(playStatus(replay, o, err))
+			if err != nil {
+				dialog.ShowError(err, wb.Window)
+				return
+			}
+			if o != nil && onOutcome != nil {
+				onOutcome(o)
+			}
+		})
+	})
+}
+
+// playStatus is the status line once a play window closed.
+func playStatus(replay bool, o *play.Outcome, err error) string {
 	switch {
 	case err != nil:
-		wb.notify("The play window failed.")
-		dialog.ShowError(err, wb.Window)
+		return "The play window failed."
 	case o == nil:
-		wb.notify("The play window closed.")
+		return "The play window closed."
 	case replay:
-		wb.notify("Watched: " + o.Text() + ".")
-	default:
-		dv.Outcome.SetText("Last play: " + o.Text())
-		wb.notify("Played: " + o.Text() + ".")
+		return "Watched: " + o.Text() + "."
 	}
+	return "Played: " + o.Text() + "."
+}
+
+// exportLevelDialog asks for a folder and writes one level there as text and a Tiled map.
+func (wb *Workbench) exportLevelDialog(name string, p problems.Problem, m Member) {
+	d := dialog.NewFolderOpen(func(u fyne.ListableURI, err error) {
+		if err != nil {
+			dialog.ShowError(err, wb.Window)
+			return
+		}
+		if u == nil {
+			return // cancelled
+		}
+		files, err := ExportLevels(u.Path(), fmt.Sprintf("%s-%d", name, m.Index+1), name, p, []Member{m})
+		if err != nil {
+			dialog.ShowError(err, wb.Window)
+			return
+		}
+		wb.notify(fmt.Sprintf("Wrote %d files to %s", len(files), u.Path()))
+	}, wb.Window)
+	wb.startIn(d.SetLocation, wb.Settings().OutputDir())
+	d.Show()
 }

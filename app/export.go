@@ -15,6 +15,7 @@ import (
 	"strconv"
 
 	"pcgwb/problems"
+	"pcgwb/problems/levelio"
 )
 
 // ItemsJSON encodes members as an item file, {"problem": ..., "items": [{"content", "control"}]}:
@@ -121,4 +122,16 @@ func EncodePNG(img image.Image) ([]byte, error) {
 		return nil, fmt.Errorf("png: %w", err)
 	}
 	return buf.Bytes(), nil
+}
+
+// ExportLevels writes members of the problem registered as name into the folder dir as
+// VGLC-style text with its legend and, for problems drawn tile by tile, Tiled maps over a
+// tileset PNG (levelio.Export): the detail view's "Tiled / text…" and, for a selection, the
+// gallery's export.
+func ExportLevels(dir, base, name string, p problems.Problem, members []Member) ([]string, error) {
+	items := make([]problems.Item, len(members))
+	for i := range members {
+		items[i] = members[i].Item()
+	}
+	return levelio.Export(dir, base, name, p, items)
 }

@@ -1,0 +1,83 @@
+package app
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"pcgwb/games/play"
+	"pcgwb/problems"
+)
+
+// zeldaRoom is a 7×11 zelda-v0 room: floor, the player at the top left, the key at the top
+// right and the door at the bottom right; walled, a wall column cuts the player off.
+func zeldaRoom(t *testing.T, p problems.Problem, walled bool) problems.Content {
+	t.Helper()
+	rows := make([]any, 7)
+	for y := range rows {
+		row := make([]any, 11)
+		for x := range row {
+			row[x] = 1
+			if walled && x == 2 {
+				row[x] = 0
+			}
+		}
+		rows[y] = row
+	}
+	rows[0].([]any)[0], rows[0].([]any)[10], rows[6].([]any)[10] = 2, 3, 4
+	c, err := p.ContentSpace().Normalize(rows, "content")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// The detail view's Watch waits for the solution lookup, then is enabled, or stays disabled
+// with the reason when the level has no recorded solution.
+func TestDetailWatchNeedsASolution(t *testing.T) {
+	wb := newTestWorkbench(t, Options{Problem: "zelda-v0"})
+	p, err := problems.Make("zelda-v0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name    string
+		walled  bool
+		enabled bool
+		note    string
+	}{
+		{"solvable", false, true, ""},
+		{"cut off", true, false, "no recorded solution"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dv := wb.ShowDetail("zelda-v0", p, Member{Content: zeldaRoom(t, p, tc.walled)}, nil)
+			defer dv.Dialog.Hide()
+			if dv.WatchButton == nil || !dv.WatchButton.Disabled() {
+				t.Fatal("Watch is not disabled while the solution is looked up")
+			}
+			eventually(t, "the solution lookup", func() bool { return !strings.Contains(dv.WatchNote.Text, "looking") })
+			if dv.WatchButton.Disabled() == tc.enabled || !strings.Contains(dv.WatchNote.Text, tc.note) {
+				t.Fatalf("Watch disabled %v, note %q; want enabled %v and %q", dv.WatchButton.Disabled(), dv.WatchNote.Text, tc.enabled, tc.note)
+			}
+		})
+	}
+}
+
+func TestPlayStatus(t *testing.T) {
+	won := &play.Outcome{Result: play.ResultWon, Seconds: 3.25, Moves: 12}
+	for _, tc := range []struct {
+		replay bool
+		o      *play.Outcome
+		err    error
+		want   string
+	}{
+		{false, nil, errors.New("no display"), "The play window failed."},
+		{false, nil, nil, "The play window closed."},
+		{false, won, nil, "Played: won in 3.2 s, 12 moves."},
+		{true, won, nil, "Watched: won in 3.2 s, 12 moves."},
+	} {
+		if got := playStatus(tc.replay, tc.o, tc.err); got != tc.want || strings.Contains(got, "Opening") {
+			t.Errorf("playStatus(%v, %v, %v) = %q, want %q", tc.replay, tc.o, tc.err, got, tc.want)
+		}
+	}
+}
