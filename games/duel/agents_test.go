@@ -5,6 +5,7 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -258,7 +259,7 @@ func TestTournamentLadder(t *testing.T) {
 	// the same seed gives the same tournament, whatever the parallelism
 	again, _ := RunTournament(context.Background(), func() (Game, error) { return p.New() }, agents, TournamentOptions{GamesPerPair: 8, Workers: 1, Seed: 1})
 	for i := range tour.Pairs {
-		if tour.Pairs[i] != again.Pairs[i] {
+		if !reflect.DeepEqual(tour.Pairs[i], again.Pairs[i]) {
 			t.Errorf("pair %d: %+v vs %+v", i, tour.Pairs[i], again.Pairs[i])
 		}
 	}

@@ -109,6 +109,9 @@ func TestHostileScripts(t *testing.T) {
 				if pr.Games != 2 || (!h.endless && pr.EnvFaults != 2) || (h.endless && pr.Truncated+pr.EnvFaults != 2) {
 					t.Errorf("pair %+v", pr)
 				}
+				if pr.EnvFaults > 0 && (len(pr.Faults) == 0 || !strings.HasPrefix(pr.Faults[0], "the game: ")) {
+					t.Errorf("faults not named: %q", pr.Faults)
+				}
 			})
 			t.Run("eval", func(t *testing.T) {
 				g, err := open()

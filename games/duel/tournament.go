@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"sync"
 	"text/tabwriter"
@@ -34,7 +35,12 @@ type PairResult struct {
 	AFaults    int // A's agent failed (illegal move, LLM never answered): a loss for A
 	BFaults    int
 	TotalPlies int
+	// Faults name the faults of the pair's games (the distinct ones, at most maxFaultNotes),
+	// so no game is left out of a score without saying why.
+	Faults []string `json:"faults,omitempty"`
 }
+
+const maxFaultNotes = 5
 
 // Score is A's points in [0, 1]: wins count 1, draws and truncated games 1/2, faults of the
 // other side 1; games lost to env faults are left out. n is the number of games counted.
@@ -149,6 +155,20 @@ feed:
 func (p *PairResult) Add(r Result, aSeat int) {
 	p.Games++
 	p.TotalPlies += r.Plies
+	if r.Fault != nil && len(p.Faults) < maxFaultNotes {
+		who := "the game"
+		switch {
+		case r.FaultBy == aSeat:
+			who = "agent A"
+		case r.FaultBy >= 0:
+			who = "agent B"
+		}
+		note := who + ": " + clip(r.Fault.Error(), 300)
+		if !slices.Contains(p.Faults, note) {
+			p.Faults = append(p.Faults, note)
+			slices.Sort(p.Faults) // games end in any order when played in parallel
+		}
+	}
 	switch {
 	case r.Fault != nil && r.FaultBy < 0:
 		p.EnvFaults++
@@ -259,6 +279,11 @@ func (t *Tournament) WriteTable(w io.Writer) error {
 	if games > 0 {
 		fmt.Fprintf(w, "%d games, %.1f plies on average, %d env faults; score = (wins + draws/2) / games, 95%% Wilson interval\n",
 			games, float64(plies)/float64(games), env)
+	}
+	for _, p := range t.Pairs {
+		for _, f := range p.Faults {
+			fmt.Fprintf(w, "fault in %s vs %s: %s\n", t.Agents[p.A], t.Agents[p.B], f)
+		}
 	}
 	return nil
 }
