@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"pcgwb/problems"
+	"pcgwb/problems/search"
 )
 
 // Member is one evaluated content shown by the workbench: an individual of a run's population,
@@ -72,39 +73,13 @@ func (m *Member) InfoNumbers() map[string]float64 {
 	return m.numbers
 }
 
-// InfoNumbers flattens an info (any JSON-encodable value) into its numeric fields by dotted
-// path, the way search.NumericFields names them.
+// InfoNumbers flattens an info into its numeric fields by dotted path: search.FlattenInfo,
+// the one flattening MAP-Elites' axes use too (an info that does not encode gives none).
 func InfoNumbers(info problems.Info) map[string]float64 {
-	out := map[string]float64{}
-	b, err := json.Marshal(info)
+	out, err := search.FlattenInfo(info)
 	if err != nil {
-		return out
+		return map[string]float64{}
 	}
-	var v any
-	if json.Unmarshal(b, &v) != nil {
-		return out
-	}
-	var walk func(prefix string, v any)
-	walk = func(prefix string, v any) {
-		switch x := v.(type) {
-		case map[string]any:
-			for k, e := range x {
-				p := k
-				if prefix != "" {
-					p = prefix + "." + k
-				}
-				walk(p, e)
-			}
-		case float64:
-			out[prefix] = x
-		case bool:
-			out[prefix] = 0
-			if x {
-				out[prefix] = 1
-			}
-		}
-	}
-	walk("", v)
 	return out
 }
 

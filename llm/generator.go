@@ -138,6 +138,41 @@ type Generator struct {
 	logMu     sync.Mutex
 	exchanges io.Writer
 	logErr    error
+	// uncached counts replies received from the server that the cache does not hold (a
+	// cache write failed, e.g. on a full disk); cacheErr is the first such failure.
+	uncached int
+	cacheErr error
+}
+
+// CacheError reports the replies this generator received that could not be stored in the
+// response cache: the run's results are complete, but an offline replay would miss them.
+func (g *Generator) CacheError() error {
+	g.logMu.Lock()
+	defer g.logMu.Unlock()
+	if g.uncached == 0 {
+		return nil
+	}
+	return fmt.Errorf("%d replies received could not be written to the response cache (%v); an --offline replay would miss them", g.uncached, g.cacheErr)
+}
+
+// checkCached notes a reply from the server that the cache failed to keep.
+func (g *Generator) checkCached(req Request, resp *Response) {
+	if resp.Cached || req.NoCache || g.client == nil || g.client.cache == nil {
+		return
+	}
+	e, err := g.client.cache.Get(resp.Key)
+	if e != nil {
+		return
+	}
+	if err == nil {
+		err = fmt.Errorf("entry %s missing", g.client.cache.path(resp.Key))
+	}
+	g.logMu.Lock()
+	defer g.logMu.Unlock()
+	g.uncached++
+	if g.cacheErr == nil {
+		g.cacheErr = err
+	}
 }
 
 var _ search.Generator = (*Generator)(nil)
@@ -430,6 +465,7 @@ func (g *Generator) runItem(ctx context.Context, pl *itemPlan) itemResult {
 			res.err = fmt.Errorf("item %d: %w", pl.index, err)
 			return res
 		}
+		g.checkCached(req, resp)
 		res.stats.Replies++
 		if resp.Cached {
 			res.stats.Cached++

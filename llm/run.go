@@ -225,6 +225,11 @@ func (g *Generator) FinishFolder(f *experiment.Folder, last search.Event) error 
 	if err != nil {
 		return err
 	}
+	if err := g.CacheError(); err != nil {
+		// Every answer is in the run (checkpoint, replies.jsonl): running the command again
+		// finishes the folder without asking anything.
+		return err
+	}
 	sum := RunSummary{Stats: g.Stats(), Totals: totals, Template: g.prompt.Name, Origin: g.prompt.Origin,
 		Legend: g.prompt.Legend, Elapsed: last.Elapsed}
 	data, err := json.MarshalIndent(sum, "", " ")

@@ -4,12 +4,15 @@ import (
 	"bytes"
 	"context"
 	"encoding/csv"
+	"encoding/json"
+	"fmt"
 	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"pcgwb/internal/folderlock"
 	"pcgwb/problems/experiment"
 	"pcgwb/problems/search"
 )
@@ -225,5 +228,66 @@ func TestProgressBarOnATerminal(t *testing.T) {
 	}
 	if isTerminal(&buf) {
 		t.Fatal("a buffer is not a terminal")
+	}
+}
+
+// A second writer of a run or sweep folder exits 1 naming the holder's pid; a damaged
+// checkpoint is an error naming the file and field, not a stack trace; report names the run it
+// fails on.
+func TestRunFolderSafety(t *testing.T) {
+	tmp := t.TempDir()
+	dir := filepath.Join(tmp, "run")
+	if code, _, errs := runCLI(t, smallRun(dir, "--quiet")...); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	os.Remove(filepath.Join(dir, experiment.FinalFile))
+	sweep := filepath.Join(tmp, "sweep")
+	os.MkdirAll(sweep, 0o755)
+	for _, tc := range []struct {
+		name, dir string
+		args      []string
+	}{
+		{"run", filepath.Join(tmp, "new"), smallRun(filepath.Join(tmp, "new"), "--quiet")},
+		{"resume", dir, []string{"run", "--resume", dir, "--quiet"}},
+		{"sweep", sweep, []string{"sweep", "--problems", "binary-v0", "--generators", "ga", "--fitness", "quality",
+			"--seeds", "1", "--generations", "1", "--pop", "4", "--out", sweep}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			os.MkdirAll(tc.dir, 0o755)
+			lock, err := folderlock.Acquire(tc.dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer lock.Release()
+			code, _, errs := runCLI(t, tc.args...)
+			if code != 1 || !strings.Contains(errs, fmt.Sprintf("pid %d", os.Getpid())) {
+				t.Fatalf("second writer: exit %d: %s", code, errs)
+			}
+		})
+	}
+
+	cp := filepath.Join(dir, experiment.CheckpointFile)
+	good := readFile(t, cp)
+	var m map[string]any
+	json.Unmarshal(good, &m)
+	m["state"] = nil
+	bad, _ := json.Marshal(m)
+	os.WriteFile(cp, bad, 0o644)
+	code, _, errs := runCLI(t, "run", "--resume", dir, "--quiet")
+	if code != 1 || !strings.Contains(errs, cp+": state: missing") || strings.Contains(errs, "goroutine") {
+		t.Fatalf("damaged checkpoint: exit %d: %s", code, errs)
+	}
+	os.WriteFile(cp, good, 0o644)
+	if code, _, errs := runCLI(t, "run", "--resume", dir, "--quiet"); code != 0 {
+		t.Fatalf("repaired: exit %d: %s", code, errs)
+	}
+
+	// two writers interleaved events.jsonl: report names the run
+	ev := filepath.Join(dir, experiment.EventsFile)
+	lines := bytes.SplitAfter(readFile(t, ev), []byte("\n"))
+	os.WriteFile(ev, bytes.Join([][]byte{lines[0], lines[1], lines[1], lines[2]}, nil), 0o644)
+	code, _, errs = runCLI(t, "report", tmp)
+	if code == 0 || !strings.Contains(errs, "run "+dir) || !strings.Contains(errs, "line 3") {
+		t.Fatalf("report on a damaged run: exit %d: %s", code, errs)
 	}
 }

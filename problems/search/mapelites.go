@@ -2,7 +2,6 @@ package search
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"math"
 	"sort"
@@ -182,7 +181,7 @@ func (g *mapElites) view() *ArchiveView {
 
 // features reads the axes' fields from an evaluated individual.
 func features(p problems.Problem, ind *Individual, axes []Axis) ([]float64, error) {
-	var fields map[string]any
+	var fields map[string]float64
 	out := make([]float64, len(axes))
 	for i, a := range axes {
 		switch a.Field {
@@ -195,78 +194,15 @@ func features(p problems.Problem, ind *Individual, axes []Axis) ([]float64, erro
 		}
 		if fields == nil {
 			var err error
-			if fields, err = infoFields(ind.Info); err != nil {
+			if fields, err = FlattenInfo(ind.Info); err != nil {
 				return nil, err
 			}
 		}
-		v, ok := lookupNumber(fields, a.Field)
+		v, ok := fields[a.Field]
 		if !ok {
 			return nil, fmt.Errorf("the info has no numeric field %q (numeric fields: %s)", a.Field, strings.Join(NumericFields(ind.Info), ", "))
 		}
 		out[i] = v
 	}
 	return out, nil
-}
-
-func infoFields(info problems.Info) (map[string]any, error) {
-	b, err := json.Marshal(info)
-	if err != nil {
-		return nil, fmt.Errorf("info does not encode: %w", err)
-	}
-	var m map[string]any
-	if err := json.Unmarshal(b, &m); err != nil {
-		return nil, fmt.Errorf("info is not a JSON object")
-	}
-	return m, nil
-}
-
-func lookupNumber(m map[string]any, path string) (float64, bool) {
-	var cur any = m
-	for _, part := range strings.Split(path, ".") {
-		obj, ok := cur.(map[string]any)
-		if !ok {
-			return 0, false
-		}
-		if cur, ok = obj[part]; !ok {
-			return 0, false
-		}
-	}
-	switch v := cur.(type) {
-	case float64:
-		return v, true
-	case bool:
-		if v {
-			return 1, true
-		}
-		return 0, true
-	}
-	return 0, false
-}
-
-// NumericFields lists the dotted paths of an info's numeric (and boolean) fields: what
-// MAP-Elites can use as axes.
-func NumericFields(info problems.Info) []string {
-	m, err := infoFields(info)
-	if err != nil {
-		return nil
-	}
-	var out []string
-	var walk func(prefix string, v any)
-	walk = func(prefix string, v any) {
-		switch x := v.(type) {
-		case map[string]any:
-			for k, e := range x {
-				p := k
-				if prefix != "" {
-					p = prefix + "." + k
-				}
-				walk(p, e)
-			}
-		case float64, bool:
-			out = append(out, prefix)
-		}
-	}
-	walk("", m)
-	sort.Strings(out)
-	return out
 }

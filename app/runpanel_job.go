@@ -1,0 +1,306 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"pcgwb/problems"
+	"pcgwb/problems/experiment"
+	"pcgwb/problems/search"
+)
+
+// runJob is one session of a run (a resume starts a new session on the same folder).
+type runJob struct {
+	problem problems.Problem // the run's problem, for drawing its population
+	run     *experiment.Run
+	cancel  context.CancelFunc
+	wake    chan struct{} // new data for the UI (buffered, one slot)
+	done    chan struct{} // closed once the last UI update is applied
+
+	mu      sync.Mutex
+	events  []search.Event
+	ended   bool
+	err     error
+	pausing bool // stopped by Pause rather than Cancel
+}
+
+func (j *runJob) poke() {
+	select {
+	case j.wake <- struct{}{}:
+	default:
+	}
+}
+
+// add records an event; a resumed run may repeat the generation that was in flight when it
+// was paused, and the newer event replaces the older.
+func (j *runJob) add(ev search.Event) {
+	j.mu.Lock()
+	for len(j.events) > 0 && j.events[len(j.events)-1].Generation >= ev.Generation {
+		j.events = j.events[:len(j.events)-1]
+	}
+	j.events = append(j.events, ev)
+	j.mu.Unlock()
+	j.poke()
+}
+
+func (j *runJob) snapshot() (events []search.Event, ended bool, err error) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return append([]search.Event(nil), j.events...), j.ended, j.err
+}
+
+// Start begins a new run with the panel's settings in a new folder of the output folder, or
+// resumes the paused run.
+func (rp *RunPanel) Start() {
+	switch rp.state {
+	case RunRunning:
+		return
+	case RunPaused:
+		rp.resume()
+		return
+	}
+	cfg, bins, err := rp.runConfig()
+	if err != nil {
+		rp.ShowError(err)
+		return
+	}
+	outDir := rp.wb.outputDir()
+	axes := []string{rp.AxisX.Selected, rp.AxisY.Selected}
+	rp.HideError()
+	rp.Status.SetText("starting…")
+	p, err := makeProblem(cfg.Problem)
+	if err != nil {
+		rp.ShowError(err)
+		return
+	}
+	rp.problem = p
+	rp.record = newRunRecord("", cfg)
+	rp.Population.Clear("The population appears here after the first generation.")
+	rp.showProgress(nil)
+	rp.startJob(func(ctx context.Context) (*experiment.Run, error) {
+		if cfg.Generator == "mapelites" {
+			ax, err := SampleAxes(ctx, p, axes, bins, cfg.Seed)
+			if err != nil {
+				return nil, err
+			}
+			cfg.Axes = ax
+		}
+		dir := RunFolderName(outDir, cfg, time.Now().Format("20060102-150405"))
+		return experiment.Create(dir, cfg)
+	})
+}
+
+// resume continues the paused run from its folder.
+func (rp *RunPanel) resume() {
+	dir := rp.record.Dir
+	rp.HideError()
+	rp.startJob(func(context.Context) (*experiment.Run, error) { return experiment.Open(dir) })
+}
+
+// startJob runs a run session: open starts or reopens the folder (off the UI goroutine), then
+// the run executes while a second goroutine brings its events to the UI.
+func (rp *RunPanel) startJob(open func(ctx context.Context) (*experiment.Run, error)) {
+	ctx, cancel := context.WithCancel(context.Background())
+	j := &runJob{problem: rp.problem, cancel: cancel, wake: make(chan struct{}, 1), done: make(chan struct{})}
+	if rp.record != nil {
+		j.events = append(j.events, rp.record.Events...)
+	}
+	rp.job = j
+	rp.setState(RunRunning)
+	runnerDone := make(chan struct{})
+	go func() {
+		defer close(runnerDone)
+		defer j.poke()
+		var err error
+		defer func() {
+			if r := recover(); r != nil {
+				err = fmt.Errorf("the run failed: %v", r)
+			}
+			j.mu.Lock()
+			j.ended, j.err = true, err
+			j.mu.Unlock()
+		}()
+		var run *experiment.Run
+		if run, err = open(ctx); err != nil {
+			return
+		}
+		j.mu.Lock()
+		j.run = run
+		j.mu.Unlock()
+		j.poke()
+		_, err = run.Execute(ctx, j.add)
+	}()
+	go rp.follow(j, runnerDone)
+}
+
+// follow brings a run session's progress to the UI until it ends, at most every
+// runUIInterval, then applies the end.
+func (rp *RunPanel) follow(j *runJob, runnerDone chan struct{}) {
+	defer close(j.done)
+	var lastPop time.Time
+	for {
+		select {
+		case <-j.wake:
+		case <-runnerDone:
+		}
+		events, ended, err := j.snapshot()
+		j.mu.Lock()
+		run := j.run
+		j.mu.Unlock()
+		var members []Member
+		var gen = -1
+		if run != nil && (ended || time.Since(lastPop) >= runPopInterval) && len(events) > 0 {
+			lastPop = time.Now()
+			if rec, lerr := rp.loadRecord(run, ended); lerr == nil {
+				members, gen, _ = rec.Members(j.problem)
+			}
+		}
+		if ended {
+			var rec *RunRecord
+			if run != nil {
+				rec, _ = LoadRunRecord(run.Dir)
+			}
+			onUI(func() { rp.finishJob(j, rec, events, members, gen, err) })
+			return
+		}
+		onUI(func() {
+			if rp.job != j {
+				return
+			}
+			if run != nil && rp.record.Dir == "" {
+				rp.record = newRunRecord(run.Dir, run.Config)
+				rp.Folder.SetText(run.Dir)
+			}
+			rp.record.Events = events
+			rp.showProgress(events)
+			if members != nil {
+				rp.Population.SetMembers(rp.record.Config.Problem, rp.problem, members)
+			}
+		})
+		time.Sleep(runUIInterval)
+	}
+}
+
+// loadRecord reads what the population gallery needs: the folder's config (and final.json
+// once the run ended).
+func (rp *RunPanel) loadRecord(run *experiment.Run, ended bool) (*RunRecord, error) {
+	if ended {
+		return LoadRunRecord(run.Dir)
+	}
+	return newRunRecord(run.Dir, run.Config), nil
+}
+
+func (rp *RunPanel) finishJob(j *runJob, rec *RunRecord, events []search.Event, members []Member, gen int, err error) {
+	if rp.job != j {
+		return
+	}
+	rp.job = nil
+	j.mu.Lock()
+	pausing := j.pausing
+	j.mu.Unlock()
+	if rec != nil {
+		rp.record = rec
+		rp.Folder.SetText(rec.Dir)
+	} else if rp.record != nil {
+		rp.record.Events = events
+	}
+	rp.showProgress(rp.record.Events)
+	if members != nil {
+		rp.Population.SetMembers(rp.record.Config.Problem, rp.problem, members)
+	}
+	state := RunFinished
+	switch {
+	case err != nil && errors.Is(err, context.Canceled) && pausing:
+		state = RunPaused
+		rp.Status.SetText(fmt.Sprintf("Paused at generation %d. Resume (Ctrl+Enter) continues from the run folder.", rp.record.Generation()))
+	case err != nil && errors.Is(err, context.Canceled):
+		state = RunCancelled
+		rp.Status.SetText(fmt.Sprintf("Cancelled at generation %d. The folder keeps what was done; open it to resume.", rp.record.Generation()))
+	case err != nil:
+		state = RunFailed
+		rp.ShowError(err)
+	default:
+		if rec == nil || !rec.Finished() {
+			state = RunFailed
+		}
+	}
+	rp.setState(state)
+	if rp.OnRunStopped != nil {
+		rp.OnRunStopped(rp.record, state, err)
+	}
+}
+
+// Pause stops the run after the generation in flight is abandoned; Start resumes it.
+func (rp *RunPanel) Pause() {
+	if rp.state != RunRunning || rp.job == nil {
+		return
+	}
+	j := rp.job
+	j.mu.Lock()
+	j.pausing = true
+	j.mu.Unlock()
+	rp.Status.SetText("pausing…")
+	rp.PauseButton.Disable()
+	j.cancel()
+}
+
+// Cancel stops the run for good (its folder stays on disk).
+func (rp *RunPanel) Cancel() {
+	switch rp.state {
+	case RunRunning:
+		rp.Status.SetText("cancelling…")
+		rp.PauseButton.Disable()
+		rp.CancelButton.Disable()
+		rp.job.cancel()
+	case RunPaused:
+		rp.setState(RunCancelled)
+		rp.Status.SetText(fmt.Sprintf("Cancelled at generation %d. The folder keeps what was done; open it to resume.", rp.record.Generation()))
+		if rp.OnRunStopped != nil {
+			rp.OnRunStopped(rp.record, RunCancelled, context.Canceled)
+		}
+	}
+}
+
+// Wait blocks until the run session in flight has ended and the panel shows its end (plots
+// and gallery drawn), at most timeout. It must not be called on the UI goroutine.
+func (rp *RunPanel) Wait(timeout time.Duration) error {
+	deadline := time.Now().Add(timeout)
+	uiMu.Lock()
+	j := rp.job
+	uiMu.Unlock()
+	if j != nil {
+		select {
+		case <-j.done:
+		case <-time.After(timeout):
+			return fmt.Errorf("the run is still going after %v", timeout)
+		}
+	}
+	for _, w := range []func(time.Duration) error{rp.Population.Wait, rp.FitnessPlot.Wait, rp.CountsPlot.Wait} {
+		if err := w(time.Until(deadline)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// WaitForGeneration blocks until the panel shows generation gen (or the run stopped), at most
+// timeout. For tests and the screenshot flag; not on the UI goroutine.
+func (rp *RunPanel) WaitForGeneration(gen int, timeout time.Duration) error {
+	deadline := time.Now().Add(timeout)
+	for time.Now().Before(deadline) {
+		uiMu.Lock()
+		shown, running := -1, rp.state == RunRunning
+		if rp.record != nil {
+			shown = rp.record.Generation()
+		}
+		uiMu.Unlock()
+		if shown >= gen || !running {
+			return nil
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	return fmt.Errorf("generation %d not shown after %v", gen, timeout)
+}

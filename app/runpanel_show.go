@@ -1,0 +1,147 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"time"
+
+	"pcgwb/problems"
+	"pcgwb/problems/search"
+)
+
+// showProgress updates the bar, the status line and the plots from events.
+func (rp *RunPanel) showProgress(events []search.Event) {
+	if rp.record == nil {
+		return
+	}
+	cfg := rp.record.Config
+	rp.Progress.Max = float64(max(cfg.Generations, 1))
+	if len(events) == 0 {
+		rp.Progress.SetValue(0)
+		rp.FitnessPlot.SetSpec(RunFitnessPlot(nil, cfg.Generations))
+		rp.CountsPlot.SetSpec(RunCountsPlot(nil, cfg.Generations, cfg.PopSize))
+		return
+	}
+	last := events[len(events)-1]
+	rp.Progress.SetValue(float64(last.Generation))
+	rp.Status.SetText(FormatEvent(last))
+	rp.FitnessPlot.SetSpec(RunFitnessPlot(events, cfg.Generations))
+	rp.CountsPlot.SetSpec(RunCountsPlot(events, cfg.Generations, cfg.PopSize))
+}
+
+// FormatEvent is the status line for a generation.
+func FormatEvent(ev search.Event) string {
+	s := fmt.Sprintf("best %.3f · mean %.3f · feasible %d · unique %d · controlled %d of %d · %d evaluations · %s",
+		ev.BestFitness, ev.MeanFitness, ev.Feasible, ev.Unique, ev.Controlled, ev.Size, ev.Evaluations,
+		formatDuration(time.Duration(ev.Elapsed*float64(time.Second))))
+	if ev.Archive != nil {
+		s += fmt.Sprintf(" · archive %d cells", ev.Archive.Filled)
+	}
+	return s
+}
+
+// ShowRecord shows an opened run folder: its settings, plots and population. An unfinished
+// run can be resumed with Start.
+func (rp *RunPanel) ShowRecord(rec *RunRecord) error {
+	if rp.state == RunRunning {
+		return errors.New("a run is going on: pause or cancel it before opening another")
+	}
+	p, err := makeProblem(rec.Config.Problem)
+	if err != nil {
+		return err
+	}
+	rp.problem, rp.record = p, rec
+	rp.HideError()
+	cfg := rec.Config
+	rp.Generator.SetSelected(cfg.Generator)
+	rp.Fitness.SetSelected(cfg.Fitness)
+	rp.PopSize.SetText(strconv.Itoa(cfg.PopSize))
+	rp.Generations.SetText(strconv.Itoa(cfg.Generations))
+	rp.Seed.SetText(strconv.FormatUint(cfg.Seed, 10))
+	rp.Folder.SetText(rec.Dir)
+	rp.showProgress(rec.Events)
+	members, gen, err := rec.Members(p)
+	if err != nil {
+		rp.ShowError(err)
+	}
+	if members != nil {
+		rp.Population.SetMembers(cfg.Problem, p, members)
+	} else {
+		rp.Population.Clear("This run has no population yet.")
+	}
+	switch {
+	case rec.Finished():
+		rp.setState(RunFinished)
+	case gen >= 0 || len(rec.Events) > 0:
+		rp.setState(RunPaused)
+		rp.Status.SetText(fmt.Sprintf("Stopped at generation %d of %d. Resume (Ctrl+Enter) continues it.", rec.Generation(), cfg.Generations))
+	default:
+		rp.setState(RunPaused)
+		rp.Status.SetText("Never started. Resume (Ctrl+Enter) starts it.")
+	}
+	return nil
+}
+
+// ShowError puts a message on the panel's red banner.
+func (rp *RunPanel) ShowError(err error) {
+	rp.ErrorText.SetText(err.Error())
+	rp.errorBanner.Show()
+}
+
+// HideError removes the banner.
+func (rp *RunPanel) HideError() {
+	rp.ErrorText.SetText("")
+	rp.errorBanner.Hide()
+}
+
+// SampleAxes fits MAP-Elites axes for two metrics from 64 random contents: whole-number
+// fields get a bin per value when they fit, others bins equal bins; the upper end is doubled
+// for info fields because evolved levels reach further than random ones.
+func SampleAxes(ctx context.Context, p problems.Problem, fields []string, bins int, seed uint64) ([]search.Axis, error) {
+	const n = 64
+	r := NewRand(seed ^ 0xa11e5)
+	members := make([]Member, n)
+	contents := make([]problems.Content, n)
+	for i := range members {
+		contents[i] = p.ContentSpace().Sample(r)
+		members[i] = Member{Index: i, Content: contents[i], Control: problems.SampleControl(p, r), Cell: -1}
+	}
+	infos, err := problems.Infos(ctx, p, contents)
+	if err != nil {
+		return nil, err
+	}
+	for i := range members {
+		members[i].Info = infos[i]
+		members[i].Quality = p.Quality(infos[i])
+		if members[i].Control != nil {
+			members[i].Controllability = p.Controllability(infos[i], members[i].Control)
+		}
+	}
+	out := make([]search.Axis, len(fields))
+	for k, f := range fields {
+		if f == MetricQuality || f == MetricControllability {
+			out[k] = search.Axis{Field: f, Min: 0, Max: 1, Bins: bins}
+			continue
+		}
+		var vals []float64
+		for i := range members {
+			if v, ok := members[i].Metric(f); ok {
+				vals = append(vals, v)
+			}
+		}
+		if len(vals) == 0 {
+			return nil, fmt.Errorf("the info has no numeric field %q", f)
+		}
+		lo, hi := math.Inf(1), math.Inf(-1)
+		for _, v := range vals {
+			lo, hi = math.Min(lo, v), math.Max(hi, v)
+		}
+		hi += math.Max(hi-lo, 1)
+		a := FitAxis(f, []float64{lo, hi}, bins)
+		out[k] = search.Axis{Field: f, Min: a.Min, Max: a.Max, Bins: a.Bins}
+	}
+	return out, nil
+}

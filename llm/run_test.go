@@ -1,0 +1,142 @@
+package llm
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"pcgwb/internal/folderlock"
+	"pcgwb/llm/llmtest"
+	"pcgwb/problems/experiment"
+)
+
+// A run interrupted in its second generation keeps the usage lines of what it bought; the
+// rerun adds its own (nothing bought twice: generation 0 comes from the checkpoint and the
+// replies of generation 1 received before the failure from the cache), and llm.json sums both
+// sessions.
+func TestUsageIsAppendOnlyAndNothingIsBoughtTwice(t *testing.T) {
+	var fail atomic.Bool
+	var n atomic.Int32
+	srv := llmtest.New(func(c llmtest.Call, seen int) llmtest.Reply {
+		if fail.Load() && n.Add(1) > 2 {
+			return llmtest.Reply{Status: 401} // not retried
+		}
+		return toyHandler(c, seen)
+	})
+	defer srv.Close()
+	cache := t.TempDir()
+	cfg := testConfig(srv, cache)
+	cfg.Concurrency = 1
+	c := newTestClient(t, cfg)
+	dir := filepath.Join(t.TempDir(), "run")
+	g := newToyGenerator(t, c, toyOptions(4))
+	ctx := context.Background()
+	_, err := execute(ctx, dir, g, 1, func(ev searchEvent) {
+		if ev.Generation == 0 {
+			fail.Store(true) // generation 1: two answers, then the server refuses
+		}
+	})
+	if err == nil {
+		t.Fatal("the failing server did not stop the run")
+	}
+	first := readLines(t, filepath.Join(dir, UsageFile))
+	callsBefore := len(srv.Calls())
+	fail.Store(false)
+	if _, err := execute(ctx, dir, newToyGenerator(t, c, toyOptions(4)), 1, nil); err != nil {
+		t.Fatal(err)
+	}
+	all := readLines(t, filepath.Join(dir, UsageFile))
+	if len(all) <= len(first) || strings.Join(all[:len(first)], "\n") != strings.Join(first, "\n") {
+		t.Fatalf("usage.jsonl was not appended to: %d lines, then %d", len(first), len(all))
+	}
+	// Bought: 4 (generation 0) + 2 (generation 1, before the failure) + 1 refused, then the 2
+	// missing answers of generation 1; nothing else.
+	if got := len(srv.Calls()) - callsBefore; got != 2 {
+		t.Fatalf("the rerun asked the server %d times, want 2", got)
+	}
+	var sum RunSummary
+	b, _ := os.ReadFile(filepath.Join(dir, SummaryFile))
+	if err := json.Unmarshal(b, &sum); err != nil {
+		t.Fatal(err)
+	}
+	failed := 0
+	for _, l := range all {
+		if strings.Contains(l, `"error":`) {
+			failed++
+		}
+	}
+	if sum.Totals.Requests != len(all) || sum.Totals.Failures != failed || failed == 0 || sum.Totals.CacheHits != 2 {
+		t.Fatalf("llm.json totals %+v over %d usage lines", sum.Totals, len(all))
+	}
+	if sum.Stats.Items != 8 || sum.Stats.Valid != 8 {
+		t.Fatalf("llm.json stats %+v", sum.Stats)
+	}
+}
+
+// A reply that the cache failed to store (here: every cache shard is a file, as good as a full
+// disk) fails the run with a message saying so; running again finishes the folder without
+// asking the server anything.
+func TestCacheWriteFailureFailsTheRun(t *testing.T) {
+	srv := llmtest.New(toyHandler)
+	defer srv.Close()
+	cache := t.TempDir()
+	for i := 0; i < 256; i++ {
+		os.WriteFile(filepath.Join(cache, fmt.Sprintf("%02x", i)), nil, 0o644)
+	}
+	c := newTestClient(t, testConfig(srv, cache))
+	dir := filepath.Join(t.TempDir(), "run")
+	_, err := execute(context.Background(), dir, newToyGenerator(t, c, toyOptions(3)), 0, nil)
+	if err == nil || !strings.Contains(err.Error(), "3 replies received could not be written to the response cache") {
+		t.Fatalf("error %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, experiment.FinalFile)); err == nil {
+		t.Fatal("final.json written although the cache lost replies")
+	}
+	calls := len(srv.Calls())
+	if _, err := execute(context.Background(), dir, newToyGenerator(t, c, toyOptions(3)), 0, nil); err != nil {
+		t.Fatal(err)
+	}
+	if len(srv.Calls()) != calls {
+		t.Fatal("finishing the folder asked the server again")
+	}
+}
+
+// A second writer of an LLM run folder is refused with the holder's pid before any request.
+func TestSecondLLMWriterIsRefused(t *testing.T) {
+	srv := llmtest.New(toyHandler)
+	defer srv.Close()
+	c := newTestClient(t, testConfig(srv, t.TempDir()))
+	dir := filepath.Join(t.TempDir(), "run")
+	os.MkdirAll(dir, 0o755)
+	held, err := folderlock.Acquire(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer held.Release()
+	_, err = execute(context.Background(), dir, newToyGenerator(t, c, toyOptions(3)), 0, nil)
+	var he *folderlock.HeldError
+	if !errors.As(err, &he) || he.PID != os.Getpid() {
+		t.Fatalf("second writer: %v", err)
+	}
+	if len(srv.Calls()) != 0 {
+		t.Fatal("a refused writer asked the server")
+	}
+}
+
+func FuzzReadUsage(f *testing.F) {
+	f.Add([]byte(`{"model":"m","key":"k","cached":false,"prompt_tokens":3,"completion_tokens":4,"total_tokens":7,"cost":0.1,"attempts":1,"latency_ms":3}` + "\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		path := filepath.Join(t.TempDir(), UsageFile)
+		os.WriteFile(path, data, 0o644)
+		tot, err := ReadUsage(path)
+		if err == nil && (tot.Cost < 0 || tot.Usage.TotalTokens < 0) {
+			t.Fatal("accepted negative totals")
+		}
+	})
+}
