@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"pcgwb/internal/atomicfile"
+	"pcgwb/internal/folderlock"
 )
 
 // ObjectPlaceholder is replaced by the target letter in ChatGPT4PCG prompts.
@@ -176,6 +177,14 @@ func RunBirdsPrompts(ctx context.Context, c *Client, opts BirdsOptions) (*BirdsR
 	if err := os.MkdirAll(logDir, 0o755); err != nil {
 		return nil, err
 	}
+	// One writer per competition folder: a second prompt run or an evaluation of the same
+	// folder is refused while the answers are written (the lock is released before the
+	// caller evaluates the folder, which takes it again).
+	lock, err := folderlock.Acquire(opts.Out)
+	if err != nil {
+		return nil, err
+	}
+	defer lock.Release()
 	if err := writeBirdsConfig(c, opts); err != nil {
 		return nil, err
 	}

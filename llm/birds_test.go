@@ -12,6 +12,7 @@ import (
 	"sync"
 	"testing"
 
+	"pcgwb/internal/folderlock"
 	"pcgwb/llm/llmtest"
 )
 
@@ -219,5 +220,33 @@ func TestParseLetters(t *testing.T) {
 		if _, err := ParseLetters(bad); err == nil {
 			t.Errorf("%q accepted", bad)
 		}
+	}
+}
+
+// A prompt run is the competition folder's one writer: while another process holds the folder,
+// nothing is asked or written.
+func TestBirdsRefusesLockedFolder(t *testing.T) {
+	srv := llmtest.New(func(c llmtest.Call, _ int) llmtest.Reply { return llmtest.Reply{Content: birdsAnswer(c)} })
+	defer srv.Close()
+	root := t.TempDir()
+	c := newTestClient(t, testConfig(srv, filepath.Join(root, "cache")))
+	out := filepath.Join(root, "out")
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	lock, err := folderlock.Acquire(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := BirdsOptions{Team: "t", Turns: []string{"Build <OBJECT>."}, Letters: []string{"A"}, Trials: 1, Out: out}
+	if _, err := RunBirdsPrompts(context.Background(), c, opts); !errors.Is(err, folderlock.ErrHeld) {
+		t.Fatalf("got %v, want the folder refused", err)
+	}
+	if _, err := os.Stat(BirdsAnswerPath(out, "t", "A", 1)); err == nil {
+		t.Fatal("an answer was written into a locked folder")
+	}
+	lock.Release()
+	if rep, err := RunBirdsPrompts(context.Background(), c, opts); err != nil || rep.Written != 1 {
+		t.Fatalf("after release: %+v %v", rep, err)
 	}
 }
