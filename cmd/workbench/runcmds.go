@@ -119,6 +119,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 	axes := fs.String("axes", "", "mapelites axes: field:min:max[:bins],field:min:max[:bins] over info fields")
 	resume := fs.String("resume", "", "continue the run in this folder (other flags are ignored, but for an LLM run --api-key-env, --cache, --offline, --timeout, --retries and --concurrency)")
 	quiet := fs.Bool("quiet", false, "no progress output")
+	llmRate := fs.Float64("llm-rate", llm.DefaultEvolveRate, "llm-ga, llm-mapelites: share of the children the model makes (run_evolve.go)")
 	var ep endpointFlags
 	var pf promptFlags
 	ep.registerEndpoint(fs)
@@ -134,12 +135,17 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 	case *resume != "":
 		if gen, err := recordedGenerator(*resume); err == nil && gen == llm.GeneratorName {
 			return resumeLLMRun(*resume, ep, *quiet, stdout, stderr)
+		} else if err == nil && llm.IsEvolve(gen) {
+			return resumeEvolveRun(*resume, ep, *quiet, stdout, stderr)
 		}
 		if r, err = experiment.Open(*resume); err != nil {
 			return usageError{err.Error()}
 		}
 	case *problem == "":
 		return usagef("--problem is required (or --resume DIR)")
+	case llm.IsEvolve(*generator):
+		return startEvolveRun(evolveRequest{generator: *generator, problem: *problem, fitness: *fitness, out: *out, axes: *axes,
+			generations: *generations, pop: *pop, seed: *seed, rate: *llmRate, ep: ep, pf: pf, quiet: *quiet}, stdout, stderr)
 	case *generator == llm.GeneratorName:
 		gens, n := *generations, *pop
 		if !set["generations"] {
