@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"pcgwb/internal/atomicfile"
+	"pcgwb/internal/safeio"
 )
 
 // canonicalRequest is everything that determines a reply, and so the cache key: the endpoint,
@@ -68,18 +69,35 @@ func (c Cache) path(key string) string { return filepath.Join(c.Dir, key[:2], ke
 // Get returns the entry for key. A missing or unreadable entry is a miss; an unreadable one
 // also returns the reason, so a damaged cache does not pass silently.
 func (c Cache) Get(key string) (*CacheEntry, error) {
-	data, err := os.ReadFile(c.path(key))
+	data, err := safeio.ReadFile(c.path(key), cacheEntryLimit)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, nil
 		}
 		return nil, err
 	}
+	return decodeCacheEntry(c.path(key), key, data)
+}
+
+// cacheEntryLimit bounds a cache entry read back (a reply is far smaller).
+const cacheEntryLimit = 64 << 20
+
+// decodeCacheEntry checks a cache entry before it is replayed: it must be the entry of key,
+// with non-negative token counts.
+func decodeCacheEntry(path, key string, data []byte) (*CacheEntry, error) {
 	var e CacheEntry
-	if err := json.Unmarshal(data, &e); err != nil || e.Key != key {
-		return nil, fmt.Errorf("cache entry %s is damaged; delete it to ask again", c.path(key))
+	field := ""
+	switch err := json.Unmarshal(data, &e); {
+	case err != nil:
+		field = "not valid JSON: " + err.Error()
+	case e.Key != key:
+		field = fmt.Sprintf("key: %s, not the request's %s", safeio.ExcerptString(e.Key), key)
+	case e.Response.Usage.PromptTokens < 0 || e.Response.Usage.CompletionTokens < 0 || e.Response.Usage.TotalTokens < 0:
+		field = "response.usage: negative token count"
+	default:
+		return &e, nil
 	}
-	return &e, nil
+	return nil, fmt.Errorf("cache entry %s is damaged (%s); delete it to ask again", path, field)
 }
 
 // Put stores an entry atomically.
