@@ -8,6 +8,7 @@ import (
 	"image/color"
 	"image/draw"
 	"image/png"
+	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -25,8 +26,8 @@ import (
 type TrialView struct {
 	Team, Letter string
 	Trial        int
-	// Image is the evaluator image's path ("" when the trial has none).
-	Image                 string
+	// Image is the evaluator image's path; Level the level file's ("" when it has none).
+	Image, Level          string
 	Stability, Similarity float64
 }
 
@@ -63,7 +64,7 @@ func ReportFolder(ctx context.Context, dir string, opt Options) (*FolderReport, 
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
-			tr := TeamReport{Team: p, Trials: teamTrials(dir, p, sc)}
+			tr := TeamReport{Team: p, Trials: TeamTrials(dir, p, sc)}
 			for _, c := range sc.Characters {
 				if c.Team == p {
 					tr.Letters = append(tr.Letters, c)
@@ -103,6 +104,20 @@ func teamOrder(sc *Scores) []string {
 	return out
 }
 
+// realFile reports whether path is a regular file (not a link).
+func realFile(path string) bool {
+	info, err := os.Lstat(path)
+	return err == nil && info.Mode().IsRegular()
+}
+
+// ReadTrialLevel reads a trial's level file as the pipeline reads inputs (bounded, no links).
+func ReadTrialLevel(v TrialView) ([]byte, error) {
+	if v.Level == "" {
+		return nil, fmt.Errorf("%s %s trial %d has no level file", v.Team, v.Letter, v.Trial)
+	}
+	return readInput(v.Level, MaxLevelBytes)
+}
+
 func maxTrial(ts []TrialView) int {
 	n := 0
 	for _, t := range ts {
@@ -111,16 +126,19 @@ func maxTrial(ts []TrialView) int {
 	return n
 }
 
-// teamTrials lists a team's images with the scores of their trials.
-func teamTrials(dir, team string, sc *Scores) []TrialView {
+// TeamTrials lists a team's evaluated trials (those with an image) with their level file and
+// their scores in sc (zero when sc is nil or has no row for the trial).
+func TeamTrials(dir, team string, sc *Scores) []TrialView {
 	type key struct {
 		letter string
 		trial  int
 	}
 	scores := map[key]TrialScore{}
-	for _, t := range sc.Trials {
-		if t.Team == team {
-			scores[key{t.Character, t.Trial}] = t
+	if sc != nil {
+		for _, t := range sc.Trials {
+			if t.Team == team {
+				scores[key{t.Character, t.Trial}] = t
+			}
 		}
 	}
 	var out []TrialView
@@ -141,8 +159,12 @@ func teamTrials(dir, team string, sc *Scores) []TrialView {
 				continue
 			}
 			s := scores[key{letter, n}]
-			out = append(out, TrialView{Team: team, Letter: letter, Trial: n, Image: filepath.Join(idir, letter, name),
-				Stability: s.Stability.Float(), Similarity: s.Similarity.Float()})
+			v := TrialView{Team: team, Letter: letter, Trial: n, Image: filepath.Join(idir, letter, name),
+				Stability: s.Stability.Float(), Similarity: s.Similarity.Float()}
+			if lvl := filepath.Join(dir, team, StageLevels, letter, strings.TrimSuffix(name, ".png")+".xml"); realFile(lvl) {
+				v.Level = lvl
+			}
+			out = append(out, v)
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool {

@@ -68,6 +68,9 @@ func TestReportFolder(t *testing.T) {
 					}
 				}
 			}
+			if lv, err := ReadTrialLevel(v); err != nil || !strings.Contains(string(lv), "<Level") {
+				t.Errorf("%s %s trial %d: level %v", v.Team, v.Letter, v.Trial, err)
+			}
 			broken := strings.HasSuffix(v.Image, "beta_I_2.png")
 			if broken != (black == 0) {
 				t.Errorf("%s %s trial %d: %d black pixels (broken %v)", v.Team, v.Letter, v.Trial, black, broken)
