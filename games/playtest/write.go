@@ -223,6 +223,7 @@ func intervalPlot(title, ylabel string, rep *Report, series []string, get func(G
 		}
 	}
 	p.Legend.Top = true
+	p.X.Min, p.X.Max = -0.5, float64(len(rep.Generators))-0.5
 	return p, nil
 }
 
@@ -242,8 +243,12 @@ func ratingsPlot(rep *Report) (*plot.Plot, error) {
 	for _, q := range rep.Questions {
 		ids = append(ids, q.ID)
 	}
-	return intervalPlot("Answers (mean, 95% interval)", "answer (1-5; yes = 1)", rep, ids,
+	p, err := intervalPlot("Answers (mean, 95% interval)", "mean answer (1-5; for yes/no questions the fraction of yes)", rep, ids,
 		func(g GeneratorRow, id string) Estimate { return g.Ratings[id] })
+	if err == nil {
+		p.Y.Min = 0
+	}
+	return p, err
 }
 
 func solverPlot(rep *Report) (*plot.Plot, error) {
