@@ -7,6 +7,8 @@ export PATH := /usr/local/go/bin:$(HOME)/go/bin:$(PATH)
 APT_PKGS := gcc libc6-dev pkg-config ca-certificates libgl1-mesa-dev libx11-dev libxcursor-dev \
 	libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev libwayland-dev libxkbcommon-dev \
 	libasound2 xvfb xauth
+# Slurm and munge: the Slurm test of `make test` starts a single-node cluster from them.
+APT_PKGS += slurm-wlm munge
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 XVFB := xvfb-run -a -s "-screen 0 1280x800x24"
 GO_TEST_TIMEOUT ?= 20m
@@ -49,8 +51,34 @@ test-flaky: deps modules ## the GUI test that used to be flaky, 50 runs in a row
 
 bench: deps modules
 	@mkdir -p out
+	@echo "machine: $$(nproc) cores, load average $$(cut -d' ' -f1-3 /proc/loadavg) at start"
 	go test -run '^$$' -bench . -benchmem ./problems/... ./games/... | tee out/bench.txt
 	@go run ./internal/benchtable < out/bench.txt
+
+# The paper's whole protocol (12 problems × random/ES/GA × Q/QT/QTD × 10 seeds × 200 generations,
+# population 100: 1,080 runs) into out/protocol, the constructive runs of Fig. 4 into
+# out/protocol-fig4, then docs/results.md regenerated from them. Finished runs are skipped, so
+# an interrupted `make protocol` continues where it stopped. The problems that need the
+# reference's data read it from PCG_BENCHMARK_DATA (default: ../shared/reference-data/pcg).
+PROTOCOL_DIR ?= out/protocol
+PROTOCOL_JOBS ?= 3
+PAPER_PROBLEMS := arcade-v0,binary-v0,building-v0,ddave-v0,elimination-v0,isaac-v0,loderunner-v0,mdungeons-v0,smb-v0,sokoban-v0,talakat-v0,zelda-v0
+.PHONY: protocol
+protocol: build
+	@export PCG_BENCHMARK_DATA=$${PCG_BENCHMARK_DATA:-$(CURDIR)/../shared/reference-data/pcg}; \
+	mkdir -p $(PROTOCOL_DIR); \
+	before=$$(find $(PROTOCOL_DIR) -name final.json | wc -l); start=$$(date +%s); \
+	./bin/workbench sweep --problems $(PAPER_PROBLEMS) --generators random,es,ga \
+		--fitness quality,quality_control,quality_control_diversity --seeds 10 --generations 200 --pop 100 \
+		--jobs $(PROTOCOL_JOBS) --out $(PROTOCOL_DIR) && \
+	./bin/workbench sweep --problems binary-v0,sokoban-v0,zelda-v0 --generators constructive --fitness quality \
+		--seeds 10 --generations 0 --pop 100 --out $(PROTOCOL_DIR)-fig4 && \
+	wall=$$(( $$(date +%s) - start )); \
+	note="one make protocol invocation"; [ "$$before" = 0 ] || note="the last make protocol invocation only: $$before runs were finished before it and skipped"; \
+	printf '{"wall_s": %d, "jobs": %d, "cpus": %d, "machine": "%s", "started": "%s", "note": "%s"}\n' \
+		$$wall $(PROTOCOL_JOBS) $$(nproc) "$$(uname -m) $$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $$(nproc) cores" \
+		"$$(date -u -d @$$start +%FT%TZ)" "$$note" > $(PROTOCOL_DIR)/protocol.json; \
+	./bin/workbench report --paper $(PROTOCOL_DIR) --out docs/results.md --fig4 $(PROTOCOL_DIR)-fig4
 
 fmt:
 	gofmt -w $$(git ls-files '*.go')
