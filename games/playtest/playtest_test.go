@@ -457,3 +457,25 @@ func TestHandMadeSource(t *testing.T) {
 		t.Fatalf("%d designer levels of %d", n, len(s.Levels))
 	}
 }
+
+func FuzzDecodeRecord(f *testing.F) {
+	f.Add([]byte(`{"player":"ana","level":"Level 1","problem":"zelda-v0","result":"won","moves":1,"seconds":0.1,"ticks":6,"trace":[{"t":0,"press":"left"}],"answers":{"fun":"2"}}`))
+	f.Add([]byte(`{"player":"../x","level":"Level 1","result":"quit","trace":[]}`))
+	s := &Session{Questions: DefaultQuestions(), Levels: []Level{{Name: "Level 1"}}}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r, err := decodeRecord(s, data)
+		if err != nil {
+			return
+		}
+		if CheckPlayer(r.Player) != nil || s.level(r.Level) < 0 {
+			t.Fatalf("accepted %+v", r)
+		}
+		for id, a := range r.Answers {
+			for _, q := range s.Questions {
+				if q.ID == id && !contains(q.Options, a) {
+					t.Fatalf("accepted answer %q to %s", a, id)
+				}
+			}
+		}
+	})
+}
