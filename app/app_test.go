@@ -20,7 +20,7 @@ func sample(t *testing.T, wb *Workbench, n, seed string) {
 	t.Helper()
 	wb.samples.Count.SetText(n)
 	wb.samples.Seed.SetText(seed)
-	test.Tap(wb.samples.SampleButton)
+	test.Tap(wb.samples.sampleButton)
 	wait(t, wb)
 	if wb.samples.errorBanner.Visible() {
 		t.Fatalf("error shown: %s", wb.samples.ErrorText.Text)
@@ -58,7 +58,7 @@ func TestSampleFillsGalleryWithBadges(t *testing.T) {
 			if !strings.HasPrefix(b.Text(), want+" ") {
 				t.Errorf("thumb %d badge %d reads %q", i, j, b.Text())
 			}
-			back, _ := b.Colors()
+			back, _ := b.colors()
 			if b.Passed() != (back == colorPass) {
 				t.Errorf("thumb %d badge %q: passed=%v but colour %v", i, b.Text(), b.Passed(), back)
 			}
@@ -70,7 +70,7 @@ func TestSampleFillsGalleryWithBadges(t *testing.T) {
 	if !summaryPattern.MatchString(wb.samples.Summary.Text) {
 		t.Errorf("summary %q does not show three percentages", wb.samples.Summary.Text)
 	}
-	if wb.samples.Summary.Text != FormatSummary(set.Eval) {
+	if wb.samples.Summary.Text != formatSummary(set.Eval) {
 		t.Errorf("summary %q is not the set's evaluation", wb.samples.Summary.Text)
 	}
 	if !strings.Contains(wb.samples.Status.Text, "seed 7") || wb.samples.Progress.Visible() {
@@ -110,16 +110,16 @@ func TestSeedReproducesTheGallery(t *testing.T) {
 
 func TestNewerSampleWins(t *testing.T) {
 	wb := newTestWorkbench(t)
-	if err := wb.SelectProblem(slowName); err != nil {
+	if err := wb.selectProblem(slowName); err != nil {
 		t.Fatal(err)
 	}
 	wb.samples.Count.SetText("30")
-	test.Tap(wb.samples.SampleButton)
+	test.Tap(wb.samples.sampleButton)
 	if !wb.samples.Busy() || !wb.samples.Progress.Visible() {
 		t.Fatal("no activity shown while sampling")
 	}
 	wb.samples.Count.SetText("3")
-	test.Tap(wb.samples.SampleButton)
+	test.Tap(wb.samples.sampleButton)
 	wait(t, wb)
 	if got := wb.samples.Gallery.Len(); got != 3 {
 		t.Fatalf("gallery has %d items, want the newer sample's 3", got)
@@ -133,19 +133,19 @@ func TestErrorsAreShownNotPanicked(t *testing.T) {
 	wb := newTestWorkbench(t)
 
 	wb.samples.Count.SetText("0")
-	test.Tap(wb.samples.SampleButton)
+	test.Tap(wb.samples.sampleButton)
 	if !wb.samples.errorBanner.Visible() || !strings.Contains(wb.samples.ErrorText.Text, "samples") {
 		t.Fatalf("bad count not reported: %q", wb.samples.ErrorText.Text)
 	}
 	wb.samples.Count.SetText("4")
 	wb.samples.Seed.SetText("-1")
-	test.Tap(wb.samples.SampleButton)
+	test.Tap(wb.samples.sampleButton)
 	if !strings.Contains(wb.samples.ErrorText.Text, "seed") {
 		t.Fatalf("bad seed not reported: %q", wb.samples.ErrorText.Text)
 	}
 	wb.samples.Seed.SetText("1")
 
-	if err := wb.SelectProblem(brokenName); err != nil {
+	if err := wb.selectProblem(brokenName); err != nil {
 		t.Fatal(err)
 	}
 	wait(t, wb)
@@ -153,7 +153,7 @@ func TestErrorsAreShownNotPanicked(t *testing.T) {
 		t.Fatalf("failing info not reported: %q", wb.samples.ErrorText.Text)
 	}
 
-	if err := wb.SelectProblem(noPicName); err != nil {
+	if err := wb.selectProblem(noPicName); err != nil {
 		t.Fatal(err)
 	}
 	wait(t, wb)
@@ -170,7 +170,7 @@ func TestErrorsAreShownNotPanicked(t *testing.T) {
 	}
 	checkNotBlank(t, wb.Window.Canvas().Capture(), 20)
 
-	if err := wb.SelectProblem("no-such-problem-v0"); err == nil || !wb.samples.errorBanner.Visible() {
+	if err := wb.selectProblem("no-such-problem-v0"); err == nil || !wb.samples.errorBanner.Visible() {
 		t.Fatal("unknown problem not reported")
 	}
 }
@@ -317,10 +317,10 @@ func TestTypingACountDoesNotSample(t *testing.T) {
 	wb := newTestWorkbench(t)
 	before := wb.samples.Gallery.Len()
 	wb.samples.Count.SetText("5")
-	if wb.samples.Busy() || wb.samples.CountSlider.Value != 5 {
-		t.Fatalf("typing a count: busy=%v slider=%v", wb.samples.Busy(), wb.samples.CountSlider.Value)
+	if wb.samples.Busy() || wb.samples.countSlider.Value != 5 {
+		t.Fatalf("typing a count: busy=%v slider=%v", wb.samples.Busy(), wb.samples.countSlider.Value)
 	}
-	wb.samples.CountSlider.SetValue(9)
+	wb.samples.countSlider.SetValue(9)
 	if wb.samples.Busy() || wb.samples.Count.Text != "9" || wb.samples.Gallery.Len() != before {
 		t.Fatalf("moving the slider programmatically: busy=%v count=%q", wb.samples.Busy(), wb.samples.Count.Text)
 	}
@@ -329,13 +329,13 @@ func TestTypingACountDoesNotSample(t *testing.T) {
 func TestFailureStopsTheRunningSample(t *testing.T) {
 	wb := newTestWorkbench(t)
 	sample(t, wb, "2", "1")
-	if err := wb.SelectProblem(slowName); err != nil {
+	if err := wb.selectProblem(slowName); err != nil {
 		t.Fatal(err)
 	}
 	wb.samples.Count.SetText("30") // the selection above already started a slow sample of 2
-	test.Tap(wb.samples.SampleButton)
+	test.Tap(wb.samples.sampleButton)
 	wb.samples.Seed.SetText("not a seed")
-	test.Tap(wb.samples.SampleButton)
+	test.Tap(wb.samples.sampleButton)
 	wait(t, wb)
 	if !wb.samples.errorBanner.Visible() || wb.samples.Progress.Visible() {
 		t.Fatalf("banner %v, progress %v", wb.samples.errorBanner.Visible(), wb.samples.Progress.Visible())

@@ -55,11 +55,11 @@ func BenchmarkEditorRecompute(b *testing.B) {
 			content := p.ContentSpace().Sample(r)
 			control := problems.SampleControl(p, r)
 			g, _ := TileGridOf(p)
-			cells := GridOfContent(content)
+			cells := gridOfContent(content)
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				cells[i%g.Rows][i%g.Cols] = g.Min + i%(g.Max-g.Min) // one painted tile
-				c := ContentOfGrid(cells)
+				c := contentOfGrid(cells)
 				if _, err := p.Render(c); err != nil {
 					b.Fatal(err)
 				}

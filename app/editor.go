@@ -19,34 +19,34 @@ import (
 // maxUndo bounds the editor's undo history.
 const maxUndo = 200
 
-// EditorPanel is the Editor tab: paint the tiles of a level of a tile problem and watch its
+// editorPanel is the Editor tab: paint the tiles of a level of a tile problem and watch its
 // quality and controllability (against the problem panel's target control) recomputed as you
 // paint.
-type EditorPanel struct {
-	Canvas       *EditorCanvas
-	Palette      []*TileButton
+type editorPanel struct {
+	Canvas       *editorCanvas
+	Palette      []*tileButton
 	Quality      *Badge
 	Control      *Badge
 	Timing       *widget.Label
-	InfoText     *widget.Label
+	infoText     *widget.Label
 	Title        *widget.Label
-	Message      *widget.Label
+	message      *widget.Label
 	UndoButton   *widget.Button
-	RandomButton *widget.Button
-	FillButton   *widget.Button
+	randomButton *widget.Button
+	fillButton   *widget.Button
 	PNGButton    *widget.Button
 	JSONButton   *widget.Button
 
-	// LastQuality, LastControllability and LastInfo are the latest evaluation shown;
-	// LastElapsed is what it took (info, quality, controllability and picture).
-	LastQuality, LastControllability float64
-	LastInfo                         problems.Info
-	LastElapsed                      time.Duration
+	// lastQuality, lastControllability and lastInfo are the latest evaluation shown;
+	// lastElapsed is what it took (info, quality, controllability and picture).
+	lastQuality, lastControllability float64
+	lastInfo                         problems.Info
+	lastElapsed                      time.Duration
 
 	wb       *Workbench
 	name     string
 	problem  problems.Problem
-	grid     TileGrid
+	grid     tileGrid
 	cells    [][]int
 	tile     int // palette value painted
 	undo     [][][]int
@@ -64,24 +64,24 @@ type EditorPanel struct {
 	hasPending  bool
 }
 
-func newEditorPanel(wb *Workbench) *EditorPanel {
-	ed := &EditorPanel{wb: wb}
+func newEditorPanel(wb *Workbench) *editorPanel {
+	ed := &editorPanel{wb: wb}
 	ed.Canvas = newEditorCanvas(ed)
 	ed.Quality = NewBadge("Quality", 0)
 	ed.Control = NewBadge("Controllability", 0)
 	ed.Timing = widget.NewLabel("")
 	ed.Timing.SizeName = theme.SizeNameCaptionText
 	ed.Timing.Importance = widget.LowImportance
-	ed.InfoText = widget.NewLabel("")
-	ed.InfoText.TextStyle = fyne.TextStyle{Monospace: true}
+	ed.infoText = widget.NewLabel("")
+	ed.infoText.TextStyle = fyne.TextStyle{Monospace: true}
 	ed.Title = widget.NewLabel("")
 	ed.Title.TextStyle = fyne.TextStyle{Bold: true}
-	ed.Message = widget.NewLabel("")
-	ed.Message.Wrapping = fyne.TextWrapWord
-	ed.Message.Alignment = fyne.TextAlignCenter
+	ed.message = widget.NewLabel("")
+	ed.message.Wrapping = fyne.TextWrapWord
+	ed.message.Alignment = fyne.TextAlignCenter
 	ed.UndoButton = widget.NewButtonWithIcon("Undo", theme.ContentUndoIcon(), ed.Undo)
-	ed.RandomButton = widget.NewButtonWithIcon("Random level", theme.ViewRefreshIcon(), ed.Random)
-	ed.FillButton = widget.NewButtonWithIcon("Fill", theme.ContentClearIcon(), func() { ed.Fill(ed.tile) })
+	ed.randomButton = widget.NewButtonWithIcon("Random level", theme.ViewRefreshIcon(), ed.Random)
+	ed.fillButton = widget.NewButtonWithIcon("Fill", theme.ContentClearIcon(), func() { ed.Fill(ed.tile) })
 	ed.PNGButton = widget.NewButtonWithIcon("PNG…", theme.FileImageIcon(), func() {
 		wb.saveFileDialog(ed.name+"-edited.png", func() ([]byte, error) {
 			if ed.image == nil {
@@ -96,40 +96,40 @@ func newEditorPanel(wb *Workbench) *EditorPanel {
 		})
 	})
 	ed.palette = container.NewVBox()
-	tools := container.NewHBox(ed.RandomButton, ed.FillButton, ed.UndoButton, widget.NewSeparator(), ed.PNGButton, ed.JSONButton)
-	infoScroll := container.NewScroll(ed.InfoText) // scrolls sideways too: long paths stay readable
+	tools := container.NewHBox(ed.randomButton, ed.fillButton, ed.UndoButton, widget.NewSeparator(), ed.PNGButton, ed.JSONButton)
+	infoScroll := container.NewScroll(ed.infoText) // scrolls sideways too: long paths stay readable
 	right := container.NewBorder(
 		container.NewVBox(sectionTitle("LIVE METRICS"), container.NewHBox(ed.Quality), container.NewHBox(ed.Control), ed.Timing, sectionTitle("INFO")),
 		nil, nil, nil, infoScroll)
 	left := container.NewBorder(sectionTitle("TILES  (1–9)"), nil, nil, nil, container.NewVScroll(ed.palette))
 	ed.body = container.NewBorder(nil, nil, fixedWidth(150, left), fixedWidth(280, right), ed.Canvas)
 	ed.content = container.NewBorder(container.NewBorder(nil, nil, ed.Title, tools), nil, nil, nil,
-		container.NewStack(ed.body, container.NewCenter(ed.Message)))
+		container.NewStack(ed.body, container.NewCenter(ed.message)))
 	ed.setEnabled(false)
-	ed.Message.SetText("Pick a tile problem (binary, zelda, sokoban, …) or open a level from a gallery with \"Edit tiles\".")
+	ed.message.SetText("Pick a tile problem (binary, zelda, sokoban, …) or open a level from a gallery with \"Edit tiles\".")
 	return ed
 }
 
 // Content is the panel's root object.
-func (ed *EditorPanel) Content() fyne.CanvasObject { return ed.content }
+func (ed *editorPanel) Content() fyne.CanvasObject { return ed.content }
 
 // Cells returns the grid being edited (do not modify).
-func (ed *EditorPanel) Cells() [][]int { return ed.cells }
+func (ed *editorPanel) Cells() [][]int { return ed.cells }
 
 // Tile is the palette value being painted.
-func (ed *EditorPanel) Tile() int { return ed.tile }
+func (ed *editorPanel) Tile() int { return ed.tile }
 
 // Member returns the edited level as a member (latest evaluation).
-func (ed *EditorPanel) Member() Member {
-	return Member{Content: ContentOfGrid(ed.cells), Control: ed.wb.Controls.Control(), Info: ed.LastInfo,
-		Quality: ed.LastQuality, Controllability: ed.LastControllability, Fitness: ed.LastQuality, Cell: -1}
+func (ed *editorPanel) Member() Member {
+	return Member{Content: contentOfGrid(ed.cells), Control: ed.wb.Controls.Control(), Info: ed.lastInfo,
+		Quality: ed.lastQuality, Controllability: ed.lastControllability, Fitness: ed.lastQuality, Cell: -1}
 }
 
 // Wait blocks until the latest recomputation is shown, at most timeout.
-func (ed *EditorPanel) Wait(timeout time.Duration) error { return ed.evals.Wait(timeout) }
+func (ed *editorPanel) Wait(timeout time.Duration) error { return ed.evals.Wait(timeout) }
 
-func (ed *EditorPanel) setEnabled(on bool) {
-	for _, b := range []*widget.Button{ed.UndoButton, ed.RandomButton, ed.FillButton, ed.PNGButton, ed.JSONButton} {
+func (ed *editorPanel) setEnabled(on bool) {
+	for _, b := range []*widget.Button{ed.UndoButton, ed.randomButton, ed.fillButton, ed.PNGButton, ed.JSONButton} {
 		if on {
 			b.Enable()
 		} else {
@@ -138,10 +138,10 @@ func (ed *EditorPanel) setEnabled(on bool) {
 	}
 	if on {
 		ed.body.Show()
-		ed.Message.Hide()
+		ed.message.Hide()
 	} else {
 		ed.body.Hide()
-		ed.Message.Show()
+		ed.message.Show()
 	}
 	if on && len(ed.undo) == 0 {
 		ed.UndoButton.Disable()
@@ -150,7 +150,7 @@ func (ed *EditorPanel) setEnabled(on bool) {
 
 // problemChanged notes the new problem; its first level is loaded when the Editor tab comes
 // to the front (loading evaluates it, which need not happen for every problem looked at).
-func (ed *EditorPanel) problemChanged(name string, p problems.Problem) {
+func (ed *editorPanel) problemChanged(name string, p problems.Problem) {
 	ed.pending, ed.pendingName, ed.hasPending = p, name, true
 	if ed.wb.frontTab() == "editor" {
 		ed.loadPending()
@@ -158,7 +158,7 @@ func (ed *EditorPanel) problemChanged(name string, p problems.Problem) {
 }
 
 // loadPending loads a random level of the problem selected last, when it is a tile problem.
-func (ed *EditorPanel) loadPending() {
+func (ed *editorPanel) loadPending() {
 	if !ed.hasPending {
 		return
 	}
@@ -168,14 +168,14 @@ func (ed *EditorPanel) loadPending() {
 		ed.name, ed.problem = name, nil
 		ed.Title.SetText(name)
 		ed.setEnabled(false)
-		ed.Message.SetText(name + " cannot be edited: it is not available.")
+		ed.message.SetText(name + " cannot be edited: it is not available.")
 		return
 	}
 	if _, ok := TileGridOf(p); !ok {
 		ed.name, ed.problem = name, nil
 		ed.Title.SetText(name)
 		ed.setEnabled(false)
-		ed.Message.SetText(fmt.Sprintf("The editor paints tile grids; %s's content is %s.", name, firstLine(DescribeSpace(p.ContentSpace()))))
+		ed.message.SetText(fmt.Sprintf("The editor paints tile grids; %s's content is %s.", name, firstLine(DescribeSpace(p.ContentSpace()))))
 		return
 	}
 	ed.Load(name, p, p.ContentSpace().Sample(NewRand(0)))
@@ -189,14 +189,14 @@ func firstLine(s string) string {
 }
 
 // Load starts editing content (a grid of problem p).
-func (ed *EditorPanel) Load(name string, p problems.Problem, content problems.Content) bool {
+func (ed *editorPanel) Load(name string, p problems.Problem, content problems.Content) bool {
 	g, ok := TileGridOf(p)
 	if !ok {
 		return false
 	}
 	ed.hasPending = false
 	ed.name, ed.problem, ed.grid = name, p, g
-	ed.cells = GridOfContent(content)
+	ed.cells = gridOfContent(content)
 	ed.undo, ed.redo = nil, nil
 	ed.Title.SetText(fmt.Sprintf("%s · %d × %d", name, g.Cols, g.Rows))
 	ed.buildPalette()
@@ -205,21 +205,21 @@ func (ed *EditorPanel) Load(name string, p problems.Problem, content problems.Co
 	return true
 }
 
-func (ed *EditorPanel) buildPalette() {
-	swatches := TileSwatches(ed.problem, ed.grid)
+func (ed *editorPanel) buildPalette() {
+	swatches := tileSwatches(ed.problem, ed.grid)
 	ed.Palette = nil
 	ed.palette.RemoveAll()
 	for i, v := range ed.grid.Tiles() {
-		b := newTileButton(v, i, swatches[i], func(v int) { ed.SetTile(v) })
+		b := newTileButton(v, i, swatches[i], func(v int) { ed.setTile(v) })
 		ed.Palette = append(ed.Palette, b)
 		ed.palette.Add(b)
 	}
-	ed.SetTile(ed.grid.Min + min(1, ed.grid.Max-ed.grid.Min-1))
+	ed.setTile(ed.grid.Min + min(1, ed.grid.Max-ed.grid.Min-1))
 	ed.palette.Refresh()
 }
 
-// SetTile chooses the tile value painted.
-func (ed *EditorPanel) SetTile(v int) {
+// setTile chooses the tile value painted.
+func (ed *editorPanel) setTile(v int) {
 	if v < ed.grid.Min || v >= ed.grid.Max {
 		return
 	}
@@ -229,8 +229,8 @@ func (ed *EditorPanel) SetTile(v int) {
 	}
 }
 
-// Paint sets cell (row, col) to the current tile; it reports whether anything changed.
-func (ed *EditorPanel) Paint(row, col int) bool {
+// paint sets cell (row, col) to the current tile; it reports whether anything changed.
+func (ed *editorPanel) paint(row, col int) bool {
 	if ed.problem == nil || row < 0 || col < 0 || row >= len(ed.cells) || col >= len(ed.cells[row]) || ed.cells[row][col] == ed.tile {
 		return false
 	}
@@ -242,7 +242,7 @@ func (ed *EditorPanel) Paint(row, col int) bool {
 	return true
 }
 
-func (ed *EditorPanel) pushUndo() {
+func (ed *editorPanel) pushUndo() {
 	snap := make([][]int, len(ed.cells))
 	for i, r := range ed.cells {
 		snap[i] = append([]int(nil), r...)
@@ -256,7 +256,7 @@ func (ed *EditorPanel) pushUndo() {
 }
 
 // Undo takes back the last stroke.
-func (ed *EditorPanel) Undo() {
+func (ed *editorPanel) Undo() {
 	if len(ed.undo) == 0 {
 		return
 	}
@@ -270,7 +270,7 @@ func (ed *EditorPanel) Undo() {
 }
 
 // Redo paints again the last stroke Undo took back.
-func (ed *EditorPanel) Redo() {
+func (ed *editorPanel) Redo() {
 	if len(ed.redo) == 0 {
 		return
 	}
@@ -282,35 +282,35 @@ func (ed *EditorPanel) Redo() {
 }
 
 // Fill paints every cell with tile v.
-func (ed *EditorPanel) Fill(v int) {
+func (ed *editorPanel) Fill(v int) {
 	if ed.problem == nil {
 		return
 	}
 	ed.pushUndo()
-	ed.cells = FilledGrid(ed.grid.Rows, ed.grid.Cols, v)
+	ed.cells = filledGrid(ed.grid.Rows, ed.grid.Cols, v)
 	ed.changed()
 }
 
 // Random replaces the level by a fresh random one.
-func (ed *EditorPanel) Random() {
+func (ed *editorPanel) Random() {
 	if ed.problem == nil {
 		return
 	}
 	ed.pushUndo()
 	ed.nextSeed++
-	ed.cells = GridOfContent(ed.problem.ContentSpace().Sample(NewRand(ed.nextSeed)))
+	ed.cells = gridOfContent(ed.problem.ContentSpace().Sample(NewRand(ed.nextSeed)))
 	ed.changed()
 }
 
 // changed redraws the level and recomputes its metrics. Drawing is fast and happens at once;
 // the info (which may run a solver) is computed off the UI goroutine, newest edit first.
-func (ed *EditorPanel) changed() {
+func (ed *editorPanel) changed() {
 	start := time.Now()
-	content := ContentOfGrid(ed.cells)
+	content := contentOfGrid(ed.cells)
 	img, err := safeRender(ed.problem, content)
 	if err == nil {
 		ed.image = img
-		ed.Canvas.SetImage(img, ed.grid)
+		ed.Canvas.setImage(img, ed.grid)
 	}
 	drawn := time.Since(start)
 	p, control := ed.problem, ed.wb.Controls.Control()
@@ -327,10 +327,10 @@ func (ed *EditorPanel) changed() {
 		elapsed := time.Since(start) + drawn
 		return func() {
 			if err != nil {
-				ed.InfoText.SetText("info failed: " + err.Error())
+				ed.infoText.SetText("info failed: " + err.Error())
 				return
 			}
-			ed.LastInfo, ed.LastQuality, ed.LastControllability, ed.LastElapsed = info, q, c, elapsed
+			ed.lastInfo, ed.lastQuality, ed.lastControllability, ed.lastElapsed = info, q, c, elapsed
 			ed.Quality.SetValue(q)
 			ed.Control.SetValue(c)
 			if control == nil {
@@ -339,13 +339,13 @@ func (ed *EditorPanel) changed() {
 				ed.Control.Show()
 			}
 			ed.Timing.SetText("recomputed in " + formatMillis(elapsed))
-			ed.InfoText.SetText(strings.Join(InfoLines(info), "\n"))
+			ed.infoText.SetText(strings.Join(InfoLines(info), "\n"))
 		}
 	})
 }
 
 // controlChanged re-judges the level against a new target control.
-func (ed *EditorPanel) controlChanged() {
+func (ed *editorPanel) controlChanged() {
 	if ed.problem != nil {
 		ed.changed()
 	}
@@ -357,7 +357,7 @@ func formatMillis(d time.Duration) string {
 
 // handleKey picks palette tiles with the digit keys (1 is the first tile) and undoes with
 // Backspace; it reports whether it used the key.
-func (ed *EditorPanel) handleKey(k *fyne.KeyEvent) bool {
+func (ed *editorPanel) handleKey(k *fyne.KeyEvent) bool {
 	if ed.problem == nil {
 		return false
 	}
@@ -368,7 +368,7 @@ func (ed *EditorPanel) handleKey(k *fyne.KeyEvent) bool {
 	if len(k.Name) == 1 && k.Name[0] >= '1' && k.Name[0] <= '9' {
 		i := int(k.Name[0] - '1')
 		if i < len(ed.Palette) {
-			ed.SetTile(ed.Palette[i].Value)
+			ed.setTile(ed.Palette[i].Value)
 			return true
 		}
 	}
@@ -379,13 +379,13 @@ func (ed *EditorPanel) handleKey(k *fyne.KeyEvent) bool {
 // problem panel switches to its problem and its control becomes the target control.
 func (wb *Workbench) EditMember(name string, p problems.Problem, m Member) {
 	if wb.problemName != name {
-		if err := wb.SelectProblem(name); err != nil {
+		if err := wb.selectProblem(name); err != nil {
 			return
 		}
 		_, p, _ = wb.CurrentProblem()
 	}
 	if m.Control != nil {
-		wb.Controls.SetControl(m.Control)
+		wb.Controls.setControl(m.Control)
 	}
 	if wb.Editor.Load(name, p, m.Content) {
 		wb.ShowTab("editor")

@@ -15,42 +15,42 @@ import (
 	"fyne.io/fyne/v2/widget"
 )
 
-// EditorCanvas shows the level picture and turns taps and drags into painted cells.
-type EditorCanvas struct {
+// editorCanvas shows the level picture and turns taps and drags into painted cells.
+type editorCanvas struct {
 	widget.BaseWidget
-	ed    *EditorPanel
+	ed    *editorPanel
 	image *canvas.Image
 	back  *canvas.Rectangle
 	size  image.Point
-	grid  TileGrid
+	grid  tileGrid
 	geom  [3]int // tile, offX, offY in picture pixels
 	ok    bool
 }
 
-func newEditorCanvas(ed *EditorPanel) *EditorCanvas {
-	c := &EditorCanvas{ed: ed, image: &canvas.Image{FillMode: canvas.ImageFillContain, ScaleMode: canvas.ImageScalePixels}}
+func newEditorCanvas(ed *editorPanel) *editorCanvas {
+	c := &editorCanvas{ed: ed, image: &canvas.Image{FillMode: canvas.ImageFillContain, ScaleMode: canvas.ImageScalePixels}}
 	c.back = canvas.NewRectangle(colorCard)
 	c.back.CornerRadius = 4
 	c.ExtendBaseWidget(c)
 	return c
 }
 
-// SetImage shows a new picture of a grid.
-func (c *EditorCanvas) SetImage(img image.Image, g TileGrid) {
+// setImage shows a new picture of a grid.
+func (c *editorCanvas) setImage(img image.Image, g tileGrid) {
 	c.image.Image = img
 	c.size = img.Bounds().Size()
 	c.grid = g
-	t, ox, oy, ok := GridGeometry(c.size.X, c.size.Y, g.Rows, g.Cols)
+	t, ox, oy, ok := gridGeometry(c.size.X, c.size.Y, g.Rows, g.Cols)
 	c.geom, c.ok = [3]int{t, ox, oy}, ok
 	c.image.Refresh()
 }
 
 // Picture returns the picture shown.
-func (c *EditorCanvas) Picture() image.Image { return c.image.Image }
+func (c *editorCanvas) Picture() image.Image { return c.image.Image }
 
 // imageRect is where the picture is drawn inside the widget (contain, centred, whole-number
 // scale when it fits by that).
-func (c *EditorCanvas) imageRect() (pos fyne.Position, scale float32) {
+func (c *editorCanvas) imageRect() (pos fyne.Position, scale float32) {
 	s := c.Size()
 	if c.size.X == 0 || c.size.Y == 0 {
 		return fyne.Position{}, 0
@@ -64,8 +64,8 @@ func (c *EditorCanvas) imageRect() (pos fyne.Position, scale float32) {
 	return fyne.NewPos((s.Width-w)/2, (s.Height-h)/2), scale
 }
 
-// CellAt maps a position in the widget to a grid cell.
-func (c *EditorCanvas) CellAt(p fyne.Position) (row, col int, ok bool) {
+// cellAt maps a position in the widget to a grid cell.
+func (c *editorCanvas) cellAt(p fyne.Position) (row, col int, ok bool) {
 	origin, scale := c.imageRect()
 	if !c.ok || scale <= 0 {
 		return 0, 0, false
@@ -75,41 +75,41 @@ func (c *EditorCanvas) CellAt(p fyne.Position) (row, col int, ok bool) {
 	if px < 0 || py < 0 {
 		return 0, 0, false
 	}
-	return CellAt(px, py, c.geom[0], c.geom[1], c.geom[2], c.grid.Rows, c.grid.Cols)
+	return cellAt(px, py, c.geom[0], c.geom[1], c.geom[2], c.grid.Rows, c.grid.Cols)
 }
 
-// CellCenter is the widget position of the middle of cell (row, col) (for tests and keys).
-func (c *EditorCanvas) CellCenter(row, col int) fyne.Position {
+// cellCenter is the widget position of the middle of cell (row, col) (for tests and keys).
+func (c *editorCanvas) cellCenter(row, col int) fyne.Position {
 	origin, scale := c.imageRect()
 	t, ox, oy := float32(c.geom[0]), float32(c.geom[1]), float32(c.geom[2])
 	return fyne.NewPos(origin.X+(ox+(float32(col)+0.5)*t)*scale, origin.Y+(oy+(float32(row)+0.5)*t)*scale)
 }
 
-func (c *EditorCanvas) Tapped(e *fyne.PointEvent) {
-	if r, col, ok := c.CellAt(e.Position); ok {
-		c.ed.Paint(r, col)
+func (c *editorCanvas) Tapped(e *fyne.PointEvent) {
+	if r, col, ok := c.cellAt(e.Position); ok {
+		c.ed.paint(r, col)
 	}
 }
 
-func (c *EditorCanvas) Dragged(e *fyne.DragEvent) {
+func (c *editorCanvas) Dragged(e *fyne.DragEvent) {
 	if !c.ed.stroke {
 		c.ed.pushUndo()
 		c.ed.stroke = true
 	}
-	if r, col, ok := c.CellAt(e.Position); ok {
-		c.ed.Paint(r, col)
+	if r, col, ok := c.cellAt(e.Position); ok {
+		c.ed.paint(r, col)
 	}
 }
 
-func (c *EditorCanvas) DragEnd() { c.ed.stroke = false }
+func (c *editorCanvas) DragEnd() { c.ed.stroke = false }
 
-func (c *EditorCanvas) Cursor() desktop.Cursor { return desktop.CrosshairCursor }
+func (c *editorCanvas) Cursor() desktop.Cursor { return desktop.CrosshairCursor }
 
-func (c *EditorCanvas) CreateRenderer() fyne.WidgetRenderer {
+func (c *editorCanvas) CreateRenderer() fyne.WidgetRenderer {
 	return &editorCanvasRenderer{c: c}
 }
 
-type editorCanvasRenderer struct{ c *EditorCanvas }
+type editorCanvasRenderer struct{ c *editorCanvas }
 
 func (r *editorCanvasRenderer) Layout(s fyne.Size) {
 	r.c.back.Resize(s)
@@ -128,8 +128,8 @@ func (r *editorCanvasRenderer) Objects() []fyne.CanvasObject {
 }
 func (r *editorCanvasRenderer) Destroy() {}
 
-// TileButton is one palette entry: the tile's sprite, its key and its value.
-type TileButton struct {
+// tileButton is one palette entry: the tile's sprite, its key and its value.
+type tileButton struct {
 	widget.BaseWidget
 	Value    int
 	key      int
@@ -138,27 +138,27 @@ type TileButton struct {
 	onTap    func(int)
 }
 
-func newTileButton(value, index int, swatch image.Image, onTap func(int)) *TileButton {
-	b := &TileButton{Value: value, key: index + 1, swatch: swatch, onTap: onTap}
+func newTileButton(value, index int, swatch image.Image, onTap func(int)) *tileButton {
+	b := &tileButton{Value: value, key: index + 1, swatch: swatch, onTap: onTap}
 	b.ExtendBaseWidget(b)
 	return b
 }
 
 // Selected reports whether this is the tile being painted.
-func (b *TileButton) Selected() bool { return b.selected }
+func (b *tileButton) Selected() bool { return b.selected }
 
 // SetSelected marks the tile being painted.
-func (b *TileButton) SetSelected(on bool) {
+func (b *tileButton) SetSelected(on bool) {
 	if b.selected != on {
 		b.selected = on
 		b.Refresh()
 	}
 }
 
-func (b *TileButton) Tapped(*fyne.PointEvent) { b.onTap(b.Value) }
-func (b *TileButton) Cursor() desktop.Cursor  { return desktop.PointerCursor }
+func (b *tileButton) Tapped(*fyne.PointEvent) { b.onTap(b.Value) }
+func (b *tileButton) Cursor() desktop.Cursor  { return desktop.PointerCursor }
 
-func (b *TileButton) CreateRenderer() fyne.WidgetRenderer {
+func (b *tileButton) CreateRenderer() fyne.WidgetRenderer {
 	back := canvas.NewRectangle(colorCard)
 	back.CornerRadius = 3
 	var pic fyne.CanvasObject
@@ -183,7 +183,7 @@ func (b *TileButton) CreateRenderer() fyne.WidgetRenderer {
 }
 
 type tileButtonRenderer struct {
-	b    *TileButton
+	b    *tileButton
 	back *canvas.Rectangle
 	box  *fyne.Container
 }

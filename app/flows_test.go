@@ -117,7 +117,7 @@ func TestRunShowsPlotsAndPopulation(t *testing.T) {
 
 func TestRunPauseResumeCancel(t *testing.T) {
 	wb := newRunWorkbench(t)
-	if err := wb.SelectProblem(slowName); err != nil {
+	if err := wb.selectProblem(slowName); err != nil {
 		t.Fatal(err)
 	}
 	wait(t, wb)
@@ -157,7 +157,7 @@ func TestRunPauseResumeCancel(t *testing.T) {
 	}
 	// the cancelled folder opens as a paused run, and resuming it finishes it
 	dir := rp.Record().Dir
-	if err := wb.OpenRunFolder(dir); err != nil {
+	if err := wb.openRunFolder(dir); err != nil {
 		t.Error(err)
 	}
 	if rp.State() != RunPaused || wb.frontTab() != "run" {
@@ -224,11 +224,11 @@ func TestGallerySortFilterAndDetail(t *testing.T) {
 		t.Fatal("Edit did not switch to the editor")
 	}
 	await(t, wb.Editor.Wait)
-	if itemsJSON(t, []problems.Item{{Content: ContentOfGrid(wb.Editor.Cells())}}) != itemsJSON(t, []problems.Item{{Content: m.Content}}) {
+	if itemsJSON(t, []problems.Item{{Content: contentOfGrid(wb.Editor.Cells())}}) != itemsJSON(t, []problems.Item{{Content: m.Content}}) {
 		t.Fatal("the editor does not hold the level")
 	}
-	if wb.Editor.LastControllability != m.Controllability || wb.Editor.LastQuality != m.Quality {
-		t.Fatalf("editor metrics %v %v, level's %v %v", wb.Editor.LastQuality, wb.Editor.LastControllability, m.Quality, m.Controllability)
+	if wb.Editor.lastControllability != m.Controllability || wb.Editor.lastQuality != m.Quality {
+		t.Fatalf("editor metrics %v %v, level's %v %v", wb.Editor.lastQuality, wb.Editor.lastControllability, m.Quality, m.Controllability)
 	}
 }
 
@@ -244,14 +244,14 @@ func TestEditorPaintsAndRecomputes(t *testing.T) {
 	check := func(what string) {
 		t.Helper()
 		await(t, ed.Wait)
-		content := ContentOfGrid(ed.Cells())
+		content := contentOfGrid(ed.Cells())
 		info, _ := p.Info(content)
-		if q := p.Quality(info); q != ed.LastQuality || ed.Quality.Value != q {
-			t.Fatalf("%s: quality shown %v, recomputed %v", what, ed.LastQuality, q)
+		if q := p.Quality(info); q != ed.lastQuality || ed.Quality.Value != q {
+			t.Fatalf("%s: quality shown %v, recomputed %v", what, ed.lastQuality, q)
 		}
 		c := p.Controllability(info, wb.Controls.Control())
-		if c != ed.LastControllability {
-			t.Fatalf("%s: controllability shown %v, recomputed %v", what, ed.LastControllability, c)
+		if c != ed.lastControllability {
+			t.Fatalf("%s: controllability shown %v, recomputed %v", what, ed.lastControllability, c)
 		}
 	}
 	check("loaded")
@@ -262,25 +262,25 @@ func TestEditorPaintsAndRecomputes(t *testing.T) {
 	}
 	ed.Fill(0)
 	check("filled")
-	if ed.LastQuality != 0.5 {
-		t.Fatalf("an empty room should score 0.5, got %v", ed.LastQuality)
+	if ed.lastQuality != 0.5 {
+		t.Fatalf("an empty room should score 0.5, got %v", ed.lastQuality)
 	}
-	test.TapAt(ed.Canvas, ed.Canvas.CellCenter(3, 4))
+	test.TapAt(ed.Canvas, ed.Canvas.cellCenter(3, 4))
 	if ed.Cells()[3][4] != 1 {
 		t.Fatalf("tapping cell (3,4) did not paint it: %v", ed.Cells()[3])
 	}
 	check("painted")
-	ed.SetTile(2)
-	ed.Paint(0, 0) // the player
+	ed.setTile(2)
+	ed.paint(0, 0) // the player
 	check("player")
-	if ed.LastQuality != 0.75 {
-		t.Fatalf("one player should add 0.25, got %v", ed.LastQuality)
+	if ed.lastQuality != 0.75 {
+		t.Fatalf("one player should add 0.25, got %v", ed.lastQuality)
 	}
 	// a drag paints a stroke, undone in one step
-	ed.SetTile(1)
-	start := ed.Canvas.CellCenter(6, 0)
+	ed.setTile(1)
+	start := ed.Canvas.cellCenter(6, 0)
 	for col := 0; col < 5; col++ {
-		pos := ed.Canvas.CellCenter(6, col)
+		pos := ed.Canvas.cellCenter(6, col)
 		ed.Canvas.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: pos}, Dragged: fyne.NewDelta(pos.X-start.X, 0)})
 	}
 	ed.Canvas.DragEnd()
@@ -296,21 +296,21 @@ func TestEditorPaintsAndRecomputes(t *testing.T) {
 	}
 	check("undone")
 	// the target control's slider re-judges the level
-	wb.Controls.Field("walls").Slider.SetValue(1)
+	wb.Controls.Field("walls").slider.SetValue(1)
 	check("control changed")
-	if ed.LastElapsed <= 0 || ed.LastElapsed > time.Second || !strings.Contains(ed.Timing.Text, "ms") {
-		t.Fatalf("timing %v %q", ed.LastElapsed, ed.Timing.Text)
+	if ed.lastElapsed <= 0 || ed.lastElapsed > time.Second || !strings.Contains(ed.Timing.Text, "ms") {
+		t.Fatalf("timing %v %q", ed.lastElapsed, ed.Timing.Text)
 	}
 }
 
 func TestControlEditorFitsTheRanges(t *testing.T) {
 	wb := newTestWorkbench(t)
 	f := wb.Controls.Field("walls")
-	if f == nil || f.Slider.Min != 0 || f.Slider.Max != fakeMaxWalls-1 || f.Slider.Step != 1 {
+	if f == nil || f.slider.Min != 0 || f.slider.Max != fakeMaxWalls-1 || f.slider.Step != 1 {
 		t.Fatalf("walls slider %+v", f)
 	}
-	f.Slider.SetValue(12)
-	wb.Controls.UseForSamples.SetChecked(true)
+	f.slider.SetValue(12)
+	wb.Controls.useForSamples.SetChecked(true)
 	if got := wb.Controls.Control(); got.(map[string]any)["walls"] != 12 {
 		t.Fatalf("control %v", got)
 	}
@@ -322,13 +322,13 @@ func TestControlEditorFitsTheRanges(t *testing.T) {
 	}
 	// the contents are those of an unfixed sample with the same seed
 	fixed := itemsJSON(t, []problems.Item{{Content: wb.samples.Last().Items[0].Content}})
-	wb.Controls.UseForSamples.SetChecked(false)
+	wb.Controls.useForSamples.SetChecked(false)
 	sample(t, wb, "4", "9")
 	if itemsJSON(t, []problems.Item{{Content: wb.samples.Last().Items[0].Content}}) != fixed {
 		t.Fatal("fixing the control changed the contents")
 	}
 	// a problem that needs data says why and cannot be run
-	if err := wb.SelectProblem(missingName); err == nil {
+	if err := wb.selectProblem(missingName); err == nil {
 		t.Error("selecting a problem without its data gave no error")
 	}
 	wait(t, wb)
@@ -397,8 +397,8 @@ func TestExpressiveRangeOfASample(t *testing.T) {
 	wb.ShowTab("expressive")
 	ep.Source.SetSelected(sourceSample)
 	await(t, ep.Wait)
-	ep.SetAxes("walls", "players")
-	h := ep.Heatmap()
+	ep.setAxes("walls", "players")
+	h := ep.heatmap()
 	if h == nil || h.X.Field != "walls" || h.Y.Field != "players" {
 		t.Fatalf("heatmap %+v", h)
 	}
@@ -416,14 +416,14 @@ func TestExpressiveRangeOfASample(t *testing.T) {
 	if total != 40 {
 		t.Fatalf("the heatmap holds %d of 40 levels", total)
 	}
-	test.TapAt(ep.Map, ep.Map.CellCenter(bx, by))
+	test.TapAt(ep.Map, ep.Map.cellCenter(bx, by))
 	await(t, ep.Wait)
-	if ep.Cell.Gallery.Len() != best || !strings.HasPrefix(ep.CellLabel.Text, strconv.Itoa(best)+" levels with walls") {
-		t.Fatalf("cell (%d,%d) holds %d, gallery shows %d (%q)", bx, by, best, ep.Cell.Gallery.Len(), ep.CellLabel.Text)
+	if ep.Cell.Gallery.Len() != best || !strings.HasPrefix(ep.cellLabel.Text, strconv.Itoa(best)+" levels with walls") {
+		t.Fatalf("cell (%d,%d) holds %d, gallery shows %d (%q)", bx, by, best, ep.Cell.Gallery.Len(), ep.cellLabel.Text)
 	}
 	for _, m := range ep.Cell.Members() {
 		w, _ := m.Metric("walls")
-		if h.X.Bin(w) != bx {
+		if h.X.bin(w) != bx {
 			t.Fatal("a level of another cell is listed")
 		}
 	}
@@ -452,12 +452,12 @@ func TestMapElitesArchiveShownAsHeatmap(t *testing.T) {
 	ep.Source.SetSelected(sourceRun)
 	await(t, ep.Wait)
 	ep.View.SetSelected(viewArchive)
-	h := ep.Heatmap()
+	h := ep.heatmap()
 	if h == nil || h.Filled() != archive.Filled || h.X.Field != "walls" || h.X.Bins != archive.Axes[0].Bins {
 		t.Fatalf("archive heatmap %+v", h)
 	}
 	c := archive.Cells[0]
-	ep.SelectCell(c.X, c.Y)
+	ep.selectCell(c.X, c.Y)
 	await(t, ep.Wait)
 	if ep.Cell.Gallery.Len() != 1 || ep.Cell.Members()[0].Fitness != c.Fitness {
 		t.Fatalf("the elite of cell (%d,%d) is not listed", c.X, c.Y)
@@ -471,9 +471,9 @@ func TestExportAndSaveRunFolder(t *testing.T) {
 	pv := wb.Run.Population
 	dir := t.TempDir()
 	p, _ := problems.Make(fakeName)
-	for _, f := range ExportFormats() {
+	for _, f := range exportFormats() {
 		path := filepath.Join(dir, "levels"+exportExtension(f))
-		if err := ExportTo(pv, f, path); err != nil {
+		if err := exportTo(pv, f, path); err != nil {
 			t.Fatal(err)
 		}
 		data, err := os.ReadFile(path)
@@ -481,17 +481,17 @@ func TestExportAndSaveRunFolder(t *testing.T) {
 			t.Fatal(err)
 		}
 		switch f {
-		case ExportJSON:
+		case exportJSON:
 			items, err := problems.DecodeItems(p, data)
 			if err != nil || len(items) != 6 {
 				t.Fatalf("JSON export: %d items, %v", len(items), err)
 			}
-		case ExportCSV:
+		case exportCSV:
 			rows, err := csv.NewReader(bytes.NewReader(data)).ReadAll()
 			if err != nil || len(rows) != 7 || rows[0][1] != "quality" {
 				t.Fatalf("CSV export: %d rows, %v", len(rows), err)
 			}
-		case ExportPNG:
+		case exportPNG:
 			img, err := png.Decode(bytes.NewReader(data))
 			if err != nil || img.Bounds().Dx() < 176*2 {
 				t.Fatalf("PNG export: %v", err)
@@ -502,27 +502,27 @@ func TestExportAndSaveRunFolder(t *testing.T) {
 	pv.Filter.SetSelected("All three pass")
 	want := len(SelectMembers(pv.Members(), FilterNamed("All three pass"), SortOriginal))
 	if want > 0 {
-		data, err := ExportData(pv, ExportJSON)
+		data, err := exportData(pv, exportJSON)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if items, _ := problems.DecodeItems(p, data); len(items) != want {
 			t.Fatalf("filtered export has %d items, want %d", len(items), want)
 		}
-	} else if _, err := ExportData(pv, ExportJSON); err == nil {
+	} else if _, err := exportData(pv, exportJSON); err == nil {
 		t.Fatal("exporting an empty selection should fail")
 	}
 	// save the run folder elsewhere and open the copy
 	src := wb.Run.Record().Dir
-	copyDir, err := SaveRunAs(src, t.TempDir())
+	copyDir, err := saveRunAs(src, t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := SaveRunAs(src, filepath.Dir(src)); err == nil {
+	if _, err := saveRunAs(src, filepath.Dir(src)); err == nil {
 		t.Fatal("saving a run onto itself should fail")
 	}
 	pv.Filter.SetSelected("All levels")
-	if err := wb.OpenRunFolder(copyDir); err != nil {
+	if err := wb.openRunFolder(copyDir); err != nil {
 		t.Error(err)
 	}
 	await(t, wb.Run.Population.Wait)
@@ -533,24 +533,24 @@ func TestExportAndSaveRunFolder(t *testing.T) {
 
 func TestSettingsArePreferences(t *testing.T) {
 	wb := newTestWorkbench(t)
-	f := wb.ShowSettings()
-	if f.OutputDir.Text != DefaultOutputDir() || f.Theme.Selected != ThemeDark {
+	f := wb.showSettings()
+	if f.OutputDir.Text != defaultOutputDir() || f.Theme.Selected != themeDark {
 		t.Fatalf("defaults: %q %q", f.OutputDir.Text, f.Theme.Selected)
 	}
 	out := t.TempDir()
 	f.OutputDir.SetText(out)
 	f.Seed.SetText("77")
-	f.Theme.SetSelected(ThemeProjector)
-	wb.ApplySettings(f)
+	f.Theme.SetSelected(themeProjector)
+	wb.applySettings(f)
 	s := wb.Settings()
-	if s.OutputDir() != out || s.DefaultSeed() != 77 || s.ThemeName() != ThemeProjector {
-		t.Fatalf("stored: %q %d %q", s.OutputDir(), s.DefaultSeed(), s.ThemeName())
+	if s.OutputDir() != out || s.DefaultSeed() != 77 || s.themeName() != themeProjector {
+		t.Fatalf("stored: %q %d %q", s.OutputDir(), s.DefaultSeed(), s.themeName())
 	}
 	if wb.App.Preferences().String(prefOutputDir) != out {
 		t.Fatal("the output folder is not a Fyne preference")
 	}
 	th, ok := wb.App.Settings().Theme().(*Theme)
-	if !ok || th.Size("text") <= NewTheme().Size("text") {
+	if !ok || th.Size("text") <= newTheme().Size("text") {
 		t.Fatal("the projector theme was not applied")
 	}
 	// a new workbench starts from the stored seed
@@ -562,7 +562,7 @@ func TestSettingsArePreferences(t *testing.T) {
 	if wb2.samples.Seed.Text != "77" || wb2.Run.Seed.Text != "77" {
 		t.Fatalf("new window seeds %q %q", wb2.samples.Seed.Text, wb2.Run.Seed.Text)
 	}
-	wb.App.Settings().SetTheme(NewTheme())
+	wb.App.Settings().SetTheme(newTheme())
 }
 
 func TestShortcutsDriveTheWorkbench(t *testing.T) {
@@ -622,7 +622,7 @@ func TestSampleThumbnailOpensItsLevel(t *testing.T) {
 	if pv == nil {
 		t.Fatal("the Sample tab has nothing to export")
 	}
-	data, err := ExportData(pv, ExportJSON)
+	data, err := exportData(pv, exportJSON)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -642,7 +642,7 @@ func TestExpressiveRangeOfAComparedRun(t *testing.T) {
 	wb.ShowTab("expressive")
 	ep.Source.SetSelected(comparePrefix + "es · quality")
 	await(t, ep.Wait)
-	h := ep.Heatmap()
+	h := ep.heatmap()
 	if h == nil {
 		t.Fatalf("no heatmap: %s", ep.Summary.Text)
 	}

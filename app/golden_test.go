@@ -94,7 +94,7 @@ func goldenApp(t *testing.T) {
 	t.Helper()
 	a := test.NewTempApp(t)
 	holdUI(t)
-	a.Settings().SetTheme(NewTheme())
+	a.Settings().SetTheme(newTheme())
 }
 
 func TestGoldenBadges(t *testing.T) {
@@ -116,8 +116,8 @@ func TestGoldenBadges(t *testing.T) {
 }
 
 // goldenHeatmap is a small expressive range: 3 × 3 bins, one empty cell in the middle.
-func goldenHeatmap() *Heatmap {
-	return ExpressiveRange(membersWith([2]float64{0, 0}, [2]float64{0, 0}, [2]float64{0, 0}, [2]float64{1, 0},
+func goldenHeatmap() *heatmap {
+	return expressiveRange(membersWith([2]float64{0, 0}, [2]float64{0, 0}, [2]float64{0, 0}, [2]float64{1, 0},
 		[2]float64{2, 0}, [2]float64{0, 1}, [2]float64{2, 1}, [2]float64{0, 2}, [2]float64{1, 2}, [2]float64{2, 2},
 		[2]float64{2, 2}), "a", "b", 10)
 }
@@ -125,9 +125,9 @@ func goldenHeatmap() *Heatmap {
 func TestGoldenHeatmap(t *testing.T) {
 	goldenApp(t)
 	h := goldenHeatmap()
-	checkGoldenImage(t, "heatmap_cells.png", DrawHeatmap(h, 12, 4, false))
-	v := NewHeatmapView(func(int, int) {})
-	v.SetHeatmap(h, false)
+	checkGoldenImage(t, "heatmap_cells.png", drawHeatmap(h, 12, 4, false))
+	v := newHeatmapView(func(int, int) {})
+	v.setHeatmap(h, false)
 	v.Resize(fyne.NewSize(240, 200))
 	checkGoldenMarkup(t, "heatmap_view.xml", v)
 }
@@ -136,8 +136,8 @@ func TestGoldenHeatmap(t *testing.T) {
 // does not match.
 func TestGoldenCheckFails(t *testing.T) {
 	goldenApp(t)
-	a := DrawHeatmap(goldenHeatmap(), 12, 4, false)
-	b := DrawHeatmap(goldenHeatmap(), 12, -1, false) // no selected cell
+	a := drawHeatmap(goldenHeatmap(), 12, 4, false)
+	b := drawHeatmap(goldenHeatmap(), 12, -1, false) // no selected cell
 	if samePixels(a, b) == nil {
 		t.Fatal("two different heatmaps compare equal")
 	}

@@ -48,13 +48,13 @@ func TestFitAxis(t *testing.T) {
 		name string
 		vals []float64
 		bins int
-		want HeatAxis
+		want heatAxis
 	}{
-		{"whole numbers get a bin each", []float64{2, 3, 5}, 10, HeatAxis{Field: "f", Min: 1.5, Max: 5.5, Bins: 4}},
-		{"too many whole numbers", []float64{0, 40}, 10, HeatAxis{Field: "f", Min: 0, Max: 40, Bins: 10}},
-		{"fractions", []float64{0.25, 0.75}, 5, HeatAxis{Field: "f", Min: 0.25, Max: 0.75, Bins: 5}},
-		{"one fractional value", []float64{0.5, 0.5}, 5, HeatAxis{Field: "f", Min: 0, Max: 1, Bins: 1}},
-		{"nothing", nil, 5, HeatAxis{Field: "f", Min: 0, Max: 1, Bins: 1}},
+		{"whole numbers get a bin each", []float64{2, 3, 5}, 10, heatAxis{Field: "f", Min: 1.5, Max: 5.5, Bins: 4}},
+		{"too many whole numbers", []float64{0, 40}, 10, heatAxis{Field: "f", Min: 0, Max: 40, Bins: 10}},
+		{"fractions", []float64{0.25, 0.75}, 5, heatAxis{Field: "f", Min: 0.25, Max: 0.75, Bins: 5}},
+		{"one fractional value", []float64{0.5, 0.5}, 5, heatAxis{Field: "f", Min: 0, Max: 1, Bins: 1}},
+		{"nothing", nil, 5, heatAxis{Field: "f", Min: 0, Max: 1, Bins: 1}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -63,13 +63,13 @@ func TestFitAxis(t *testing.T) {
 			}
 		})
 	}
-	a := HeatAxis{Min: 0, Max: 10, Bins: 5}
+	a := heatAxis{Min: 0, Max: 10, Bins: 5}
 	for v, want := range map[float64]int{-3: 0, 0: 0, 1.99: 0, 2: 1, 9.99: 4, 10: 4, 99: 4} {
-		if got := a.Bin(v); got != want {
+		if got := a.bin(v); got != want {
 			t.Errorf("Bin(%v) = %d, want %d", v, got, want)
 		}
 	}
-	if lo, hi := a.BinRange(1); lo != 2 || hi != 4 {
+	if lo, hi := a.binRange(1); lo != 2 || hi != 4 {
 		t.Errorf("BinRange(1) = %v, %v", lo, hi)
 	}
 }
@@ -85,7 +85,7 @@ func membersWith(vals ...[2]float64) []Member {
 func TestExpressiveRangeBinsEveryMember(t *testing.T) {
 	ms := membersWith([2]float64{0, 0}, [2]float64{0, 0}, [2]float64{1, 2}, [2]float64{2, 2})
 	ms = append(ms, Member{Index: 4, Info: map[string]any{"a": 1.0}}) // lacks b
-	h := ExpressiveRange(ms, "a", "b", 10)
+	h := expressiveRange(ms, "a", "b", 10)
 	if h.X.Bins != 3 || h.Y.Bins != 3 || h.Skipped != 1 {
 		t.Fatalf("axes %+v %+v, skipped %d", h.X, h.Y, h.Skipped)
 	}
@@ -95,10 +95,10 @@ func TestExpressiveRangeBinsEveryMember(t *testing.T) {
 	if h.At(0, 0) != 2 || h.At(1, 2) != 1 || h.At(2, 2) != 1 || !math.IsNaN(h.At(1, 1)) {
 		t.Fatalf("values %v", h.Value)
 	}
-	if h.Filled() != 3 || h.MaxValue() != 2 {
-		t.Fatalf("filled %d max %v", h.Filled(), h.MaxValue())
+	if h.Filled() != 3 || h.maxValue() != 2 {
+		t.Fatalf("filled %d max %v", h.Filled(), h.maxValue())
 	}
-	img := DrawHeatmap(h, 8, 0, false)
+	img := drawHeatmap(h, 8, 0, false)
 	if img.Bounds().Dx() != 24 || img.Bounds().Dy() != 24 {
 		t.Fatalf("image %v", img.Bounds())
 	}
@@ -115,23 +115,23 @@ func TestArchiveHeatmap(t *testing.T) {
 	v := &search.ArchiveView{Axes: []search.Axis{{Field: "a", Min: 0, Max: 4, Bins: 4}, {Field: "b", Min: 0, Max: 2, Bins: 2}},
 		Filled: 2, Cells: []search.Cell{{X: 1, Y: 0, Fitness: 0.5}, {X: 3, Y: 1, Fitness: 1}}}
 	ms := []Member{{Index: 0, Cell: 1}, {Index: 1, Cell: 7}}
-	h := ArchiveHeatmap(v, ms)
+	h := archiveHeatmap(v, ms)
 	if h.Cells() != 8 || h.Filled() != 2 || h.At(1, 0) != 0.5 || h.At(3, 1) != 1 || !math.IsNaN(h.At(0, 0)) {
 		t.Fatalf("archive heatmap %+v", h)
 	}
 	if !reflect.DeepEqual(h.Members[7], []int{1}) {
 		t.Fatalf("cell 7 holds %v", h.Members[7])
 	}
-	if ArchiveHeatmap(nil, ms) != nil {
+	if archiveHeatmap(nil, ms) != nil {
 		t.Fatal("no archive should give no heatmap")
 	}
 }
 
 func TestHeatColorRamp(t *testing.T) {
-	if HeatColor(0) != pal('n') || HeatColor(1) != pal('y') || HeatColor(2) != pal('y') {
+	if heatColor(0) != pal('n') || heatColor(1) != pal('y') || heatColor(2) != pal('y') {
 		t.Fatal("ramp ends are not the palette's navy and yellow")
 	}
-	if HeatColor(0.5) == HeatColor(0.4) {
+	if heatColor(0.5) == heatColor(0.4) {
 		t.Fatal("ramp does not vary")
 	}
 }
@@ -204,27 +204,27 @@ func TestTileGridGeometry(t *testing.T) {
 		{5, 5, 7, 11, 0, 0, 0, false},
 	}
 	for _, tt := range tests {
-		tile, ox, oy, ok := GridGeometry(tt.w, tt.h, tt.rows, tt.cols)
+		tile, ox, oy, ok := gridGeometry(tt.w, tt.h, tt.rows, tt.cols)
 		if ok != tt.ok || (ok && (tile != tt.tile || ox != tt.offX || oy != tt.offY)) {
 			t.Errorf("GridGeometry(%d, %d, %d, %d) = %d, %d, %d, %v", tt.w, tt.h, tt.rows, tt.cols, tile, ox, oy, ok)
 		}
 	}
-	if r, c, ok := CellAt(16+35, 16+17, 16, 16, 16, 14, 14); !ok || r != 1 || c != 2 {
+	if r, c, ok := cellAt(16+35, 16+17, 16, 16, 16, 14, 14); !ok || r != 1 || c != 2 {
 		t.Errorf("CellAt: %d, %d, %v", r, c, ok)
 	}
-	if _, _, ok := CellAt(5, 40, 16, 16, 16, 14, 14); ok {
+	if _, _, ok := cellAt(5, 40, 16, 16, 16, 14, 14); ok {
 		t.Error("the border is not a cell")
 	}
 	p, _ := problems.Make(fakeName)
 	g, ok := TileGridOf(p)
-	if !ok || g != (TileGrid{Rows: fakeRows, Cols: fakeCols, Min: 0, Max: 3}) {
+	if !ok || g != (tileGrid{Rows: fakeRows, Cols: fakeCols, Min: 0, Max: 3}) {
 		t.Fatalf("TileGridOf = %+v, %v", g, ok)
 	}
-	sw := TileSwatches(p, g)
+	sw := tileSwatches(p, g)
 	if len(sw) != 3 || sw[0] == nil || sw[0].Bounds().Dx() != 16 {
 		t.Fatalf("swatches %v", sw)
 	}
-	c := GridOfContent(ContentOfGrid([][]int{{1, 2}, {0, 1}}))
+	c := gridOfContent(contentOfGrid([][]int{{1, 2}, {0, 1}}))
 	if !reflect.DeepEqual(c, [][]int{{1, 2}, {0, 1}}) {
 		t.Fatalf("grid round trip %v", c)
 	}

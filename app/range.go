@@ -31,21 +31,21 @@ const (
 // heatCellPx is the pixel size of a heatmap cell in the image (the widget scales it).
 const heatCellPx = 24
 
-// ExpressivePanel is the Expressive range tab: a heatmap of how a set of levels spreads over
+// expressivePanel is the Expressive range tab: a heatmap of how a set of levels spreads over
 // two metrics chosen by the user (Smith & Whitehead), or a MAP-Elites archive drawn the same
 // way (empty cells transparent). Tapping a cell lists its levels.
-type ExpressivePanel struct {
+type expressivePanel struct {
 	Source        *widget.Select
 	View          *widget.RadioGroup
-	XField        *widget.Select
-	YField        *widget.Select
+	xField        *widget.Select
+	yField        *widget.Select
 	Bins          *widget.Select
-	RefreshButton *widget.Button
-	Map           *HeatmapView
+	refreshButton *widget.Button
+	Map           *heatmapView
 	XLabel        *widget.Label
 	YLabel        *widget.Label
 	Summary       *widget.Label
-	CellLabel     *widget.Label
+	cellLabel     *widget.Label
 	Cell          *PopulationView
 	content       fyne.CanvasObject
 	wb            *Workbench
@@ -54,38 +54,38 @@ type ExpressivePanel struct {
 	problem problems.Problem
 	members []Member
 	archive *search.ArchiveView
-	heat    *Heatmap
+	heat    *heatmap
 	loads   latest
 }
 
-func newExpressivePanel(wb *Workbench) *ExpressivePanel {
-	ep := &ExpressivePanel{wb: wb}
+func newExpressivePanel(wb *Workbench) *expressivePanel {
+	ep := &expressivePanel{wb: wb}
 	ep.Source = widget.NewSelect([]string{sourceRun, sourceSample}, func(string) { ep.Load() })
 	ep.View = widget.NewRadioGroup([]string{viewRange, viewArchive}, func(string) { ep.redraw() })
 	ep.View.Horizontal = true
 	ep.View.Required = true
-	ep.XField = widget.NewSelect(nil, func(string) { ep.redraw() })
-	ep.YField = widget.NewSelect(nil, func(string) { ep.redraw() })
-	ep.XField.PlaceHolder, ep.YField.PlaceHolder = "x metric", "y metric"
+	ep.xField = widget.NewSelect(nil, func(string) { ep.redraw() })
+	ep.yField = widget.NewSelect(nil, func(string) { ep.redraw() })
+	ep.xField.PlaceHolder, ep.yField.PlaceHolder = "x metric", "y metric"
 	ep.Bins = widget.NewSelect([]string{"5", "8", "10", "12", "16", "20"}, func(string) { ep.redraw() })
-	ep.RefreshButton = widget.NewButtonWithIcon("Reload", theme.ViewRefreshIcon(), ep.Load)
-	ep.Map = NewHeatmapView(ep.cellTapped)
+	ep.refreshButton = widget.NewButtonWithIcon("Reload", theme.ViewRefreshIcon(), ep.Load)
+	ep.Map = newHeatmapView(ep.cellTapped)
 	ep.XLabel = widget.NewLabel("")
 	ep.XLabel.Alignment = fyne.TextAlignCenter
 	ep.YLabel = widget.NewLabel("")
 	ep.Summary = widget.NewLabel("Choose a source: the Run tab's population or the Sample tab's set.")
 	ep.Summary.Wrapping = fyne.TextWrapWord
-	ep.CellLabel = widget.NewLabel("Tap a cell to see its levels.")
-	ep.CellLabel.TextStyle = fyne.TextStyle{Bold: true}
+	ep.cellLabel = widget.NewLabel("Tap a cell to see its levels.")
+	ep.cellLabel.TextStyle = fyne.TextStyle{Bold: true}
 	ep.Cell = NewPopulationView("", false)
 	ep.Cell.OnOpen = wb.openMember
 	ep.Cell.OnExport = wb.ShowExport
 
-	tools := container.NewHBox(caption("SOURCE"), fixedWidth(200, ep.Source), ep.RefreshButton, ep.View, caption("BINS"), fixedWidth(64, ep.Bins))
-	axes := container.NewGridWithColumns(2, container.NewBorder(nil, nil, caption("X"), nil, ep.XField), container.NewBorder(nil, nil, caption("Y"), nil, ep.YField))
+	tools := container.NewHBox(caption("SOURCE"), fixedWidth(200, ep.Source), ep.refreshButton, ep.View, caption("BINS"), fixedWidth(64, ep.Bins))
+	axes := container.NewGridWithColumns(2, container.NewBorder(nil, nil, caption("X"), nil, ep.xField), container.NewBorder(nil, nil, caption("Y"), nil, ep.yField))
 	mapArea := container.NewBorder(nil, ep.XLabel, nil, nil, ep.Map)
 	left := container.NewBorder(container.NewVBox(axes, ep.YLabel), ep.Summary, nil, nil, mapArea)
-	right := container.NewBorder(ep.CellLabel, nil, nil, nil, ep.Cell.Content())
+	right := container.NewBorder(ep.cellLabel, nil, nil, nil, ep.Cell.Content())
 	split := container.NewHSplit(left, right)
 	split.Offset = 0.45
 	ep.content = container.NewBorder(tools, nil, nil, nil, split)
@@ -96,13 +96,13 @@ func newExpressivePanel(wb *Workbench) *ExpressivePanel {
 }
 
 // Content is the panel's root object.
-func (ep *ExpressivePanel) Content() fyne.CanvasObject { return ep.content }
+func (ep *expressivePanel) Content() fyne.CanvasObject { return ep.content }
 
-// Heatmap returns the heatmap shown (nil before any).
-func (ep *ExpressivePanel) Heatmap() *Heatmap { return ep.heat }
+// heatmap returns the heatmap shown (nil before any).
+func (ep *expressivePanel) heatmap() *heatmap { return ep.heat }
 
 // Wait blocks until the last load is shown and the cell gallery drawn.
-func (ep *ExpressivePanel) Wait(timeout time.Duration) error {
+func (ep *expressivePanel) Wait(timeout time.Duration) error {
 	deadline := time.Now().Add(timeout)
 	if err := ep.loads.Wait(timeout); err != nil {
 		return err
@@ -113,8 +113,8 @@ func (ep *ExpressivePanel) Wait(timeout time.Duration) error {
 // comparePrefix starts the sources naming a Compare group (its best run).
 const comparePrefix = "Compare: "
 
-// UpdateSources lists the Run tab, the Sample tab and every Compare group as sources.
-func (ep *ExpressivePanel) UpdateSources() {
+// updateSources lists the Run tab, the Sample tab and every Compare group as sources.
+func (ep *expressivePanel) updateSources() {
 	opts := []string{sourceRun, sourceSample}
 	multi := spansProblems(ep.wb.Compare.Groups())
 	for _, g := range ep.wb.Compare.Groups() {
@@ -123,7 +123,7 @@ func (ep *ExpressivePanel) UpdateSources() {
 	ep.Source.SetOptions(opts)
 }
 
-func (ep *ExpressivePanel) compareGroup(source string) *CompareGroup {
+func (ep *expressivePanel) compareGroup(source string) *CompareGroup {
 	groups := ep.wb.Compare.Groups()
 	multi := spansProblems(groups)
 	for _, g := range groups {
@@ -136,7 +136,7 @@ func (ep *ExpressivePanel) compareGroup(source string) *CompareGroup {
 
 // Load reads the chosen source's levels (computing infos a run's checkpoint lacks, off the UI
 // goroutine) and draws the heatmap.
-func (ep *ExpressivePanel) Load() {
+func (ep *expressivePanel) Load() {
 	var name string
 	var p problems.Problem
 	var members []Member
@@ -204,9 +204,9 @@ func (ep *ExpressivePanel) Load() {
 	})
 }
 
-func (ep *ExpressivePanel) empty(msg string) {
+func (ep *expressivePanel) empty(msg string) {
 	ep.members, ep.archive, ep.heat, ep.problem = nil, nil, nil, nil
-	ep.Map.SetHeatmap(nil, false)
+	ep.Map.setHeatmap(nil, false)
 	ep.Summary.SetText(msg)
 	ep.XLabel.SetText("")
 	ep.YLabel.SetText("")
@@ -214,18 +214,18 @@ func (ep *ExpressivePanel) empty(msg string) {
 	ep.View.Disable()
 }
 
-func (ep *ExpressivePanel) show(name string, p problems.Problem, members []Member, archive *search.ArchiveView) {
+func (ep *expressivePanel) show(name string, p problems.Problem, members []Member, archive *search.ArchiveView) {
 	ep.name, ep.problem, ep.members, ep.archive = name, p, members, archive
 	fields := MetricFields(members)
-	keepX, keepY := ep.XField.Selected, ep.YField.Selected
-	ep.XField.SetOptions(fields)
-	ep.YField.SetOptions(fields)
+	keepX, keepY := ep.xField.Selected, ep.yField.Selected
+	ep.xField.SetOptions(fields)
+	ep.yField.SetOptions(fields)
 	if indexOf(fields, keepX) < 0 || indexOf(fields, keepY) < 0 {
 		keepX, keepY = defaultAxes(fields)
 	}
-	ep.XField.Selected, ep.YField.Selected = keepX, keepY
-	ep.XField.Refresh()
-	ep.YField.Refresh()
+	ep.xField.Selected, ep.yField.Selected = keepX, keepY
+	ep.xField.Refresh()
+	ep.yField.Refresh()
 	if archive != nil {
 		if ep.View.Disabled() {
 			ep.View.Selected = viewArchive // a new archive: show it first
@@ -247,21 +247,21 @@ func defaultAxes(fields []string) (string, string) {
 	return MetricQuality, MetricControllability
 }
 
-// SetAxes chooses the two metrics and redraws.
-func (ep *ExpressivePanel) SetAxes(x, y string) {
-	ep.XField.Selected, ep.YField.Selected = x, y
-	ep.XField.Refresh()
-	ep.YField.Refresh()
+// setAxes chooses the two metrics and redraws.
+func (ep *expressivePanel) setAxes(x, y string) {
+	ep.xField.Selected, ep.yField.Selected = x, y
+	ep.xField.Refresh()
+	ep.yField.Refresh()
 	ep.redraw()
 }
 
-func (ep *ExpressivePanel) redraw() {
+func (ep *expressivePanel) redraw() {
 	if ep.Map == nil || ep.problem == nil {
 		return
 	}
 	bins, _ := strconv.Atoi(ep.Bins.Selected)
 	archiveView := ep.View.Selected == viewArchive && ep.archive != nil
-	for _, w := range []fyne.Disableable{ep.XField, ep.YField, ep.Bins} {
+	for _, w := range []fyne.Disableable{ep.xField, ep.yField, ep.Bins} {
 		if archiveView {
 			w.Disable() // the archive's axes are the run's own
 		} else {
@@ -269,16 +269,16 @@ func (ep *ExpressivePanel) redraw() {
 		}
 	}
 	if archiveView {
-		ep.heat = ArchiveHeatmap(ep.archive, ep.members)
+		ep.heat = archiveHeatmap(ep.archive, ep.members)
 		ep.Summary.SetText(fmt.Sprintf("MAP-Elites archive of %s: %d of %d cells filled; colour is the elite's fitness.",
 			ep.name, ep.heat.Filled(), ep.heat.Cells()))
 	} else {
-		if ep.XField.Selected == "" || ep.YField.Selected == "" {
+		if ep.xField.Selected == "" || ep.yField.Selected == "" {
 			return
 		}
-		ep.heat = ExpressiveRange(ep.members, ep.XField.Selected, ep.YField.Selected, bins)
+		ep.heat = expressiveRange(ep.members, ep.xField.Selected, ep.yField.Selected, bins)
 		text := fmt.Sprintf("%d levels of %s over %d × %d cells; %d cells filled, the fullest holds %d.",
-			len(ep.members)-ep.heat.Skipped, ep.name, ep.heat.X.Bins, ep.heat.Y.Bins, ep.heat.Filled(), int(ep.heat.MaxValue()))
+			len(ep.members)-ep.heat.Skipped, ep.name, ep.heat.X.Bins, ep.heat.Y.Bins, ep.heat.Filled(), int(ep.heat.maxValue()))
 		if ep.heat.Skipped > 0 {
 			text += fmt.Sprintf(" %d levels lack a metric.", ep.heat.Skipped)
 		}
@@ -286,7 +286,7 @@ func (ep *ExpressivePanel) redraw() {
 	}
 	ep.XLabel.SetText(axisText("x", ep.heat.X))
 	ep.YLabel.SetText(axisText("y", ep.heat.Y))
-	ep.Map.SetHeatmap(ep.heat, archiveView)
+	ep.Map.setHeatmap(ep.heat, archiveView)
 	// open the fullest (or fittest) cell, so the levels are there before the first tap
 	best, bestV := -1, math.Inf(-1)
 	for c, v := range ep.heat.Value {
@@ -296,13 +296,13 @@ func (ep *ExpressivePanel) redraw() {
 	}
 	if best < 0 {
 		ep.Cell.Clear("")
-		ep.CellLabel.SetText("No level has both metrics.")
+		ep.cellLabel.SetText("No level has both metrics.")
 		return
 	}
 	ep.cellTapped(best%ep.heat.X.Bins, best/ep.heat.X.Bins)
 }
 
-func axisText(which string, a HeatAxis) string {
+func axisText(which string, a heatAxis) string {
 	lo, hi := a.Min+0.5, a.Max-0.5
 	if lo == math.Trunc(lo) && hi == math.Trunc(hi) && int(hi-lo)+1 == a.Bins {
 		// FitAxis gave each whole number its own bin
@@ -322,26 +322,26 @@ func binText(field string, lo, hi float64) string {
 
 func round4(f float64) float64 { return math.Round(f*1e4) / 1e4 }
 
-// SelectCell lists the levels of cell (x, y).
-func (ep *ExpressivePanel) SelectCell(x, y int) {
+// selectCell lists the levels of cell (x, y).
+func (ep *expressivePanel) selectCell(x, y int) {
 	ep.cellTapped(x, y)
 }
 
-func (ep *ExpressivePanel) cellTapped(x, y int) {
+func (ep *expressivePanel) cellTapped(x, y int) {
 	h := ep.heat
 	if h == nil || x < 0 || y < 0 || x >= h.X.Bins || y >= h.Y.Bins {
 		return
 	}
 	c := y*h.X.Bins + x
 	ep.Map.Select(c)
-	xlo, xhi := h.X.BinRange(x) // for the label
-	ylo, yhi := h.Y.BinRange(y)
+	xlo, xhi := h.X.binRange(x) // for the label
+	ylo, yhi := h.Y.binRange(y)
 	idx := h.Members[c]
 	levels := "levels"
 	if len(idx) == 1 {
 		levels = "level"
 	}
-	ep.CellLabel.SetText(fmt.Sprintf("%d %s with %s and %s", len(idx), levels, binText(h.X.Field, xlo, xhi), binText(h.Y.Field, ylo, yhi)))
+	ep.cellLabel.SetText(fmt.Sprintf("%d %s with %s and %s", len(idx), levels, binText(h.X.Field, xlo, xhi), binText(h.Y.Field, ylo, yhi)))
 	if len(idx) == 0 {
 		ep.Cell.Clear("This cell is empty.")
 		return

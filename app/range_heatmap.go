@@ -8,16 +8,16 @@ import (
 	"pcgwb/problems/search"
 )
 
-// HeatAxis is one axis of an expressive-range heatmap: a metric cut into Bins equal bins over
+// heatAxis is one axis of an expressive-range heatmap: a metric cut into Bins equal bins over
 // [Min, Max]; values outside fall into the end bins (as MAP-Elites' axes do).
-type HeatAxis struct {
+type heatAxis struct {
 	Field    string
 	Min, Max float64
 	Bins     int
 }
 
-// Bin returns the bin of v.
-func (a HeatAxis) Bin(v float64) int {
+// bin returns the bin of v.
+func (a heatAxis) bin(v float64) int {
 	if a.Bins <= 1 || math.IsNaN(v) || !(a.Max > a.Min) {
 		return 0
 	}
@@ -25,8 +25,8 @@ func (a HeatAxis) Bin(v float64) int {
 	return max(0, min(a.Bins-1, b))
 }
 
-// BinRange is the interval of values bin b holds.
-func (a HeatAxis) BinRange(b int) (lo, hi float64) {
+// binRange is the interval of values bin b holds.
+func (a heatAxis) binRange(b int) (lo, hi float64) {
 	w := (a.Max - a.Min) / float64(max(a.Bins, 1))
 	return a.Min + float64(b)*w, a.Min + float64(b+1)*w
 }
@@ -34,7 +34,7 @@ func (a HeatAxis) BinRange(b int) (lo, hi float64) {
 // FitAxis chooses an axis for the values of a metric: a bin per integer when the values are
 // whole numbers spanning at most maxBins of them (a count of enemies should not be split into
 // fractions), otherwise maxBins equal bins from the smallest to the largest value.
-func FitAxis(field string, vals []float64, maxBins int) HeatAxis {
+func FitAxis(field string, vals []float64, maxBins int) heatAxis {
 	maxBins = max(maxBins, 1)
 	lo, hi, whole, seen := math.Inf(1), math.Inf(-1), true, false
 	for _, v := range vals {
@@ -46,22 +46,22 @@ func FitAxis(field string, vals []float64, maxBins int) HeatAxis {
 		whole = whole && v == math.Trunc(v)
 	}
 	if !seen {
-		return HeatAxis{Field: field, Min: 0, Max: 1, Bins: 1}
+		return heatAxis{Field: field, Min: 0, Max: 1, Bins: 1}
 	}
 	if whole && hi-lo+1 <= float64(maxBins) {
-		return HeatAxis{Field: field, Min: lo - 0.5, Max: hi + 0.5, Bins: int(hi-lo) + 1}
+		return heatAxis{Field: field, Min: lo - 0.5, Max: hi + 0.5, Bins: int(hi-lo) + 1}
 	}
 	if hi == lo {
-		return HeatAxis{Field: field, Min: lo - 0.5, Max: hi + 0.5, Bins: 1}
+		return heatAxis{Field: field, Min: lo - 0.5, Max: hi + 0.5, Bins: 1}
 	}
-	return HeatAxis{Field: field, Min: lo, Max: hi, Bins: maxBins}
+	return heatAxis{Field: field, Min: lo, Max: hi, Bins: maxBins}
 }
 
-// Heatmap is a grid of cells over two axes; each cell holds the positions (into the member
+// heatmap is a grid of cells over two axes; each cell holds the positions (into the member
 // list it was built from) of the members that fall in it, or, for a MAP-Elites archive, the
 // elite's value.
-type Heatmap struct {
-	X, Y HeatAxis
+type heatmap struct {
+	X, Y heatAxis
 	// Members[y*X.Bins+x] lists member positions; nil for an archive.
 	Members [][]int
 	// Value[y*X.Bins+x] is the cell's value (count, or elite fitness); NaN for an empty cell.
@@ -71,13 +71,13 @@ type Heatmap struct {
 }
 
 // Cells is the number of cells.
-func (h *Heatmap) Cells() int { return h.X.Bins * h.Y.Bins }
+func (h *heatmap) Cells() int { return h.X.Bins * h.Y.Bins }
 
 // At returns the value of cell (x, y), NaN when empty.
-func (h *Heatmap) At(x, y int) float64 { return h.Value[y*h.X.Bins+x] }
+func (h *heatmap) At(x, y int) float64 { return h.Value[y*h.X.Bins+x] }
 
-// MaxValue is the largest value of a filled cell (0 when none is).
-func (h *Heatmap) MaxValue() float64 {
+// maxValue is the largest value of a filled cell (0 when none is).
+func (h *heatmap) maxValue() float64 {
 	m := 0.0
 	for _, v := range h.Value {
 		if !math.IsNaN(v) {
@@ -88,7 +88,7 @@ func (h *Heatmap) MaxValue() float64 {
 }
 
 // Filled counts the non-empty cells.
-func (h *Heatmap) Filled() int {
+func (h *heatmap) Filled() int {
 	n := 0
 	for _, v := range h.Value {
 		if !math.IsNaN(v) {
@@ -98,10 +98,10 @@ func (h *Heatmap) Filled() int {
 	return n
 }
 
-// ExpressiveRange bins members by two metrics (Smith & Whitehead's expressive range): the axes
+// expressiveRange bins members by two metrics (Smith & Whitehead's expressive range): the axes
 // are fitted to the values (FitAxis with maxBins), and a cell's value is how many members it
 // holds.
-func ExpressiveRange(members []Member, xField, yField string, maxBins int) *Heatmap {
+func expressiveRange(members []Member, xField, yField string, maxBins int) *heatmap {
 	var xs, ys []float64
 	var at []int
 	skipped := 0
@@ -114,11 +114,11 @@ func ExpressiveRange(members []Member, xField, yField string, maxBins int) *Heat
 		}
 		xs, ys, at = append(xs, x), append(ys, y), append(at, i)
 	}
-	h := &Heatmap{X: FitAxis(xField, xs, maxBins), Y: FitAxis(yField, ys, maxBins), Skipped: skipped}
+	h := &heatmap{X: FitAxis(xField, xs, maxBins), Y: FitAxis(yField, ys, maxBins), Skipped: skipped}
 	h.Members = make([][]int, h.Cells())
 	h.Value = make([]float64, h.Cells())
 	for k := range xs {
-		c := h.Y.Bin(ys[k])*h.X.Bins + h.X.Bin(xs[k])
+		c := h.Y.bin(ys[k])*h.X.Bins + h.X.bin(xs[k])
 		h.Members[c] = append(h.Members[c], at[k])
 	}
 	for c, m := range h.Members {
@@ -130,16 +130,16 @@ func ExpressiveRange(members []Member, xField, yField string, maxBins int) *Heat
 	return h
 }
 
-// ArchiveHeatmap is a MAP-Elites archive as a heatmap: the cell value is the elite's fitness,
+// archiveHeatmap is a MAP-Elites archive as a heatmap: the cell value is the elite's fitness,
 // and Members[c] the positions of the members in that cell (members carry their archive cell).
-func ArchiveHeatmap(v *search.ArchiveView, members []Member) *Heatmap {
+func archiveHeatmap(v *search.ArchiveView, members []Member) *heatmap {
 	if v == nil || len(v.Axes) != 2 {
 		return nil
 	}
 	ax, ay := v.Axes[0], v.Axes[1]
-	h := &Heatmap{
-		X: HeatAxis{Field: ax.Field, Min: ax.Min, Max: ax.Max, Bins: max(ax.Bins, 1)},
-		Y: HeatAxis{Field: ay.Field, Min: ay.Min, Max: ay.Max, Bins: max(ay.Bins, 1)},
+	h := &heatmap{
+		X: heatAxis{Field: ax.Field, Min: ax.Min, Max: ax.Max, Bins: max(ax.Bins, 1)},
+		Y: heatAxis{Field: ay.Field, Min: ay.Min, Max: ay.Max, Bins: max(ay.Bins, 1)},
 	}
 	h.Value = make([]float64, h.Cells())
 	h.Members = make([][]int, h.Cells())
@@ -162,8 +162,8 @@ func ArchiveHeatmap(v *search.ArchiveView, members []Member) *Heatmap {
 // heatRamp is the palette ramp from a sparse to a full cell.
 var heatRamp = []color.RGBA{pal('n'), pal('b'), pal('t'), pal('g'), pal('l'), pal('y')}
 
-// HeatColor maps t in [0, 1] onto the ramp, interpolating between palette colours.
-func HeatColor(t float64) color.RGBA {
+// heatColor maps t in [0, 1] onto the ramp, interpolating between palette colours.
+func heatColor(t float64) color.RGBA {
 	t = math.Max(0, math.Min(1, t))
 	f := t * float64(len(heatRamp)-1)
 	i := int(math.Floor(f))
@@ -175,13 +175,13 @@ func HeatColor(t float64) color.RGBA {
 	return color.RGBA{mix(a.R, b.R), mix(a.G, b.G), mix(a.B, b.B), 0xff}
 }
 
-// DrawHeatmap paints the heatmap with cell×cell pixel squares (y grows upwards, as on a plot),
+// drawHeatmap paints the heatmap with cell×cell pixel squares (y grows upwards, as on a plot),
 // a one-pixel gap between cells, empty cells transparent and the selected cell (-1 for none)
 // outlined. Values are scaled by the largest one, or by [0, 1] when scaleToOne (fitness).
-func DrawHeatmap(h *Heatmap, cell int, selected int, scaleToOne bool) *image.RGBA {
+func drawHeatmap(h *heatmap, cell int, selected int, scaleToOne bool) *image.RGBA {
 	w, ht := h.X.Bins*cell, h.Y.Bins*cell
 	img := image.NewRGBA(image.Rect(0, 0, w, ht))
-	top := h.MaxValue()
+	top := h.maxValue()
 	if scaleToOne || top == 0 {
 		top = 1
 	}
@@ -194,7 +194,7 @@ func DrawHeatmap(h *Heatmap, cell int, selected int, scaleToOne bool) *image.RGB
 				drawOutline(img, x0, y0, cell, colorWithAlpha(pal('d'), 0xff))
 			} else {
 				// a square-root scale keeps a cell of one level visible next to a cell of fifty
-				fillRect(img, x0, y0, cell, cell, HeatColor(math.Sqrt(v/top)))
+				fillRect(img, x0, y0, cell, cell, heatColor(math.Sqrt(v/top)))
 				drawOutline(img, x0, y0, cell, pal('k'))
 			}
 			if y*h.X.Bins+x == selected {

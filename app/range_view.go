@@ -10,10 +10,10 @@ import (
 	"fyne.io/fyne/v2/widget"
 )
 
-// HeatmapView draws a Heatmap with square cells and reports taps by cell.
-type HeatmapView struct {
+// heatmapView draws a heatmap with square cells and reports taps by cell.
+type heatmapView struct {
 	widget.BaseWidget
-	heat     *Heatmap
+	heat     *heatmap
 	fitness  bool
 	selected int
 	image    *canvas.Image
@@ -23,23 +23,23 @@ type HeatmapView struct {
 	labels []*canvas.Text
 }
 
-// NewHeatmapView returns an empty heatmap; onTap receives the tapped cell.
-func NewHeatmapView(onTap func(x, y int)) *HeatmapView {
-	v := &HeatmapView{onTap: onTap, selected: -1}
+// newHeatmapView returns an empty heatmap; onTap receives the tapped cell.
+func newHeatmapView(onTap func(x, y int)) *heatmapView {
+	v := &heatmapView{onTap: onTap, selected: -1}
 	v.image = &canvas.Image{FillMode: canvas.ImageFillStretch, ScaleMode: canvas.ImageScalePixels}
 	v.back = canvas.NewRectangle(pal('k'))
 	v.ExtendBaseWidget(v)
 	return v
 }
 
-// SetHeatmap shows h (nil: nothing); fitness scales colours to [0, 1] instead of the fullest
+// setHeatmap shows h (nil: nothing); fitness scales colours to [0, 1] instead of the fullest
 // cell.
-func (v *HeatmapView) SetHeatmap(h *Heatmap, fitness bool) {
+func (v *heatmapView) setHeatmap(h *heatmap, fitness bool) {
 	v.heat, v.fitness, v.selected = h, fitness, -1
 	v.labels = nil
 	if h != nil {
 		v.labels = make([]*canvas.Text, h.Cells())
-		top := h.MaxValue()
+		top := h.maxValue()
 		if fitness || top == 0 {
 			top = 1
 		}
@@ -65,8 +65,8 @@ func (v *HeatmapView) SetHeatmap(h *Heatmap, fitness bool) {
 	v.Refresh()
 }
 
-// CellText is what cell (x, y) shows ("" when empty).
-func (v *HeatmapView) CellText(x, y int) string {
+// cellText is what cell (x, y) shows ("" when empty).
+func (v *heatmapView) cellText(x, y int) string {
 	if v.heat == nil {
 		return ""
 	}
@@ -77,25 +77,25 @@ func (v *HeatmapView) CellText(x, y int) string {
 }
 
 // Select outlines cell c (-1: none).
-func (v *HeatmapView) Select(c int) {
+func (v *heatmapView) Select(c int) {
 	v.selected = c
 	v.paint()
 	v.image.Refresh()
 }
 
 // Image returns the drawn heatmap (nil when empty).
-func (v *HeatmapView) Image() *canvas.Image { return v.image }
+func (v *heatmapView) Image() *canvas.Image { return v.image }
 
-func (v *HeatmapView) paint() {
+func (v *heatmapView) paint() {
 	if v.heat == nil {
 		v.image.Image = nil
 		return
 	}
-	v.image.Image = DrawHeatmap(v.heat, heatCellPx, v.selected, v.fitness)
+	v.image.Image = drawHeatmap(v.heat, heatCellPx, v.selected, v.fitness)
 }
 
 // gridRect is where the cells are drawn: square cells, as large as fit, centred.
-func (v *HeatmapView) gridRect() (origin fyne.Position, cell float32) {
+func (v *heatmapView) gridRect() (origin fyne.Position, cell float32) {
 	if v.heat == nil {
 		return fyne.Position{}, 0
 	}
@@ -105,8 +105,8 @@ func (v *HeatmapView) gridRect() (origin fyne.Position, cell float32) {
 	return fyne.NewPos(float32(math.Floor(float64((s.Width-w)/2))), float32(math.Floor(float64((s.Height-h)/2)))), cell
 }
 
-// CellAt maps a position to a cell (y counted upwards, as drawn).
-func (v *HeatmapView) CellAt(p fyne.Position) (x, y int, ok bool) {
+// cellAt maps a position to a cell (y counted upwards, as drawn).
+func (v *heatmapView) cellAt(p fyne.Position) (x, y int, ok bool) {
 	origin, cell := v.gridRect()
 	if cell <= 0 {
 		return 0, 0, false
@@ -117,22 +117,22 @@ func (v *HeatmapView) CellAt(p fyne.Position) (x, y int, ok bool) {
 	return x, y, x >= 0 && row >= 0 && x < v.heat.X.Bins && y >= 0
 }
 
-// CellCenter is the position of the middle of cell (x, y).
-func (v *HeatmapView) CellCenter(x, y int) fyne.Position {
+// cellCenter is the position of the middle of cell (x, y).
+func (v *heatmapView) cellCenter(x, y int) fyne.Position {
 	origin, cell := v.gridRect()
 	row := v.heat.Y.Bins - 1 - y
 	return fyne.NewPos(origin.X+(float32(x)+0.5)*cell, origin.Y+(float32(row)+0.5)*cell)
 }
 
-func (v *HeatmapView) Tapped(e *fyne.PointEvent) {
-	if x, y, ok := v.CellAt(e.Position); ok && v.onTap != nil {
+func (v *heatmapView) Tapped(e *fyne.PointEvent) {
+	if x, y, ok := v.cellAt(e.Position); ok && v.onTap != nil {
 		v.onTap(x, y)
 	}
 }
 
-func (v *HeatmapView) CreateRenderer() fyne.WidgetRenderer { return &heatmapRenderer{v: v} }
+func (v *heatmapView) CreateRenderer() fyne.WidgetRenderer { return &heatmapRenderer{v: v} }
 
-type heatmapRenderer struct{ v *HeatmapView }
+type heatmapRenderer struct{ v *heatmapView }
 
 func (r *heatmapRenderer) Layout(s fyne.Size) {
 	v := r.v
@@ -156,7 +156,7 @@ func (r *heatmapRenderer) Layout(s fyne.Size) {
 			t.Show()
 		}
 		x, y := c%v.heat.X.Bins, c/v.heat.X.Bins
-		center := v.CellCenter(x, y)
+		center := v.cellCenter(x, y)
 		h := t.MinSize().Height
 		t.Move(fyne.NewPos(center.X-cell/2, center.Y-h/2))
 		t.Resize(fyne.NewSize(cell, h))

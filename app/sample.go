@@ -25,14 +25,14 @@ const (
 	MaxSamples     = 100
 )
 
-// SamplePanel is the Sample tab: draw N random contents of the current problem from a seed,
+// samplePanel is the Sample tab: draw N random contents of the current problem from a seed,
 // evaluate them as a set and show them as a gallery with per-item badges.
-type SamplePanel struct {
+type samplePanel struct {
 	Count         *Entry
-	CountSlider   *widget.Slider
+	countSlider   *widget.Slider
 	Seed          *Entry
-	NewSeedButton *widget.Button
-	SampleButton  *widget.Button
+	newSeedButton *widget.Button
+	sampleButton  *widget.Button
 	Progress      *widget.ProgressBarInfinite
 	// Summary is the set's pass rates; Status says what was sampled (or what is running).
 	Summary   *widget.Label
@@ -62,23 +62,23 @@ type SamplePanel struct {
 	last *SampleSet
 }
 
-func newSamplePanel(keys keyHandler, current func() (string, problems.Problem, error)) *SamplePanel {
-	sp := &SamplePanel{current: current}
+func newSamplePanel(keys keyHandler, current func() (string, problems.Problem, error)) *samplePanel {
+	sp := &samplePanel{current: current}
 
 	sp.Count = NewEntry(keys)
 	sp.Count.SetText(strconv.Itoa(DefaultSamples))
 	sp.Count.OnSubmitted = func(string) { sp.Sample() }
-	sp.CountSlider = widget.NewSlider(1, MaxSamples)
-	sp.CountSlider.Step = 1
-	sp.CountSlider.SetValue(DefaultSamples)
+	sp.countSlider = widget.NewSlider(1, MaxSamples)
+	sp.countSlider.Step = 1
+	sp.countSlider.SetValue(DefaultSamples)
 	sp.Count.OnChanged = func(s string) {
 		if n, err := parseCount(s); err == nil && !sp.syncing {
 			sp.syncing = true
-			sp.CountSlider.SetValue(float64(n))
+			sp.countSlider.SetValue(float64(n))
 			sp.syncing = false
 		}
 	}
-	sp.CountSlider.OnChanged = func(v float64) {
+	sp.countSlider.OnChanged = func(v float64) {
 		if !sp.syncing {
 			sp.syncing = true
 			sp.Count.SetText(strconv.Itoa(int(v)))
@@ -89,10 +89,10 @@ func newSamplePanel(keys keyHandler, current func() (string, problems.Problem, e
 	sp.Seed = NewEntry(keys)
 	sp.Seed.SetText("0")
 	sp.Seed.OnSubmitted = func(string) { sp.Sample() }
-	sp.NewSeedButton = widget.NewButtonWithIcon("New seed", theme.ViewRefreshIcon(), sp.NewSeed)
+	sp.newSeedButton = widget.NewButtonWithIcon("New seed", theme.ViewRefreshIcon(), sp.newSeed)
 
-	sp.SampleButton = widget.NewButtonWithIcon("Sample  (Ctrl+R)", theme.MediaPlayIcon(), sp.Sample)
-	sp.SampleButton.Importance = widget.HighImportance
+	sp.sampleButton = widget.NewButtonWithIcon("Sample  (Ctrl+R)", theme.MediaPlayIcon(), sp.Sample)
+	sp.sampleButton.Importance = widget.HighImportance
 	sp.Progress = widget.NewProgressBarInfinite()
 	sp.Progress.Stop()
 	sp.Progress.Hide()
@@ -116,9 +116,9 @@ func newSamplePanel(keys keyHandler, current func() (string, problems.Problem, e
 	sp.Gallery = NewGallery("Press Sample (Ctrl+R or F5) to draw random contents of the selected problem.")
 
 	toolbar := container.NewHBox(
-		caption("SAMPLES"), fixedWidth(64, sp.Count), fixedWidth(160, sp.CountSlider),
-		caption("SEED"), fixedWidth(120, sp.Seed), sp.NewSeedButton,
-		sp.SampleButton,
+		caption("SAMPLES"), fixedWidth(64, sp.Count), fixedWidth(160, sp.countSlider),
+		caption("SEED"), fixedWidth(120, sp.Seed), sp.newSeedButton,
+		sp.sampleButton,
 	)
 	header := container.NewBorder(nil, nil, sp.Summary, nil, sp.Status)
 	top := container.NewVBox(
@@ -131,36 +131,36 @@ func newSamplePanel(keys keyHandler, current func() (string, problems.Problem, e
 }
 
 // Content is the panel's root object (the Sample tab's content).
-func (sp *SamplePanel) Content() fyne.CanvasObject { return sp.content }
+func (sp *samplePanel) Content() fyne.CanvasObject { return sp.content }
 
 // Last returns the sample set on screen, or nil.
-func (sp *SamplePanel) Last() *SampleSet {
+func (sp *samplePanel) Last() *SampleSet {
 	sp.mu.Lock()
 	defer sp.mu.Unlock()
 	return sp.last
 }
 
 // Busy reports whether a sample is being computed.
-func (sp *SamplePanel) Busy() bool { return sp.jobs.Busy() }
+func (sp *samplePanel) Busy() bool { return sp.jobs.Busy() }
 
 // Wait blocks until the latest sample is on screen (or was dropped), at most timeout. It must
 // not be called from the UI goroutine, which has to apply the result.
-func (sp *SamplePanel) Wait(timeout time.Duration) error {
+func (sp *samplePanel) Wait(timeout time.Duration) error {
 	if err := sp.jobs.Wait(timeout); err != nil {
 		return fmt.Errorf("sampling: %w", err)
 	}
 	return nil
 }
 
-// NewSeed picks a fresh random seed and samples with it.
-func (sp *SamplePanel) NewSeed() {
+// newSeed picks a fresh random seed and samples with it.
+func (sp *samplePanel) newSeed() {
 	sp.Seed.SetText(strconv.FormatUint(rand.Uint64N(1_000_000), 10))
 	sp.Sample()
 }
 
 // Sample starts sampling with the current problem, count and seed, cancelling a sample still
 // running. The work happens off the UI goroutine; the result is applied with fyne.Do.
-func (sp *SamplePanel) Sample() {
+func (sp *samplePanel) Sample() {
 	n, err := parseCount(sp.Count.Text)
 	if err != nil {
 		sp.fail(fmt.Errorf("samples: %w", err))
@@ -188,15 +188,15 @@ func (sp *SamplePanel) Sample() {
 		fixed = sp.fixedControl()
 	}
 	sp.jobs.Go(func(ctx context.Context) func() {
-		set, err := SampleAndEvaluateWith(ctx, name, p, n, seed, fixed)
+		set, err := sampleAndEvaluateWith(ctx, name, p, n, seed, fixed)
 		return func() { sp.apply(set, err) }
 	})
 }
 
 // Cancel stops a running sample; the gallery keeps what it shows.
-func (sp *SamplePanel) Cancel() { sp.jobs.Cancel() }
+func (sp *samplePanel) Cancel() { sp.jobs.Cancel() }
 
-func (sp *SamplePanel) apply(set *SampleSet, err error) {
+func (sp *samplePanel) apply(set *SampleSet, err error) {
 	sp.Progress.Stop()
 	sp.Progress.Hide()
 	if err != nil {
@@ -214,7 +214,7 @@ func (sp *SamplePanel) apply(set *SampleSet, err error) {
 			}
 		}
 		sp.Gallery.SetThumbs(thumbs)
-		sp.Summary.SetText(FormatSummary(set.Eval))
+		sp.Summary.SetText(formatSummary(set.Eval))
 		sp.Status.SetText(fmt.Sprintf("%s · %d items · seed %d · %s", set.Problem, len(set.Items), set.Seed, formatDuration(set.Elapsed)))
 		sp.mu.Lock()
 		sp.last = set
@@ -230,7 +230,7 @@ func (sp *SamplePanel) apply(set *SampleSet, err error) {
 
 // fail reports a sample that could not start. A sample still running is stopped: its result
 // would arrive after, and hide, the error.
-func (sp *SamplePanel) fail(err error) {
+func (sp *samplePanel) fail(err error) {
 	sp.Cancel()
 	sp.Progress.Stop()
 	sp.Progress.Hide()
@@ -242,20 +242,20 @@ func (sp *SamplePanel) fail(err error) {
 }
 
 // ShowError puts a message on the red banner above the gallery.
-func (sp *SamplePanel) ShowError(err error) {
+func (sp *samplePanel) ShowError(err error) {
 	sp.ErrorText.SetText(err.Error())
 	sp.errorBanner.Show()
 }
 
 // HideError removes the banner.
-func (sp *SamplePanel) HideError() {
+func (sp *samplePanel) HideError() {
 	sp.ErrorText.SetText("")
 	sp.errorBanner.Hide()
 }
 
-// FormatSummary is the header line: the share of items passing quality, diversity and
+// formatSummary is the header line: the share of items passing quality, diversity and
 // controllability, as the reference's evaluate() reports them.
-func FormatSummary(e *problems.Evaluation) string {
+func formatSummary(e *problems.Evaluation) string {
 	return fmt.Sprintf("Quality %s    Diversity %s    Controllability %s",
 		percent(e.QualityPct), percent(e.DiversityPct), percent(e.ControllabilityPct))
 }

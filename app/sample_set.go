@@ -21,9 +21,9 @@ type SampleSet struct {
 	Seed    uint64
 	Items   []problems.Item
 	Eval    *problems.Evaluation
-	// Images[i] is nil when drawing item i failed; RenderErrors[i] says why.
-	Images       []image.Image
-	RenderErrors []error
+	// images[i] is nil when drawing item i failed; renderErrors[i] says why.
+	images       []image.Image
+	renderErrors []error
 	Elapsed      time.Duration
 }
 
@@ -31,12 +31,12 @@ type SampleSet struct {
 // sample command does), evaluates the set and renders every content. It stops early
 // when ctx is cancelled, and turns a panic inside a problem into an error.
 func SampleAndEvaluate(ctx context.Context, name string, p problems.Problem, n int, seed uint64) (*SampleSet, error) {
-	return SampleAndEvaluateWith(ctx, name, p, n, seed, nil)
+	return sampleAndEvaluateWith(ctx, name, p, n, seed, nil)
 }
 
-// SampleAndEvaluateWith is SampleAndEvaluate with every item judged against control fixed
+// sampleAndEvaluateWith is SampleAndEvaluate with every item judged against control fixed
 // (when not nil). The controls are still drawn, so the contents are the same as without it.
-func SampleAndEvaluateWith(ctx context.Context, name string, p problems.Problem, n int, seed uint64, fixed problems.Control) (set *SampleSet, err error) {
+func sampleAndEvaluateWith(ctx context.Context, name string, p problems.Problem, n int, seed uint64, fixed problems.Control) (set *SampleSet, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			set, err = nil, fmt.Errorf("%s failed: %v", name, r)
@@ -57,13 +57,13 @@ func SampleAndEvaluateWith(ctx context.Context, name string, p problems.Problem,
 	if err != nil {
 		return nil, err
 	}
-	set.Images = make([]image.Image, n)
-	set.RenderErrors = make([]error, n)
+	set.images = make([]image.Image, n)
+	set.renderErrors = make([]error, n)
 	for i, it := range set.Items {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		set.Images[i], set.RenderErrors[i] = safeRender(p, it.Content)
+		set.images[i], set.renderErrors[i] = safeRender(p, it.Content)
 	}
 	set.Elapsed = time.Since(start)
 	return set, nil

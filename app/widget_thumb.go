@@ -24,8 +24,8 @@ type Badge struct {
 	widget.BaseWidget
 	Label string
 	Value float64
-	// Compact badges show only the value (galleries of a hundred levels need narrow cells).
-	Compact bool
+	// compact badges show only the value (galleries of a hundred levels need narrow cells).
+	compact bool
 }
 
 // NewBadge returns a badge for one per-item value.
@@ -37,7 +37,7 @@ func NewBadge(label string, value float64) *Badge {
 
 // Text is what the badge shows.
 func (b *Badge) Text() string {
-	if b.Compact {
+	if b.compact {
 		return fmt.Sprintf("%.2f", b.Value)
 	}
 	return fmt.Sprintf("%s %.2f", b.Label, b.Value)
@@ -46,8 +46,8 @@ func (b *Badge) Text() string {
 // Passed reports whether the value reaches the benchmark's pass threshold.
 func (b *Badge) Passed() bool { return b.Value >= 1 }
 
-// Colors returns the badge's background and text colours.
-func (b *Badge) Colors() (back, text color.Color) {
+// colors returns the badge's background and text colours.
+func (b *Badge) colors() (back, text color.Color) {
 	switch {
 	case b.Passed():
 		return colorPass, pal('k')
@@ -65,7 +65,7 @@ func (b *Badge) SetValue(v float64) {
 }
 
 func (b *Badge) CreateRenderer() fyne.WidgetRenderer {
-	backColor, textColor := b.Colors()
+	backColor, textColor := b.colors()
 	r := &badgeRenderer{b: b, back: canvas.NewRectangle(backColor), text: canvas.NewText(b.Text(), textColor)}
 	r.back.CornerRadius = 3
 	r.text.TextStyle = fyne.TextStyle{Bold: true, Monospace: true}
@@ -86,7 +86,7 @@ func (r *badgeRenderer) MinSize() fyne.Size           { return r.box.MinSize() }
 func (r *badgeRenderer) Destroy()                     {}
 func (r *badgeRenderer) Objects() []fyne.CanvasObject { return []fyne.CanvasObject{r.box} }
 func (r *badgeRenderer) Refresh() {
-	back, text := r.b.Colors()
+	back, text := r.b.colors()
 	r.back.FillColor = back
 	r.text.Color = text
 	r.text.Text = r.b.Text()
@@ -115,7 +115,7 @@ type Thumb struct {
 // NewThumb builds the cell for item i of a sample set.
 func NewThumb(set *SampleSet, i int) *Thumb {
 	d := set.Eval.Details
-	return newThumb(i, set.Items[i], set.Images[i], set.RenderErrors[i],
+	return newThumb(i, set.Items[i], set.images[i], set.renderErrors[i],
 		valueAt(d.Quality, i), valueAt(d.Diversity, i), valueAt(d.Controllability, i))
 }
 
@@ -141,7 +141,7 @@ func newThumb(index int, item problems.Item, img image.Image, renderErr error, q
 // SetCompact makes the badges show only their values and drops the number (for narrow cells).
 func (t *Thumb) SetCompact() {
 	for _, b := range t.Badges() {
-		b.Compact = true
+		b.compact = true
 	}
 }
 
@@ -197,7 +197,7 @@ func (t *Thumb) CreateRenderer() fyne.WidgetRenderer {
 	number := canvas.NewText(fmt.Sprintf("#%d", t.Index+1), colorMuted)
 	number.TextStyle = fyne.TextStyle{Bold: true}
 	number.TextSize = theme.Size(theme.SizeNameCaptionText) + 1
-	if t.Quality.Compact {
+	if t.Quality.compact {
 		number.Text = ""
 	}
 	r.badges = container.NewHBox(number, layout.NewSpacer(), t.Quality, t.Diversity, t.Controllability)

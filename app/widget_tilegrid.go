@@ -9,15 +9,15 @@ import (
 	"pcgwb/problems/space"
 )
 
-// TileGrid describes a tile problem's content: Rows × Cols cells, each an integer tile in
+// tileGrid describes a tile problem's content: Rows × Cols cells, each an integer tile in
 // [Min, Max).
-type TileGrid struct {
+type tileGrid struct {
 	Rows, Cols int
 	Min, Max   int
 }
 
 // Tiles lists the tile values in order.
-func (g TileGrid) Tiles() []int {
+func (g tileGrid) Tiles() []int {
 	out := make([]int, 0, g.Max-g.Min)
 	for v := g.Min; v < g.Max; v++ {
 		out = append(out, v)
@@ -27,20 +27,20 @@ func (g TileGrid) Tiles() []int {
 
 // TileGridOf reports whether p's content is a 2-D grid of integer tiles (the problems the
 // editor can paint), and its shape.
-func TileGridOf(p problems.Problem) (TileGrid, bool) {
+func TileGridOf(p problems.Problem) (tileGrid, bool) {
 	a, ok := p.ContentSpace().(space.Array)
 	if !ok || len(a.Dims) != 2 || a.Dims[0] < 1 || a.Dims[1] < 1 {
-		return TileGrid{}, false
+		return tileGrid{}, false
 	}
 	leaf, ok := a.Leaf.(space.Int)
 	if !ok || leaf.Max <= leaf.Min {
-		return TileGrid{}, false
+		return tileGrid{}, false
 	}
-	return TileGrid{Rows: a.Dims[0], Cols: a.Dims[1], Min: leaf.Min, Max: leaf.Max}, true
+	return tileGrid{Rows: a.Dims[0], Cols: a.Dims[1], Min: leaf.Min, Max: leaf.Max}, true
 }
 
-// GridOfContent copies a normalized grid content into rows of ints.
-func GridOfContent(c problems.Content) [][]int {
+// gridOfContent copies a normalized grid content into rows of ints.
+func gridOfContent(c problems.Content) [][]int {
 	rows, _ := c.([]any)
 	out := make([][]int, len(rows))
 	for y, r := range rows {
@@ -53,8 +53,8 @@ func GridOfContent(c problems.Content) [][]int {
 	return out
 }
 
-// ContentOfGrid is the inverse of GridOfContent: the grid as a content (rows of []any of int).
-func ContentOfGrid(g [][]int) problems.Content {
+// contentOfGrid is the inverse of gridOfContent: the grid as a content (rows of []any of int).
+func contentOfGrid(g [][]int) problems.Content {
 	out := make([]any, len(g))
 	for y, r := range g {
 		row := make([]any, len(r))
@@ -66,8 +66,8 @@ func ContentOfGrid(g [][]int) problems.Content {
 	return out
 }
 
-// FilledGrid is a rows × cols grid of one tile.
-func FilledGrid(rows, cols, tile int) [][]int {
+// filledGrid is a rows × cols grid of one tile.
+func filledGrid(rows, cols, tile int) [][]int {
 	g := make([][]int, rows)
 	for y := range g {
 		g[y] = make([]int, cols)
@@ -78,11 +78,11 @@ func FilledGrid(rows, cols, tile int) [][]int {
 	return g
 }
 
-// GridGeometry finds where the cells of a rows × cols grid are in its w × h picture: the tile
+// gridGeometry finds where the cells of a rows × cols grid are in its w × h picture: the tile
 // edge in pixels and the offset of cell (0, 0). Problems draw one atlas sprite per tile,
 // usually inside a ring of border tiles, so the atlas size with a symmetric border is tried
 // first, then the largest tile that fits with a centred border.
-func GridGeometry(w, h, rows, cols int) (tile, offX, offY int, ok bool) {
+func gridGeometry(w, h, rows, cols int) (tile, offX, offY int, ok bool) {
 	if rows < 1 || cols < 1 || w < cols || h < rows {
 		return 0, 0, 0, false
 	}
@@ -105,8 +105,8 @@ func GridGeometry(w, h, rows, cols int) (tile, offX, offY int, ok bool) {
 	return 0, 0, 0, false
 }
 
-// CellAt maps a pixel of the picture to a grid cell; ok is false outside the grid.
-func CellAt(px, py, tile, offX, offY, rows, cols int) (row, col int, ok bool) {
+// cellAt maps a pixel of the picture to a grid cell; ok is false outside the grid.
+func cellAt(px, py, tile, offX, offY, rows, cols int) (row, col int, ok bool) {
 	if tile < 1 || px < offX || py < offY {
 		return 0, 0, false
 	}
@@ -114,19 +114,19 @@ func CellAt(px, py, tile, offX, offY, rows, cols int) (row, col int, ok bool) {
 	return row, col, row < rows && col < cols
 }
 
-// TileSwatches draws each tile value the way the problem's Render does: a grid filled with
+// tileSwatches draws each tile value the way the problem's Render does: a grid filled with
 // that tile, cut to one cell. A value whose picture fails (or whose geometry cannot be found)
 // gets a nil swatch.
-func TileSwatches(p problems.Problem, g TileGrid) []image.Image {
+func tileSwatches(p problems.Problem, g tileGrid) []image.Image {
 	out := make([]image.Image, 0, g.Max-g.Min)
 	for _, v := range g.Tiles() {
-		img, err := safeRender(p, ContentOfGrid(FilledGrid(g.Rows, g.Cols, v)))
+		img, err := safeRender(p, contentOfGrid(filledGrid(g.Rows, g.Cols, v)))
 		if err != nil {
 			out = append(out, nil)
 			continue
 		}
 		b := img.Bounds()
-		tile, ox, oy, ok := GridGeometry(b.Dx(), b.Dy(), g.Rows, g.Cols)
+		tile, ox, oy, ok := gridGeometry(b.Dx(), b.Dy(), g.Rows, g.Cols)
 		if !ok {
 			out = append(out, nil)
 			continue

@@ -29,21 +29,21 @@ type Workbench struct {
 	Window fyne.Window
 
 	// The tabs' panels.
-	samples    *SamplePanel
+	samples    *samplePanel
 	Run        *RunPanel
-	Editor     *EditorPanel
+	Editor     *editorPanel
 	Compare    *ComparePanel
-	Expressive *ExpressivePanel
+	Expressive *expressivePanel
 	// Detail is the level dialog opened last (nil before any).
 	Detail *DetailView
 
-	picker       *ProblemPicker
+	picker       *problemPicker
 	problemTitle *widget.Label
 	description  *widget.Label
 	contentSpace *widget.Label
 	controlSpace *widget.Label
 	// Controls is the target control (sliders fitted to the control space).
-	Controls *ControlEditor
+	Controls *controlEditor
 	tabs     *container.AppTabs
 	// statusBar is the line at the bottom of the window (saved files, hints).
 	statusBar *widget.Label
@@ -56,7 +56,7 @@ type Workbench struct {
 	// output folder (Options.OutputDir).
 	outputDirOverride string
 
-	settingsForm *SettingsForm
+	settingsForm *settingsForm
 
 	problemName string
 	problem     problems.Problem
@@ -91,9 +91,9 @@ func New(a fyne.App, o Options) (*Workbench, error) {
 	}
 
 	wb := &Workbench{App: a, outputDirOverride: o.OutputDir}
-	a.Settings().SetTheme(NewThemeNamed(wb.Settings().ThemeName()))
+	a.Settings().SetTheme(newThemeNamed(wb.Settings().themeName()))
 	wb.Window = a.NewWindow("PCG Workbench")
-	wb.Window.SetIcon(AppIcon())
+	wb.Window.SetIcon(appIcon())
 
 	wb.statusBar = widget.NewLabel("F1 lists the keyboard shortcuts.")
 	wb.statusBar.SizeName = theme.SizeNameCaptionText
@@ -103,7 +103,7 @@ func New(a fyne.App, o Options) (*Workbench, error) {
 	wb.Controls.OnChanged = wb.Editor.controlChanged
 	wb.picker = newProblemPicker(problems.List(), wb, wb.activate)
 	wb.OnProblemChanged(func(name string, p problems.Problem) {
-		wb.Controls.SetProblem(p)
+		wb.Controls.setProblem(p)
 		wb.Run.problemChanged(name, p)
 		wb.Editor.problemChanged(name, p)
 	})
@@ -201,9 +201,9 @@ func (wb *Workbench) CurrentProblem() (string, problems.Problem, error) {
 	return wb.problemName, wb.problem, nil
 }
 
-// SelectProblem makes name the current problem, shows its description and spaces and, once
+// selectProblem makes name the current problem, shows its description and spaces and, once
 // the window is built, samples it. A problem that cannot be made is reported in the window.
-func (wb *Workbench) SelectProblem(name string) error {
+func (wb *Workbench) selectProblem(name string) error {
 	if wb.picker.Selected() == name {
 		return wb.problemErr
 	}

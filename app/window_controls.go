@@ -14,13 +14,13 @@ import (
 	"pcgwb/problems/space"
 )
 
-// ControlEditor sets a problem's control target with one slider per field, fitted to the
+// controlEditor sets a problem's control target with one slider per field, fitted to the
 // field's range (integers step by one). The editor judges levels against it, and the Sample
-// tab uses it for every item when UseForSamples is on.
-type ControlEditor struct {
-	UseForSamples *widget.Check
-	Fields        []*ControlField
-	// OnChanged is called when the user (or SetControl) changes a value.
+// tab uses it for every item when useForSamples is on.
+type controlEditor struct {
+	useForSamples *widget.Check
+	Fields        []*controlField
+	// OnChanged is called when the user (or setControl) changes a value.
 	OnChanged func()
 
 	fixed  []space.Field // Const fields: part of the control, not adjustable
@@ -30,23 +30,23 @@ type ControlEditor struct {
 	hasAny bool
 }
 
-// ControlField is one adjustable field of the control.
-type ControlField struct {
+// controlField is one adjustable field of the control.
+type controlField struct {
 	Key    string
 	Space  space.Space // space.Int or space.Float
-	Slider *widget.Slider
+	slider *widget.Slider
 	Value  *widget.Label
 }
 
 // value reads the slider as the field's type.
-func (f *ControlField) value() any {
+func (f *controlField) value() any {
 	if _, ok := f.Space.(space.Int); ok {
-		return int(math.Round(f.Slider.Value))
+		return int(math.Round(f.slider.Value))
 	}
-	return f.Slider.Value
+	return f.slider.Value
 }
 
-func (f *ControlField) showValue() {
+func (f *controlField) showValue() {
 	switch v := f.value().(type) {
 	case int:
 		f.Value.SetText(strconv.Itoa(v))
@@ -55,35 +55,35 @@ func (f *ControlField) showValue() {
 	}
 }
 
-func newControlEditor() *ControlEditor {
-	ce := &ControlEditor{}
-	ce.UseForSamples = widget.NewCheck("use for samples", nil)
+func newControlEditor() *controlEditor {
+	ce := &controlEditor{}
+	ce.useForSamples = widget.NewCheck("use for samples", nil)
 	ce.note = widget.NewLabel("")
 	ce.note.Wrapping = fyne.TextWrapWord
 	ce.note.Importance = widget.LowImportance
 	ce.box = container.NewVBox()
-	ce.root = container.NewVBox(ce.box, ce.note, ce.UseForSamples)
+	ce.root = container.NewVBox(ce.box, ce.note, ce.useForSamples)
 	return ce
 }
 
 // Content is the editor's root object.
-func (ce *ControlEditor) Content() fyne.CanvasObject { return ce.root }
+func (ce *controlEditor) Content() fyne.CanvasObject { return ce.root }
 
-// SetProblem builds the sliders for p's control space (nil: none) and sets them to the
+// setProblem builds the sliders for p's control space (nil: none) and sets them to the
 // middle of their ranges.
-func (ce *ControlEditor) SetProblem(p problems.Problem) {
+func (ce *controlEditor) setProblem(p problems.Problem) {
 	ce.Fields, ce.fixed, ce.hasAny = nil, nil, false
 	ce.box.RemoveAll()
 	ce.note.SetText("")
-	ce.UseForSamples.SetChecked(false)
+	ce.useForSamples.SetChecked(false)
 	if p == nil {
-		ce.UseForSamples.Disable()
+		ce.useForSamples.Disable()
 		return
 	}
 	d, ok := p.ControlSpace().(space.Dict)
 	if !ok {
 		ce.note.SetText("This control space has no sliders.")
-		ce.UseForSamples.Disable()
+		ce.useForSamples.Disable()
 		return
 	}
 	for _, fld := range d {
@@ -103,22 +103,22 @@ func (ce *ControlEditor) SetProblem(p problems.Problem) {
 		ce.note.SetText("This problem has no control.")
 	}
 	if ce.hasAny {
-		ce.UseForSamples.Enable()
+		ce.useForSamples.Enable()
 	} else {
-		ce.UseForSamples.Disable()
+		ce.useForSamples.Disable()
 	}
 	ce.box.Refresh()
 }
 
-func (ce *ControlEditor) addField(key string, s space.Space, lo, hi, step float64) {
-	f := &ControlField{Key: key, Space: s}
-	f.Slider = widget.NewSlider(lo, math.Max(hi, lo))
-	f.Slider.Step = step
+func (ce *controlEditor) addField(key string, s space.Space, lo, hi, step float64) {
+	f := &controlField{Key: key, Space: s}
+	f.slider = widget.NewSlider(lo, math.Max(hi, lo))
+	f.slider.Step = step
 	f.Value = widget.NewLabel("")
 	f.Value.TextStyle = fyne.TextStyle{Monospace: true, Bold: true}
-	f.Slider.SetValue(lo + math.Round((hi-lo)/2/step)*step)
+	f.slider.SetValue(lo + math.Round((hi-lo)/2/step)*step)
 	f.showValue()
-	f.Slider.OnChanged = func(float64) {
+	f.slider.OnChanged = func(float64) {
 		f.showValue()
 		if ce.OnChanged != nil {
 			ce.OnChanged()
@@ -130,13 +130,13 @@ func (ce *ControlEditor) addField(key string, s space.Space, lo, hi, step float6
 	rangeText.SizeName = theme.SizeNameCaptionText
 	rangeText.Importance = widget.LowImportance
 	ce.box.Add(container.NewBorder(nil, nil, name, container.NewHBox(rangeText, fixedWidth(44, f.Value)), nil))
-	ce.box.Add(f.Slider)
+	ce.box.Add(f.slider)
 	ce.Fields = append(ce.Fields, f)
 }
 
 // Control returns the control the sliders set, with the space's key order and value types, or
 // nil when the problem has no adjustable control.
-func (ce *ControlEditor) Control() problems.Control {
+func (ce *controlEditor) Control() problems.Control {
 	if !ce.hasAny {
 		return nil
 	}
@@ -150,8 +150,8 @@ func (ce *ControlEditor) Control() problems.Control {
 	return out
 }
 
-// SetControl moves the sliders to c's values (fields c lacks keep theirs).
-func (ce *ControlEditor) SetControl(c problems.Control) {
+// setControl moves the sliders to c's values (fields c lacks keep theirs).
+func (ce *controlEditor) setControl(c problems.Control) {
 	m, ok := c.(map[string]any)
 	if !ok {
 		return
@@ -160,13 +160,13 @@ func (ce *ControlEditor) SetControl(c problems.Control) {
 	for _, f := range ce.Fields {
 		switch v := m[f.Key].(type) {
 		case int:
-			f.Slider.Value = float64(v)
+			f.slider.Value = float64(v)
 		case float64:
-			f.Slider.Value = v
+			f.slider.Value = v
 		default:
 			continue
 		}
-		f.Slider.Refresh()
+		f.slider.Refresh()
 		f.showValue()
 		changed = true
 	}
@@ -176,7 +176,7 @@ func (ce *ControlEditor) SetControl(c problems.Control) {
 }
 
 // Field returns the field named key, or nil.
-func (ce *ControlEditor) Field(key string) *ControlField {
+func (ce *controlEditor) Field(key string) *controlField {
 	for _, f := range ce.Fields {
 		if f.Key == key {
 			return f

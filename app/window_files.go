@@ -18,23 +18,23 @@ import (
 
 // Export formats.
 const (
-	ExportPNG  = "PNG picture (contact sheet of the levels)"
-	ExportJSON = "JSON items (content + control, for pcg_benchmark)"
-	ExportCSV  = "CSV metrics (one row per level)"
+	exportPNG  = "PNG picture (contact sheet of the levels)"
+	exportJSON = "JSON items (content + control, for pcg_benchmark)"
+	exportCSV  = "CSV metrics (one row per level)"
 )
 
-// ExportFormats lists the formats in menu order.
-func ExportFormats() []string { return []string{ExportPNG, ExportJSON, ExportCSV} }
+// exportFormats lists the formats in menu order.
+func exportFormats() []string { return []string{exportPNG, exportJSON, exportCSV} }
 
-// ExportData encodes the levels a gallery shows (after its filter, in its order) in format.
-func ExportData(pv *PopulationView, format string) ([]byte, error) {
+// exportData encodes the levels a gallery shows (after its filter, in its order) in format.
+func exportData(pv *PopulationView, format string) ([]byte, error) {
 	members := pv.ShownMembers()
 	if len(members) == 0 {
 		return nil, errors.New("no level to export: the gallery is empty or filtered out")
 	}
 	name, p := pv.Problem()
 	switch format {
-	case ExportPNG:
+	case exportPNG:
 		imgs := pv.ShownImages()
 		for i := range imgs {
 			if imgs[i] == nil && p != nil {
@@ -42,9 +42,9 @@ func ExportData(pv *PopulationView, format string) ([]byte, error) {
 			}
 		}
 		return EncodePNG(ContactSheet(imgs, 8))
-	case ExportJSON:
+	case exportJSON:
 		return ItemsJSON(name, members)
-	case ExportCSV:
+	case exportCSV:
 		var buf bytes.Buffer
 		if err := MetricsCSV(&buf, members); err != nil {
 			return nil, err
@@ -56,17 +56,17 @@ func ExportData(pv *PopulationView, format string) ([]byte, error) {
 
 func exportExtension(format string) string {
 	switch format {
-	case ExportPNG:
+	case exportPNG:
 		return ".png"
-	case ExportCSV:
+	case exportCSV:
 		return ".csv"
 	}
 	return ".json"
 }
 
-// ExportTo writes the gallery's shown levels to path in format.
-func ExportTo(pv *PopulationView, format, path string) error {
-	data, err := ExportData(pv, format)
+// exportTo writes the gallery's shown levels to path in format.
+func exportTo(pv *PopulationView, format, path string) error {
+	data, err := exportData(pv, format)
 	if err != nil {
 		return err
 	}
@@ -79,9 +79,9 @@ func (wb *Workbench) ShowExport(pv *PopulationView) {
 		wb.notify("Nothing to export: the gallery is empty.")
 		return
 	}
-	formats := widget.NewRadioGroup(ExportFormats(), nil)
+	formats := widget.NewRadioGroup(exportFormats(), nil)
 	formats.Required = true
-	formats.SetSelected(ExportJSON)
+	formats.SetSelected(exportJSON)
 	count := widget.NewLabel(fmt.Sprintf("%d levels, in the gallery's order and filter.", len(pv.ShownMembers())))
 	d := dialog.NewCustomConfirm("Export levels", "Choose file…", "Cancel", widget.NewForm(
 		widget.NewFormItem("Format", formats), widget.NewFormItem("", count)), func(ok bool) {
@@ -90,7 +90,7 @@ func (wb *Workbench) ShowExport(pv *PopulationView) {
 		}
 		format := formats.Selected
 		name, _ := pv.Problem()
-		wb.saveFileDialog(name+"-levels"+exportExtension(format), func() ([]byte, error) { return ExportData(pv, format) })
+		wb.saveFileDialog(name+"-levels"+exportExtension(format), func() ([]byte, error) { return exportData(pv, format) })
 	}, wb.Window)
 	d.Show()
 }
@@ -145,7 +145,7 @@ func (wb *Workbench) ShowOpenFolder(toCompare bool) {
 			wb.ShowTab("compare")
 			return
 		}
-		if err := wb.OpenRunFolder(u.Path()); err != nil {
+		if err := wb.openRunFolder(u.Path()); err != nil {
 			dialog.ShowError(err, wb.Window)
 		}
 	}, wb.Window)
@@ -153,8 +153,8 @@ func (wb *Workbench) ShowOpenFolder(toCompare bool) {
 	d.Show()
 }
 
-// OpenRunFolder opens a run folder in the Run tab, or a folder of several runs in Compare.
-func (wb *Workbench) OpenRunFolder(dir string) error {
+// openRunFolder opens a run folder in the Run tab, or a folder of several runs in Compare.
+func (wb *Workbench) openRunFolder(dir string) error {
 	runs, err := LoadRunRecords(dir)
 	if err != nil {
 		return err
@@ -171,8 +171,8 @@ func (wb *Workbench) OpenRunFolder(dir string) error {
 	return nil
 }
 
-// ShowSaveRunAs asks for a folder and copies the Run tab's run folder into it.
-func (wb *Workbench) ShowSaveRunAs() {
+// showSaveRunAs asks for a folder and copies the Run tab's run folder into it.
+func (wb *Workbench) showSaveRunAs() {
 	rec := wb.Run.Record()
 	if rec == nil || rec.Dir == "" {
 		wb.notify("No run to save: start one or open a run folder.")
@@ -186,7 +186,7 @@ func (wb *Workbench) ShowSaveRunAs() {
 		if err != nil || u == nil {
 			return
 		}
-		dst, err := SaveRunAs(rec.Dir, u.Path())
+		dst, err := saveRunAs(rec.Dir, u.Path())
 		if err != nil {
 			dialog.ShowError(err, wb.Window)
 			return
@@ -197,8 +197,8 @@ func (wb *Workbench) ShowSaveRunAs() {
 	d.Show()
 }
 
-// SaveRunAs copies the run folder src into parent (under the same name) and returns the copy.
-func SaveRunAs(src, parent string) (string, error) {
+// saveRunAs copies the run folder src into parent (under the same name) and returns the copy.
+func saveRunAs(src, parent string) (string, error) {
 	dst := filepath.Join(parent, filepath.Base(src))
 	if same, _ := samePath(src, dst); same {
 		return "", errors.New("that is the run's own folder: choose another")

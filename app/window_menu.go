@@ -40,8 +40,8 @@ func tabShortcuts() []*desktop.CustomShortcut {
 	return shortcutTabs[:min(len(tabTable), len(shortcutTabs))]
 }
 
-// Shortcuts lists the keyboard shortcuts for the help dialog.
-func Shortcuts() [][2]string {
+// shortcuts lists the keyboard shortcuts for the help dialog.
+func shortcuts() [][2]string {
 	var tabs string
 	for i, t := range tabTable[:len(tabShortcuts())] {
 		if i > 0 {
@@ -82,13 +82,13 @@ func (wb *Workbench) installShortcuts() {
 	c.SetOnTypedKey(func(k *fyne.KeyEvent) { wb.handleKey(k) })
 }
 
-// handleShortcut runs the workbench's shortcuts (see Shortcuts).
+// handleShortcut runs the workbench's shortcuts (see shortcuts).
 func (wb *Workbench) handleShortcut(s fyne.Shortcut) bool {
 	switch s.ShortcutName() {
 	case shortcutSample.ShortcutName():
 		wb.samples.Sample()
 	case shortcutNewSeed.ShortcutName():
-		wb.samples.NewSeed()
+		wb.samples.newSeed()
 	case shortcutFilter.ShortcutName():
 		wb.Window.Canvas().Focus(wb.picker.Filter)
 	case shortcutStart.ShortcutName():
@@ -100,11 +100,11 @@ func (wb *Workbench) handleShortcut(s fyne.Shortcut) bool {
 	case shortcutOpen.ShortcutName():
 		wb.ShowOpenFolder(false)
 	case shortcutSave.ShortcutName():
-		wb.ShowSaveRunAs()
+		wb.showSaveRunAs()
 	case shortcutExport.ShortcutName():
 		wb.ShowExport(wb.frontGallery())
 	case shortcutSettings.ShortcutName():
-		wb.ShowSettings()
+		wb.showSettings()
 	case (&fyne.ShortcutUndo{}).ShortcutName():
 		if wb.frontTab() != "editor" {
 			return false // an entry's own undo
@@ -135,7 +135,7 @@ func (wb *Workbench) handleKey(k *fyne.KeyEvent) bool {
 		wb.samples.Sample()
 		return true
 	case fyne.KeyF1:
-		wb.ShowShortcuts()
+		wb.showShortcuts()
 		return true
 	case fyne.KeyEscape:
 		if top := wb.Window.Canvas().Overlays().Top(); top != nil {
@@ -149,10 +149,10 @@ func (wb *Workbench) handleKey(k *fyne.KeyEvent) bool {
 	return false
 }
 
-// ShowShortcuts opens the list of keyboard shortcuts.
-func (wb *Workbench) ShowShortcuts() {
+// showShortcuts opens the list of keyboard shortcuts.
+func (wb *Workbench) showShortcuts() {
 	rows := container.NewGridWithColumns(2)
-	for _, s := range Shortcuts() {
+	for _, s := range shortcuts() {
 		k := widget.NewLabel(s[0])
 		k.TextStyle = fyne.TextStyle{Bold: true, Monospace: true}
 		rows.Add(k)
@@ -169,8 +169,8 @@ const aboutText = `PCG Workbench: sample, generate, edit and compare levels of t
 The command line (workbench help) runs the same flows without a window; the README describes ` +
 	`every command, the run folders and the keyboard shortcuts (F1).`
 
-// ShowAbout opens Help → About.
-func (wb *Workbench) ShowAbout() {
+// showAbout opens Help → About.
+func (wb *Workbench) showAbout() {
 	text := widget.NewLabel(aboutText)
 	text.Wrapping = fyne.TextWrapWord
 	d := dialog.NewCustom("About PCG Workbench", "Close", text, wb.Window)
@@ -187,14 +187,14 @@ func (wb *Workbench) mainMenu() *fyne.MainMenu {
 	file := fyne.NewMenu("File",
 		item("Open run folder…", shortcutOpen, func() { wb.ShowOpenFolder(false) }),
 		fyne.NewMenuItem("Add run folder to Compare…", func() { wb.ShowOpenFolder(true) }),
-		item("Save run folder as…", shortcutSave, wb.ShowSaveRunAs),
+		item("Save run folder as…", shortcutSave, wb.showSaveRunAs),
 		item("Export levels…", shortcutExport, func() { wb.ShowExport(wb.frontGallery()) }),
 		fyne.NewMenuItemSeparator(),
-		item("Settings…", shortcutSettings, func() { wb.ShowSettings() }),
+		item("Settings…", shortcutSettings, func() { wb.showSettings() }),
 	)
 	run := fyne.NewMenu("Run",
 		item("Sample", shortcutSample, wb.samples.Sample),
-		item("Sample with a new seed", shortcutNewSeed, wb.samples.NewSeed),
+		item("Sample with a new seed", shortcutNewSeed, wb.samples.newSeed),
 		fyne.NewMenuItemSeparator(),
 		item("Start / resume run", shortcutStart, wb.StartRun),
 		item("Pause run", shortcutPause, wb.Run.Pause),
@@ -206,13 +206,13 @@ func (wb *Workbench) mainMenu() *fyne.MainMenu {
 		views = append(views, item(t.title, shortcutTabs[i], func() { wb.tabs.SelectIndex(i) }))
 	}
 	help := fyne.NewMenu("Help",
-		fyne.NewMenuItem("Keyboard shortcuts (F1)", wb.ShowShortcuts),
-		fyne.NewMenuItem("About PCG Workbench", wb.ShowAbout))
+		fyne.NewMenuItem("Keyboard shortcuts (F1)", wb.showShortcuts),
+		fyne.NewMenuItem("About PCG Workbench", wb.showAbout))
 	return fyne.NewMainMenu(file, run, fyne.NewMenu("View", views...), help)
 }
 
-// AppIcon is the player sprite, the workbench's mark.
-func AppIcon() fyne.Resource {
+// appIcon is the player sprite, the workbench's mark.
+func appIcon() fyne.Resource {
 	var buf bytes.Buffer
 	if err := png.Encode(&buf, assets.Sprite("player")); err != nil {
 		return theme.FyneLogo()

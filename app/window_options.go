@@ -40,7 +40,7 @@ type RunOptions struct {
 // openAll opens run folders: one in the Run tab, several in Compare.
 func (wb *Workbench) openAll(dirs []string) error {
 	if len(dirs) == 1 {
-		return wb.OpenRunFolder(dirs[0])
+		return wb.openRunFolder(dirs[0])
 	}
 	for _, dir := range dirs {
 		runs, err := LoadRunRecords(dir)

@@ -10,8 +10,8 @@ import (
 	"pcgwb/problems"
 )
 
-// ProblemPicker lists every registered problem, narrowed by a filter as you type.
-type ProblemPicker struct {
+// problemPicker lists every registered problem, narrowed by a filter as you type.
+type problemPicker struct {
 	Filter *Entry
 	List   *widget.List
 
@@ -24,8 +24,8 @@ type ProblemPicker struct {
 	root   fyne.CanvasObject
 }
 
-func newProblemPicker(names []string, keys keyHandler, onPick func(string)) *ProblemPicker {
-	p := &ProblemPicker{names: names, shown: names, onPick: onPick, missing: map[string]bool{}}
+func newProblemPicker(names []string, keys keyHandler, onPick func(string)) *problemPicker {
+	p := &problemPicker{names: names, shown: names, onPick: onPick, missing: map[string]bool{}}
 	for _, n := range names {
 		p.missing[n] = problems.Unavailable(n) != nil
 	}
@@ -67,13 +67,13 @@ func newProblemPicker(names []string, keys keyHandler, onPick func(string)) *Pro
 }
 
 // Names returns the names currently listed (after filtering).
-func (p *ProblemPicker) Names() []string { return p.shown }
+func (p *problemPicker) Names() []string { return p.shown }
 
 // Selected is the picked problem's name ("" before any).
-func (p *ProblemPicker) Selected() string { return p.selected }
+func (p *problemPicker) Selected() string { return p.selected }
 
 // SetSelected picks a problem by name; it reports false when the name is not registered.
-func (p *ProblemPicker) SetSelected(name string) bool {
+func (p *problemPicker) SetSelected(name string) bool {
 	if indexOf(p.names, name) < 0 {
 		return false
 	}
@@ -86,7 +86,7 @@ func (p *ProblemPicker) SetSelected(name string) bool {
 	return true
 }
 
-func (p *ProblemPicker) applyFilter(text string) {
+func (p *problemPicker) applyFilter(text string) {
 	words := strings.Fields(strings.ToLower(text))
 	p.shown = p.shown[:0:0]
 	for _, n := range p.names {

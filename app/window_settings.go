@@ -28,8 +28,8 @@ type Settings struct{ p fyne.Preferences }
 // Settings returns the workbench's settings, backed by the app's preferences.
 func (wb *Workbench) Settings() Settings { return Settings{wb.App.Preferences()} }
 
-// DefaultOutputDir is where runs go unless the settings say otherwise.
-func DefaultOutputDir() string {
+// defaultOutputDir is where runs go unless the settings say otherwise.
+func defaultOutputDir() string {
 	if home, err := os.UserHomeDir(); err == nil {
 		return filepath.Join(home, "pcg-workbench", "runs")
 	}
@@ -41,11 +41,11 @@ func (s Settings) OutputDir() string {
 	if d := strings.TrimSpace(s.p.String(prefOutputDir)); d != "" {
 		return d
 	}
-	return DefaultOutputDir()
+	return defaultOutputDir()
 }
 
-// SetOutputDir changes the output folder ("" restores the default).
-func (s Settings) SetOutputDir(dir string) { s.p.SetString(prefOutputDir, strings.TrimSpace(dir)) }
+// setOutputDir changes the output folder ("" restores the default).
+func (s Settings) setOutputDir(dir string) { s.p.SetString(prefOutputDir, strings.TrimSpace(dir)) }
 
 // DefaultSeed is the seed the Sample and Run panels start with.
 func (s Settings) DefaultSeed() uint64 {
@@ -56,41 +56,41 @@ func (s Settings) DefaultSeed() uint64 {
 	return n
 }
 
-// SetDefaultSeed changes the default seed.
-func (s Settings) SetDefaultSeed(seed uint64) {
+// setDefaultSeed changes the default seed.
+func (s Settings) setDefaultSeed(seed uint64) {
 	s.p.SetString(prefDefaultSeed, strconv.FormatUint(seed, 10))
 }
 
-// ThemeName is the chosen look (one of ThemeNames).
-func (s Settings) ThemeName() string {
-	name := s.p.StringWithFallback(prefTheme, ThemeDark)
-	for _, n := range ThemeNames() {
+// themeName is the chosen look (one of themeNames).
+func (s Settings) themeName() string {
+	name := s.p.StringWithFallback(prefTheme, themeDark)
+	for _, n := range themeNames() {
 		if n == name {
 			return n
 		}
 	}
-	return ThemeDark
+	return themeDark
 }
 
-// SetThemeName changes the look.
-func (s Settings) SetThemeName(name string) { s.p.SetString(prefTheme, name) }
+// setThemeName changes the look.
+func (s Settings) setThemeName(name string) { s.p.SetString(prefTheme, name) }
 
-// SettingsForm is the settings dialog's content.
-type SettingsForm struct {
+// settingsForm is the settings dialog's content.
+type settingsForm struct {
 	OutputDir *widget.Entry
-	Browse    *widget.Button
+	browse    *widget.Button
 	Seed      *widget.Entry
 	Theme     *widget.RadioGroup
-	Form      *widget.Form
+	form      *widget.Form
 }
 
-// ShowSettings opens the settings dialog; Save applies and stores the changes.
-func (wb *Workbench) ShowSettings() *SettingsForm {
+// showSettings opens the settings dialog; Save applies and stores the changes.
+func (wb *Workbench) showSettings() *settingsForm {
 	s := wb.Settings()
-	f := &SettingsForm{}
+	f := &settingsForm{}
 	f.OutputDir = widget.NewEntry()
 	f.OutputDir.SetText(s.OutputDir())
-	f.Browse = widget.NewButtonWithIcon("", theme.FolderOpenIcon(), func() {
+	f.browse = widget.NewButtonWithIcon("", theme.FolderOpenIcon(), func() {
 		d := dialog.NewFolderOpen(func(u fyne.ListableURI, err error) {
 			if err == nil && u != nil {
 				f.OutputDir.SetText(u.Path())
@@ -107,17 +107,17 @@ func (wb *Workbench) ShowSettings() *SettingsForm {
 		_, err := parseSeed(text)
 		return err
 	}
-	f.Theme = widget.NewRadioGroup(ThemeNames(), nil)
+	f.Theme = widget.NewRadioGroup(themeNames(), nil)
 	f.Theme.Horizontal = true
-	f.Theme.SetSelected(s.ThemeName())
-	f.Form = widget.NewForm(
-		widget.NewFormItem("Output folder", container.NewBorder(nil, nil, nil, f.Browse, f.OutputDir)),
+	f.Theme.SetSelected(s.themeName())
+	f.form = widget.NewForm(
+		widget.NewFormItem("Output folder", container.NewBorder(nil, nil, nil, f.browse, f.OutputDir)),
 		widget.NewFormItem("Default seed", f.Seed),
 		widget.NewFormItem("Theme", f.Theme),
 	)
-	d := dialog.NewCustomConfirm("Settings", "Save", "Cancel", f.Form, func(ok bool) {
+	d := dialog.NewCustomConfirm("Settings", "Save", "Cancel", f.form, func(ok bool) {
 		if ok {
-			wb.ApplySettings(f)
+			wb.applySettings(f)
 		}
 	}, wb.Window)
 	d.Resize(fyne.NewSize(640, 0))
@@ -126,16 +126,16 @@ func (wb *Workbench) ShowSettings() *SettingsForm {
 	return f
 }
 
-// ApplySettings stores the form's values and applies the theme at once.
-func (wb *Workbench) ApplySettings(f *SettingsForm) {
+// applySettings stores the form's values and applies the theme at once.
+func (wb *Workbench) applySettings(f *settingsForm) {
 	s := wb.Settings()
-	s.SetOutputDir(f.OutputDir.Text)
+	s.setOutputDir(f.OutputDir.Text)
 	if seed, err := parseSeed(f.Seed.Text); err == nil {
-		s.SetDefaultSeed(seed)
+		s.setDefaultSeed(seed)
 	}
 	if f.Theme.Selected != "" {
-		s.SetThemeName(f.Theme.Selected)
-		wb.App.Settings().SetTheme(NewThemeNamed(f.Theme.Selected))
+		s.setThemeName(f.Theme.Selected)
+		wb.App.Settings().SetTheme(newThemeNamed(f.Theme.Selected))
 	}
 }
 

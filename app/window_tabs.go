@@ -69,7 +69,7 @@ func tabNamed(name string) int {
 func (wb *Workbench) buildTabs() {
 	wb.samples = newSamplePanel(wb, wb.CurrentProblem)
 	wb.samples.fixedControl = func() problems.Control {
-		if wb.Controls.UseForSamples.Checked {
+		if wb.Controls.useForSamples.Checked {
 			return wb.Controls.Control()
 		}
 		return nil
@@ -110,7 +110,7 @@ func (wb *Workbench) openSampled(set *SampleSet, i int) {
 	for k, t := range wb.samples.Gallery.Thumbs() {
 		t.SetSelected(k == i)
 	}
-	wb.ShowDetail(set.Problem, p, MembersOfSample(set)[i], set.Images[i])
+	wb.ShowDetail(set.Problem, p, MembersOfSample(set)[i], set.images[i])
 }
 
 // ShowTab brings a tab to the front by name or title, any case (see TabNames); it reports
@@ -158,7 +158,7 @@ func (wb *Workbench) tabSelected(name string) {
 	case "editor":
 		wb.Editor.loadPending()
 	case "expressive":
-		wb.Expressive.UpdateSources()
+		wb.Expressive.updateSources()
 		if wb.Expressive.Source.Selected == "" {
 			src := sourceSample
 			if rec := wb.Run.Record(); rec != nil && rec.Dir != "" {
@@ -182,7 +182,7 @@ func (wb *Workbench) frontGallery() *PopulationView {
 		if set := wb.samples.Last(); set != nil {
 			if _, p, err := wb.CurrentProblem(); err == nil && set.Problem == wb.problemName {
 				pv := NewPopulationView("", true)
-				pv.name, pv.problem, pv.members, pv.images = set.Problem, p, MembersOfSample(set), set.Images
+				pv.name, pv.problem, pv.members, pv.images = set.Problem, p, MembersOfSample(set), set.images
 				return pv
 			}
 		}

@@ -30,25 +30,25 @@ type Theme struct {
 
 // Theme names, as the settings offer them.
 const (
-	ThemeDark      = "Dark"
-	ThemeProjector = "Projector"
-	ThemeLight     = "Light"
+	themeDark      = "Dark"
+	themeProjector = "Projector"
+	themeLight     = "Light"
 )
 
-// ThemeNames lists the looks.
-func ThemeNames() []string { return []string{ThemeDark, ThemeProjector, ThemeLight} }
+// themeNames lists the looks.
+func themeNames() []string { return []string{themeDark, themeProjector, themeLight} }
 
-// NewTheme returns the default (dark) workbench theme; fonts and icons come from Fyne's
+// newTheme returns the default (dark) workbench theme; fonts and icons come from Fyne's
 // default theme.
-func NewTheme() *Theme { return NewThemeNamed(ThemeDark) }
+func newTheme() *Theme { return newThemeNamed(themeDark) }
 
-// NewThemeNamed returns the named look (Dark for an unknown name).
-func NewThemeNamed(name string) *Theme {
+// newThemeNamed returns the named look (Dark for an unknown name).
+func newThemeNamed(name string) *Theme {
 	t := &Theme{base: theme.DefaultTheme(), scale: 1}
 	switch name {
-	case ThemeProjector:
+	case themeProjector:
 		t.scale = 1.2
-	case ThemeLight:
+	case themeLight:
 		t.light = true
 	}
 	return t
