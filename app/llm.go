@@ -25,8 +25,8 @@ import (
 	"pcgwb/problems/search"
 )
 
-// Preference keys of the LLM tab. The key is kept in the app's preferences only: it goes to
-// the client and nowhere else (not into run folders, the cache, the status line or the log).
+// Preference keys of the LLM tab. The API key is not among them: it lives in the OS keyring
+// (or in memory, see llmkey.go); prefLLMKey is only read to delete what older versions wrote.
 const (
 	prefLLMBaseURL     = "llm_base_url"
 	prefLLMModel       = "llm_model"
@@ -62,6 +62,14 @@ func (lp *LLMPanel) Content() fyne.CanvasObject { return lp.content }
 type LLMPanel struct {
 	BaseURL, Model, Temperature *widget.Entry
 	APIKey                      *widget.Entry
+	// KeyStatus says where the key is kept (the OS keyring, or memory until exit).
+	KeyStatus *widget.Label
+	// AllowInsecure accepts a plain http:// base URL on a host other than this machine.
+	AllowInsecure *widget.Check
+	// ReaskInvalid asks the server again, past the cache, for a cached reply that fails
+	// validation (the CLI's --reask-invalid); the new answer replaces the cached one.
+	ReaskInvalid *widget.Check
+	keys         *llm.KeyStore
 	// Offline answers every request from the response cache (a workshop without network
 	// replays what was recorded) and fails clearly on a request it lacks.
 	Offline    *widget.Check
@@ -111,10 +119,7 @@ func newLLMPanel(wb *Workbench) *LLMPanel {
 	lp.Model.SetPlaceHolder("gpt-4o-mini, llama3.1, …")
 	lp.Model.SetText(prefs.String(prefLLMModel))
 	lp.Model.OnChanged = func(s string) { prefs.SetString(prefLLMModel, strings.TrimSpace(s)) }
-	lp.APIKey = widget.NewPasswordEntry()
-	lp.APIKey.SetPlaceHolder("empty: $" + llm.DefaultKeyEnv + " (local servers need none)")
-	lp.APIKey.SetText(prefs.String(prefLLMKey))
-	lp.APIKey.OnChanged = func(s string) { prefs.SetString(prefLLMKey, strings.TrimSpace(s)) }
+	lp.setupKey(prefs)
 	lp.Temperature = widget.NewEntry()
 	lp.Temperature.SetPlaceHolder("server default")
 	lp.Temperature.SetText(prefs.String(prefLLMTemperature))
@@ -167,8 +172,11 @@ func newLLMPanel(wb *Workbench) *LLMPanel {
 		widget.NewFormItem("Base URL", lp.BaseURL),
 		widget.NewFormItem("Model", lp.Model),
 		widget.NewFormItem("API key", lp.APIKey),
+		widget.NewFormItem("", lp.KeyStatus),
 		widget.NewFormItem("Temperature", lp.Temperature),
 		widget.NewFormItem("", lp.Offline),
+		widget.NewFormItem("", lp.AllowInsecure),
+		widget.NewFormItem("", lp.ReaskInvalid),
 	)
 	endpointBox := container.NewVBox(endpoint, container.NewBorder(nil, nil, lp.TestButton, nil, lp.TestResult))
 	editor := container.NewBorder(container.NewBorder(nil, nil, nil, lp.ResetButton, lp.TemplateName),
@@ -275,12 +283,13 @@ func (lp *LLMPanel) config() (llm.Config, error) {
 	if err != nil {
 		return llm.Config{}, err
 	}
-	key := strings.TrimSpace(lp.APIKey.Text)
+	key := lp.saveKey()
 	if key == "" {
 		key = llm.KeyFromEnv("")
 	}
 	return llm.Config{BaseURL: strings.TrimSpace(lp.BaseURL.Text), Model: strings.TrimSpace(lp.Model.Text), APIKey: key,
-		Temperature: temp, Timeout: 2 * time.Minute, Offline: lp.Offline.Checked}, nil
+		Temperature: temp, Timeout: 2 * time.Minute, Offline: lp.Offline.Checked, AllowInsecure: lp.AllowInsecure.Checked,
+		ReaskInvalid: lp.ReaskInvalid.Checked}, nil
 }
 
 // Test sends the endpoint a tiny request (off the UI goroutine) and shows the answer.

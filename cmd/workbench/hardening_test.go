@@ -1,54 +1,16 @@
 package main
 
 import (
-	"archive/tar"
-	"bytes"
-	"compress/gzip"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 
-	"pcgwb/internal/testshared"
-	"pcgwb/problems/data"
+	"pcgwb/problems/data/datatest"
 )
-
-// dataArchive is the reference's source archive layout built from ../shared (corrupt flips a
-// byte of that data file).
-func dataArchive(t *testing.T, corrupt string) []byte {
-	t.Helper()
-	dir := testshared.Dir(t, "reference-data", "pcg")
-	var paths []string
-	for p := range data.Digests {
-		paths = append(paths, p)
-	}
-	sort.Strings(paths)
-	var buf bytes.Buffer
-	zw := gzip.NewWriter(&buf)
-	tw := tar.NewWriter(zw)
-	top := "pcg_benchmark-" + data.ReferenceCommit + "/"
-	for _, p := range paths {
-		b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(p)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if p == corrupt {
-			b = append([]byte(nil), b...)
-			b[len(b)/2] ^= 0x20
-		}
-		if err := tw.WriteHeader(&tar.Header{Name: top + "pcg_benchmark/probs/" + p, Mode: 0o644, Size: int64(len(b)), Typeflag: tar.TypeReg}); err != nil {
-			t.Fatal(err)
-		}
-		tw.Write(b)
-	}
-	tw.Close()
-	zw.Close()
-	return buf.Bytes()
-}
 
 func TestDataDownloadCommand(t *testing.T) {
 	for _, tc := range []struct {
@@ -64,7 +26,7 @@ func TestDataDownloadCommand(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			home := noData(t)
-			archive := dataArchive(t, tc.corrupt)
+			archive := datatest.Archive(t, tc.corrupt)
 			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write(archive) }))
 			defer srv.Close()
 			args := append([]string{"data", "download", "--from", srv.URL + "/a.tar.gz"}, tc.args...)

@@ -1,0 +1,195 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"pcgwb/internal/safeio"
+	"pcgwb/problems"
+	"pcgwb/problems/data"
+)
+
+// dataArchiveSource is where "Get the data…" downloads from ("" is the reference's archive
+// at the pinned commit, data.DefaultArchiveURL); tests point it at a local server.
+var dataArchiveSource = ""
+
+// DataOffer is the panel shown for a problem whose data files are missing: "Get the data…"
+// downloads them (licence shown first, progress while it runs, every file checked against its
+// SHA-256), "Import a folder…" copies them from a folder the user picks. Either way the
+// problem becomes usable without a restart.
+type DataOffer struct {
+	Message      *widget.Label
+	License      *widget.Label
+	GetButton    *widget.Button
+	ImportButton *widget.Button
+	Progress     *widget.ProgressBar
+	Status       *widget.Label
+	content      fyne.CanvasObject
+	wb           *Workbench
+	problem      string
+	dialog       dialog.Dialog
+
+	mu      sync.Mutex
+	running bool
+	cancel  context.CancelFunc
+}
+
+// newDataOffer builds the panel for problem, whose error err says which files are missing.
+func newDataOffer(wb *Workbench, problem string, err error) *DataOffer {
+	o := &DataOffer{wb: wb, problem: problem}
+	o.Message = widget.NewLabel(fmt.Sprintf("%s needs data files of the reference benchmark that are not on this machine (%s).",
+		problem, missingSummary(err)))
+	o.Message.Wrapping = fyne.TextWrapWord
+	o.License = widget.NewLabel(data.License)
+	o.License.SizeName = theme.SizeNameCaptionText
+	o.GetButton = widget.NewButton("Get the data…", o.Download)
+	o.GetButton.Importance = widget.HighImportance
+	o.ImportButton = widget.NewButton("Import a folder…", o.pickFolder)
+	o.Progress = widget.NewProgressBar()
+	o.Progress.Hide()
+	o.Status = widget.NewLabel("Downloading accepts the licence above.")
+	o.Status.Wrapping = fyne.TextWrapWord
+	licence := container.NewVScroll(o.License)
+	licence.SetMinSize(fyne.NewSize(560, 160))
+	o.content = container.NewBorder(o.Message,
+		container.NewVBox(o.Progress, o.Status, container.NewHBox(o.GetButton, o.ImportButton)), nil, nil, licence)
+	return o
+}
+
+// Content is the panel's widget tree.
+func (o *DataOffer) Content() fyne.CanvasObject { return o.content }
+
+func missingSummary(err error) string {
+	if m, ok := data.IsMissing(err); ok {
+		return m.Summary()
+	}
+	return safeio.ExcerptString(err.Error())
+}
+
+// offerData shows the data panel in a dialog when name cannot be made for want of data files
+// (the call site is Workbench.activate). It returns the panel, nil when err is another error.
+func (wb *Workbench) offerData(name string, err error) *DataOffer {
+	if _, ok := data.IsMissing(err); !ok || wb.Window == nil {
+		return nil
+	}
+	o := newDataOffer(wb, name, err)
+	o.dialog = dialog.NewCustom("Data for "+name, "Not now", o.content, wb.Window)
+	o.dialog.SetOnClosed(o.Cancel)
+	o.dialog.Show()
+	return o
+}
+
+// Download fetches and installs the data off the UI goroutine, with progress.
+func (o *DataOffer) Download() {
+	o.start("Downloading…", func(ctx context.Context) (*data.Report, error) {
+		return data.Download(ctx, dataArchiveSource, func(read, total int64) {
+			fyne.Do(func() {
+				if total > 0 {
+					o.Progress.SetValue(float64(read) / float64(total))
+				}
+				o.Status.SetText("Downloading… " + safeio.HumanSize(read))
+			})
+		})
+	})
+}
+
+// Import copies the data files found under dir (the folder a user picked).
+func (o *DataOffer) Import(dir string) {
+	o.start("Importing "+dir+"…", func(context.Context) (*data.Report, error) { return data.Import(dir) })
+}
+
+func (o *DataOffer) pickFolder() {
+	d := dialog.NewFolderOpen(func(u fyne.ListableURI, err error) {
+		if err != nil || u == nil {
+			return
+		}
+		o.Import(u.Path())
+	}, o.wb.Window)
+	d.Show()
+}
+
+// Cancel stops a download in flight.
+func (o *DataOffer) Cancel() {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.cancel != nil {
+		o.cancel()
+	}
+}
+
+// Running reports whether a download or import is in flight.
+func (o *DataOffer) Running() bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.running
+}
+
+func (o *DataOffer) start(label string, work func(context.Context) (*data.Report, error)) {
+	o.mu.Lock()
+	if o.running {
+		o.mu.Unlock()
+		return
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	o.running, o.cancel = true, cancel
+	o.mu.Unlock()
+	o.GetButton.Disable()
+	o.ImportButton.Disable()
+	o.Progress.SetValue(0)
+	o.Progress.Show()
+	o.Status.SetText(label)
+	goJob(func() {
+		rep, err := work(ctx)
+		cancel()
+		fyne.Do(func() { o.finish(rep, err) })
+	})
+}
+
+// finish reports the outcome; on success the picker's marks are refreshed and the problem is
+// made again, now with its data.
+func (o *DataOffer) finish(rep *data.Report, err error) {
+	o.mu.Lock()
+	o.running = false
+	o.mu.Unlock()
+	o.GetButton.Enable()
+	o.ImportButton.Enable()
+	o.Progress.Hide()
+	if err != nil {
+		msg := err.Error()
+		if rep != nil && len(rep.Invalid) > 0 {
+			var bad []string
+			for _, f := range rep.Invalid {
+				bad = append(bad, f.Error())
+			}
+			msg += ": " + strings.Join(bad, "; ")
+		}
+		o.Status.SetText("✗ " + msg)
+		return
+	}
+	o.Status.SetText(fmt.Sprintf("✓ %d data file(s) installed in %s", len(rep.Copied), rep.Dest))
+	o.wb.refreshDataMarks()
+	if problems.Unavailable(o.problem) == nil {
+		if o.dialog != nil {
+			o.dialog.SetOnClosed(func() {})
+			o.dialog.Hide()
+		}
+		o.wb.activate(o.problem)
+	}
+}
+
+// refreshDataMarks re-checks which problems still need data and redraws the picker.
+func (wb *Workbench) refreshDataMarks() {
+	p := wb.picker
+	for _, n := range p.names {
+		p.missing[n] = problems.Unavailable(n) != nil
+	}
+	p.List.Refresh()
+}

@@ -1,0 +1,48 @@
+package app
+
+import (
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"pcgwb/llm"
+)
+
+// openKeyStore opens where the GUI keeps the API key: the OS keyring, or memory when there is
+// none. Tests replace the keyring with go-keyring's mock.
+var openKeyStore = llm.NewKeyStore
+
+// setupKey builds the key entry, its status line, the insecure-http box and the re-ask box. Earlier versions
+// wrote the key into the Fyne preferences file: a key found there is moved to the store and
+// deleted from the preferences at once.
+func (lp *LLMPanel) setupKey(prefs fyne.Preferences) {
+	lp.keys = openKeyStore()
+	if old := strings.TrimSpace(prefs.String(prefLLMKey)); old != "" {
+		if lp.keys.Key() == "" {
+			_ = lp.keys.Set(old) // a failing keyring keeps it in memory; Status says so
+		}
+	}
+	prefs.RemoveValue(prefLLMKey)
+	lp.APIKey = widget.NewPasswordEntry()
+	lp.APIKey.SetPlaceHolder("empty: $" + llm.DefaultKeyEnv + " (local servers need none)")
+	lp.APIKey.SetText(lp.keys.Key())
+	lp.APIKey.OnSubmitted = func(string) { lp.saveKey() }
+	lp.KeyStatus = widget.NewLabel(lp.keys.Status())
+	lp.KeyStatus.Wrapping = fyne.TextWrapWord
+	lp.KeyStatus.SizeName = theme.SizeNameCaptionText
+	lp.AllowInsecure = widget.NewCheck("Allow plain http to another machine (the key travels in clear)", nil)
+	lp.ReaskInvalid = widget.NewCheck("Ask again for cached replies that failed validation", nil)
+}
+
+// saveKey keeps the entry's key in the store (called when the key is used or submitted, not
+// on every keystroke) and shows where it is kept.
+func (lp *LLMPanel) saveKey() string {
+	key := strings.TrimSpace(lp.APIKey.Text)
+	if err := lp.keys.Set(key); err != nil {
+		fyne.LogError("API key", err)
+	}
+	lp.KeyStatus.SetText(lp.keys.Status())
+	return key
+}
