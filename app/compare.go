@@ -23,13 +23,16 @@ const compareGalleryLimit = 24
 type ComparePanel struct {
 	AddButton, AddCurrentButton, ClearButton *widget.Button
 	Status                                   *widget.Label
-	Table                                    *fyne.Container
-	FitnessPlot, FeasiblePlot                *PlotView
-	Galleries                                []*PopulationView
-	galleryBox                               *fyne.Container
-	tableScroll                              *container.Scroll
-	content                                  fyne.CanvasObject
-	wb                                       *Workbench
+	// XAxis puts generations, evaluations or model calls on the plots' x axis, so runs can
+	// be compared at equal budget.
+	XAxis                     *widget.Select
+	Table                     *fyne.Container
+	FitnessPlot, FeasiblePlot *PlotView
+	Galleries                 []*PopulationView
+	galleryBox                *fyne.Container
+	tableScroll               *container.Scroll
+	content                   fyne.CanvasObject
+	wb                        *Workbench
 
 	runs     []*RunRecord
 	groups   []*CompareGroup
@@ -51,7 +54,10 @@ func newComparePanel(wb *Workbench) *ComparePanel {
 	cp.FitnessPlot.SetLegendVisible(false)
 	cp.FeasiblePlot.SetLegendVisible(false)
 	cp.galleryBox = container.NewGridWithColumns(1)
-	tools := container.NewBorder(nil, nil, container.NewHBox(cp.AddButton, cp.AddCurrentButton, cp.ClearButton), nil, cp.Status)
+	cp.XAxis = widget.NewSelect(XAxes(), func(string) { cp.drawPlots() })
+	cp.XAxis.SetSelected(string(XGeneration))
+	tools := container.NewBorder(nil, nil, container.NewHBox(cp.AddButton, cp.AddCurrentButton, cp.ClearButton),
+		container.NewHBox(widget.NewLabel("x axis"), cp.XAxis), cp.Status)
 	table := container.NewScroll(cp.Table) // sideways too: a narrow window must not widen
 	cp.tableScroll = table
 	plots := container.NewGridWithRows(2, cp.FitnessPlot, cp.FeasiblePlot)
@@ -150,6 +156,16 @@ func (cp *ComparePanel) problem(name string) (problems.Problem, error) {
 	return p, err
 }
 
+// drawPlots draws both plots over the chosen x axis.
+func (cp *ComparePanel) drawPlots() {
+	if cp.FitnessPlot == nil {
+		return
+	}
+	axis := XAxis(cp.XAxis.Selected)
+	cp.FitnessPlot.SetSpec(CompareFitnessPlotOn(cp.groups, axis))
+	cp.FeasiblePlot.SetSpec(CompareFeasiblePlotOn(cp.groups, axis))
+}
+
 // refresh recomputes the groups and redraws table, plots and galleries.
 func (cp *ComparePanel) refresh() {
 	cp.groups = GroupRuns(cp.runs)
@@ -183,8 +199,7 @@ func (cp *ComparePanel) refresh() {
 	if c, ok := cp.content.(*fyne.Container); ok {
 		c.Refresh() // the table's height changed: lay the tab out again
 	}
-	cp.FitnessPlot.SetSpec(CompareFitnessPlot(cp.groups))
-	cp.FeasiblePlot.SetSpec(CompareFeasiblePlot(cp.groups))
+	cp.drawPlots()
 
 	cp.Galleries = nil
 	cp.galleryBox.RemoveAll()

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"fmt"
 	"math"
 
 	"pcgwb/problems/experiment"
@@ -31,6 +32,16 @@ type CompareGroup struct {
 	BestCurve, FeasibleCurve Curve
 	// MaxSize is the largest population recorded.
 	MaxSize int
+	// BestIV and the fractions are experiment.Summary's: intervals inside the value's range
+	// (bootstrap), fractions of the levels each run produced, with n.
+	BestIV, FeasibleFrac, UniqueFrac, ControlledFrac experiment.Interval
+	// Duplicates counts runs left out because their seed was already in the group.
+	Duplicates int
+	// Setting tells the group from others of the same problem, generator and fitness
+	// ("pop 100 · 300 gens"), empty when no other group shares them.
+	Setting string
+
+	group *experiment.Group
 }
 
 // Label names the group: "ga · quality", with the problem when the comparison spans several.
@@ -38,6 +49,9 @@ func (g *CompareGroup) Label(withProblem bool) string {
 	s := g.Generator + " · " + g.Fitness
 	if withProblem {
 		s = g.Problem + " · " + s
+	}
+	if g.Setting != "" {
+		s += " · " + g.Setting
 	}
 	return s
 }
@@ -77,40 +91,122 @@ func GroupRuns(runs []*RunRecord) []*CompareGroup {
 			Unique: Stat{s.UniqueMean, s.UniqueCI}, Controlled: Stat{s.ControlledMean, s.ControlledCI},
 			Evaluations: Stat{s.EvaluationsMean, math.NaN()}, MaxSize: g.MaxSize(),
 			BestCurve:     g.Curve(func(ev *search.Event) float64 { return ev.BestFitness }),
-			FeasibleCurve: g.Curve(func(ev *search.Event) float64 { return float64(ev.Feasible) })}
+			FeasibleCurve: g.Curve(func(ev *search.Event) float64 { return float64(ev.Feasible) }),
+			BestIV:        s.Best, FeasibleFrac: s.FeasibleFrac, UniqueFrac: s.UniqueFrac, ControlledFrac: s.ControlledFrac,
+			Duplicates: g.Duplicates, group: g}
 		for _, r := range g.Runs {
 			cg.Runs = append(cg.Runs, byRecord[r])
 		}
 		out[i] = cg
 	}
+	shared := map[[3]string]int{}
+	for _, g := range out {
+		shared[[3]string{g.Problem, g.Generator, g.Fitness}]++
+	}
+	for _, g := range out {
+		if shared[[3]string{g.Problem, g.Generator, g.Fitness}] > 1 {
+			g.Setting = fmt.Sprintf("pop %d · %d gens", g.group.PopSize, g.group.Generations)
+		}
+	}
 	return out
+}
+
+// XAxis is what the Compare plots put on x: generations, or the budget used.
+type XAxis string
+
+// The x axes of the Compare plots.
+const (
+	XGeneration  XAxis = "generation"
+	XEvaluations XAxis = "evaluations"
+	XModelCalls  XAxis = "model calls"
+)
+
+// XAxes lists the x axes in the order the Compare tab offers them.
+func XAxes() []string {
+	return []string{string(XGeneration), string(XEvaluations), string(XModelCalls)}
+}
+
+func (a XAxis) of(ev *search.Event) float64 {
+	switch a {
+	case XEvaluations:
+		return float64(ev.Evaluations)
+	case XModelCalls:
+		return float64(ev.ModelCalls)
+	}
+	return float64(ev.Generation)
+}
+
+// curveOn is a group's curve of value over axis (generation curves are precomputed).
+func (g *CompareGroup) curveOn(axis XAxis, value func(*search.Event) float64) experiment.Curve {
+	if g.group == nil {
+		return experiment.Curve{}
+	}
+	return g.group.CurveOver(axis.of, value)
+}
+
+func comparePlot(groups []*CompareGroup, axis XAxis, spec PlotSpec, value func(*search.Event) float64) PlotSpec {
+	if axis == "" {
+		axis = XGeneration
+	}
+	spec.XLabel = string(axis)
+	multi := spansProblems(groups)
+	for i, g := range groups {
+		c := g.curveOn(axis, value)
+		for _, x := range c.X {
+			spec.XMax = math.Max(spec.XMax, x)
+		}
+		if axis == XGeneration {
+			spec.XMax = math.Max(spec.XMax, float64(g.Generations))
+		}
+		// a single-generation run (an LLM batch, a constructive run) is one marker with its interval
+		spec.Series = append(spec.Series, Series{Label: g.Label(multi), Color: SeriesColor(i), X: c.X, Y: c.Mean, Lo: c.Lo, Hi: c.Hi})
+	}
+	return spec
 }
 
 // CompareFitnessPlot overlays the groups' best-fitness curves on one pair of axes.
 func CompareFitnessPlot(groups []*CompareGroup) PlotSpec {
-	spec := PlotSpec{Title: "Best fitness (mean of seeds, 95% band)", XLabel: "generation", YMin: 0, YMax: 1.05}
-	multi := spansProblems(groups)
-	for i, g := range groups {
-		spec.XMax = math.Max(spec.XMax, float64(g.Generations))
-		c := g.BestCurve
-		spec.Series = append(spec.Series, Series{Label: g.Label(multi), Color: SeriesColor(i), X: c.X, Y: c.Mean, Lo: c.Lo, Hi: c.Hi})
-	}
-	return spec
+	return CompareFitnessPlotOn(groups, XGeneration)
 }
 
-// CompareFeasiblePlot overlays the groups' feasible counts on one pair of axes.
+// CompareFitnessPlotOn is CompareFitnessPlot over another x axis.
+func CompareFitnessPlotOn(groups []*CompareGroup, axis XAxis) PlotSpec {
+	spec := PlotSpec{Title: "Best fitness (mean of seeds, 95% band)", YMin: 0, YMax: 1.05}
+	return comparePlot(groups, axis, spec, func(ev *search.Event) float64 { return ev.BestFitness })
+}
+
+// CompareFeasiblePlot overlays the groups' feasible shares (percent of each population, so
+// batches and populations of any size compare) on one pair of axes.
 func CompareFeasiblePlot(groups []*CompareGroup) PlotSpec {
-	spec := PlotSpec{Title: "Feasible levels (mean of seeds, 95% band)", XLabel: "generation", YMin: 0}
-	size := 1
-	multi := spansProblems(groups)
-	for i, g := range groups {
-		spec.XMax = math.Max(spec.XMax, float64(g.Generations))
-		size = max(size, g.MaxSize)
-		c := g.FeasibleCurve
-		spec.Series = append(spec.Series, Series{Label: g.Label(multi), Color: SeriesColor(i), X: c.X, Y: c.Mean, Lo: c.Lo, Hi: c.Hi})
+	return CompareFeasiblePlotOn(groups, XGeneration)
+}
+
+// CompareFeasiblePlotOn is CompareFeasiblePlot over another x axis.
+func CompareFeasiblePlotOn(groups []*CompareGroup, axis XAxis) PlotSpec {
+	spec := PlotSpec{Title: "Feasible levels (% of the population, mean of seeds, 95% band)", YMin: 0, YMax: 105}
+	return comparePlot(groups, axis, spec, func(ev *search.Event) float64 {
+		if ev.Size == 0 {
+			return 0
+		}
+		return 100 * float64(ev.Feasible) / float64(ev.Size)
+	})
+}
+
+// FormatInterval writes "0.931 [0.902–0.950]", percentages as "64% [51–78%]", "0.931 (1
+// run: too few for an interval)" with fewer than two runs, or "–" with none.
+func FormatInterval(iv experiment.Interval, decimals int, percent bool) string {
+	if math.IsNaN(iv.Mean) {
+		return "–"
 	}
-	spec.YMax = float64(size) * 1.05
-	return spec
+	f, unit := 1.0, ""
+	if percent {
+		f, unit = 100, "%"
+	}
+	m := formatFixed(iv.Mean*f, decimals) + unit
+	if iv.TooFew() {
+		return m + fmt.Sprintf(" (%d run: too few for an interval)", iv.N)
+	}
+	return m + " [" + formatFixed(iv.Lo*f, decimals) + "–" + formatFixed(iv.Hi*f, decimals) + unit + "]"
 }
 
 func spansProblems(groups []*CompareGroup) bool {
@@ -131,9 +227,12 @@ func CompareTable(groups []*CompareGroup) [][]string {
 		if g.Finished < len(g.Runs) {
 			seeds += " (" + formatNumber(float64(g.Finished)) + " done)"
 		}
+		if g.Duplicates > 0 {
+			seeds += fmt.Sprintf(", %d repeated seed(s) left out", g.Duplicates)
+		}
 		rows = append(rows, []string{g.Label(multi), seeds, formatNumber(float64(g.Generations)),
-			FormatMeanCI(g.Best.Mean, g.Best.CI, 3), FormatMeanCI(g.Feasible.Mean, g.Feasible.CI, 1),
-			FormatMeanCI(g.Unique.Mean, g.Unique.CI, 1), FormatMeanCI(g.Controlled.Mean, g.Controlled.CI, 1),
+			FormatInterval(g.BestIV, 3, false), FormatInterval(g.FeasibleFrac, 0, true),
+			FormatInterval(g.UniqueFrac, 0, true), FormatInterval(g.ControlledFrac, 0, true),
 			FormatMeanCI(g.Evaluations.Mean, math.NaN(), 0)})
 	}
 	return rows

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
 	"pcgwb/problems/experiment"
@@ -110,6 +111,11 @@ func TestCompareAndReportShowEqualNumbers(t *testing.T) {
 			{"unique_mean", g.Unique.Mean}, {"unique_ci95", g.Unique.CI},
 			{"controlled_mean", g.Controlled.Mean}, {"controlled_ci95", g.Controlled.CI},
 			{"evaluations_mean", g.Evaluations.Mean},
+			{"best_fitness_lo", g.BestIV.Lo}, {"best_fitness_hi", g.BestIV.Hi},
+			{"feasible_frac_mean", g.FeasibleFrac.Mean}, {"feasible_frac_lo", g.FeasibleFrac.Lo}, {"feasible_frac_hi", g.FeasibleFrac.Hi},
+			{"unique_frac_mean", g.UniqueFrac.Mean}, {"unique_frac_lo", g.UniqueFrac.Lo}, {"unique_frac_hi", g.UniqueFrac.Hi},
+			{"controlled_frac_mean", g.ControlledFrac.Mean}, {"controlled_frac_lo", g.ControlledFrac.Lo},
+			{"controlled_frac_hi", g.ControlledFrac.Hi},
 		} {
 			r := num(row, pair.name)
 			if !(math.IsNaN(r) && math.IsNaN(pair.v)) && math.Abs(r-pair.v) > 5e-5 {
@@ -121,5 +127,60 @@ func TestCompareAndReportShowEqualNumbers(t *testing.T) {
 	// The curves include the unfinished runs' generations: the long run's reach 4 (0..3).
 	if !slices[5] || !slices[4] {
 		t.Errorf("curve lengths %v", slices)
+	}
+}
+
+// The Compare table's intervals stay inside the value's range, say when there are too few
+// runs, show shares of the population, and name the setting that tells groups apart; a
+// single-generation group is one marker.
+func TestCompareTableTellsTheTruth(t *testing.T) {
+	root := t.TempDir()
+	stopAfter(t, filepath.Join(root, "ga", "1"), "ga", 1, 3, -1)
+	stopAfter(t, filepath.Join(root, "ga", "2"), "ga", 2, 3, -1)
+	stopAfter(t, filepath.Join(root, "ga-long", "1"), "ga", 1, 5, -1)
+	stopAfter(t, filepath.Join(root, "random", "1"), "random", 1, 0, -1)
+	recs, err := LoadRunRecords(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	groups := GroupRuns(recs)
+	rows := CompareTable(groups)
+	if len(rows) != 4 {
+		t.Fatalf("rows %v", rows)
+	}
+	for _, tc := range []struct {
+		row        int
+		label      string
+		best, feas string
+	}{
+		{1, "random · quality", "(1 run: too few for an interval)", "%"},
+		{2, "ga · quality · pop 8 · 3 gens", "[", "%"},
+		{3, "ga · quality · pop 8 · 5 gens", "(1 run: too few for an interval)", "%"},
+	} {
+		r := rows[tc.row]
+		if r[0] != tc.label || !strings.Contains(r[3], tc.best) || !strings.Contains(r[4], tc.feas) {
+			t.Errorf("row %d: %q", tc.row, r)
+		}
+	}
+	for _, g := range groups {
+		for _, iv := range []experiment.Interval{g.FeasibleFrac, g.UniqueFrac, g.ControlledFrac} {
+			if iv.Mean < 0 || iv.Mean > 1 || !iv.TooFew() && (iv.Lo < 0 || iv.Hi > 1) {
+				t.Errorf("%s: fraction interval %+v outside [0, 1]", g.Label(false), iv)
+			}
+		}
+	}
+	spec := CompareFitnessPlot(groups)
+	if len(spec.Series[0].X) != 1 {
+		t.Fatalf("the single-generation group has %d points", len(spec.Series[0].X))
+	}
+	if img := RenderPlot(spec, 300, 200); img.Bounds().Dx() != 300 {
+		t.Fatal("plot not drawn")
+	}
+	byEvals := CompareFitnessPlotOn(groups, XEvaluations)
+	if byEvals.XLabel != "evaluations" || byEvals.XMax <= float64(groups[2].Generations) {
+		t.Fatalf("evaluations axis: %s up to %v", byEvals.XLabel, byEvals.XMax)
+	}
+	if fp := CompareFeasiblePlot(groups); fp.YMax != 105 {
+		t.Fatalf("feasible plot in %% up to %v", fp.YMax)
 	}
 }

@@ -359,7 +359,7 @@ func TestGroupRunsMatchesExperimentSummary(t *testing.T) {
 		}
 	}
 	table := CompareTable(groups)
-	if len(table) != 3 || table[0][3] != "Best fitness" || !strings.Contains(table[1][3], "±") {
+	if len(table) != 3 || table[0][3] != "Best fitness" || !strings.Contains(table[1][3], "[") {
 		t.Fatalf("table %v", table)
 	}
 	spec := CompareFitnessPlot(groups)

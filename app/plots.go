@@ -113,6 +113,10 @@ func addSeries(p *plot.Plot, s Series) {
 	if len(pts) == 0 {
 		return
 	}
+	if len(pts) == 1 {
+		addMarker(p, s, pts[0])
+		return
+	}
 	line, err := plotter.NewLine(pts)
 	if err != nil {
 		return
@@ -211,4 +215,30 @@ func (plainTicks) Ticks(lo, hi float64) []plot.Tick {
 		}
 	}
 	return ticks
+}
+
+// addMarker draws a one-point series (a single-generation run: an LLM batch, a constructive
+// run) as a marker with its interval as a vertical bar, where a line would be invisible.
+func addMarker(p *plot.Plot, s Series, pt plotter.XY) {
+	sc, err := plotter.NewScatter(plotter.XYs{pt})
+	if err != nil {
+		return
+	}
+	sc.GlyphStyle.Color = s.Color
+	sc.GlyphStyle.Radius = vg.Points(4)
+	sc.GlyphStyle.Shape = draw.CircleGlyph{}
+	p.Add(sc)
+	for i := range s.X {
+		if s.X[i] == pt.X && i < len(s.Lo) && i < len(s.Hi) && !math.IsNaN(s.Lo[i]) && !math.IsNaN(s.Hi[i]) {
+			if bar, err := plotter.NewLine(plotter.XYs{{X: pt.X, Y: s.Lo[i]}, {X: pt.X, Y: s.Hi[i]}}); err == nil {
+				bar.Color = s.Color
+				bar.Width = vg.Points(1.8)
+				p.Add(bar)
+			}
+			break
+		}
+	}
+	if s.Label != "" {
+		p.Legend.Add(s.Label, sc)
+	}
 }

@@ -586,7 +586,11 @@ func (g *Generator) logError() error {
 }
 
 // Event summarises the population like the evolutionary generators' events.
-func (g *Generator) Event() search.Event { return search.Summarize(g) }
+func (g *Generator) Event() search.Event {
+	ev := search.Summarize(g)
+	ev.ModelCalls = g.stats.Replies
+	return ev
+}
 
 // Save captures the population, counters and random state.
 func (g *Generator) Save() (*search.State, error) {

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"image/color"
 	"io/fs"
-	"math"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -172,33 +171,43 @@ func FitnessRank(f string) int {
 // GeneratorColor is a generator's colour in the report's figures.
 func GeneratorColor(gen string) color.Color { return plotutil.Color(GeneratorRank(gen)) }
 
-// Curve is a per-generation mean over a group's runs with its 95% band (NaN where fewer
-// than two runs recorded the generation).
-type Curve struct{ X, Mean, Lo, Hi []float64 }
+// Curve is a per-generation mean over a group's runs with its 95% band (BootstrapMean:
+// inside the values' range; NaN where fewer than two runs recorded the generation). N counts
+// the runs at each point.
+type Curve struct {
+	X, Mean, Lo, Hi []float64
+	N               []int
+}
 
 // Curve averages value over the group's runs at each generation they recorded (events are
 // indexed by generation from 0), finished or not.
 func (g *Group) Curve(value func(*search.Event) float64) Curve {
+	return g.CurveOver(func(ev *search.Event) float64 { return float64(ev.Generation) }, value)
+}
+
+// CurveOver is Curve with another x: at each generation, the mean over the runs of x (the
+// evaluations used, the model calls), so runs can be compared by budget.
+func (g *Group) CurveOver(x, value func(*search.Event) float64) Curve {
 	gens := 0
 	for _, r := range g.Runs {
 		gens = max(gens, len(r.Events))
 	}
 	var c Curve
 	for gi := 0; gi < gens; gi++ {
-		var vals []float64
+		var xs, vals []float64
 		for _, r := range g.Runs {
 			if gi < len(r.Events) {
+				xs = append(xs, x(&r.Events[gi]))
 				vals = append(vals, value(&r.Events[gi]))
 			}
 		}
-		m, ci := MeanCI(vals)
-		c.X = append(c.X, float64(gi))
-		c.Mean = append(c.Mean, m)
-		if math.IsNaN(ci) {
-			c.Lo, c.Hi = append(c.Lo, math.NaN()), append(c.Hi, math.NaN())
-		} else {
-			c.Lo, c.Hi = append(c.Lo, m-ci), append(c.Hi, m+ci)
+		iv := BootstrapMean(vals)
+		sx := 0.0
+		for _, v := range xs {
+			sx += v
 		}
+		c.X = append(c.X, sx/float64(len(xs)))
+		c.Mean, c.Lo, c.Hi, c.N = append(c.Mean, iv.Mean), append(c.Lo, iv.Lo), append(c.Hi, iv.Hi), append(c.N, iv.N)
 	}
 	return c
 }

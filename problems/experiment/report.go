@@ -60,6 +60,12 @@ type Summary struct {
 	RunsWithControlled int
 	EvaluationsMean    float64
 	ElapsedMean        float64
+	// Best, FeasibleFrac, UniqueFrac and ControlledFrac are over the finished runs, with
+	// intervals bounded to the value's range (BootstrapMean); the fractions are of the levels
+	// each run produced (its final population), so a 20-level LLM batch and a population of 100
+	// compare. RunsFeasible is the share of finished runs with a feasible level (Wilson).
+	Best, FeasibleFrac, UniqueFrac, ControlledFrac Interval
+	RunsFeasible                                   Interval
 }
 
 // ReportFiles lists what Report wrote.
@@ -162,6 +168,18 @@ func Summarize(groups []Group) []Summary {
 				s.RunsWithControlled++
 			}
 		}
+		s.Best = BootstrapMean(best)
+		var ff, uf, cf []float64
+		for _, r := range g.Runs {
+			if r.Finished() && r.Final.Size > 0 {
+				n := float64(r.Final.Size)
+				ff = append(ff, float64(r.Final.Feasible)/n)
+				uf = append(uf, float64(r.Final.Unique)/n)
+				cf = append(cf, float64(r.Final.Controlled)/n)
+			}
+		}
+		s.FeasibleFrac, s.UniqueFrac, s.ControlledFrac = BootstrapMean(ff), BootstrapMean(uf), BootstrapMean(cf)
+		s.RunsFeasible = WilsonInterval(s.RunsWithFeasible, s.Finished)
 		s.BestMean, s.BestCI = MeanCI(best)
 		s.FeasibleMean, s.FeasibleCI = MeanCI(feas)
 		s.UniqueMean, s.UniqueCI = MeanCI(uniq)
@@ -241,7 +259,10 @@ func writeSummaryCSV(path string, sums []Summary) error {
 	w := csv.NewWriter(&buf)
 	_ = w.Write([]string{"problem", "fitness", "generator", "runs", "finished", "generations",
 		"best_fitness_mean", "best_fitness_ci95", "feasible_mean", "feasible_ci95", "unique_mean", "unique_ci95",
-		"controlled_mean", "controlled_ci95", "runs_with_feasible", "runs_with_controlled", "evaluations_mean", "elapsed_s_mean"})
+		"controlled_mean", "controlled_ci95", "runs_with_feasible", "runs_with_controlled", "evaluations_mean", "elapsed_s_mean",
+		"population", "duplicate_seeds", "best_fitness_lo", "best_fitness_hi",
+		"feasible_frac_mean", "feasible_frac_lo", "feasible_frac_hi", "unique_frac_mean", "unique_frac_lo", "unique_frac_hi",
+		"controlled_frac_mean", "controlled_frac_lo", "controlled_frac_hi"})
 	f := func(v float64) string {
 		if math.IsNaN(v) {
 			return ""
@@ -252,7 +273,10 @@ func writeSummaryCSV(path string, sums []Summary) error {
 		_ = w.Write([]string{s.Problem, s.Fitness, s.Generator, strconv.Itoa(len(s.Runs)), strconv.Itoa(s.Finished),
 			strconv.Itoa(s.Generations), f(s.BestMean), f(s.BestCI), f(s.FeasibleMean), f(s.FeasibleCI),
 			f(s.UniqueMean), f(s.UniqueCI), f(s.ControlledMean), f(s.ControlledCI),
-			strconv.Itoa(s.RunsWithFeasible), strconv.Itoa(s.RunsWithControlled), f(s.EvaluationsMean), f(s.ElapsedMean)})
+			strconv.Itoa(s.RunsWithFeasible), strconv.Itoa(s.RunsWithControlled), f(s.EvaluationsMean), f(s.ElapsedMean),
+			strconv.Itoa(s.PopSize), strconv.Itoa(s.Duplicates), f(s.Best.Lo), f(s.Best.Hi),
+			f(s.FeasibleFrac.Mean), f(s.FeasibleFrac.Lo), f(s.FeasibleFrac.Hi), f(s.UniqueFrac.Mean), f(s.UniqueFrac.Lo), f(s.UniqueFrac.Hi),
+			f(s.ControlledFrac.Mean), f(s.ControlledFrac.Lo), f(s.ControlledFrac.Hi)})
 	}
 	w.Flush()
 	if err := w.Error(); err != nil {

@@ -15,7 +15,10 @@ type Event struct {
 	Generator  string `json:"generator"`
 	Generation int    `json:"generation"`
 	// Evaluations counts the info computations so far.
-	Evaluations int     `json:"evaluations"`
+	Evaluations int `json:"evaluations"`
+	// ModelCalls counts the language-model replies so far (cached ones included: the budget
+	// they stand for), 0 and left out for generators that use no model.
+	ModelCalls  int     `json:"model_calls,omitempty"`
 	Size        int     `json:"size"`
 	BestFitness float64 `json:"best_fitness"`
 	MeanFitness float64 `json:"mean_fitness"`
