@@ -41,9 +41,11 @@ type BirdsPanel struct {
 	Progress      *widget.ProgressBar
 	ProgressLabel *widget.Label
 	Ranking       *widget.Table
-	// Team picks whose per-letter results the chart shows.
-	Team  *widget.Select
-	Chart *fynecanvas.Image
+	// Team picks whose per-letter results the chart shows and whose trials TrialList lists;
+	// a trial opens its level in the level view.
+	Team      *widget.Select
+	Chart     *fynecanvas.Image
+	TrialList *widget.List
 
 	// classifier gives the letter classifier (the default: the proxy CNN when linked in).
 	classifier func() birds.Classifier
@@ -53,6 +55,9 @@ type BirdsPanel struct {
 	timer        *time.Timer
 	ranking      [][4]string
 	characters   []birds.CharacterScore
+	resultDir    string        // the folder the results come from
+	scores       *birds.Scores // its scores
+	trials       []birds.TrialView
 	content      fyne.CanvasObject
 }
 
@@ -110,9 +115,11 @@ func NewBirdsPanel(wb *Workbench) *BirdsPanel {
 	p.Chart = fynecanvas.NewImageFromImage(LetterChart(nil, ""))
 	p.Chart.FillMode = fynecanvas.ImageFillContain
 	p.Chart.SetMinSize(fyne.NewSize(400, 120))
+	p.TrialList = p.newTrialList()
 	p.Team = widget.NewSelect(nil, func(team string) {
 		p.Chart.Image = LetterChart(p.characters, team)
 		p.Chart.Refresh()
+		p.showTeamTrials(team)
 	})
 	p.Team.PlaceHolder = "Team (per-letter results)"
 	p.Ranking.SetColumnWidth(0, 60)
@@ -125,7 +132,8 @@ func NewBirdsPanel(wb *Workbench) *BirdsPanel {
 	right := container.NewBorder(nil, container.NewVBox(p.Stability, p.Letters), nil, nil, p.Image)
 	level := container.NewHSplit(left, right)
 	level.SetOffset(0.45)
-	results := container.NewHSplit(p.Ranking, container.NewBorder(p.Team, nil, nil, nil, p.Chart))
+	chartAndTrials := container.NewVSplit(p.Chart, p.TrialList)
+	results := container.NewHSplit(p.Ranking, container.NewBorder(p.Team, nil, nil, nil, chartAndTrials))
 	results.SetOffset(0.45)
 	folder := container.NewBorder(
 		container.NewVBox(container.NewHBox(p.EvaluateButton, p.PromptButton, p.CancelButton), p.Progress, p.ProgressLabel),
@@ -329,7 +337,9 @@ func (p *BirdsPanel) startFolderJob(work func(ctx context.Context) func()) {
 	p.CancelButton.Enable()
 	p.Progress.SetValue(0)
 	p.ranking, p.characters = nil, nil
+	p.resultDir, p.scores, p.trials = "", nil, nil
 	p.Ranking.Refresh()
+	p.TrialList.Refresh()
 	p.Team.Options = nil
 	p.Team.ClearSelected()
 	p.folder.Go(work)
@@ -395,6 +405,7 @@ func (p *BirdsPanel) showReport(dir string, rep *birds.Report, err error, classi
 				p.ranking = append(p.ranking, [4]string{fmt.Sprint(ps.Rank), ps.Team, fmt.Sprintf("%.4f %%", ps.Normalized.Float()), ps.Score.String()})
 			}
 			p.characters = rep.Scores.Characters
+			p.resultDir, p.scores = dir, rep.Scores
 			var teams []string
 			for _, r := range p.ranking {
 				teams = append(teams, r[1])
