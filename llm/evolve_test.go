@@ -169,6 +169,9 @@ func TestEvolveKnownEditModelResumeAndReplay(t *testing.T) {
 				t.Fatalf("events: %d lines, first %+v, last %+v; want %d, no calls at generation 0, the final stats", len(evs), evs[0].LLM, evs[gens].LLM, gens+1)
 			}
 			for i := 1; i < len(evs); i++ {
+				if evs[i].ModelCalls != evs[i].LLM.Calls {
+					t.Errorf("generation %d: model_calls %d, llm.calls %d", i, evs[i].ModelCalls, evs[i].LLM.Calls)
+				}
 				if evs[i].LLM.Calls <= evs[i-1].LLM.Calls || evs[i].Evaluations < evs[i-1].Evaluations {
 					t.Errorf("generation %d: calls and evaluations must grow: %+v after %+v", i, evs[i], evs[i-1])
 				}
