@@ -48,12 +48,18 @@ type DuelPanel struct {
 	Seat                             *widget.RadioGroup
 	NewGameButton, UndoButton        *widget.Button
 	Title, Rules, Board, Status, Log *widget.Label
-	// MoveButtons are the legal moves of the position shown, in action order.
+	// MoveButtons are one button per action (for games of at most maxMoveButtons actions), in
+	// action order: a button keeps its place and is disabled while its move is illegal.
 	MoveButtons []*widget.Button
-	moves       *fyne.Container
-	logScroll   *container.Scroll
-	content     fyne.CanvasObject
-	wb          *Workbench
+	// MoveSearch filters MoveList, the legal moves of a game with more actions than buttons.
+	MoveSearch *widget.Entry
+	MoveList   *widget.List
+	moves      *fyne.Container
+	moveView   moveView
+	grid       *fyne.Container // the board drawn as cells, when the render is a grid
+	logScroll  *container.Scroll
+	content    fyne.CanvasObject
+	wb         *Workbench
 
 	// The rest belongs to the UI goroutine.
 	source          string // built-in name or script path
@@ -109,12 +115,14 @@ func newDuelPanel(wb *Workbench) *DuelPanel {
 	dp.Log = widget.NewLabel("")
 	dp.Log.TextStyle = fyne.TextStyle{Monospace: true}
 	dp.logScroll = container.NewVScroll(dp.Log)
-	dp.moves = container.NewGridWithColumns(3)
+	dp.moves = container.NewStack()
+	dp.grid = container.NewStack()
+	dp.buildMoveSearch()
 
 	tools := container.NewHBox(widget.NewLabel("Game"), dp.Game, dp.OpenButton, widget.NewLabel("Agent"),
 		container.NewGridWrap(fyne.NewSize(170, dp.Agent.MinSize().Height), dp.Agent), dp.Seat)
 	status := container.NewBorder(nil, nil, nil, container.NewHBox(dp.NewGameButton, dp.UndoButton), dp.Status)
-	board := container.NewVBox(status, container.NewCenter(dp.Board), sectionTitle("LEGAL MOVES"), dp.moves)
+	board := container.NewVBox(status, container.NewCenter(container.NewStack(dp.Board, dp.grid)), sectionTitle("YOUR MOVE"), dp.moves)
 	left := container.NewBorder(nil, nil, nil, nil, container.NewVScroll(board))
 	right := container.NewVSplit(container.NewVScroll(container.NewVBox(dp.Title, dp.Rules)),
 		container.NewBorder(sectionTitle("MOVES"), nil, nil, nil, dp.logScroll))
@@ -185,6 +193,7 @@ func (dp *DuelPanel) loaded(nameOrPath string, game, agentGame *duel.Remote, err
 	}
 	dp.Title.SetText(title)
 	dp.Rules.SetText(unwrapLines(info.Rules))
+	dp.buildMoves(info)
 	if dp.Game.Selected != nameOrPath {
 		dp.Game.ClearSelected()
 		dp.Game.PlaceHolder = "file: " + info.Name
@@ -370,85 +379,6 @@ func (dp *DuelPanel) stopAgent() {
 		dp.cancelAgent()
 	}
 	dp.cancelAgent, dp.thinking = nil, false
-}
-
-func (dp *DuelPanel) showFault(err error) {
-	dp.Status.SetText("⚠ " + err.Error())
-	dp.setMoves(nil)
-}
-
-// refresh shows the position: board, status, move buttons and log.
-func (dp *DuelPanel) refresh() {
-	s := dp.session
-	if s == nil {
-		return
-	}
-	board, err := s.Game.Render(s.State())
-	if err != nil {
-		board = "(render failed: " + err.Error() + ")"
-	}
-	dp.Board.SetText(board)
-	dp.Log.SetText(strings.Join(dp.log, "\n"))
-	dp.logScroll.ScrollToBottom()
-	dp.UndoButton.Enable()
-	if s.Ply() == 0 {
-		dp.UndoButton.Disable()
-	}
-	o, truncated, err := s.Status()
-	switch {
-	case err != nil:
-		dp.showFault(err)
-	case o.Done():
-		msg := "Draw."
-		switch o.Winner() {
-		case dp.human:
-			msg = "You win!"
-		case 1 - dp.human:
-			msg = "The agent wins."
-		}
-		dp.Status.SetText(fmt.Sprintf("%s (%d moves)", msg, s.Ply()))
-		dp.setMoves(nil)
-	case truncated:
-		dp.Status.SetText(fmt.Sprintf("Stopped at the %d-move cap: no winner.", s.MaxPlies))
-		dp.setMoves(nil)
-	case dp.thinking:
-		dp.Status.SetText("The agent is thinking…")
-		dp.setMoves(nil)
-	default:
-		t, err := s.Turn()
-		if err != nil {
-			dp.showFault(err)
-			return
-		}
-		if t.Player != dp.human {
-			dp.Status.SetText("The agent's turn.")
-			dp.setMoves(nil)
-			return
-		}
-		dp.Status.SetText(fmt.Sprintf("Your turn (player %d).", dp.human))
-		dp.setMoves(t.Legal)
-	}
-}
-
-// setMoves shows a button per legal move.
-func (dp *DuelPanel) setMoves(legal []int) {
-	dp.MoveButtons = nil
-	objs := make([]fyne.CanvasObject, 0, len(legal))
-	for _, a := range legal {
-		label, err := dp.game.ActionLabel(dp.session.State(), a)
-		if err != nil {
-			label = fmt.Sprintf("action %d", a)
-		}
-		b := widget.NewButton(label, func() {
-			if err := dp.Play(a); err != nil {
-				dp.Status.SetText(err.Error())
-			}
-		})
-		dp.MoveButtons = append(dp.MoveButtons, b)
-		objs = append(objs, b)
-	}
-	dp.moves.Objects = objs
-	dp.moves.Refresh()
 }
 
 // Wait blocks until loading and the agent's move are done and shown, at most timeout. It must

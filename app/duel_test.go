@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -41,10 +42,10 @@ func playOut(t *testing.T, dp *DuelPanel) int {
 			}
 			return dp.Session().Ply()
 		}
-		if i > 20 || len(dp.MoveButtons) == 0 {
+		if i > 20 || len(dp.LegalButtons()) == 0 {
 			t.Fatalf("no move to tap at ply %d: status %q", dp.Session().Ply(), dp.Status.Text)
 		}
-		test.Tap(dp.MoveButtons[0])
+		test.Tap(dp.LegalButtons()[0])
 	}
 }
 
@@ -62,8 +63,8 @@ func TestDuelPlaysTicTacToeAgainstRandom(t *testing.T) {
 		if seat == seatSecond && dp.Session().Ply() != 1 {
 			t.Fatalf("the agent did not open: ply %d", dp.Session().Ply())
 		}
-		if seat == seatFirst && len(dp.MoveButtons) != 9 {
-			t.Fatalf("%d move buttons on the empty board", len(dp.MoveButtons))
+		if seat == seatFirst && (len(dp.MoveButtons) != 9 || len(dp.LegalButtons()) != 9) {
+			t.Fatalf("%d move buttons, %d enabled, on the empty board", len(dp.MoveButtons), len(dp.LegalButtons()))
 		}
 		plies := playOut(t, dp)
 		if plies < 5 || plies > 9 {
@@ -72,7 +73,7 @@ func TestDuelPlaysTicTacToeAgainstRandom(t *testing.T) {
 		if !strings.Contains(dp.Status.Text, "win") && !strings.Contains(dp.Status.Text, "Draw") {
 			t.Fatalf("status at the end %q", dp.Status.Text)
 		}
-		if len(dp.MoveButtons) != 0 {
+		if len(dp.MoveButtons) != 9 || len(dp.LegalButtons()) != 0 {
 			t.Fatal("moves offered after the end")
 		}
 		if n := strings.Count(dp.Log.Text, "\n") + 1; n != plies || !strings.Contains(dp.Log.Text, "you") ||
@@ -95,10 +96,14 @@ func TestDuelUndoReturnsToYourTurn(t *testing.T) {
 	if dp.Session().Ply() != 2 {
 		t.Fatalf("ply %d after one move and the answer", dp.Session().Ply())
 	}
+	// the buttons keep their places: the taken cells are disabled, not removed
+	if len(dp.MoveButtons) != 9 || !dp.MoveButtons[4].Disabled() || len(dp.LegalButtons()) != 7 {
+		t.Fatalf("%d buttons, %d enabled, centre disabled %v", len(dp.MoveButtons), len(dp.LegalButtons()), dp.MoveButtons[4].Disabled())
+	}
 	board := dp.Board.Text
 	test.Tap(dp.UndoButton)
 	waitDuel(t, dp)
-	if dp.Session().Ply() != 0 || len(dp.MoveButtons) != 9 || dp.Log.Text != "" || board == dp.Board.Text {
+	if dp.Session().Ply() != 0 || len(dp.LegalButtons()) != 9 || dp.Log.Text != "" || board == dp.Board.Text {
 		t.Fatalf("after undo: ply %d, %d buttons, log %q", dp.Session().Ply(), len(dp.MoveButtons), dp.Log.Text)
 	}
 	if !dp.UndoButton.Disabled() {
@@ -200,5 +205,63 @@ func TestDuelTabAgentMovesFollowTheSeed(t *testing.T) {
 				t.Errorf("the tab played %v, the core %v", got, want)
 			}
 		})
+	}
+}
+
+// TestDuelTabBoardAndLargeMoveSets: a grid render is drawn as cells; a game with more actions
+// than buttons offers its legal moves in a searchable list.
+func TestDuelTabBoardAndLargeMoveSets(t *testing.T) {
+	if rows, ok := gridOf(". X .\nO . .\n. . X"); !ok || len(rows) != 3 || rows[1][0] != "O" {
+		t.Errorf("grid %v %v", rows, ok)
+	}
+	for _, text := range []string{"n=5", "heap 3 4 5", ". X\n. . ."} {
+		if _, ok := gridOf(text); ok {
+			t.Errorf("%q read as a grid", text)
+		}
+	}
+	dp := newDuelTestPanel(t)
+	if dp.grid.Hidden || len(dp.grid.Objects) == 0 || dp.Board.Visible() {
+		t.Error("tic-tac-toe's board is not drawn as cells")
+	}
+	src := `NUM_ACTIONS = 300
+def initial_state(seed):
+    return {"n": 0, "p": 0}
+def to_move(s):
+    return s["p"]
+def legal_actions(s):
+    return list(range(300))
+def apply(s, a):
+    return {"n": s["n"] + 1 + a, "p": 1 - s["p"]}
+def outcome(s):
+    return 1 - s["p"] if s["n"] >= 400 else None
+def render(s):
+    return "n=%d" % s["n"]
+def action_label(s, a):
+    return "add %d" % (a + 1)
+`
+	path := filepath.Join(t.TempDir(), "big.star")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dp.Agent.SetText("first")
+	dp.Seat.SetSelected(seatFirst)
+	dp.LoadGame(path)
+	waitDuel(t, dp)
+	if len(dp.MoveButtons) != 0 || len(dp.moveView.filtered) != 300 {
+		t.Fatalf("%d buttons, %d moves listed (status %q)", len(dp.MoveButtons), len(dp.moveView.filtered), dp.Status.Text)
+	}
+	dp.MoveSearch.SetText("add 25")
+	if got := dp.moveView.filtered; len(got) != 11 || got[0] != 24 {
+		t.Fatalf("search for a label: %v", got) // add 25, add 250..259
+	}
+	dp.MoveSearch.SetText("29")
+	got := dp.moveView.filtered // by number: 29, 290..299; by label ("add 29", "add 129", ...): 28, 128, ...
+	if len(got) != 15 || !slices.Contains(got, 29) || !slices.Contains(got, 299) || slices.Contains(got, 100) {
+		t.Fatalf("search for a number: %v", got)
+	}
+	dp.MoveList.Select(slices.Index(got, 29))
+	waitDuel(t, dp)
+	if moves := dp.Session().Moves(); len(moves) != 2 || moves[0] != 29 || moves[1] != 0 {
+		t.Fatalf("moves %v", moves)
 	}
 }

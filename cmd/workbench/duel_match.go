@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"strconv"
 	"strings"
 	"time"
@@ -30,24 +29,18 @@ func duelMatchSetup(fs *flag.FlagSet) Runner {
 			return err
 		}
 		defer g.Close()
-		pr := duel.PairResult{A: 0, B: 1}
-		for k := 0; k < *games; k++ {
-			seats := [2]duel.Agent{agents[0], agents[1]}
-			if k%2 == 1 {
-				seats[0], seats[1] = seats[1], seats[0]
-			}
-			rngs := [2]*rand.Rand{duel.SeatRNG(*seed, k, 0), duel.SeatRNG(*seed, k, 1)}
-			res, err := duel.Play(ctx, g, seats, *seed+int64(k), 0, rngs)
-			if err != nil {
-				return err
-			}
+		var printErr error
+		pr, err := duel.PlayMatch(ctx, g, [2]duel.Agent{agents[0], agents[1]}, *games, *seed, func(k int, seats [2]duel.Agent, res duel.Result, _ duel.PairResult) {
 			fmt.Fprintf(io.Stdout, "game %d: %s (player 0) vs %s (player 1): %s in %d moves\n", k, seats[0].Name(), seats[1].Name(), describeResult(res, seats), res.Plies)
-			if *moves && res.Fault == nil {
-				if err := printMoves(io.Stdout, g, *seed+int64(k), res.Moves); err != nil {
-					return err
-				}
+			if *moves && res.Fault == nil && printErr == nil {
+				printErr = printMoves(io.Stdout, g, *seed+int64(k), res.Moves)
 			}
-			pr.Add(res, k%2)
+		})
+		if err == nil {
+			err = printErr
+		}
+		if err != nil {
+			return err
 		}
 		t := &duel.Tournament{Agents: []string{agents[0].Name(), agents[1].Name()}, Pairs: []duel.PairResult{pr}}
 		fmt.Fprintln(io.Stdout)

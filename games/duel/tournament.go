@@ -332,3 +332,36 @@ func AgentNames(agents []Agent) string {
 	}
 	return strings.Join(names, ", ")
 }
+
+// PlayMatch plays games games between agents[0] (A) and agents[1] (B) on g, A moving first in
+// the even-numbered games; game k starts from seed+k with the seats' random sources
+// SeatRNG(seed, k, seat). onGame, when set, is told after each game with the running record
+// (the CLI's match and the Games tab's agent match show it live). The error is only the
+// context's.
+func PlayMatch(ctx context.Context, g Game, agents [2]Agent, games int, seed int64, onGame func(k int, seats [2]Agent, res Result, pr PairResult)) (PairResult, error) {
+	pr := PairResult{A: 0, B: 1}
+	for k := 0; k < games; k++ {
+		seats := agents
+		if k%2 == 1 {
+			seats[0], seats[1] = seats[1], seats[0]
+		}
+		rngs := [2]*rand.Rand{SeatRNG(seed, k, 0), SeatRNG(seed, k, 1)}
+		res, err := Play(ctx, g, seats, seed+int64(k), 0, rngs)
+		if err != nil {
+			return pr, err
+		}
+		pr.Add(res, k%2)
+		if onGame != nil {
+			onGame(k, seats, res, pr)
+		}
+	}
+	return pr, nil
+}
+
+// Record is A's record in the pair (Opponent is B): wins, losses, draws, faults, and the score
+// (wins + draws/2 over the games counted) with its 95% Wilson interval.
+func (p PairResult) Record() Cell {
+	p.A, p.B = 0, 1
+	t := Tournament{Agents: []string{"A", "B"}, Pairs: []PairResult{p}}
+	return t.Record(0, 1)
+}
