@@ -266,8 +266,11 @@ type Engine struct {
 type prepared struct {
 	rules *Rules
 	pairs [Colours][]pairRule
-	// occupied is a scratch bit set of the layout's cells (all zero between updates).
-	occupied []uint64
+	// anyPairs says whether some pair rule does something at all.
+	anyPairs bool
+	// stamp[cell] == tick marks the cells holding a live piece in the current update.
+	stamp []uint32
+	tick  uint32
 }
 
 type pairRule struct {
@@ -278,12 +281,15 @@ type pairRule struct {
 func (e *Engine) prepare() {
 	r := e.Rules
 	e.prep.rules = r
-	e.prep.occupied = make([]uint64, (e.Layout.W*e.Layout.H+63)/64)
+	e.prep.stamp = make([]uint32, e.Layout.W*e.Layout.H)
+	e.prep.tick = 0
+	e.prep.anyPairs = false
 	for c1 := 0; c1 < Colours; c1++ {
 		e.prep.pairs[c1] = nil
 		for c2 := c1; c2 < Colours; c2++ {
 			if rule := r.Collide[c1][c2]; rule != (Rule{}) {
 				e.prep.pairs[c1] = append(e.prep.pairs[c1], pairRule{c2, rule})
+				e.prep.anyPairs = true
 			}
 		}
 	}
@@ -394,7 +400,7 @@ func (e *Engine) update(s *State, a Action) {
 	if e.prep.rules != e.Rules {
 		e.prepare()
 	}
-	if !e.shareACell(s) {
+	if !e.prep.anyPairs || !e.shareACell(s) {
 		return // no two live pieces meet: no pair can fire
 	}
 	for c1 := 0; c1 < Colours; c1++ {
@@ -425,8 +431,12 @@ func (e *Engine) update(s *State, a Action) {
 
 // shareACell reports whether two live pieces stand on the same cell.
 func (e *Engine) shareACell(s *State) bool {
-	occ, w := e.prep.occupied, e.Layout.W
-	shared := false
+	e.prep.tick++
+	if e.prep.tick == 0 { // wrapped: forget every old mark
+		clear(e.prep.stamp)
+		e.prep.tick = 1
+	}
+	stamp, tick, w := e.prep.stamp, e.prep.tick, e.Layout.W
 	for c := 0; c < Colours; c++ {
 		ps := s.Pieces[c][:s.Count[c]]
 		for i := range ps {
@@ -434,20 +444,13 @@ func (e *Engine) shareACell(s *State) bool {
 				continue
 			}
 			k := int(ps[i].Y)*w + int(ps[i].X)
-			bit := uint64(1) << (k & 63)
-			if occ[k>>6]&bit != 0 {
-				shared = true
+			if stamp[k] == tick {
+				return true
 			}
-			occ[k>>6] |= bit
+			stamp[k] = tick
 		}
 	}
-	for c := 0; c < Colours; c++ {
-		ps := s.Pieces[c][:s.Count[c]]
-		for i := range ps {
-			occ[(int(ps[i].Y)*w+int(ps[i].X))>>6] = 0
-		}
-	}
-	return shared
+	return false
 }
 
 func (e *Engine) apply(r Rule, first, second *bool) {
