@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"strings"
 
 	"pcgwb/games/birds"
@@ -16,8 +17,9 @@ import (
 const maxBirdsLevelInput = birds.MaxResponseBytes
 
 func birdsLevelCommand() *Command {
-	return &Command{Name: "level", Args: []string{"FILE"},
-		Short: "FILE [--image PATH] [--trials N --seed S]: one level (XML, drop_block program or answer): stability, similarity; writes nothing unless --image",
+	return &Command{Name: "level",
+		Args:  []string{"FILE..."},
+		Short: "FILE... [--image PATH] [--trials N --seed S]: levels (XML, drop_block program or answer): stability, similarity; writes nothing unless --image",
 		Setup: func(fs *flag.FlagSet) Runner {
 			var f birdsFlags
 			f.registerClassifier(fs)
@@ -33,6 +35,9 @@ func birdsLevelCommand() *Command {
 				if *image == "" {
 					image = out
 				}
+				if *image != "" && len(args) > 1 {
+					return usagef("--image takes one FILE")
+				}
 				if *trials < 1 || *trials > birds.MaxEvaluatorTrials {
 					return usagef("--trials must be 1 to %d", birds.MaxEvaluatorTrials)
 				}
@@ -40,57 +45,82 @@ func birdsLevelCommand() *Command {
 				if err != nil {
 					return err
 				}
-				data, err := safeio.ReadFile(args[0], maxBirdsLevelInput)
-				if err != nil {
-					if errors.Is(err, safeio.ErrTooLarge) || errors.Is(err, safeio.ErrSpecialFile) {
-						return usageError{err.Error()}
-					}
-					return err
-				}
-				ev, err := birds.EvaluateLevel(ctx, data, birds.LevelOptions{Trials: *trials, Seed: *seed, Classifier: classifier})
-				if err != nil {
-					// Text that is not a level, or a level the physics refuses, is bad input.
-					if ev == nil || errors.Is(err, birds.ErrPhysics) || errors.Is(err, birds.ErrTooLarge) {
-						return usagef("%s: %v", excerptArg(args[0]), err)
-					}
-					return err
-				}
-				if *image != "" {
-					if err := atomicfile.Write(*image, ev.PNG, 0o644); err != nil {
+				var all []map[string]any
+				for _, path := range args {
+					ev, err := evaluateLevelFile(ctx, path, *trials, *seed, classifier)
+					if err != nil {
 						return err
 					}
+					if *image != "" {
+						if err := atomicfile.Write(*image, ev.PNG, 0o644); err != nil {
+							return err
+						}
+					}
+					if !*asJSON {
+						printLevel(io.Stdout, path, *image, ev)
+						continue
+					}
+					all = append(all, levelJSON(path, *image, ev))
 				}
-				return printLevel(io, args[0], *image, ev, *asJSON)
+				if *asJSON && len(all) == 1 {
+					return writeJSON(io.Stdout, all[0])
+				}
+				if *asJSON {
+					return writeJSON(io.Stdout, all)
+				}
+				return nil
 			}
 		}}
 }
 
-func printLevel(io IO, path, image string, ev *birds.LevelEvaluation, asJSON bool) error {
+// evaluateLevelFile reads and evaluates one level file; unreadable or non-level input is bad
+// input (exit 2).
+func evaluateLevelFile(ctx context.Context, path string, trials int, seed uint64, classifier birds.Classifier) (*birds.LevelEvaluation, error) {
+	data, err := safeio.ReadFile(path, maxBirdsLevelInput)
+	if err != nil {
+		if errors.Is(err, safeio.ErrTooLarge) || errors.Is(err, safeio.ErrSpecialFile) {
+			return nil, usageError{err.Error()}
+		}
+		return nil, err
+	}
+	ev, err := birds.EvaluateLevel(ctx, data, birds.LevelOptions{Trials: trials, Seed: seed, Classifier: classifier})
+	if err != nil {
+		// Text that is not a level, or a level the physics refuses, is bad input.
+		if ev == nil || errors.Is(err, birds.ErrPhysics) || errors.Is(err, birds.ErrTooLarge) {
+			return nil, usagef("%s: %v", excerptArg(path), err)
+		}
+		return nil, err
+	}
+	return ev, nil
+}
+
+func levelJSON(path, image string, ev *birds.LevelEvaluation) map[string]any {
+	res := ev.Result
+	v := map[string]any{
+		"file": path, "source": ev.Source, "blocks": res.Total, "moving": res.Moving, "stability": res.Score,
+		"legacyStability": res.Legacy, "milliseconds": float64(ev.Elapsed.Microseconds()) / 1000,
+	}
+	if image != "" {
+		v["image"] = image
+	}
+	var trials []map[string]any
+	for _, r := range ev.Trials.Results {
+		trials = append(trials, map[string]any{"moving": r.Moving, "stability": r.Score, "legacyStability": r.Legacy})
+	}
+	v["trials"], v["keptTrial"] = trials, ev.Trials.Best+1
+	if ev.Classification != nil {
+		v["similarity"] = ev.Classification.TopLetters(26)
+		v["classifier"] = ev.Classifier
+	} else {
+		v["similarity"] = nil
+		v["similarityMissing"] = ev.SimilarityErr.Error()
+	}
+	return v
+}
+
+func printLevel(w io.Writer, path, image string, ev *birds.LevelEvaluation) {
 	res := ev.Result
 	ms := float64(ev.Elapsed.Microseconds()) / 1000
-	if asJSON {
-		v := map[string]any{
-			"source": ev.Source, "blocks": res.Total, "moving": res.Moving, "stability": res.Score,
-			"legacyStability": res.Legacy, "milliseconds": ms,
-		}
-		if image != "" {
-			v["image"] = image
-		}
-		var trials []map[string]any
-		for _, r := range ev.Trials.Results {
-			trials = append(trials, map[string]any{"moving": r.Moving, "stability": r.Score, "legacyStability": r.Legacy})
-		}
-		v["trials"], v["keptTrial"] = trials, ev.Trials.Best+1
-		if ev.Classification != nil {
-			v["similarity"] = ev.Classification.TopLetters(26)
-			v["classifier"] = ev.Classifier
-		} else {
-			v["similarity"] = nil
-			v["similarityMissing"] = ev.SimilarityErr.Error()
-		}
-		return writeJSON(io.Stdout, v)
-	}
-	w := io.Stdout
 	fmt.Fprintf(w, "level      %s (%s, %d blocks)\n", path, ev.Source, res.Total)
 	fmt.Fprintf(w, "stability  %.4f (%d of %d blocks moved ≥ %.1f; legacy %.4f)\n", res.Score, res.Moving, res.Total, birds.MovementThreshold, res.Legacy)
 	if n := len(ev.Trials.Results); n > 1 {
@@ -114,5 +144,4 @@ func printLevel(io IO, path, image string, ev *birds.LevelEvaluation, asJSON boo
 	} else {
 		fmt.Fprintf(w, "time       %.1f ms (no image written; --image PATH writes it)\n", ms)
 	}
-	return nil
 }

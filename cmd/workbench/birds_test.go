@@ -295,3 +295,26 @@ func TestBirdsQualify(t *testing.T) {
 		t.Fatalf("missing file: exit %d", code)
 	}
 }
+
+// Several levels at once: one verdict each (legacy stability included), a JSON array.
+func TestBirdsLevelMany(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.txt"), filepath.Join(dir, "b.txt")
+	writeBirdsFile(t, a, "drop_block('b31', 10)\n")
+	writeBirdsFile(t, b, "drop_block('b13', 4)\ndrop_block('b13', 8)\n")
+	code, out, errs := runCLI(t, "birds", "level", a, b, "--classifier", "none", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var v []struct {
+		File   string  `json:"file"`
+		Blocks int     `json:"blocks"`
+		Legacy float64 `json:"legacyStability"`
+	}
+	if err := json.Unmarshal([]byte(out), &v); err != nil || len(v) != 2 || v[0].File != a || v[1].Blocks != 2 || v[1].Legacy != 1 {
+		t.Fatalf("%v: %s", err, out)
+	}
+	if code, _, _ := runCLI(t, "birds", "level", a, b, "--image", filepath.Join(dir, "x.png")); code != 2 {
+		t.Fatalf("--image with two files: exit %d", code)
+	}
+}
