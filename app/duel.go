@@ -57,6 +57,7 @@ type DuelPanel struct {
 	moves      *fyne.Container
 	moveView   moveView
 	grid       *fyne.Container // the board drawn as cells, when the render is a grid
+	match      duelMatch
 	logScroll  *container.Scroll
 	content    fyne.CanvasObject
 	wb         *Workbench
@@ -118,13 +119,14 @@ func newDuelPanel(wb *Workbench) *DuelPanel {
 	dp.moves = container.NewStack()
 	dp.grid = container.NewStack()
 	dp.buildMoveSearch()
+	dp.buildMatch()
 
 	tools := container.NewHBox(widget.NewLabel("Game"), dp.Game, dp.OpenButton, widget.NewLabel("Agent"),
 		container.NewGridWrap(fyne.NewSize(170, dp.Agent.MinSize().Height), dp.Agent), dp.Seat)
 	status := container.NewBorder(nil, nil, nil, container.NewHBox(dp.NewGameButton, dp.UndoButton), dp.Status)
 	board := container.NewVBox(status, container.NewCenter(container.NewStack(dp.Board, dp.grid)), sectionTitle("YOUR MOVE"), dp.moves)
 	left := container.NewBorder(nil, nil, nil, nil, container.NewVScroll(board))
-	right := container.NewVSplit(container.NewVScroll(container.NewVBox(dp.Title, dp.Rules)),
+	right := container.NewVSplit(container.NewVScroll(container.NewVBox(dp.Title, dp.Rules, dp.match.box)),
 		container.NewBorder(sectionTitle("MOVES"), nil, nil, nil, dp.logScroll))
 	split := container.NewHSplit(left, right)
 	split.Offset = 0.6
@@ -159,6 +161,7 @@ func (dp *DuelPanel) showOpen() {
 // it loads off the UI goroutine.
 func (dp *DuelPanel) LoadGame(nameOrPath string) {
 	dp.stopAgent()
+	dp.stopMatch()
 	dp.source = nameOrPath
 	if slices.Contains(duel.Builtins(), nameOrPath) {
 		game, agentGame, err := openDuelGame(nameOrPath)

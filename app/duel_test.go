@@ -265,3 +265,31 @@ def action_label(s, a):
 		t.Fatalf("moves %v", moves)
 	}
 }
+
+// TestDuelTabAgentMatch: two agents play a match in the tab, the record and its interval
+// shown as the games finish; the board stays playable meanwhile.
+func TestDuelTabAgentMatch(t *testing.T) {
+	dp := newDuelTestPanel(t)
+	dp.Agent.SetText("mcts-30")
+	dp.match.MatchAgent.SetText("random")
+	dp.match.MatchGames.SetText("6")
+	test.Tap(dp.match.MatchButton)
+	waitDuel(t, dp)
+	pr := dp.MatchRecord()
+	if pr.Games != 6 || pr.AWins+pr.BWins+pr.Draws+pr.Truncated+pr.AFaults+pr.BFaults+pr.EnvFaults != 6 {
+		t.Fatalf("record %+v", pr)
+	}
+	for _, want := range []string{"mcts-30 vs random after 6 of 6 games", "95% interval", "Done."} {
+		if !strings.Contains(dp.match.MatchStatus.Text, want) {
+			t.Errorf("status %q lacks %q", dp.match.MatchStatus.Text, want)
+		}
+	}
+	if dp.match.MatchButton.Text != "Play match" || len(dp.LegalButtons()) == 0 {
+		t.Errorf("button %q, %d legal buttons", dp.match.MatchButton.Text, len(dp.LegalButtons()))
+	}
+	dp.match.MatchGames.SetText("0")
+	test.Tap(dp.match.MatchButton)
+	if !strings.HasPrefix(dp.match.MatchStatus.Text, "⚠") {
+		t.Errorf("0 games: %q", dp.match.MatchStatus.Text)
+	}
+}
