@@ -2,10 +2,13 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 
 	"pcgwb/llm"
@@ -129,5 +132,66 @@ func TestRunEvolveRejectsBadFlags(t *testing.T) {
 				t.Errorf("exit %d, stderr %q: want 2 mentioning %s", code, errs, tc.want)
 			}
 		})
+	}
+}
+
+// A run stopped by a refused request (401: not a fault a fallback should hide) resumes with
+// `run --resume` and ends with the final.json of an uninterrupted run, without asking again
+// what it had received.
+func TestRunEvolveResumesAfterARefusal(t *testing.T) {
+	t.Setenv(runLLMKeyEnv, llmTestKey)
+	const name = "binary-v0"
+	p, err := problems.Make(name)
+	if err != nil {
+		t.Skip(err)
+	}
+	bp, err := llm.Templates{}.Load(name, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var calls, refuseAfter atomic.Int64
+	var bodies sync.Map
+	edit := llmtest.Evolver(func(parents []string, seed int) string { return llm.KnownEdit(p, bp.Legend, parents, seed) })
+	srv := llmtest.New(func(c llmtest.Call, seen int) llmtest.Reply {
+		n := calls.Add(1)
+		if lim := refuseAfter.Load(); lim > 0 && n > lim {
+			return llmtest.Reply{Status: 401}
+		}
+		if _, dup := bodies.LoadOrStore(c.Prompt()+fmt.Sprint(*c.Request.Seed), true); dup {
+			t.Errorf("request asked twice: %.80q", c.Prompt())
+		}
+		return edit(c, seen)
+	})
+	t.Cleanup(srv.Close)
+	tmp := t.TempDir()
+	args := func(cache, out string) []string {
+		return []string{"run", "--generator", llm.GAName, "--problem", name, "--pop", "6", "--generations", "3", "--seed", "2",
+			"--llm-rate", "0.8", "--base-url", srv.BaseURL(), "--model", "m", "--api-key-env", runLLMKeyEnv,
+			"--cache", cache, "--retries", "0", "--quiet", "--out", out}
+	}
+	whole := filepath.Join(tmp, "whole")
+	if code, out, errs := runCLI(t, args(filepath.Join(tmp, "cacheA"), whole)...); code != 0 {
+		t.Fatalf("exit %d: %s %s", code, out, errs)
+	}
+	total := calls.Load()
+	bodies = sync.Map{}
+	calls.Store(0)
+	refuseAfter.Store(total / 2)
+	cacheB, part := filepath.Join(tmp, "cacheB"), filepath.Join(tmp, "part")
+	code, _, errs := runCLI(t, args(cacheB, part)...)
+	if code != 1 || !strings.Contains(errs, "run --resume "+part) {
+		t.Fatalf("refused run: exit %d, stderr %q: want 1 and how to continue", code, errs)
+	}
+	if _, err := os.Stat(filepath.Join(part, experiment.FinalFile)); err == nil {
+		t.Fatal("the refused run wrote final.json")
+	}
+	refuseAfter.Store(0)
+	if code, out, errs := runCLI(t, resumeArgs(part, cacheB)...); code != 0 {
+		t.Fatalf("resume: exit %d: %s %s", code, out, errs)
+	}
+	a, _ := os.ReadFile(filepath.Join(whole, experiment.FinalFile))
+	b, _ := os.ReadFile(filepath.Join(part, experiment.FinalFile))
+	if len(a) == 0 || !bytes.Equal(a, b) {
+		t.Error("the resumed run's final.json differs from the uninterrupted run's")
 	}
 }
