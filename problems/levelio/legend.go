@@ -73,8 +73,8 @@ func LegendOf(name string, p problems.Problem) (Legend, Grid, error) {
 	return l, g, nil
 }
 
-// cells reads a normalized grid content as rows of ints.
-func cells(c problems.Content) ([][]int, error) {
+// Cells reads a normalized grid content as rows of ints.
+func Cells(c problems.Content) ([][]int, error) {
 	rows, ok := c.([]any)
 	if !ok {
 		return nil, fmt.Errorf("the content is not a grid")
@@ -97,8 +97,8 @@ func cells(c problems.Content) ([][]int, error) {
 	return out, nil
 }
 
-// content is a grid as a content (rows of []any of int).
-func content(g [][]int) problems.Content {
+// ContentOf is a grid as a content (rows of []any of int), as the content spaces normalize it.
+func ContentOf(g [][]int) problems.Content {
 	out := make([]any, len(g))
 	for y, r := range g {
 		row := make([]any, len(r))

@@ -19,7 +19,7 @@ func EncodeText(name string, p problems.Problem, items []problems.Item) ([]byte,
 	}
 	var b bytes.Buffer
 	for i, it := range items {
-		rows, err := cells(it.Content)
+		rows, err := Cells(it.Content)
 		if err != nil {
 			return nil, fmt.Errorf("level %d: %w", i, err)
 		}
@@ -81,7 +81,7 @@ func DecodeText(name string, p problems.Problem, data []byte) ([]problems.Item, 
 		if len(level) != g.Rows {
 			return fmt.Errorf("level %d (line %d): %d rows, want %d", n, first, len(level), g.Rows)
 		}
-		c, err := p.ContentSpace().Normalize(content(level), "content")
+		c, err := p.ContentSpace().Normalize(ContentOf(level), "content")
 		if err != nil {
 			return fmt.Errorf("level %d (line %d): %w", n, first, err)
 		}

@@ -34,7 +34,7 @@ func Tileset(name string, p problems.Problem) (*image.RGBA, error) {
 				fill[y][x] = v
 			}
 		}
-		img, err := p.Render(content(fill))
+		img, err := p.Render(ContentOf(fill))
 		if err != nil {
 			continue // a tile the problem cannot draw alone stays transparent
 		}
@@ -65,7 +65,7 @@ func checkMosaic(name string, p problems.Problem, g Grid, tiles *image.RGBA) err
 	if err != nil {
 		return nil // nothing to compare with
 	}
-	rows, err := cells(c)
+	rows, err := Cells(c)
 	if err != nil {
 		return err
 	}
@@ -187,7 +187,7 @@ func EncodeTMX(name string, p problems.Problem, item problems.Item, tileset stri
 	if err != nil {
 		return nil, err
 	}
-	rows, err := cells(item.Content)
+	rows, err := Cells(item.Content)
 	if err != nil {
 		return nil, err
 	}
@@ -260,7 +260,7 @@ func DecodeTMX(name string, p problems.Problem, data []byte) (problems.Item, err
 		}
 		grid[i/g.Cols] = append(grid[i/g.Cols], v)
 	}
-	c, err := p.ContentSpace().Normalize(content(grid), "content")
+	c, err := p.ContentSpace().Normalize(ContentOf(grid), "content")
 	if err != nil {
 		return problems.Item{}, err
 	}
