@@ -95,9 +95,7 @@ type Evolver struct {
 	op *evolveOp
 }
 
-var (
-	_ search.Generator = (*Evolver)(nil)
-)
+var _ search.Generator = (*Evolver)(nil)
 
 // Stats are the model's counts so far.
 func (g *Evolver) Stats() EvolveStats { return g.op.stats }

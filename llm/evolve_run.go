@@ -18,6 +18,11 @@ import (
 // EvolveSummaryFile sums an evolution run's model work (EvolveSummary).
 const EvolveSummaryFile = "llm.json"
 
+var (
+	_ experiment.FolderUser    = (*Evolver)(nil)
+	_ experiment.EventRecorder = (*Evolver)(nil)
+)
+
 // failedDir, inside a response cache, remembers the requests that failed after every retry, so
 // an offline replay makes the same children fall back (online, a failed request is always
 // asked again).
