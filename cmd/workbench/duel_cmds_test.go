@@ -168,3 +168,21 @@ func runCLIInput(t *testing.T, stdin string, args ...string) (int, string, strin
 	code := runContext(context.Background(), args, IO{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errb})
 	return code, out.String(), errb.String()
 }
+
+// TestDuelValidateRecordsTheBenchmarkOpponentForEval: validate --save records the opponent
+// with the game, and eval plays it unless --opponent says otherwise.
+func TestDuelValidateRecordsTheBenchmarkOpponentForEval(t *testing.T) {
+	path := duelScript(t, "    pass")
+	code, out, errs := runCLI(t, "duel", "validate", path, "--save", "--playouts", "30", "--skill-agents", "first,mcts-50", "--skill-games", "6")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, out, errs)
+	}
+	b, err := os.ReadFile(strings.TrimSuffix(path, ".star") + ".validate.json")
+	var rep duel.Report
+	if err != nil || json.Unmarshal(b, &rep) != nil || rep.BenchmarkOpponent == "" {
+		t.Fatalf("no recorded opponent: %v %s", err, b)
+	}
+	if got := recordedOpponent(path); got != rep.BenchmarkOpponent {
+		t.Errorf("eval would play %q, recorded %q", got, rep.BenchmarkOpponent)
+	}
+}

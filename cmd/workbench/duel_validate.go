@@ -2,12 +2,14 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"slices"
 	"strings"
 
 	"pcgwb/games/duel"
+	"pcgwb/internal/atomicfile"
 	"pcgwb/internal/safeio"
 )
 
@@ -24,6 +26,7 @@ func duelValidateSetup(fs *flag.FlagSet) Runner {
 	scriptMemory := fs.Uint64("script-memory", 0, "heap size at which a running script call is stopped, MiB (default: half of --memory in the sandbox, 1024 in-process)")
 	callCPU := fs.Duration("call-cpu", duel.DefaultLimits.CallTime, "CPU time one call of the script may use")
 	budget := fs.Duration("cpu", duel.DefaultValidationBudget, "CPU time the whole validation may use")
+	save := fs.Bool("save", false, "record the report next to the script (GAME.validate.json): `duel eval` then plays the benchmark opponent it names")
 	return func(ctx context.Context, args []string, io IO) error {
 		agents, err := duel.ParseAgents(*skill)
 		if err != nil {
@@ -55,6 +58,15 @@ func duelValidateSetup(fs *flag.FlagSet) Runner {
 			}
 		} else {
 			rep.WriteText(io.Stdout)
+		}
+		if *save && rep.Passed && strings.HasSuffix(args[0], ".star") {
+			b, err := json.MarshalIndent(rep, "", "  ")
+			if err != nil {
+				return err
+			}
+			if err := atomicfile.Write(strings.TrimSuffix(args[0], ".star")+".validate.json", append(b, '\n'), 0o644); err != nil {
+				return err
+			}
 		}
 		if !rep.Passed {
 			return fmt.Errorf("%s: rejected by the %s filter", rep.Game, rep.Rejected)
