@@ -12,6 +12,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 
 	"pcgwb/problems"
 )
@@ -363,6 +364,18 @@ func TestShowTabNamedReachesEveryTab(t *testing.T) {
 	for i, item := range wb.tabs.Items {
 		if item.Text != tabTable[i].title {
 			t.Errorf("tab %d is %q, the table says %q", i, item.Text, tabTable[i].title)
+		}
+	}
+}
+
+// At the default window size the problem list shows at least ten problems.
+func TestProblemListShowsTenRows(t *testing.T) {
+	wb := newTestWorkbench(t)
+	for _, size := range []fyne.Size{fyne.NewSize(1280, 720), fyne.NewSize(1024, 700)} {
+		wb.Window.Resize(size)
+		row := wb.picker.List.CreateItem().MinSize().Height + theme.Padding()
+		if rows := wb.picker.List.Size().Height / row; rows < 10 {
+			t.Errorf("%v: the problem list shows %.1f rows", size, rows)
 		}
 	}
 }

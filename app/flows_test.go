@@ -654,3 +654,82 @@ func TestExpressiveRangeOfAComparedRun(t *testing.T) {
 		t.Fatalf("the compared run's heatmap holds %d of 8 levels", n)
 	}
 }
+
+// Ctrl+Z and Ctrl+Shift+Z reach the editor as Fyne's own Undo and Redo shortcuts.
+func TestEditorUndoRedoShortcuts(t *testing.T) {
+	wb := newTestWorkbench(t)
+	ed := wb.Editor
+	wb.ShowTab("editor")
+	await(t, ed.Wait)
+	// what Fyne delivers for Ctrl+Z (the window's canvas and a focused entry both hand it to
+	// handleShortcut)
+	typed := wb.picker.Filter
+	before := contentOfGrid(ed.Cells())
+	ed.setTile(1)
+	ed.Fill(1)
+	await(t, ed.Wait)
+	filled := contentOfGrid(ed.Cells())
+	steps := []struct {
+		name string
+		s    fyne.Shortcut
+		want problems.Content
+	}{
+		{"Ctrl+Z", &fyne.ShortcutUndo{}, before},
+		{"Ctrl+Z with nothing left", &fyne.ShortcutUndo{}, before},
+		{"Ctrl+Shift+Z", &fyne.ShortcutRedo{}, filled},
+		{"Ctrl+Shift+Z with nothing left", &fyne.ShortcutRedo{}, filled},
+		{"Ctrl+Z again", &fyne.ShortcutUndo{}, before},
+	}
+	for _, st := range steps {
+		typed.TypedShortcut(st.s)
+		await(t, ed.Wait)
+		if itemsJSON(t, []problems.Item{{Content: contentOfGrid(ed.Cells())}}) != itemsJSON(t, []problems.Item{{Content: st.want}}) {
+			t.Fatalf("%s: the level is not the expected one", st.name)
+		}
+	}
+	// on another tab, Ctrl+Z is left to the focused entry
+	wb.ShowTab("sample")
+	if wb.handleShortcut(&fyne.ShortcutUndo{}) {
+		t.Fatal("Ctrl+Z on the Sample tab was taken by the editor")
+	}
+}
+
+// Help has About; dialogs close with Escape.
+func TestHelpAboutAndEscape(t *testing.T) {
+	wb := newTestWorkbench(t)
+	menu := wb.Window.MainMenu()
+	help := menu.Items[len(menu.Items)-1]
+	var about *fyne.MenuItem
+	for _, it := range help.Items {
+		if strings.HasPrefix(it.Label, "About") {
+			about = it
+		}
+	}
+	if help.Label != "Help" || about == nil {
+		t.Fatal("no Help → About")
+	}
+	overlays := wb.Window.Canvas().Overlays()
+	for _, open := range []func(){about.Action, wb.showShortcuts, func() { wb.showSettings() }} {
+		open()
+		if len(overlays.List()) != 1 {
+			t.Fatalf("%d dialogs open", len(overlays.List()))
+		}
+		wb.handleKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+		if len(overlays.List()) != 0 {
+			t.Fatal("Escape did not close the dialog")
+		}
+	}
+}
+
+// File dialogs list their entries, say what they do and fit the window.
+func TestFileDialogsFitAndSayWhatTheyDo(t *testing.T) {
+	for _, tt := range []struct{ window, want, got fyne.Size }{
+		{fyne.NewSize(1280, 720), fyne.NewSize(900, 620), fyne.NewSize(900, 620)},
+		{fyne.NewSize(1024, 600), fyne.NewSize(900, 620), fyne.NewSize(900, 560)},
+		{fyne.NewSize(100, 100), fyne.NewSize(900, 620), fyne.NewSize(200, 160)},
+	} {
+		if got := fitDialog(tt.window, tt.want); got != tt.got {
+			t.Errorf("fitDialog(%v, %v) = %v, want %v", tt.window, tt.want, got, tt.got)
+		}
+	}
+}

@@ -225,7 +225,6 @@ func (wb *Workbench) activate(name string) {
 	}
 	if err != nil {
 		wb.samples.Gallery.ShowMessage(err.Error())
-		wb.offerData(name, err) // missing data files: "Get the data…" / "Import a folder…"
 	}
 	switch {
 	case wb.started:
@@ -306,7 +305,7 @@ func (wb *Workbench) sidePanel() fyne.CanvasObject {
 
 	problemsBox := container.NewBorder(sectionTitle("PROBLEMS"), nil, nil, nil, wb.picker.root)
 	body := container.NewVSplit(problemsBox, wb.details)
-	body.Offset = 0.42
+	body.Offset = 0.6 // ten problems or more are listed at the default size
 	return container.NewBorder(container.NewVBox(head, widget.NewSeparator()), nil, nil, nil, body)
 }
 

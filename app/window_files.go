@@ -119,7 +119,23 @@ func (wb *Workbench) saveFileDialog(fileName string, data func() ([]byte, error)
 	}, wb.Window)
 	d.SetFileName(fileName)
 	wb.startIn(d.SetLocation, wb.Settings().OutputDir())
+	wb.showFileDialog(d, "Save levels", "Save")
+}
+
+// showFileDialog shows a file or folder dialog the workbench's way: a list (long run names are
+// not cut), a title and a button that say what it does, and a size that fits the window.
+func (wb *Workbench) showFileDialog(d *dialog.FileDialog, title, confirm string) {
+	d.SetView(dialog.ListView)
+	d.SetTitleText(title)
+	d.SetConfirmText(confirm)
+	d.Resize(fitDialog(wb.Window.Canvas().Size(), fyne.NewSize(900, 620)))
 	d.Show()
+}
+
+// fitDialog is a dialog size: want, or less where the window is smaller (a margin kept).
+func fitDialog(window, want fyne.Size) fyne.Size {
+	const margin = 40
+	return fyne.NewSize(max(200, min(want.Width, window.Width-margin)), max(160, min(want.Height, window.Height-margin)))
 }
 
 // startIn points a dialog at dir (or its nearest existing parent).
@@ -150,7 +166,11 @@ func (wb *Workbench) ShowOpenFolder(toCompare bool) {
 		}
 	}, wb.Window)
 	wb.startIn(d.SetLocation, wb.Settings().OutputDir())
-	d.Show()
+	if toCompare {
+		wb.showFileDialog(d, "Add a run folder to Compare", "Add")
+	} else {
+		wb.showFileDialog(d, "Open a run folder", "Open")
+	}
 }
 
 // openRunFolder opens a run folder in the Run tab, or a folder of several runs in Compare.
@@ -194,7 +214,7 @@ func (wb *Workbench) showSaveRunAs() {
 		wb.notify("Saved the run to " + dst)
 	}, wb.Window)
 	wb.startIn(d.SetLocation, filepath.Dir(rec.Dir))
-	d.Show()
+	wb.showFileDialog(d, "Save a copy of the run folder in…", "Save here")
 }
 
 // saveRunAs copies the run folder src into parent (under the same name) and returns the copy.

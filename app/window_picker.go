@@ -4,7 +4,10 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"pcgwb/problems"
@@ -38,19 +41,22 @@ func newProblemPicker(names []string, keys keyHandler, onPick func(string)) *pro
 			p.List.Select(0)
 		}
 	}
+	// Compact rows (text with a small padding): ten problems or more fit at the default size.
 	p.List = widget.NewList(
 		func() int { return len(p.shown) },
-		func() fyne.CanvasObject { return widget.NewLabel("binary-large-v0") },
+		func() fyne.CanvasObject {
+			t := canvas.NewText("binary-large-v0", theme.Color(theme.ColorNameForeground))
+			t.TextSize = theme.TextSize()
+			return container.New(layout.NewCustomPaddedLayout(1, 1, 6, 6), t)
+		},
 		func(id widget.ListItemID, o fyne.CanvasObject) {
-			l := o.(*widget.Label)
+			t := o.(*fyne.Container).Objects[0].(*canvas.Text)
 			name := p.shown[id]
+			t.Text, t.Color = name, theme.Color(theme.ColorNameForeground)
 			if p.missing[name] {
-				l.Importance = widget.LowImportance
-				l.SetText(name + "  · needs data")
-				return
+				t.Text, t.Color = name+"  · needs data", colorMuted
 			}
-			l.Importance = widget.MediumImportance
-			l.SetText(name)
+			t.Refresh()
 		},
 	)
 	p.List.OnSelected = func(id widget.ListItemID) {
