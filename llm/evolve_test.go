@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"math"
 	"os"
 	"path/filepath"
 	"testing"
@@ -15,6 +16,7 @@ import (
 	"pcgwb/problems"
 	"pcgwb/problems/experiment"
 	"pcgwb/problems/search"
+	"pcgwb/problems/space"
 )
 
 // evolveCase is one evolution run against a test model.
@@ -309,5 +311,73 @@ func TestEvolvePromptsForEveryProblem(t *testing.T) {
 	}
 	if !bytes.Contains([]byte(msgs[len(msgs)-1].Content), []byte("MY OWN HINT")) || ep.Hash == emb.Hash || ep.Origin != filepath.Join(dir, "binary-evolve.tmpl") {
 		t.Errorf("the user's template is not used (origin %s)", ep.Origin)
+	}
+}
+
+// greedyBinaryModel answers the best single-tile flip of the parent (by quality): a model that
+// always improves its parent when it can, so the run improves predictably.
+func greedyBinaryModel(t *testing.T, p problems.Problem, legend Legend) llmtest.Handler {
+	t.Helper()
+	sp := p.ContentSpace()
+	return llmtest.Evolver(func(parents []string, _ int) string {
+		c, err := ParseContent(llmtest.Fenced(parents[0]), sp, legend)
+		if err != nil {
+			return ""
+		}
+		vals := space.Flat(sp, c)
+		best, bestQ := c, math.Inf(-1)
+		for k := range vals {
+			vals[k] = 1 - vals[k]
+			cand, err := space.Restructure(sp, vals)
+			vals[k] = 1 - vals[k]
+			if err != nil {
+				continue
+			}
+			info, err := p.Info(cand)
+			if err != nil {
+				continue
+			}
+			if q := p.Quality(info); q > bestQ {
+				best, bestQ = cand, q
+			}
+		}
+		return FormatContent(best, sp, legend)
+	})
+}
+
+// A model that improves every parent it gets beats random mutation at the same seed and
+// budget of generations, and its run never loses its best level.
+func TestEvolveGreedyModelImprovesOnTheGA(t *testing.T) {
+	const name = "binary-v0"
+	p, err := problems.Make(name)
+	if err != nil {
+		t.Skip(err)
+	}
+	bp, _ := Templates{}.Load(name, "")
+	srv := llmtest.New(greedyBinaryModel(t, p, bp.Legend))
+	defer srv.Close()
+	c := evolveCase{generator: GAName, problem: name, rate: 1}
+	const gens = 4
+	final, _, err := runEvolve(t, c, testConfig(srv, t.TempDir()), filepath.Join(t.TempDir(), "run"), gens, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ga, err := search.New(p, "ga", c.opts())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if err := ga.Reset(ctx); err != nil {
+		t.Fatal(err)
+	}
+	first := ga.Best()
+	for i := 0; i < gens; i++ {
+		if err := ga.Step(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Logf("best: llm-ga %.4f, ga %.4f, first population %.4f", final.BestFitness, ga.Best(), first)
+	if !(final.BestFitness > ga.Best()) || !(final.BestFitness > first) {
+		t.Errorf("llm-ga with a greedy model: best %.4f; ga: %.4f (first population %.4f): want the model's run ahead", final.BestFitness, ga.Best(), first)
 	}
 }
