@@ -430,8 +430,11 @@ func (w *World) Step(dx, dy int) bool {
 			bl.removed = true
 		}
 		if !p.Invulnerable {
-			dx, dy := bl.X-p.X, bl.Y-p.Y
-			if math.Sqrt(dx*dx+dy*dy) < bl.Radius+p.Radius {
+			// sqrt(fl(dx²+dy²)) is at least |dx| and |dy| (a correctly rounded square root of a
+			// correctly rounded square gives |dx| back), so a bullet that far away on one axis
+			// cannot hit: the square root is only taken for the near ones.
+			dx, dy, reach := bl.X-p.X, bl.Y-p.Y, bl.Radius+p.Radius
+			if math.Abs(dx) < reach && math.Abs(dy) < reach && math.Sqrt(dx*dx+dy*dy) < reach {
 				p.Lives--
 			}
 		}
