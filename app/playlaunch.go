@@ -29,3 +29,14 @@ func LaunchPlay(ctx context.Context, problem string, item problems.Item, replay 
 
 // tailBuffer keeps the end of a child's stderr for its error message.
 type tailBuffer = play.TailBuffer
+
+// WatchRecorded opens the play window on a level and replays a recorded play of it (a play
+// outcome's input trace, as the detail view and playtests record them), key for key; it
+// returns the outcome of the replay. Blocking, like LaunchPlay.
+func WatchRecorded(ctx context.Context, problem string, item problems.Item, rec *play.Outcome, extra ...string) (*play.Outcome, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return nil, fmt.Errorf("cannot find the workbench executable to open the play window: %w", err)
+	}
+	return play.Launch(ctx, exe, problem, item, play.LaunchOptions{Recorded: rec, Extra: extra})
+}

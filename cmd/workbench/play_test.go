@@ -176,6 +176,15 @@ func TestPlayOutcomeRoundTrip(t *testing.T) {
 	if s.Status() != play.Won {
 		t.Fatalf("the recorded trace replays to %v", s.Status())
 	}
+	// Watching the recorded play in the window (the GUI's way) wins the same way.
+	shot := filepath.Join(t.TempDir(), "trace.png")
+	w, err := app.WatchRecorded(ctx, "zelda-v0", item, o, "--screenshot", shot, "--exit-after", "60s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w == nil || w.Result != play.ResultWon || w.Moves != o.Moves {
+		t.Fatalf("watching the recorded play: %+v, want a win in %d moves", w, o.Moves)
+	}
 }
 
 // exitCase is a command line, the exit code it must give and a substring of its stderr.

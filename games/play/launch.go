@@ -18,6 +18,8 @@ import (
 type LaunchOptions struct {
 	// Replay watches the level's recorded solution instead of playing it.
 	Replay bool
+	// Recorded, when set, watches that recorded play (its input trace) instead.
+	Recorded *Outcome
 	// Extra arguments for the child (tests: --script KEYS, --exit-after DUR).
 	Extra []string
 }
@@ -49,7 +51,14 @@ func Launch(ctx context.Context, exe, problem string, item problems.Item, opt La
 		return nil, err
 	}
 	args := []string{"play", problem, level, "--handoff", "--outcome", out}
-	if opt.Replay {
+	switch {
+	case opt.Recorded != nil:
+		trace := filepath.Join(dir, "trace.json")
+		if err := WriteOutcome(trace, *opt.Recorded); err != nil {
+			return nil, err
+		}
+		args = append(args, "--trace", trace)
+	case opt.Replay:
 		args = append(args, "--replay")
 	}
 	cmd := exec.CommandContext(ctx, exe, append(args, opt.Extra...)...)

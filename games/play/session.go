@@ -251,10 +251,21 @@ func (s *Session) Outcome(problem, level string) Outcome {
 func (s *Session) Quit() bool { return s.quit }
 
 // Fed reports how many keys of the script or solution were pressed, of how many.
-func (s *Session) Fed() (int, int) { return s.fed, len(s.feed) }
+// A replayed trace counts as fed keys.
+func (s *Session) Fed() (int, int) {
+	if s.playback != nil {
+		return s.played, len(s.playback)
+	}
+	return s.fed, len(s.feed)
+}
 
-// FeedDone reports that the script or solution has been played to its end.
-func (s *Session) FeedDone() bool { return s.fed >= len(s.feed) }
+// FeedDone reports that the script, solution or trace has been played to its end.
+func (s *Session) FeedDone() bool {
+	if s.playback != nil {
+		return s.TraceDone()
+	}
+	return s.fed >= len(s.feed)
+}
 
 // Status is the game's status.
 func (s *Session) Status() Status { return s.game.Status() }
