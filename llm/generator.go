@@ -10,6 +10,7 @@ import (
 	"math/rand/v2"
 	"sort"
 	"sync"
+	"sync/atomic"
 
 	"pcgwb/problems"
 	"pcgwb/problems/search"
@@ -298,7 +299,12 @@ type itemPlan struct {
 	control                   problems.Control
 	data                      *PromptData
 	messages                  []Message
+	// stop is set once another item of the batch failed: no new request is sent.
+	stop *atomic.Bool
 }
+
+// errBatchStopped ends an item whose batch already failed, before it sends a request.
+var errBatchStopped = errors.New("the batch stopped")
 
 type itemResult struct {
 	content problems.Content
@@ -352,19 +358,21 @@ func (g *Generator) batch(ctx context.Context, gen int) ([]*search.Individual, e
 			return nil, err
 		}
 	}
-	bctx, cancel := context.WithCancel(ctx)
-	defer cancel()
+	// A failed item stops the others from sending more requests, but the requests already
+	// sent run to their answer: an answer the server gave is cached, never bought twice.
+	var stop atomic.Bool
 	results := make([]itemResult, n)
 	var wg sync.WaitGroup
 	var errOnce sync.Once
 	var firstErr error
 	for i, pl := range plans {
+		pl.stop = &stop
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			results[i] = g.runItem(bctx, pl)
-			if err := results[i].err; err != nil {
-				errOnce.Do(func() { firstErr = err; cancel() })
+			results[i] = g.runItem(ctx, pl)
+			if err := results[i].err; err != nil && !errors.Is(err, errBatchStopped) {
+				errOnce.Do(func() { firstErr = err; stop.Store(true) })
 			}
 		}()
 	}
@@ -447,6 +455,10 @@ func (g *Generator) runItem(ctx context.Context, pl *itemPlan) itemResult {
 	sent := msgs
 	refresh := false
 	for turn := 0; ; turn++ {
+		if pl.stop != nil && pl.stop.Load() {
+			res.err = errBatchStopped
+			return res
+		}
 		req := Request{Messages: msgs, Sample: pl.sample, Seed: g.seedFor(pl.sample), Refresh: refresh}
 		tctx := WithTag(ctx, fmt.Sprintf("generation %d item %d turn %d", pl.generation, pl.index, turn))
 		if g.usage != nil {

@@ -8,8 +8,10 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"pcgwb/internal/folderlock"
 	"pcgwb/llm/llmtest"
@@ -139,4 +141,52 @@ func FuzzReadUsage(f *testing.F) {
 			t.Fatal("accepted negative totals")
 		}
 	})
+}
+
+// A refused request (401) stops the batch from sending more, but the requests already in
+// flight run to their answer and are cached: a rerun does not ask them again (a server bills
+// what it has started to answer).
+func TestInFlightAnswersAtARefusalAreKept(t *testing.T) {
+	var refused atomic.Bool
+	var n atomic.Int32
+	var mu sync.Mutex
+	seen := map[string]int{}
+	srv := llmtest.New(func(c llmtest.Call, s int) llmtest.Reply {
+		key := c.Prompt() + fmt.Sprint(*c.Request.Seed)
+		mu.Lock()
+		seen[key]++
+		mu.Unlock()
+		if refused.Load() && n.Add(1) == 1 {
+			return llmtest.Reply{Status: 401}
+		}
+		r := toyHandler(c, s)
+		if refused.Load() {
+			r.Delay = 100 * time.Millisecond // still in flight when the 401 arrives
+		}
+		return r
+	})
+	defer srv.Close()
+	cfg := testConfig(srv, t.TempDir())
+	cfg.Concurrency = 4
+	c := newTestClient(t, cfg)
+	dir := filepath.Join(t.TempDir(), "run")
+	refused.Store(true)
+	if _, err := execute(context.Background(), dir, newToyGenerator(t, c, toyOptions(4)), 0, nil); err == nil {
+		t.Fatal("the refusal did not stop the run")
+	}
+	refused.Store(false)
+	if _, err := execute(context.Background(), dir, newToyGenerator(t, c, toyOptions(4)), 0, nil); err != nil {
+		t.Fatal(err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	twice := 0
+	for _, k := range seen {
+		if k > 1 {
+			twice++
+		}
+	}
+	if twice > 1 { // the refused request itself is asked again, nothing else
+		t.Fatalf("%d requests reached the server twice", twice)
+	}
 }

@@ -26,7 +26,7 @@ func root() *Command {
 			renderCommand(),
 			dataCommand(),
 			{Name: "llm", Short: "generate --problem P --n N [...] | prompt | test: levels from an OpenAI-compatible model", Raw: Legacy(cmdLLM)},
-			{Name: "run", Short: "--problem P --generator G --fitness F [--generations N --pop N --seed S --out DIR] | --resume DIR: one generator run as a folder of data (G: random, es, ga, mapelites, constructive, llm)", Raw: Legacy(cmdRun)},
+			runCommand(),
 			{Name: "sweep", Short: "--problems ... --generators ... --fitness ... --seeds N --out DIR [--emit-jobs]: a grid of runs in parallel", Raw: Legacy(cmdSweep)},
 			{Name: "report", Short: "DIR: summary.csv and the paper's figures (PNG) from the runs under DIR", Raw: Legacy(cmdReport)},
 			duelCommand(),
