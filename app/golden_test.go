@@ -8,6 +8,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"reflect"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -128,8 +129,20 @@ func TestGoldenHeatmap(t *testing.T) {
 	checkGoldenImage(t, "heatmap_cells.png", drawHeatmap(h, 12, 4, false))
 	v := newHeatmapView(func(int, int) {})
 	v.setHeatmap(h, false)
-	v.Resize(fyne.NewSize(240, 200))
+	v.Resize(fyne.NewSize(320, 260))
 	checkGoldenMarkup(t, "heatmap_view.xml", v)
+	// a tick per bin, at its centre value, and a legend from the fullest cell down to zero
+	x, y, legend := v.axisLabels()
+	if want := []string{"0", "1", "2"}; !reflect.DeepEqual(x, want) || !reflect.DeepEqual(y, want) {
+		t.Errorf("ticks x %v y %v, want %v", x, y, want)
+	}
+	if want := []string{"3 levels", "0.75", "0"}; !reflect.DeepEqual(legend, want) {
+		t.Errorf("legend %v, want %v", legend, want)
+	}
+	v.setHeatmap(h, true) // an archive: fitness in [0, 1]
+	if _, _, legend := v.axisLabels(); !reflect.DeepEqual(legend, []string{"1 fitness", "0.25", "0"}) {
+		t.Errorf("fitness legend %v", legend)
+	}
 }
 
 // TestGoldenCheckFails makes sure the golden checks can fail: a different picture or markup
