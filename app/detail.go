@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"pcgwb/games/play"
 	"pcgwb/problems"
 	"pcgwb/problems/levelio"
 )
@@ -37,6 +38,9 @@ type DetailView struct {
 	// when the level has no recorded solution.
 	PlayButton, WatchButton *widget.Button
 	WatchNote               *widget.Label
+	// WatchPlayButton replays the last play of the level from its recorded input trace.
+	WatchPlayButton *widget.Button
+	lastPlay        *play.Outcome
 	// Outcome shows how the last play of the level ended (the play window's report).
 	Outcome *widget.Label
 	Dialog  *dialog.CustomDialog

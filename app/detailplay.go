@@ -23,6 +23,8 @@ func (dv *DetailView) addPlay(wb *Workbench, name string, p problems.Problem, bu
 			wb.PlayLevel(name, dv.Member.Item(), replay, func(o *play.Outcome) {
 				if !replay {
 					dv.Outcome.SetText("Last play: " + o.Text())
+					dv.lastPlay = o
+					dv.WatchPlayButton.Enable()
 				}
 			})
 		}
@@ -43,8 +45,26 @@ func (dv *DetailView) addPlay(wb *Workbench, name string, p problems.Problem, bu
 			dv.WatchNote.SetText("Watch: " + why)
 		}
 	})
+	dv.WatchPlayButton = widget.NewButtonWithIcon("Watch my play", theme.MediaReplayIcon(), func() {
+		if dv.lastPlay == nil {
+			return
+		}
+		rec, item := dv.lastPlay, dv.Member.Item()
+		wb.notify("Opening the play window…")
+		goJob(func() {
+			o, err := WatchRecorded(context.Background(), name, item, rec)
+			onUI(func() {
+				wb.notify(playStatus(true, o, err))
+				if err != nil {
+					dialog.ShowError(err, wb.Window)
+				}
+			})
+		})
+	})
+	dv.WatchPlayButton.Disable()
 	buttons.Add(dv.PlayButton)
 	buttons.Add(dv.WatchButton)
+	buttons.Add(dv.WatchPlayButton)
 }
 
 // PlayLevel opens the play window on a level of the problem registered as name, from anywhere

@@ -55,6 +55,9 @@ func TestDetailWatchNeedsASolution(t *testing.T) {
 			if dv.WatchButton == nil || !dv.WatchButton.Disabled() {
 				t.Fatal("Watch is not disabled while the solution is looked up")
 			}
+			if !dv.WatchPlayButton.Disabled() {
+				t.Fatal("Watch my play is enabled before any play")
+			}
 			eventually(t, "the solution lookup", func() bool { return !strings.Contains(dv.WatchNote.Text, "looking") })
 			if dv.WatchButton.Disabled() == tc.enabled || !strings.Contains(dv.WatchNote.Text, tc.note) {
 				t.Fatalf("Watch disabled %v, note %q; want enabled %v and %q", dv.WatchButton.Disabled(), dv.WatchNote.Text, tc.enabled, tc.note)
