@@ -53,9 +53,14 @@ func (rp *RunPanel) ShowRecord(rec *RunRecord) error {
 	if err != nil {
 		return err
 	}
+	// the run's problem becomes the workbench's, so Start runs what is shown
+	_ = rp.wb.selectProblem(rec.Config.Problem)
 	rp.problem, rp.record = p, rec
 	rp.HideError()
 	cfg := rec.Config
+	if len(cfg.Axes) > 0 {
+		rp.Bins.SetText(strconv.Itoa(cfg.Axes[0].Bins))
+	}
 	rp.Generator.SetSelected(cfg.Generator)
 	rp.Fitness.SetSelected(cfg.Fitness)
 	rp.PopSize.SetText(strconv.Itoa(cfg.PopSize))
