@@ -26,10 +26,11 @@ func playtestCommand() *Command {
 func playtestNewCommand() *Command {
 	return &Command{
 		Name:  "new",
-		Short: "--from RUN_DIR[:N][:best|random|#I+J],... --out DIR [--seed S] [--handmade] [--time-limit SEC]: a shuffled, anonymised playlist",
+		Short: "--from RUN_DIR[:N][:best|random|#I+J]|PROBLEM=FILE[:N],... --out DIR [--seed S] [--handmade] [--time-limit SEC]: a shuffled, anonymised playlist",
 		Long: "Each source is a run folder; N levels of its final population are taken (5 by default): the best,\n" +
-			"a random draw, or hand-picked indices (#0+3+7, 0 is the best). The playlist is shuffled with --seed\n" +
-			"and its levels are named Level 1 … Level N; session.json records where each came from.",
+			"a random draw, or hand-picked indices (#0+3+7, 0 is the best). PROBLEM=FILE[:N] takes levels from a\n" +
+			"file instead (text, a Tiled map or an item file: hand-made levels). The playlist is shuffled with\n" +
+			"--seed and its levels are named Level 1 … Level N; session.json records where each came from.",
 		Setup: func(fs *flag.FlagSet) Runner {
 			from := fs.String("from", "", "the sources, separated by commas")
 			out := fs.String("out", "", "the session folder to create")
