@@ -70,6 +70,80 @@ func (m infoRows) row(r int, cols []int32, vals []float64) ([]int32, []float64) 
 	return cols, vals
 }
 
+// maxKeyedDiversities bounds the table of diversities between distinct keys (8 bytes each).
+const maxKeyedDiversities = 2048 * 2048
+
+// keyedRows reads rows from a table of the diversities between distinct DiversityKeys.
+type keyedRows struct {
+	key   []int32   // key index of each item
+	table []float64 // k×k diversities between the keys' first items
+	k     int
+}
+
+func (m *keyedRows) row(r int, cols []int32, vals []float64) ([]int32, []float64) {
+	t := m.table[int(m.key[r])*m.k:]
+	for j, kj := range m.key {
+		if s := 1.0 - t[kj]; s != 0 {
+			cols, vals = append(cols, int32(j)), append(vals, s)
+		}
+	}
+	return cols, vals
+}
+
+// diversityRows picks how to read the similarity rows of infos: through a table of distinct
+// keys when p has them and they are few enough, else pair by pair.
+func diversityRows(ctx context.Context, p Problem, infos []Info) (simRows, error) {
+	dk, ok := p.(DiversityKeyer)
+	if !ok {
+		return infoRows{p: p, infos: infos}, nil
+	}
+	ids := map[string]int32{}
+	var reps []Info
+	key := make([]int32, len(infos))
+	for i, in := range infos {
+		k := dk.DiversityKey(in)
+		id, seen := ids[k]
+		if !seen {
+			id = int32(len(reps))
+			ids[k] = id
+			reps = append(reps, in)
+		}
+		key[i] = id
+	}
+	k := len(reps)
+	if k*k > maxKeyedDiversities || k*2 > len(infos) {
+		return infoRows{p: p, infos: infos}, nil
+	}
+	table := make([]float64, k*k)
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < min(runtime.GOMAXPROCS(0), k); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for a := range next {
+				for b := range reps {
+					table[a*k+b] = p.Diversity(reps[a], reps[b])
+				}
+			}
+		}()
+	}
+feed:
+	for a := 0; a < k; a++ {
+		select {
+		case <-ctx.Done():
+			break feed
+		case next <- a:
+		}
+	}
+	close(next)
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return &keyedRows{key: key, table: table, k: k}, nil
+}
+
 // storedRows keeps every row's non-zero entries.
 type storedRows struct {
 	cols [][]int32

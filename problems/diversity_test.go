@@ -229,3 +229,59 @@ func BenchmarkSetDiversity(b *testing.B) {
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) { benchGreedy(b, n) })
 	}
 }
+
+// keyProblem's diversity reads only a string key of each info (DiversityKeyer).
+type keyProblem struct{ Problem }
+
+func (keyProblem) Diversity(a, b Info) float64 {
+	x, y := a.(string), b.(string)
+	if x == y {
+		return 0
+	}
+	d := float64(len(x)*7+len(y)*3) / 100
+	if x[0] == y[0] {
+		return min(d, 1)
+	}
+	return 1
+}
+func (keyProblem) DiversityKey(info Info) string { return info.(string) }
+
+// plainProblem is keyProblem without the key, so its rows are computed pair by pair.
+type plainProblem struct{ k keyProblem }
+
+func (p plainProblem) Diversity(a, b Info) float64 { return p.k.Diversity(a, b) }
+
+func TestKeyedDiversityEqualsPairByPair(t *testing.T) {
+	r := rand.New(rand.NewPCG(4, 4))
+	words := []string{"a", "ab", "abc", "b", "bb", "bcd", "c", "ca", "cab", "abcd"}
+	infos := make([]Info, 250)
+	for i := range infos {
+		infos[i] = words[r.IntN(len(words))]
+	}
+	keyed, err := DiversitiesContext(context.Background(), keyProblem{}, infos, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := mustRows(t, keyProblem{}, infos).(*keyedRows); !ok {
+		t.Fatal("the keyed table was not used")
+	}
+	d := make([][]float64, len(infos))
+	for i := range d {
+		d[i] = make([]float64, len(infos))
+		for j := range d[i] {
+			d[i][j] = plainProblem{}.Diversity(infos[i], infos[j])
+		}
+	}
+	if want := literalGreedy(d); !sameBits(keyed, want) {
+		t.Fatalf("keyed %v\nwant %v", keyed, want)
+	}
+}
+
+func mustRows(t *testing.T, p Problem, infos []Info) simRows {
+	t.Helper()
+	src, err := diversityRows(context.Background(), p, infos)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return src
+}

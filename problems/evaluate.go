@@ -149,7 +149,11 @@ func Diversities(p Problem, infos []Info) (float64, []float64) {
 // DiversitiesContext is Diversities' per-item values, cancellable, with progress over the
 // first pass through the rows (the bulk of the work).
 func DiversitiesContext(ctx context.Context, p Problem, infos []Info, progress ProgressFunc) ([]float64, error) {
-	return greedy(ctx, len(infos), infoRows{p: p, infos: infos}, true, progress)
+	src, err := diversityRows(ctx, p, infos)
+	if err != nil {
+		return nil, err
+	}
+	return greedy(ctx, len(infos), src, true, progress)
 }
 
 // GreedyDiversity runs the reference's _recursiveDiversity on a diversity matrix D (it builds

@@ -32,6 +32,14 @@ type Problem interface {
 	Render(c Content) (image.Image, error)
 }
 
+// DiversityKeyer is implemented by problems whose Diversity reads one string of each info and
+// nothing else: items with equal keys have equal diversities to every item, so a set's
+// diversity is computed once per pair of distinct keys (many random levels share a key, e.g.
+// the empty route of an unplayable Zelda level).
+type DiversityKeyer interface {
+	DiversityKey(info Info) string
+}
+
 // Describer is implemented by problems that can explain themselves to a user.
 type Describer interface {
 	Description() string

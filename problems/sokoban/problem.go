@@ -230,3 +230,6 @@ func Signature(start State, actions []solver.Dir) string {
 	}
 	return b.String()
 }
+
+// DiversityKey is what Diversity compares: the solution's signature (problems.DiversityKeyer).
+func (s *Sokoban) DiversityKey(info problems.Info) string { return info.(*Info).signature }

@@ -227,3 +227,6 @@ func (z *Zelda) Render(c problems.Content) (image.Image, error) {
 	}
 	return render(g), nil
 }
+
+// DiversityKey is what Diversity compares: the route (problems.DiversityKeyer).
+func (z *Zelda) DiversityKey(info problems.Info) string { return info.(*Info).route }
