@@ -16,6 +16,7 @@ type ModelScores struct {
 // but the folders' stability, similarity and diversity files.
 func ScoreModelFolders(ctx context.Context, dirs []string, opt Options) (*ModelScores, error) {
 	var models [][]TeamFiles
+	var all []TeamFiles
 	for _, d := range dirs {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -25,7 +26,8 @@ func ScoreModelFolders(ctx context.Context, dirs []string, opt Options) (*ModelS
 			return nil, fmt.Errorf("%s: %w", d, err)
 		}
 		models = append(models, teams)
+		all = append(all, teams...)
 	}
-	per, total := ScoreModels(models, ScoreOptions{Edition: opt.edition(), Trials: opt.TrialsPerLetter})
+	per, total := ScoreModels(models, ScoreOptions{Edition: opt.edition(), Trials: trialsAsRun(all, opt.TrialsPerLetter)})
 	return &ModelScores{PerModel: per, Total: total}, nil
 }

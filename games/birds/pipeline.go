@@ -824,7 +824,7 @@ func scoreStage(ctx context.Context, dir string, opt Options, lenient bool) (*Sc
 	if err != nil {
 		return nil, nil, err
 	}
-	sc := Score(teams, ScoreOptions{Edition: opt.edition(), Trials: opt.TrialsPerLetter})
+	sc := Score(teams, ScoreOptions{Edition: opt.edition(), Trials: trialsAsRun(teams, opt.TrialsPerLetter)})
 	for name, write := range map[string]func(io.Writer) error{
 		"trial_scores.csv":        sc.WriteTrialCSV,
 		"character_scores.csv":    sc.WriteCharacterCSV,
@@ -926,4 +926,33 @@ func StabilitySummary(dir string) (map[string]map[string]float64, error) {
 		}
 	}
 	return out, nil
+}
+
+// trialsAsRun is the number of trials per letter to average over: the requested count, but
+// never fewer than the highest trial number a team's files hold (another team of the folder
+// may have run the competition's 10). 0 stays 0 (the competition's 10).
+func trialsAsRun(teams []TeamFiles, requested int) int {
+	if requested <= 0 {
+		return 0
+	}
+	n := requested
+	for _, t := range teams {
+		for _, l := range t.Letters {
+			if l.Stability != nil {
+				for _, r := range l.Stability.Raws {
+					if k, ok := TrialNumber(r.Tag); ok {
+						n = max(n, k)
+					}
+				}
+			}
+			if l.Similarity != nil {
+				for _, s := range l.Similarity.Trials {
+					if k, ok := TrialNumber(s.ID); ok {
+						n = max(n, k)
+					}
+				}
+			}
+		}
+	}
+	return min(n, 1000)
 }

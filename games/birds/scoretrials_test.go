@@ -1,6 +1,9 @@
 package birds
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 // A prompt run with 2 trials per letter is averaged over the 2 trials it ran, not over the
 // competition's 10.
@@ -30,6 +33,29 @@ func TestScoreTrialsAsRun(t *testing.T) {
 		ch := sc.Characters[0]
 		if ch.Stability.String() != c.stability || ch.Similarity.String() != c.similarity {
 			t.Errorf("trials %d: letter A stability %s similarity %s, want %s %s", c.trials, ch.Stability, ch.Similarity, c.stability, c.similarity)
+		}
+	}
+}
+
+// A 2-trial prompt evaluated in a folder where another team ran 10 trials: no trial of the
+// other team is dropped.
+func TestTrialsAsRunKeepsOtherTeamsTrials(t *testing.T) {
+	mk := func(n int) TeamFiles {
+		var tf TeamFiles
+		raws := []StabilityRaw{}
+		for i := 1; i <= n; i++ {
+			raws = append(raws, StabilityRaw{Tag: fmt.Sprintf("t/levels/A/t_A_%d.xml", i), Score: 1})
+		}
+		tf.Letters[0].Stability = &StabilityFile{Raws: raws}
+		return tf
+	}
+	for _, c := range []struct {
+		requested, others, want int
+	}{
+		{0, 10, 0}, {2, 2, 2}, {2, 10, 10}, {3, 7, 7},
+	} {
+		if got := trialsAsRun([]TeamFiles{mk(min(c.requested, 2)), mk(c.others)}, c.requested); got != c.want {
+			t.Errorf("requested %d, others ran %d: %d, want %d", c.requested, c.others, got, c.want)
 		}
 	}
 }
