@@ -3,6 +3,7 @@ package playtest
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"fmt"
 	"math"
 	"os"
@@ -18,6 +19,7 @@ import (
 	"pcgwb/games/playtest/playtesttest"
 	"pcgwb/problems"
 	_ "pcgwb/problems/all"
+	"pcgwb/problems/experiment"
 	"pcgwb/problems/levelio"
 )
 
@@ -478,4 +480,46 @@ func FuzzDecodeRecord(f *testing.F) {
 			}
 		}
 	})
+}
+
+// A level the play window cannot open (a room without a player) is passed over when picking
+// the best or a random draw, and refused when hand-picked.
+func TestUnplayableLevelsPassedOver(t *testing.T) {
+	runs := playtesttest.RunFolders(t, t.TempDir())
+	final, err := experiment.ReadFinal(runs["llm"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	empty := make([]any, 7)
+	for y := range empty {
+		row := make([]any, 11)
+		for x := range row {
+			row[x] = 1
+		}
+		empty[y] = row
+	}
+	final.Population = append([]experiment.FinalIndividual{{Content: empty, Quality: 1}}, final.Population...)
+	final.Size = len(final.Population)
+	data, err := json.Marshal(final)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(runs["llm"], experiment.FinalFile), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(Options{Sources: []Source{{Dir: runs["llm"], N: 3, Pick: PickBest}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range s.Levels {
+		if l.Index == 0 {
+			t.Fatal("the room without a player was picked")
+		}
+	}
+	if len(s.Levels) != 3 {
+		t.Fatalf("%d levels, want 3", len(s.Levels))
+	}
+	if _, err := New(Options{Sources: []Source{{Dir: runs["llm"], N: 1, Indices: []int{0}}}}); err == nil || !strings.Contains(err.Error(), "cannot be played") {
+		t.Fatalf("hand-picking the room without a player: %v", err)
+	}
 }

@@ -200,45 +200,75 @@ func fromRun(src Source, rng *rand.Rand) ([]Level, error) {
 		return nil, fmt.Errorf("%s: %s has no play view", src.Dir, name)
 	}
 	pop := final.Population
-	idx, err := pick(src, len(pop), rng)
-	if err != nil {
-		return nil, err
-	}
-	var out []Level
-	for _, i := range idx {
+	return take(src, len(pop), rng, func(i int) (Level, error) {
 		ind := pop[i]
 		c, err := p.ContentSpace().Normalize(ind.Content, "content")
 		if err != nil {
-			return nil, fmt.Errorf("%s: individual %d: %w", src.Dir, i, err)
+			return Level{}, fmt.Errorf("%s: individual %d: %w", src.Dir, i, err)
 		}
 		var ctl problems.Control
 		if ind.Control != nil {
 			if ctl, err = p.ControlSpace().Normalize(ind.Control, "control"); err != nil {
-				return nil, fmt.Errorf("%s: individual %d: %w", src.Dir, i, err)
+				return Level{}, fmt.Errorf("%s: individual %d: %w", src.Dir, i, err)
 			}
 		}
 		l := Level{Problem: name, Source: src.Dir, Generator: final.Config.Generator, Index: i,
 			Item:    problems.Item{ID: fmt.Sprintf("%s#%d", filepath.Base(src.Dir), i), Content: c, Control: ctl},
 			Quality: ind.Quality, Playable: ind.Quality >= 1}
-		if g, err := play.New(name, p, c); err == nil {
-			l.SolverMoves = len(g.Solution())
+		return withGame(l, p)
+	})
+}
+
+// withGame makes the level's game once: a level that cannot be played at all (no player) is an
+// error; the solver's path length is recorded.
+func withGame(l Level, p problems.Problem) (Level, error) {
+	g, err := play.New(l.Problem, p, l.Item.Content)
+	if err != nil {
+		return Level{}, fmt.Errorf("%s: %s %w: %v", l.Source, l.Item.ID, errCannotPlay, err)
+	}
+	l.SolverMoves = len(g.Solution())
+	return l, nil
+}
+
+// take builds a source's levels among n candidates: the first N in the pick's order that can
+// be played (the best, or a random draw; a level the play window cannot open is passed over),
+// or exactly the hand-picked ones.
+func take(src Source, n int, rng *rand.Rand, build func(i int) (Level, error)) ([]Level, error) {
+	order, err := pick(src, n, rng)
+	if err != nil {
+		return nil, err
+	}
+	var out []Level
+	for _, i := range order {
+		if len(out) == src.N {
+			break
+		}
+		l, err := build(i)
+		if err != nil {
+			if src.Pick == "" || !errors.Is(err, errCannotPlay) {
+				return nil, err
+			}
+			continue
 		}
 		out = append(out, l)
 	}
 	return out, nil
 }
 
-// pick chooses a source's levels among n, best first.
+// errCannotPlay marks a level whose game cannot be made (no player, say).
+var errCannotPlay = errors.New("cannot be played")
+
+// pick is the order in which a source's n levels are considered: best first, a random
+// permutation, or the hand-picked indices.
 func pick(src Source, n int, rng *rand.Rand) ([]int, error) {
 	var idx []int
 	switch src.Pick {
 	case PickBest:
-		for i := 0; i < min(src.N, n); i++ {
+		for i := 0; i < n; i++ {
 			idx = append(idx, i)
 		}
 	case PickRandom:
-		idx = rng.Perm(n)[:min(src.N, n)]
-		slices.Sort(idx)
+		idx = rng.Perm(n)
 	default:
 		for _, i := range src.Indices {
 			if i >= n {
@@ -274,9 +304,6 @@ func fromFile(src Source, rng *rand.Rand) ([]Level, error) {
 			l.Quality = p.Quality(info)
 			l.Playable = l.Quality >= 1
 		}
-		if g, err := play.New(src.Problem, p, it.Content); err == nil {
-			l.SolverMoves = len(g.Solution())
-		}
 		all[i] = l
 	}
 	sorted := slices.Clone(all)
@@ -292,15 +319,7 @@ func fromFile(src Source, rng *rand.Rand) ([]Level, error) {
 	if src.Pick == "" {
 		sorted = all // hand-picked indices are the file's order
 	}
-	idx, err := pick(src, len(sorted), rng)
-	if err != nil {
-		return nil, err
-	}
-	var out []Level
-	for _, i := range idx {
-		out = append(out, sorted[i])
-	}
-	return out, nil
+	return take(src, len(sorted), rng, func(i int) (Level, error) { return withGame(sorted[i], p) })
 }
 
 // maxSessionBytes bounds session.json.
