@@ -92,7 +92,7 @@ func checkTranscript(t *testing.T, name, got string) {
 	}
 	want, err := os.ReadFile(path)
 	if err != nil {
-		t.Fatalf("%v (run go test ./canvas/play -update to write it)", err)
+		t.Fatalf("%v (run go test ./games/play -update to write it)", err)
 	}
 	if got != string(want) {
 		t.Fatalf("playthrough %s differs from %s (run with -update after checking the change):\n%s", name, path, firstDiff(got, string(want)))
