@@ -523,3 +523,32 @@ func TestUnplayableLevelsPassedOver(t *testing.T) {
 		t.Fatalf("hand-picking the room without a player: %v", err)
 	}
 }
+
+// A level left alone past the session's time limit ends as "time up" and is recorded so.
+func TestKioskTimeUp(t *testing.T) {
+	dir, s := newSession(t, 1)
+	s.TimeLimit = 0.5
+	if err := s.Save(dir); err != nil {
+		t.Fatal(err)
+	}
+	k := kiosk(t, dir, "idle")
+	k.Press(play.KeyEnter)
+	for i := 0; i < 29; i++ {
+		k.Tick()
+	}
+	if k.state != statePlaying {
+		t.Fatal("the level ended before its time limit")
+	}
+	k.Tick()
+	if k.state != stateOver || k.outcome.Result != play.ResultTimeUp || k.outcome.Seconds != 0.5 {
+		t.Fatalf("state %d, outcome %s", k.state, k.outcome.Text())
+	}
+	k.Press(play.KeyEnter)
+	for range k.s.Questions {
+		k.Press(play.KeyEnter)
+	}
+	_, recs, err := LoadAll(dir)
+	if err != nil || len(recs) != 1 || recs[0].Result != play.ResultTimeUp || recs[0].Answers["fun"] != "3" {
+		t.Fatalf("records %+v, %v", recs, err)
+	}
+}
