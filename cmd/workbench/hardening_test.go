@@ -161,3 +161,17 @@ func TestEvalOfALargeSetShowsProgress(t *testing.T) {
 		t.Fatalf("output: %v", err)
 	}
 }
+
+func TestLLMPromptAndTestBadInputExit2(t *testing.T) {
+	for _, args := range [][]string{
+		{"llm", "prompt", "--problem", "zelda-v0", "--template", "no-such-template"},
+		{"llm", "prompt", "--problem", "zelda-v0", "--examples-from", filepath.Join(t.TempDir(), "missing")},
+		{"llm", "prompt", "--problem", "zelda-larg-v0"},
+		{"llm", "test", "--model", "m", "--base-url", "http://example.test/v1"},
+		{"llm", "test", "--model", "m", "--base-url", "http://127.0.0.1:1/v1", "--max-reply-bytes", "0"},
+	} {
+		if code, _, errs := runCLI(t, args...); code != 2 {
+			t.Errorf("%v: exit %d, want 2 (%s)", args, code, errs)
+		}
+	}
+}

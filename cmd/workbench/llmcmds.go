@@ -392,7 +392,8 @@ func cmdLLMPrompt(args []string, stdout io.Writer) error {
 	}
 	msgs, prompt, err := llm.FirstPrompt(context.Background(), p, opts)
 	if err != nil {
-		return err
+		// The template, the prompts folder and the examples are all the user's input.
+		return usageError{err.Error()}
 	}
 	fmt.Fprintf(stdout, "# template %s (%s)\n", prompt.Name, prompt.Origin)
 	for _, m := range msgs {
