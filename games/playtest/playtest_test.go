@@ -552,3 +552,41 @@ func TestKioskTimeUp(t *testing.T) {
 		t.Fatalf("records %+v, %v", recs, err)
 	}
 }
+
+// Two laptops that used the same player name keep both plays after a merge.
+func TestMergeSamePlayerTwoLaptops(t *testing.T) {
+	dir, s := newSession(t, 2)
+	other := t.TempDir()
+	data, err := os.ReadFile(filepath.Join(dir, SessionFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(other, SessionFile), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	l := s.Levels[0].Name
+	a := Record{Player: "kim", Level: l, Outcome: play.Outcome{Result: play.ResultWon, Seconds: 3, Trace: []play.TraceEvent{}}, Answers: map[string]string{"fun": "5"}}
+	b := a
+	b.Outcome.Result, b.Answers = play.ResultLost, map[string]string{"fun": "1"}
+	if err := SaveRecord(dir, a); err != nil {
+		t.Fatal(err)
+	}
+	if err := SaveRecord(other, b); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := Merge(dir, other); err != nil || n != 1 {
+		t.Fatalf("merge: %d, %v", n, err)
+	}
+	_, recs, err := LoadAll(dir)
+	if err != nil || len(recs) != 2 {
+		t.Fatalf("%d records, %v", len(recs), err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, RecordsDir, "kim", l+".2.json")); err != nil {
+		t.Fatal(err)
+	}
+	// A folder of another session does not merge.
+	foreign, _ := newSession(t, 99)
+	if _, err := Merge(dir, foreign); err == nil || !strings.Contains(err.Error(), "another playlist") {
+		t.Fatalf("merging another session: %v", err)
+	}
+}
