@@ -280,9 +280,10 @@ type Remote struct {
 	opts SandboxOptions
 	info Info
 	p    *proc
-	// gameCPU is the CPU time the current game (since Initial) has used.
-	gameCPU time.Duration
-	insp    inspection
+	// gameCPU is the CPU time the current game (since Initial) has used; cpu all the CPU
+	// time the worker spent on this game's requests.
+	gameCPU, cpu time.Duration
+	insp         inspection
 }
 
 // remoteState is a handle to a state held by the worker.
@@ -369,6 +370,10 @@ func (r *Remote) Clone() (*Remote, error) {
 // Name is the game's name.
 func (r *Remote) Name() string { return r.name }
 
+// CPU is the CPU time the sandbox worker has spent on this game's requests (as the worker
+// measured it: the whole worker process, garbage collection included).
+func (r *Remote) CPU() time.Duration { return r.cpu }
+
 // Source is the script.
 func (r *Remote) Source() []byte { return r.src }
 
@@ -400,6 +405,7 @@ func (r *Remote) do(ctx context.Context, req workerRequest) (workerReply, error)
 	}
 	rep, err := r.p.call(ctx, req)
 	r.gameCPU += rep.CPU
+	r.cpu += rep.CPU
 	if err != nil {
 		return rep, err
 	}
