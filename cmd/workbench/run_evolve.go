@@ -125,6 +125,10 @@ func executeEvolveRun(run *experiment.Run, client *llm.Client, cache string, qui
 		default:
 			fmt.Fprintf(stdout, "running %s %s %s seed %d: %d generations, population %d, in %s\n",
 				c.Problem, c.Generator, c.Fitness, c.Seed, c.Generations, c.PopSize, run.Dir)
+			if es, err := llm.ReadEvolveSettings(c); err == nil {
+				fmt.Fprintf(stdout, "the model makes about %.0f children (llm rate %.2f of %d per generation), plus re-asks\n",
+					es.Rate*float64(c.PopSize*c.Generations), es.Rate, c.PopSize)
+			}
 		}
 	}
 	ctx, stop := interruptible()
