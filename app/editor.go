@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"pcgwb/problems"
+	"pcgwb/problems/levelio"
 )
 
 // maxUndo bounds the editor's undo history.
@@ -207,15 +208,31 @@ func (ed *editorPanel) Load(name string, p problems.Problem, content problems.Co
 
 func (ed *editorPanel) buildPalette() {
 	swatches := tileSwatches(ed.problem, ed.grid)
+	names := tileNames(ed.name, ed.problem, ed.grid)
 	ed.Palette = nil
 	ed.palette.RemoveAll()
 	for i, v := range ed.grid.Tiles() {
-		b := newTileButton(v, i, swatches[i], func(v int) { ed.setTile(v) })
+		b := newTileButton(v, i, names[i], swatches[i], func(v int) { ed.setTile(v) })
 		ed.Palette = append(ed.Palette, b)
 		ed.palette.Add(b)
 	}
 	ed.setTile(ed.grid.Min + min(1, ed.grid.Max-ed.grid.Min-1))
 	ed.palette.Refresh()
+}
+
+// tileNames are the names of the grid's tile values, from the problem's legend (levelio): "wall",
+// "key", … ("tile 3" for a problem without one).
+func tileNames(name string, p problems.Problem, g tileGrid) []string {
+	out := make([]string, 0, g.Max-g.Min)
+	legend, lg, err := levelio.LegendOf(name, p)
+	for v := g.Min; v < g.Max; v++ {
+		if i := v - lg.Min; err == nil && i >= 0 && i < len(legend.Names) {
+			out = append(out, legend.Names[i])
+		} else {
+			out = append(out, "tile "+strconv.Itoa(v))
+		}
+	}
+	return out
 }
 
 // setTile chooses the tile value painted.

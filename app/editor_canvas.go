@@ -132,14 +132,15 @@ func (r *editorCanvasRenderer) Destroy() {}
 type tileButton struct {
 	widget.BaseWidget
 	Value    int
+	name     string // the tile's name in the problem's legend
 	key      int
 	swatch   image.Image
 	selected bool
 	onTap    func(int)
 }
 
-func newTileButton(value, index int, swatch image.Image, onTap func(int)) *tileButton {
-	b := &tileButton{Value: value, key: index + 1, swatch: swatch, onTap: onTap}
+func newTileButton(value, index int, name string, swatch image.Image, onTap func(int)) *tileButton {
+	b := &tileButton{Value: value, name: name, key: index + 1, swatch: swatch, onTap: onTap}
 	b.ExtendBaseWidget(b)
 	return b
 }
@@ -171,10 +172,10 @@ func (b *tileButton) CreateRenderer() fyne.WidgetRenderer {
 	} else {
 		pic = container.NewCenter(widget.NewLabel(strconv.Itoa(b.Value)))
 	}
-	label := canvas.NewText(fmt.Sprintf("%d · tile %d", b.key, b.Value), pal('w'))
+	label := canvas.NewText(fmt.Sprintf("%d · %s", b.key, b.name), pal('w'))
 	label.TextSize = theme.Size(theme.SizeNameCaptionText) + 1
 	if b.key > 9 {
-		label.Text = fmt.Sprintf("tile %d", b.Value)
+		label.Text = b.name
 	}
 	row := container.New(layout.NewCustomPaddedLayout(4, 4, 4, 4), container.NewBorder(nil, nil, pic, nil, container.NewPadded(label)))
 	r := &tileButtonRenderer{b: b, back: back, box: container.NewStack(back, row)}

@@ -6,6 +6,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -709,10 +710,14 @@ func TestHelpAboutAndEscape(t *testing.T) {
 		t.Fatal("no Help → About")
 	}
 	overlays := wb.Window.Canvas().Overlays()
+	wb.Window.Resize(fyne.NewSize(1024, 700)) // the smallest window the workbench supports
 	for _, open := range []func(){about.Action, wb.showShortcuts, func() { wb.showSettings() }} {
 		open()
 		if len(overlays.List()) != 1 {
 			t.Fatalf("%d dialogs open", len(overlays.List()))
+		}
+		if need, have := overlays.Top().MinSize(), wb.Window.Canvas().Size(); need.Width > have.Width || need.Height > have.Height {
+			t.Errorf("a dialog needs %v in a %v window", need, have)
 		}
 		wb.handleKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
 		if len(overlays.List()) != 0 {
@@ -731,5 +736,39 @@ func TestFileDialogsFitAndSayWhatTheyDo(t *testing.T) {
 		if got := fitDialog(tt.window, tt.want); got != tt.got {
 			t.Errorf("fitDialog(%v, %v) = %v, want %v", tt.window, tt.want, got, tt.got)
 		}
+	}
+}
+
+// The editor's palette names tiles by the problem's legend ("tile N" without one).
+func TestEditorTilesAreNamed(t *testing.T) {
+	tests := []struct {
+		problem string
+		want    []string
+	}{
+		{"zelda-v0", []string{"wall", "floor", "player", "key", "door", "enemy"}},
+		{"sokoban-v0", []string{"wall", "floor", "player", "crate", "target"}},
+		{"binary-v0", []string{"solid", "empty"}},
+		{fakeName, []string{"tile 0", "tile 1", "tile 2"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.problem, func(t *testing.T) {
+			p, err := problems.Make(tt.problem)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g, ok := TileGridOf(p)
+			if !ok {
+				t.Fatal("not a tile problem")
+			}
+			if got := tileNames(tt.problem, p, g); !reflect.DeepEqual(got, tt.want) {
+				t.Fatalf("tile names %v, want %v", got, tt.want)
+			}
+		})
+	}
+	wb := newTestWorkbench(t)
+	wb.ShowTab("editor")
+	await(t, wb.Editor.Wait)
+	if len(wb.Editor.Palette) != 3 || wb.Editor.Palette[1].name != "tile 1" {
+		t.Fatalf("palette %v", wb.Editor.Palette)
 	}
 }

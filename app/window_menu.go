@@ -158,7 +158,9 @@ func (wb *Workbench) showShortcuts() {
 		rows.Add(k)
 		rows.Add(widget.NewLabel(s[1]))
 	}
-	dialog.ShowCustom("Keyboard shortcuts", "Close", rows, wb.Window)
+	d := dialog.NewCustom("Keyboard shortcuts", "Close", container.NewVScroll(rows), wb.Window)
+	d.Resize(fitDialog(wb.Window.Canvas().Size(), fyne.NewSize(640, 640)))
+	d.Show()
 }
 
 // aboutText is the Help → About dialog's text.
@@ -174,7 +176,7 @@ func (wb *Workbench) showAbout() {
 	text := widget.NewLabel(aboutText)
 	text.Wrapping = fyne.TextWrapWord
 	d := dialog.NewCustom("About PCG Workbench", "Close", text, wb.Window)
-	d.Resize(fyne.NewSize(520, 260))
+	d.Resize(fitDialog(wb.Window.Canvas().Size(), fyne.NewSize(520, 260)))
 	d.Show()
 }
 

@@ -99,7 +99,7 @@ func (wb *Workbench) showSettings() *settingsForm {
 		if l, err := storage.ListerForURI(storage.NewFileURI(existingParent(f.OutputDir.Text))); err == nil {
 			d.SetLocation(l)
 		}
-		d.Show()
+		wb.showFileDialog(d, "Output folder for runs", "Choose")
 	})
 	f.Seed = widget.NewEntry()
 	f.Seed.SetText(strconv.FormatUint(s.DefaultSeed(), 10))
@@ -120,7 +120,7 @@ func (wb *Workbench) showSettings() *settingsForm {
 			wb.applySettings(f)
 		}
 	}, wb.Window)
-	d.Resize(fyne.NewSize(640, 0))
+	d.Resize(fitDialog(wb.Window.Canvas().Size(), fyne.NewSize(640, 0)))
 	d.Show()
 	wb.settingsForm = f
 	return f
