@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 
+	"pcgwb/internal/safeio"
 	"pcgwb/problems"
 	"pcgwb/problems/search"
 )
@@ -94,13 +95,16 @@ func sampledContents(p problems.Problem, n int, seed uint64) ([]any, error) {
 	return out, nil
 }
 
+// maxExampleFileBytes bounds the run folder's final.json or item file examples are read from.
+const maxExampleFileBytes = 256 << 20
+
 // readExampleContents reads contents from a run folder, a final.json or an item file.
 func readExampleContents(p problems.Problem, from string) ([]any, error) {
 	path := from
 	if fi, err := os.Stat(from); err == nil && fi.IsDir() {
 		path = filepath.Join(from, ExampleFile)
 	}
-	data, err := os.ReadFile(path)
+	data, err := safeio.ReadFile(path, maxExampleFileBytes)
 	if err != nil {
 		return nil, fmt.Errorf("examples: %w", err)
 	}

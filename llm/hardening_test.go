@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -160,5 +162,28 @@ func TestReplyUnderTheLimitPasses(t *testing.T) {
 	cfg.MaxReplyBytes = -1
 	if _, err := New(cfg); err == nil {
 		t.Error("a negative reply limit was accepted")
+	}
+}
+
+// TestTemplateAndExampleFilesAreBounded: a FIFO as a template or an examples file is refused
+// at once (no hang), and so is a file over the limit.
+func TestTemplateAndExampleFilesAreBounded(t *testing.T) {
+	dir := t.TempDir()
+	fifo := dir + "/generic.tmpl"
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip("no FIFO here:", err)
+	}
+	if _, _, err := (Templates{Dir: dir}).Read("generic"); err == nil {
+		t.Error("a FIFO template was read")
+	}
+	big := dir + "/big.tmpl"
+	if err := os.WriteFile(big, make([]byte, maxTemplateBytes+1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := (Templates{Dir: dir}).Read("big"); err == nil || !strings.Contains(err.Error(), "large") {
+		t.Errorf("an oversized template: %v", err)
+	}
+	if _, err := readExampleContents(nil, fifo); err == nil {
+		t.Error("a FIFO examples file was read")
 	}
 }

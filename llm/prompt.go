@@ -15,6 +15,7 @@ import (
 	"text/template"
 
 	"pcgwb/assets"
+	"pcgwb/internal/safeio"
 	"pcgwb/problems"
 	"pcgwb/problems/space"
 )
@@ -52,12 +53,15 @@ type Templates struct {
 	Dir string
 }
 
+// maxTemplateBytes bounds a prompt template read from a --prompts folder.
+const maxTemplateBytes = 1 << 20
+
 // Read returns a template's text and where it came from.
 func (t Templates) Read(name string) (text, origin string, err error) {
 	file := name + ".tmpl"
 	if t.Dir != "" {
 		p := filepath.Join(t.Dir, file)
-		b, err := os.ReadFile(p)
+		b, err := safeio.ReadFile(p, maxTemplateBytes)
 		if err == nil {
 			return string(b), p, nil
 		}

@@ -9,6 +9,8 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+
+	"pcgwb/internal/safeio"
 )
 
 // EnvVar names a pcg_benchmark data directory (a folder laid out like pcg_benchmark/probs).
@@ -74,7 +76,7 @@ func ReadFile(rel string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return os.ReadFile(p)
+	return safeio.Read(p, safeio.Options{Limit: maxDataFileBytes})
 }
 
 // MissingError is the one-line explanation of a problem that cannot run: which files are
@@ -234,7 +236,7 @@ func editableSources(sitePackages string) []string {
 	for _, pat := range []string{"*pcg_benchmark*.egg-link", "*pcg_benchmark*.pth", "*pcg-benchmark*.egg-link"} {
 		files, _ := filepath.Glob(filepath.Join(sitePackages, pat))
 		for _, f := range files {
-			b, err := os.ReadFile(f)
+			b, err := safeio.ReadFile(f, 1<<20)
 			if err != nil {
 				continue
 			}
@@ -248,7 +250,7 @@ func editableSources(sitePackages string) []string {
 	}
 	finders, _ := filepath.Glob(filepath.Join(sitePackages, "__editable__*pcg_benchmark*finder.py"))
 	for _, f := range finders {
-		b, err := os.ReadFile(f)
+		b, err := safeio.ReadFile(f, 1<<20)
 		if err != nil {
 			continue
 		}
