@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"unicode/utf8"
 )
 
 // Item is one content with its optional id and control, as in the CLI's files
@@ -49,7 +50,7 @@ func DecodeItems(p Problem, data []byte) ([]Item, error) {
 				}
 				it.ID = n.String()
 			}
-			name += " (" + it.ID + ")"
+			name += " (" + shortID(it.ID) + ")"
 		}
 		cRaw, ok := r["content"]
 		if !ok {
@@ -81,6 +82,18 @@ func DecodeItems(p Problem, data []byte) ([]Item, error) {
 		}
 	}
 	return items, nil
+}
+
+// shortID keeps a hostile id out of error messages at full length.
+func shortID(id string) string {
+	if len(id) <= 80 {
+		return id
+	}
+	cut := 80
+	for cut > 0 && !utf8.RuneStart(id[cut]) {
+		cut--
+	}
+	return id[:cut] + "…"
 }
 
 // Controls returns the items' controls, or nil when the items carry none.

@@ -1,6 +1,7 @@
 package problems_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -39,5 +40,17 @@ func TestDecodeItemsBOMFractionsAndHugeNumbers(t *testing.T) {
 				t.Fatalf("error %v, want %q", err, tc.want)
 			}
 		})
+	}
+}
+
+func TestDecodeItemsQuotesLongIDsShort(t *testing.T) {
+	p, err := problems.Make("binary-v0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := strings.Repeat("x", 1<<20)
+	_, err = problems.DecodeItems(p, []byte(`{"items":[{"id":"`+id+`","content":"no"}]}`))
+	if err == nil || len(err.Error()) > 300 {
+		t.Fatalf("error of %d bytes", len(fmt.Sprint(err)))
 	}
 }

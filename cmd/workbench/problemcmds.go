@@ -52,6 +52,9 @@ func unavailableMarker(err error) string {
 }
 
 func makeProblem(name string) (problems.Problem, error) {
+	if len(name) > 200 {
+		return nil, usagef("unknown problem %s", safeio.ExcerptString(name))
+	}
 	p, err := problems.Make(name)
 	if err != nil {
 		return nil, usageError{err.Error()}
