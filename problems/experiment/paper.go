@@ -210,8 +210,8 @@ func paperMarkdown(runs []*Record, sums, fig4 []Summary, timing *SweepTiming, fi
 	}
 	w("### Wall-clock\n\n")
 	if timing != nil {
-		w("The sweep took **%.1f minutes** of wall-clock time on %s (%d runs in parallel, %d cores)",
-			timing.WallSeconds/60, timing.Machine, timing.Jobs, timing.CPUs)
+		w("The %d finished runs took **%.1f minutes** of wall-clock time on %s (%d runs in parallel)",
+			finished, timing.WallSeconds/60, timing.Machine, timing.Jobs)
 		if timing.Note != "" {
 			w(": %s", timing.Note)
 		}
@@ -222,7 +222,31 @@ func paperMarkdown(runs []*Record, sums, fig4 []Summary, timing *SweepTiming, fi
 	w("The finished runs' own elapsed times sum to %.1f minutes (each run counts its wall time, so two runs\n", elapsed/60)
 	w("sharing the two cores both count). The Python reference, at its median time per evaluation on the\n")
 	w("golden items (the table of `make bench`), would need **%.0f CPU-hours** for the same evaluations\n", refMs/3.6e6)
-	w("(%.0f days of one core), most of it Arcade's agents.\n\n", refMs/8.64e7)
+	w("(%.1f days of one core)", refMs/8.64e7)
+	if finished < total {
+		// Extrapolate to the whole protocol: each problem's mean evaluations per finished run
+		// (20,100 = a first population and 200 generations of 100 when none finished yet).
+		evals := map[string][]float64{}
+		for _, r := range runs {
+			if r.Finished() {
+				evals[r.Config.Problem] = append(evals[r.Config.Problem], float64(r.Final.Evaluations))
+			}
+		}
+		all := 0.0
+		per := float64(len(PaperFitnesses) * len(paperGenerators) * PaperSeeds)
+		for _, p := range PaperProblems {
+			mean := float64(PaperPop + PaperGenerations*PaperPop)
+			if e := evals[p]; len(e) > 0 {
+				mean = 0
+				for _, x := range e {
+					mean += x / float64(len(e))
+				}
+			}
+			all += per * mean * ReferenceInfoMs[strings.Split(p, "-")[0]]
+		}
+		w(", and about **%.0f CPU-hours** (%.0f days) for the whole protocol", all/3.6e6, all/8.64e7)
+	}
+	w(", most of it Arcade's agents (0.8 s per evaluation).\n\n")
 
 	// Headline.
 	w("## Runs with a feasible individual: the paper's headline\n\n")
@@ -302,7 +326,7 @@ func paperMarkdown(runs []*Record, sums, fig4 []Summary, timing *SweepTiming, fi
 	for _, p := range []string{"binary-v0", "sokoban-v0", "zelda-v0"} {
 		for _, g := range paperGenerators {
 			if s, ok := v.get(p, "quality", g); ok {
-				w("| %s | %s | %d | %.1f ± %.1f | %.1f ± %.1f |\n", short(p), g, s.Finished, s.FeasibleMean, ci(s.FeasibleCI), s.UniqueMean, ci(s.UniqueCI))
+				w("| %s | %s | %d | %s | %s |\n", short(p), g, s.Finished, pm(s.FeasibleMean, s.FeasibleCI, s.Finished), pm(s.UniqueMean, s.UniqueCI, s.Finished))
 			} else {
 				w("| %s | %s | 0 | – | – |\n", short(p), g)
 			}
@@ -311,7 +335,7 @@ func paperMarkdown(runs []*Record, sums, fig4 []Summary, timing *SweepTiming, fi
 		for _, s := range fig4 {
 			if s.Problem == p && s.Generator == "constructive" && s.Finished > 0 {
 				found = true
-				w("| %s | constructive | %d | %.1f ± %.1f | %.1f ± %.1f |\n", short(p), s.Finished, s.FeasibleMean, ci(s.FeasibleCI), s.UniqueMean, ci(s.UniqueCI))
+				w("| %s | constructive | %d | %s | %s |\n", short(p), s.Finished, pm(s.FeasibleMean, s.FeasibleCI, s.Finished), pm(s.UniqueMean, s.UniqueCI, s.Finished))
 			}
 		}
 		if !found {
@@ -322,11 +346,12 @@ func paperMarkdown(runs []*Record, sums, fig4 []Summary, timing *SweepTiming, fi
 	return b.String()
 }
 
-func ci(v float64) float64 {
-	if math.IsNaN(v) {
-		return 0
+// pm formats a mean with its 95% half-width (none from a single run).
+func pm(mean, ci float64, n int) string {
+	if n < 2 || math.IsNaN(ci) {
+		return fmt.Sprintf("%.1f", mean)
 	}
-	return v
+	return fmt.Sprintf("%.1f ± %.1f", mean, ci)
 }
 
 func mapStrings(in []string, f func(string) string) []string {
