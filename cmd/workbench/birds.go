@@ -10,7 +10,7 @@ import (
 	proxycnn "pcgwb/games/birds/classifier"
 )
 
-const birdsUsage = "extract|convert|stability|render|classify|score|evaluate DIR | level FILE | prompt PROMPT.txt | animate LEVEL | qualify PROMPT... | report DIR | compare DIR_A DIR_B: the ChatGPT4PCG Science Birds pipeline"
+const birdsUsage = "the ChatGPT4PCG Science Birds pipeline: evaluate DIR (or one stage), level FILE..., prompt PROMPT.txt, animate LEVEL, qualify PROMPT..., report DIR, compare DIR_A DIR_B, score"
 
 // birdsCommand is `workbench birds`: the competition pipeline stage by stage or whole, one
 // level, a prompt run, the physics in a window, and the organisers' checks and reports.
