@@ -16,19 +16,21 @@ import (
 var hostileScripts = []struct {
 	name    string
 	src     string
-	loadErr bool // refused before anything runs
-	endless bool // a legal game that never ends: truncated, not a fault
+	loadErr bool   // refused before anything runs
+	endless bool   // a legal game that never ends: truncated, not a fault
+	want    string // what a match's fault says
 }{
-	{name: "stack overflow", src: gameSource("", map[string]string{
-		"initial_state": "x = []\nfor i in range(500000):\n    x = [x]\nreturn {\"n\": 0, \"p\": 0, \"x\": str(x)}"})},
-	{name: "unbounded single step", src: gameSource("", map[string]string{
+	{name: "stack overflow", want: "memory fault", src: gameSource("", map[string]string{
+		"initial_state": "x = []\nfor i in range(250000):\n    x = [x]\nreturn {\"n\": 0, \"p\": 0, \"x\": str(x)}"})},
+	{name: "unbounded single step", want: "did not stop: the sandbox worker was ended", src: gameSource("", map[string]string{
 		"initial_state": "t = tuple([\"a\" * 4000000] * 1000000)\nd = {t: 1}\nreturn {\"n\": 0, \"p\": 0}"})},
-	{name: "memory doubling", src: gameSource("", map[string]string{
+	{name: "memory doubling", want: "memory", src: gameSource("", map[string]string{
 		"legal_actions": "s2 = \"ab\"\nfor i in range(64):\n    s2 = s2 + s2\nl = [1]\nfor i in range(64):\n    l += l\nreturn [0, 1]"})},
-	{name: "huge print", src: gameSource("", map[string]string{
+	{name: "huge print", want: "fault in legal_actions", src: gameSource("", map[string]string{
 		"legal_actions": "for i in range(1000000):\n    print(\"x\" * 1000000)\nreturn [0, 1]"})},
-	{name: "slow calls", src: gameSource("", map[string]string{
-		"legal_actions": "t = 0\nfor i in range(300000):\n    t += i\nreturn [0, 1]"})},
+	{name: "slow calls", want: "more than its CPU budget", src: gameSource("", map[string]string{
+		"legal_actions": "t = 0\nfor i in range(150000):\n    t += i\nreturn [0, 1]",
+		"outcome":       "return 1 - s[\"p\"] if s[\"n\"] >= 150 else None"})},
 	{name: "never-ending game", endless: true, src: gameSource("", map[string]string{
 		"outcome": "return None"})},
 	{name: "1e6 legal moves", src: gameSource("NUM_ACTIONS = 1000000\nOBS_SIZE = 1\n", map[string]string{
@@ -40,8 +42,10 @@ var hostileScripts = []struct {
 
 // hostilePool is small and its budgets short, so the suite stays quick.
 var (
-	hostilePool   = &Pool{Memory: 256 << 20, MaxIdle: 2}
-	hostileBudget = SandboxOptions{Budgets: Budgets{Call: 150 * time.Millisecond, Move: 300 * time.Millisecond, Game: 600 * time.Millisecond}}
+	hostilePool = &Pool{Memory: 256 << 20, MaxIdle: 2}
+	// the step budget is raised so that the CPU budgets and the OS limits are what stop them
+	hostileBudget = SandboxOptions{Budgets: Budgets{Call: 150 * time.Millisecond, Move: 300 * time.Millisecond, Game: 600 * time.Millisecond},
+		Limits: Limits{Steps: 1 << 40}}
 )
 
 // notLocal is an agent the sandbox cannot rebuild by name (as a language model): it plays in
@@ -92,6 +96,9 @@ func TestHostileScripts(t *testing.T) {
 					t.Fatal(err)
 				}
 				checkHostile(t, h.endless, res)
+				if want := h.want; want != "" && (res.Fault == nil || !strings.Contains(res.Fault.Error(), want)) {
+					t.Errorf("fault %v does not say %q", res.Fault, want)
+				}
 			})
 			if h.loadErr {
 				return

@@ -116,12 +116,19 @@ func (s *callSlot) onMaxSteps(th *starlark.Thread) {
 			s.stop(start, FaultTimeout, "wall-time limit exceeded")
 			return
 		}
-		if heapObjects() > s.memory {
+		if heapObjects() > s.memory && liveHeapOver(s.memory) {
 			s.stop(start, FaultMemory, "memory limit exceeded")
 			return
 		}
 	}
 	th.SetMaxExecutionSteps(min(s.stepsEnd, th.Steps+stepChunk))
+}
+
+// liveHeapOver reports whether the heap is still over limit after a collection: garbage (of
+// an earlier game in the same worker, say) is not the running call's.
+func liveHeapOver(limit uint64) bool {
+	runtime.GC()
+	return heapObjects() > limit
 }
 
 func heapObjects() uint64 {
@@ -225,7 +232,7 @@ func watch() {
 			if !heapRead {
 				heap, heapRead = heapObjects(), true
 			}
-			if heap > s.memory {
+			if heap > s.memory && liveHeapOver(s.memory) {
 				s.stop(start, FaultMemory, "memory limit exceeded")
 				runtime.GC()
 			}

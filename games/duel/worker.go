@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"runtime/debug"
 	"strconv"
 	"sync"
@@ -328,6 +329,8 @@ func (w *worker) serve(req workerRequest) (rep workerReply) {
 	switch req.Op {
 	case "load":
 		w.reset()
+		runtime.GC() // the last game's garbage is not the new one's
+
 		p, err := Compile(req.Name, req.Source, req.Limits)
 		if err != nil {
 			return fault(err)
