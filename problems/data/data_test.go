@@ -77,7 +77,8 @@ func TestMissingErrorIsOneLineWithTheHint(t *testing.T) {
 		t.Fatal("data found in empty folders")
 	}
 	want := "needs the pcg_benchmark data (elimination/dictionary.txt, elimination/count.txt, " +
-		"loderunner/data/level_0..4.txt): set PCG_BENCHMARK_DATA or run `workbench data import PATH`"
+		"loderunner/data/level_0..4.txt): run `workbench data download` (or Get the data… in the window), " +
+		"set PCG_BENCHMARK_DATA, or run `workbench data import PATH`"
 	if err.Error() != want {
 		t.Errorf("error = %q", err)
 	}

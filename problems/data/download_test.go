@@ -47,7 +47,7 @@ func referenceArchive(t *testing.T, edit func([]entry) []entry) []byte {
 		ents = edit(ents)
 	}
 	var buf bytes.Buffer
-	zw := gzip.NewWriter(&buf)
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestSpeed)
 	tw := tar.NewWriter(zw)
 	if err := tw.WriteHeader(&tar.Header{Typeflag: tar.TypeXGlobalHeader, Name: "pax_global_header", PAXRecords: map[string]string{"comment": data.ReferenceCommit}}); err != nil {
 		t.Fatal(err)

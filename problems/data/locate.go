@@ -95,9 +95,9 @@ func (e *MissingError) Error() string {
 	files := e.Summary()
 	if e.EnvDir != "" {
 		return "needs the pcg_benchmark data (" + files + "), not found in " + EnvVar + "=" + e.EnvDir +
-			": point it at a pcg_benchmark/probs folder, or unset it and run `workbench data import PATH`"
+			": point it at a pcg_benchmark/probs folder, or unset it and run `workbench data download` or `workbench data import PATH`"
 	}
-	return "needs the pcg_benchmark data (" + files + "): set " + EnvVar + " or run `workbench data import PATH`"
+	return "needs the pcg_benchmark data (" + files + "): run `workbench data download` (or Get the data… in the window), set " + EnvVar + ", or run `workbench data import PATH`"
 }
 
 // Summary lists the missing files, numbered series shortened ("loderunner/data/level_0..4.txt").

@@ -26,7 +26,7 @@ func Archive(t testing.TB, corrupt string) []byte {
 	}
 	sort.Strings(paths)
 	var buf bytes.Buffer
-	zw := gzip.NewWriter(&buf)
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestSpeed)
 	tw := tar.NewWriter(zw)
 	top := "pcg_benchmark-" + data.ReferenceCommit + "/"
 	for _, p := range paths {
