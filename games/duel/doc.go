@@ -9,8 +9,15 @@
 // enforces the ply cap (reported as truncation, not as a result) and classifies faults.
 //
 // Scripts are untrusted. In-process limits stop runaway loops, recursion, module loading and
-// the usual one-step memory bombs (see guard.go); a child process of the same binary under OS
-// limits (isolate.go) is the hard boundary for anything the in-process guards miss.
+// the usual one-step memory bombs (guard.go, sandbox.go); the hard boundary is a sandbox worker
+// process (worker.go, remote.go): a warm copy of the same binary, in a process group of its own,
+// under an address-space and CPU-time limit with a bounded stack and no core dumps, killed with
+// its parent. Every command and the GUI play scripts through a Remote game (Pool.Open), whose
+// states are handles into the worker; built-in agents search inside the worker (ActOn), so a
+// sandboxed MCTS move costs about what an in-process one does. Budgets are CPU time, per call,
+// per move and per game (Budgets): a busy machine does not change a verdict. A worker that
+// crashes, overflows, runs out of memory or overruns is killed and the game is scored as the
+// script's fault with the reason named. Agents' moves follow one seeding rule (session.go).
 //
 // For language models (gg-bench's evaluation and generation, spec §3-§5 and §10-§11) the package
 // holds the protocols, independent of any client: LLMPlayer asks an Asker for each move with
