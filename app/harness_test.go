@@ -26,7 +26,10 @@ func holdUI(tb testing.TB) {
 	tb.Cleanup(uiMu.Unlock)
 }
 
-// letUIRun runs f (a wait) with the UI free: the background jobs' callbacks run meanwhile.
+// letUIRun runs f, a wait, with the UI free: the background jobs' callbacks run meanwhile.
+// f must only wait (for a job, a channel, a deadline): it runs concurrently with those
+// callbacks, so a widget touched in it races with them (go test -race says so). Widgets are
+// touched from the test body, which holds the UI.
 func letUIRun(f func()) {
 	uiMu.Unlock()
 	defer uiMu.Lock()

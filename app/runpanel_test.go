@@ -30,18 +30,14 @@ func TestOpeningARunSelectsItsProblem(t *testing.T) {
 	if name, _, _ := wb.CurrentProblem(); name == searchtest.ToyName {
 		t.Fatalf("the test needs another problem selected first, have %s", name)
 	}
-	letUIRun(func() {
-		if err := wb.Run.ShowRecord(rec); err != nil {
-			t.Error(err)
-		}
-	})
+	if err := wb.Run.ShowRecord(rec); err != nil {
+		t.Error(err)
+	}
 	wait(t, wb)
 	var got experiment.Config
 	var name string
-	letUIRun(func() {
-		name, _, _ = wb.CurrentProblem()
-		got, _, err = wb.Run.runConfig()
-	})
+	name, _, _ = wb.CurrentProblem()
+	got, _, err = wb.Run.runConfig()
 	if err != nil || name != searchtest.ToyName || got.Problem != cfg.Problem || got.Generator != cfg.Generator ||
 		got.Fitness != cfg.Fitness || got.PopSize != cfg.PopSize || got.Generations != cfg.Generations || got.Seed != cfg.Seed {
 		t.Fatalf("after opening: problem %s, config %+v (%v), want %+v", name, got, err, cfg)
