@@ -9,9 +9,12 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 )
 
@@ -156,5 +159,25 @@ func TestGoldenCheckFails(t *testing.T) {
 	}
 	if test.RenderObjectToMarkup(NewBadge("Q", 1)) == test.RenderObjectToMarkup(NewBadge("Q", 0.5)) {
 		t.Fatal("a passed and a failed badge render the same markup")
+	}
+}
+
+// Hovering a badge explains it; leaving hides the explanation.
+func TestBadgeTooltips(t *testing.T) {
+	goldenApp(t)
+	for _, label := range []string{"Q", "D", "C"} {
+		b := NewBadge(label, 0.5)
+		w := test.NewWindow(container.NewCenter(b))
+		w.Resize(fyne.NewSize(400, 300))
+		b.MouseIn(&desktop.MouseEvent{})
+		overlays := w.Canvas().Overlays()
+		if overlays.Top() == nil || !strings.Contains(test.RenderObjectToMarkup(overlays.Top()), "passes at 1.00") {
+			t.Fatalf("%s: no tooltip", label)
+		}
+		b.MouseOut()
+		if overlays.Top() != nil {
+			t.Fatalf("%s: the tooltip stayed", label)
+		}
+		w.Close()
 	}
 }

@@ -26,6 +26,7 @@ type Badge struct {
 	Value float64
 	// compact badges show only the value (galleries of a hundred levels need narrow cells).
 	compact bool
+	tip     tooltip // what the badge measures, while the mouse is over it
 }
 
 // NewBadge returns a badge for one per-item value.
