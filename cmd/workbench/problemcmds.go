@@ -23,7 +23,7 @@ const maxSampleItems = 100_000
 
 // maxItemFileBytes is the largest item file `eval` and `render` read (50,000 items of the
 // largest content fit with room to spare).
-const maxItemFileBytes = 128 << 20
+const maxItemFileBytes = 256 << 20
 
 func problemsCommand() *Command {
 	return &Command{Name: "problems", Short: "list the registered problems, one name per line",
