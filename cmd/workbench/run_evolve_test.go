@@ -195,3 +195,33 @@ func TestRunEvolveResumesAfterARefusal(t *testing.T) {
 		t.Error("the resumed run's final.json differs from the uninterrupted run's")
 	}
 }
+
+// `report --x model-calls|evaluations` draws the fitness curves of GA and llm-ga runs against a
+// budget; an unknown axis is a usage error.
+func TestReportOnABudgetAxis(t *testing.T) {
+	t.Setenv(runLLMKeyEnv, llmTestKey)
+	p, err := problems.Make("binary-v0")
+	if err != nil {
+		t.Skip(err)
+	}
+	srv := knownEditServer(t, "binary-v0", p)
+	root := filepath.Join(t.TempDir(), "runs")
+	common := []string{"run", "--problem", "binary-v0", "--pop", "4", "--generations", "2", "--seed", "1", "--quiet"}
+	if code, out, errs := runCLI(t, append(common, "--generator", "ga", "--out", filepath.Join(root, "ga"))...); code != 0 {
+		t.Fatalf("ga: exit %d: %s %s", code, out, errs)
+	}
+	if code, out, errs := runCLI(t, append(common, "--generator", llm.GAName, "--base-url", srv.BaseURL(), "--model", "m",
+		"--api-key-env", runLLMKeyEnv, "--cache", filepath.Join(t.TempDir(), "cache"), "--out", filepath.Join(root, "llm-ga"))...); code != 0 {
+		t.Fatalf("llm-ga: exit %d: %s %s", code, out, errs)
+	}
+	for _, x := range []string{"model-calls", "evaluations"} {
+		figs := filepath.Join(t.TempDir(), x)
+		code, out, errs := runCLI(t, "report", "--x", x, "--out", figs, root)
+		if code != 0 || !strings.Contains(out, filepath.Join(figs, "fitness-binary-v0-quality.png")) {
+			t.Fatalf("report --x %s: exit %d: %s %s", x, code, out, errs)
+		}
+	}
+	if code, _, errs := runCLI(t, "report", "--x", "dollars", root); code != 2 || !strings.Contains(errs, "model-calls") {
+		t.Errorf("report --x dollars: exit %d, %q: want 2 naming the axes", code, errs)
+	}
+}

@@ -235,11 +235,16 @@ func jobName(j experiment.Job) string {
 func cmdReport(args []string, stdout, _ io.Writer) error {
 	fs := flag.NewFlagSet("report", flag.ContinueOnError)
 	figs := fs.String("out", "", "folder for the figures (default DIR/plots)")
+	xaxis := fs.String("x", string(experiment.XGeneration), "x axis of the fitness curves: generation, evaluations or model-calls (equal-budget comparisons)")
 	pos, err := parseArgs(fs, args, "DIR")
 	if err != nil {
 		return err
 	}
-	res, err := experiment.Report(pos[0], *figs)
+	x, err := experiment.ParseXAxis(*xaxis)
+	if err != nil {
+		return usageError{err.Error()}
+	}
+	res, err := experiment.ReportOver(pos[0], *figs, x)
 	if err != nil {
 		return err
 	}

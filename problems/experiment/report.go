@@ -198,7 +198,10 @@ func Summarize(groups []Group) []Summary {
 //     mean over seeds with its 95% band (the paper's Fig. 2);
 //   - counts-<fitness>.png: feasible, unique and controlled individuals in the final
 //     populations, mean over seeds with 95% error bars, per problem and generator (Fig. 3).
-func Report(root, figDir string) (*ReportFiles, error) {
+func Report(root, figDir string) (*ReportFiles, error) { return ReportOver(root, figDir, XGeneration) }
+
+// ReportOver is Report with the fitness curves drawn against x (budget.go).
+func ReportOver(root, figDir string, x XAxis) (*ReportFiles, error) {
 	runs, err := LoadRuns(root)
 	if err != nil {
 		return nil, err
@@ -225,14 +228,14 @@ func Report(root, figDir string) (*ReportFiles, error) {
 		byCurve[k] = append(byCurve[k], g)
 	}
 	for _, k := range curves {
-		p := fitnessPlot(k.problem+" — "+k.fitness, byCurve[k])
+		p := fitnessPlot(k.problem+" — "+k.fitness, byCurve[k], x)
 		path := filepath.Join(figDir, fmt.Sprintf("fitness-%s-%s.png", k.problem, k.fitness))
 		if err := savePNG(p, 5*vg.Inch, 3.5*vg.Inch, path); err != nil {
 			return nil, err
 		}
 		res.Figures = append(res.Figures, path)
 	}
-	if err := overviewFigures(figDir, curves, byCurve, res); err != nil {
+	if err := overviewFigures(figDir, curves, byCurve, res, x); err != nil {
 		return nil, err
 	}
 	var fits []string
@@ -294,7 +297,7 @@ type curveKey struct{ problem, fitness string }
 
 // overviewFigures draws, per fitness, the fitness curves of every problem side by side
 // (fitness-<fitness>.png), the layout of the paper's Fig. 2.
-func overviewFigures(figDir string, curves []curveKey, byCurve map[curveKey][]Group, res *ReportFiles) error {
+func overviewFigures(figDir string, curves []curveKey, byCurve map[curveKey][]Group, res *ReportFiles, x XAxis) error {
 	var fits []string
 	perFitness := map[string][]curveKey{}
 	for _, k := range curves {
@@ -313,7 +316,7 @@ func overviewFigures(figDir string, curves []curveKey, byCurve map[curveKey][]Gr
 			grid[i] = make([]*plot.Plot, cols)
 		}
 		for i, k := range keys {
-			p := fitnessPlot(k.problem, byCurve[k])
+			p := fitnessPlot(k.problem, byCurve[k], x)
 			p.Y.Label.Text = ""
 			if i%cols == 0 {
 				p.Y.Label.Text = "max fitness"
@@ -353,17 +356,17 @@ func overviewFigures(figDir string, curves []curveKey, byCurve map[curveKey][]Gr
 
 // fitnessPlot is one panel of Fig. 2: per generator, the mean over seeds of the best fitness
 // at each generation, with the 95% band.
-func fitnessPlot(title string, groups []Group) *plot.Plot {
+func fitnessPlot(title string, groups []Group, x XAxis) *plot.Plot {
 	p := plot.New()
 	p.Title.Text = title
-	p.X.Label.Text = "generation"
+	p.X.Label.Text = x.Label()
 	p.Y.Label.Text = "max fitness (mean over seeds)"
 	p.Y.Min, p.Y.Max = 0, 1.05
 	p.Legend.Top = false
 	p.Legend.Left = false
 	p.Add(plotter.NewGrid())
 	for _, g := range groups {
-		cv := g.Curve(func(ev *search.Event) float64 { return ev.BestFitness })
+		cv := g.CurveOver(x.Value, func(ev *search.Event) float64 { return ev.BestFitness })
 		mean := make(plotter.XYs, 0, len(cv.X))
 		var lo, hi plotter.XYs
 		for i, x := range cv.X {
