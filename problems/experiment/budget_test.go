@@ -49,3 +49,19 @@ func TestCurveOverBudget(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseXAxis: any text is an axis or an error naming the axes, and an axis reads back.
+func FuzzParseXAxis(f *testing.F) {
+	for _, s := range []string{"", "generation", "model_calls", "Model Calls", "x"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		a, err := ParseXAxis(s)
+		if err != nil {
+			return
+		}
+		if b, err := ParseXAxis(string(a)); err != nil || b != a {
+			t.Fatalf("%q gives %q, which reads back as %q, %v", s, a, b, err)
+		}
+	})
+}
