@@ -33,6 +33,9 @@ func startEvolveRun(r evolveRequest, stdout, stderr io.Writer) error {
 	if r.pop < 1 || r.generations < 0 || r.pf.repairs < 0 {
 		return usagef("--pop must be at least 1, --generations and --repairs at least 0")
 	}
+	if r.pf.control || r.pf.examplesFrom != "" || r.pf.examples != llm.DefaultExamples {
+		return usagef("--examples, --examples-from and --control apply to --generator llm; %s shows the model the parents (and their control target when the fitness uses it)", r.generator)
+	}
 	if r.seed > uint64(int(^uint(0)>>1)) {
 		return usagef("--seed of an %s run is too large", r.generator)
 	}

@@ -124,6 +124,8 @@ func TestRunEvolveRejectsBadFlags(t *testing.T) {
 	}{
 		{"rate", "--llm-rate", []string{"--generator", "llm-ga", "--llm-rate", "1.5"}},
 		{"axes", "--axes", []string{"--generator", "llm-mapelites"}},
+		{"examples", "--examples", []string{"--generator", "llm-ga", "--examples", "5"}},
+		{"control", "--control", []string{"--generator", "llm-mapelites", "--control", "--axes", "path:0:10,regions:0:5"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			args := append([]string{"run", "--problem", "binary-v0", "--model", "m", "--base-url", "http://127.0.0.1:1/v1", "--cache", ""}, tc.args...)
