@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"pcgwb/llm"
 	"pcgwb/problems"
 	"pcgwb/problems/experiment"
 	"pcgwb/problems/search"
@@ -61,6 +62,8 @@ type RunPanel struct {
 	PopSize, Generations, Seed *Entry
 	AxisX, AxisY               *widget.Select
 	Bins                       *Entry
+	LLMRate, LLMRepairs        *Entry // llm-ga, llm-mapelites: share of children asked, re-asks
+	EndpointNote               *widget.Label
 	StartButton, PauseButton   *widget.Button
 	CancelButton               *widget.Button
 	Progress                   *widget.ProgressBar
@@ -69,6 +72,7 @@ type RunPanel struct {
 	FitnessPlot, CountsPlot    *PlotView
 	Population                 *PopulationView
 	axesRow, errorBanner       *fyne.Container
+	llmRow                     *fyne.Container
 	content                    fyne.CanvasObject
 	wb                         *Workbench
 
@@ -86,7 +90,8 @@ type RunPanel struct {
 
 func newRunPanel(wb *Workbench) *RunPanel {
 	rp := &RunPanel{wb: wb}
-	rp.Generator = widget.NewSelect(search.Generators(), func(g string) { rp.generatorChanged(g) })
+	rp.setupLLM()
+	rp.Generator = widget.NewSelect(search.All(), func(g string) { rp.generatorChanged(g) })
 	rp.Fitness = widget.NewSelect(search.Fitnesses(), nil)
 	rp.PopSize = NewEntry(wb)
 	rp.Generations = NewEntry(wb)
@@ -142,6 +147,7 @@ func newRunPanel(wb *Workbench) *RunPanel {
 	top := container.NewVBox(
 		settings,
 		rp.axesRow,
+		rp.llmRow,
 		container.NewBorder(nil, nil, buttons, nil, container.NewPadded(rp.Progress)),
 		rp.Status,
 		rp.errorBanner,
@@ -195,27 +201,34 @@ func (rp *RunPanel) setState(s RunState) {
 		rp.PauseButton.Disable()
 		rp.CancelButton.Disable()
 	}
-	for _, w := range []fyne.Disableable{rp.Generator, rp.Fitness, rp.PopSize, rp.Generations, rp.Seed, rp.AxisX, rp.AxisY, rp.Bins} {
+	for _, w := range []fyne.Disableable{rp.Generator, rp.Fitness, rp.PopSize, rp.Generations, rp.Seed, rp.AxisX, rp.AxisY, rp.Bins, rp.LLMRate, rp.LLMRepairs} {
 		if s == RunRunning || s == RunPaused {
 			w.Disable()
 		} else {
 			w.Enable()
 		}
 	}
+	rp.refreshStart()
 }
 
 func (rp *RunPanel) generatorChanged(g string) {
-	if g == "mapelites" {
+	if usesAxes(g) {
 		rp.axesRow.Show()
 		rp.loadAxisFields()
 	} else {
 		rp.axesRow.Hide()
 	}
+	if llm.IsEvolve(g) {
+		rp.llmRow.Show()
+	} else {
+		rp.llmRow.Hide()
+	}
+	rp.refreshStart()
 }
 
 // problemChanged is told when the workbench selects another problem.
 func (rp *RunPanel) problemChanged(name string, p problems.Problem) {
-	if rp.Generator.Selected == "mapelites" {
+	if usesAxes(rp.Generator.Selected) {
 		rp.loadAxisFields()
 	}
 	if rp.state == RunIdle || rp.state == RunFinished || rp.state == RunCancelled || rp.state == RunFailed {
@@ -223,6 +236,7 @@ func (rp *RunPanel) problemChanged(name string, p problems.Problem) {
 			rp.StartButton.Disable()
 		} else {
 			rp.StartButton.Enable()
+			rp.refreshStart()
 		}
 	}
 }
@@ -274,7 +288,7 @@ func (rp *RunPanel) runConfig() (experiment.Config, int, error) {
 		return experiment.Config{}, 0, fmt.Errorf("seed: %w", err)
 	}
 	bins := 0
-	if rp.Generator.Selected == "mapelites" {
+	if usesAxes(rp.Generator.Selected) {
 		if bins, err = parseIntIn(rp.Bins.Text, 1, 100, "bins"); err != nil {
 			return experiment.Config{}, 0, err
 		}

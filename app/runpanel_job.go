@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"pcgwb/llm"
 	"pcgwb/problems"
 	"pcgwb/problems/experiment"
 	"pcgwb/problems/search"
@@ -69,6 +70,10 @@ func (rp *RunPanel) Start() {
 	}
 	outDir := rp.wb.outputDir()
 	axes := []string{rp.AxisX.Selected, rp.AxisY.Selected}
+	if llm.IsEvolve(cfg.Generator) {
+		rp.startEvolve(cfg, axes, bins, outDir)
+		return
+	}
 	rp.HideError()
 	rp.Status.SetText("starting…")
 	p, err := makeProblem(cfg.Problem)
@@ -88,21 +93,48 @@ func (rp *RunPanel) Start() {
 			}
 			cfg.Axes = ax
 		}
-		dir := RunFolderName(outDir, cfg, time.Now().Format("20060102-150405"))
+		dir := RunFolderName(outDir, cfg, timeStamp())
 		return experiment.Create(dir, cfg)
 	})
 }
 
-// resume continues the paused run from its folder.
+// timeStamp names a new run folder.
+func timeStamp() string { return time.Now().Format("20060102-150405") }
+
+// resume continues the paused run from its folder (an LLM-guided run with the endpoint it
+// recorded; its cache replays what was received before).
 func (rp *RunPanel) resume() {
 	dir := rp.record.Dir
+	exec := executeRun
+	if llm.IsEvolve(rp.record.Config.Generator) {
+		client, err := rp.resumeClient(dir, rp.record.Config)
+		if err != nil {
+			rp.ShowError(err)
+			return
+		}
+		exec = evolveExec(client)
+	}
 	rp.HideError()
-	rp.startJob(func(context.Context) (*experiment.Run, error) { return experiment.Open(dir) })
+	rp.startJobWith(func(context.Context) (*experiment.Run, error) { return experiment.Open(dir) }, exec)
 }
 
-// startJob runs a run session: open starts or reopens the folder (off the UI goroutine), then
-// the run executes while a second goroutine brings its events to the UI.
+// runExec executes an opened run folder, telling onEvent each generation.
+type runExec func(ctx context.Context, run *experiment.Run, onEvent func(search.Event)) error
+
+// executeRun is the runExec of the generators that need no runtime.
+func executeRun(ctx context.Context, run *experiment.Run, onEvent func(search.Event)) error {
+	_, err := run.Execute(ctx, onEvent)
+	return err
+}
+
+// startJob runs a run session of a generator that needs no runtime.
 func (rp *RunPanel) startJob(open func(ctx context.Context) (*experiment.Run, error)) {
+	rp.startJobWith(open, executeRun)
+}
+
+// startJobWith runs a run session: open starts or reopens the folder (off the UI goroutine),
+// then exec runs it while a second goroutine brings its events to the UI.
+func (rp *RunPanel) startJobWith(open func(ctx context.Context) (*experiment.Run, error), exec runExec) {
 	ctx, cancel := context.WithCancel(context.Background())
 	j := &runJob{problem: rp.problem, cancel: cancel, wake: make(chan struct{}, 1), done: make(chan struct{})}
 	if rp.record != nil {
@@ -131,7 +163,7 @@ func (rp *RunPanel) startJob(open func(ctx context.Context) (*experiment.Run, er
 		j.run = run
 		j.mu.Unlock()
 		j.poke()
-		_, err = run.Execute(ctx, j.add)
+		err = exec(ctx, run, j.add)
 	}()
 	go rp.follow(j, runnerDone)
 }

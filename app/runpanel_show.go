@@ -61,6 +61,7 @@ func (rp *RunPanel) ShowRecord(rec *RunRecord) error {
 	if len(cfg.Axes) > 0 {
 		rp.Bins.SetText(strconv.Itoa(cfg.Axes[0].Bins))
 	}
+	rp.showEvolveSettings(cfg)
 	rp.Generator.SetSelected(cfg.Generator)
 	rp.Fitness.SetSelected(cfg.Fitness)
 	rp.PopSize.SetText(strconv.Itoa(cfg.PopSize))

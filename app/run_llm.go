@@ -1,0 +1,206 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"pcgwb/llm"
+	"pcgwb/problems/experiment"
+	"pcgwb/problems/search"
+)
+
+// The Run tab's LLM-guided evolution (llm-ga, llm-mapelites): the share of children asked from
+// the model and the re-asks, with the LLM tab's endpoint. The run goes through the same core
+// entry points as `workbench run --generator llm-ga` (llm.EvolveConfig, llm.ContinueEvolve).
+
+// setupLLM builds the row of the model's operator settings (shown for the LLM generators).
+func (rp *RunPanel) setupLLM() {
+	rp.LLMRate = NewEntry(rp.wb)
+	rp.LLMRate.SetText(strconv.FormatFloat(llm.DefaultEvolveRate, 'g', -1, 64))
+	rp.LLMRepairs = NewEntry(rp.wb)
+	rp.LLMRepairs.SetText(strconv.Itoa(llm.DefaultMaxRepairs))
+	rp.EndpointNote = widget.NewLabel("")
+	rp.EndpointNote.SizeName = theme.SizeNameCaptionText
+	rp.EndpointNote.Truncation = fyne.TextTruncateEllipsis
+	rp.llmRow = container.NewBorder(nil, nil, container.NewHBox(caption("LLM RATE"), fixedWidth(60, rp.LLMRate),
+		caption("REPAIRS"), fixedWidth(50, rp.LLMRepairs)), nil, rp.EndpointNote)
+	rp.llmRow.Hide()
+}
+
+// usesAxes tells whether generator g needs MAP-Elites axes.
+func usesAxes(g string) bool { return g == "mapelites" || g == llm.MapElitesName }
+
+// shown refreshes what the Run tab reads from other tabs (the LLM tab's endpoint).
+func (rp *RunPanel) shown() { rp.refreshStart() }
+
+// endpointMissing says why the LLM tab's endpoint cannot run the selected generator ("" when
+// it can, or when the generator needs no model).
+func (rp *RunPanel) endpointMissing() string {
+	if !llm.IsEvolve(rp.Generator.Selected) {
+		return ""
+	}
+	lp := rp.wb.LLM()
+	if lp == nil {
+		return rp.Generator.Selected + " asks a language model, and this window has no LLM tab to configure one."
+	}
+	if strings.TrimSpace(lp.Model.Text) == "" {
+		return "No endpoint configured: set the model (and base URL, key) in the LLM tab to run " + rp.Generator.Selected + "."
+	}
+	return ""
+}
+
+// refreshStart shows the endpoint used (or why there is none) and disables Start for a new
+// LLM-guided run without an endpoint. A paused run resumes with the endpoint it recorded.
+func (rp *RunPanel) refreshStart() {
+	if !llm.IsEvolve(rp.Generator.Selected) {
+		rp.EndpointNote.SetText("")
+		return
+	}
+	reason := rp.endpointMissing()
+	if reason == "" {
+		lp := rp.wb.LLM()
+		url := strings.TrimSpace(lp.BaseURL.Text)
+		if url == "" {
+			url = llm.DefaultBaseURL
+		}
+		note := "model " + strings.TrimSpace(lp.Model.Text) + " at " + url + " (LLM tab)"
+		if lp.Offline.Checked {
+			note += ", offline: replayed from the cache"
+		}
+		rp.EndpointNote.SetText(note)
+	} else {
+		rp.EndpointNote.SetText(reason)
+	}
+	if rp.state == RunRunning || rp.state == RunPaused {
+		return
+	}
+	if reason != "" {
+		rp.StartButton.Disable()
+	} else if _, _, err := rp.wb.CurrentProblem(); err == nil {
+		rp.StartButton.Enable()
+	}
+}
+
+// evolveSettings reads the operator's settings.
+func (rp *RunPanel) evolveSettings() (llm.EvolveSettings, error) {
+	rate, err := strconv.ParseFloat(strings.TrimSpace(rp.LLMRate.Text), 64)
+	if err != nil || !(rate >= 0 && rate <= 1) {
+		return llm.EvolveSettings{}, errors.New("llm rate: enter the share of children asked from the model, from 0 to 1")
+	}
+	repairs, err := parseIntIn(rp.LLMRepairs.Text, 0, 20, "repairs")
+	if err != nil {
+		return llm.EvolveSettings{}, err
+	}
+	return llm.EvolveSettings{Rate: rate, MaxRepairs: repairs}, nil
+}
+
+// evolveClient makes the client of the LLM tab's endpoint, answering from the output folder's
+// response cache (the LLM tab's), with the run's seed as the CLI does.
+func (rp *RunPanel) evolveClient(outDir string, seed uint64) (*llm.Client, error) {
+	if reason := rp.endpointMissing(); reason != "" {
+		return nil, errors.New(reason)
+	}
+	cfg, err := rp.wb.LLM().config()
+	if err != nil {
+		return nil, err
+	}
+	if seed > uint64(int(^uint(0)>>1)) {
+		return nil, errors.New("seed: too large for a model's seed")
+	}
+	s := int(seed)
+	cfg.Seed = &s
+	cfg.CacheDir = filepath.Join(outDir, llmCacheDir)
+	if err := cfg.Check(); err != nil {
+		return nil, err
+	}
+	return llm.New(cfg)
+}
+
+// resumeClient makes the client that continues the evolution run cfg: its recorded endpoint
+// and sampling settings; the key, offline box and transport come from the LLM tab.
+func (rp *RunPanel) resumeClient(dir string, cfg experiment.Config) (*llm.Client, error) {
+	es, err := llm.ReadEvolveSettings(cfg)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", dir, err)
+	}
+	lp := rp.wb.LLM()
+	if lp == nil {
+		return nil, errors.New("this window has no LLM tab: resume the run with workbench run --resume " + dir)
+	}
+	c, err := lp.config()
+	if err != nil {
+		return nil, err
+	}
+	c.BaseURL, c.Model = es.BaseURL, es.Model
+	c.Temperature, c.Seed, c.MaxTokens, c.Price = es.Temperature, es.Seed, es.MaxTokens, es.Price
+	c.CacheDir = filepath.Join(filepath.Dir(dir), llmCacheDir)
+	if err := c.Check(); err != nil {
+		return nil, err
+	}
+	return llm.New(c)
+}
+
+// evolveExec runs an evolution run folder with client c through the CLI's core entry point.
+func evolveExec(c *llm.Client) runExec {
+	return func(ctx context.Context, run *experiment.Run, onEvent func(search.Event)) error {
+		_, err := llm.ContinueEvolve(ctx, run, c, nil, onEvent)
+		return err
+	}
+}
+
+// startEvolve starts a new llm-ga or llm-mapelites run with the panel's settings.
+func (rp *RunPanel) startEvolve(cfg experiment.Config, axes []string, bins int, outDir string) {
+	es, err := rp.evolveSettings()
+	if err != nil {
+		rp.ShowError(err)
+		return
+	}
+	client, err := rp.evolveClient(outDir, cfg.Seed)
+	if err != nil {
+		rp.ShowError(err)
+		return
+	}
+	p, err := makeProblem(cfg.Problem)
+	if err != nil {
+		rp.ShowError(err)
+		return
+	}
+	rp.HideError()
+	rp.Status.SetText("starting…")
+	rp.problem = p
+	rp.record = newRunRecord("", cfg)
+	rp.Population.Clear("The population appears here after the first generation.")
+	rp.showProgress(nil)
+	rp.startJobWith(func(ctx context.Context) (*experiment.Run, error) {
+		opts := cfg.Options
+		if usesAxes(cfg.Generator) {
+			ax, err := SampleAxes(ctx, p, axes, bins, cfg.Seed)
+			if err != nil {
+				return nil, err
+			}
+			opts.Axes = ax
+		}
+		ecfg, err := llm.EvolveConfig(client, cfg.Generator, opts, es, cfg.Generations)
+		if err != nil {
+			return nil, err
+		}
+		return experiment.Create(RunFolderName(outDir, ecfg, timeStamp()), ecfg)
+	}, evolveExec(client))
+}
+
+// showEvolveSettings shows an opened evolution run's operator settings.
+func (rp *RunPanel) showEvolveSettings(cfg experiment.Config) {
+	if es, err := llm.ReadEvolveSettings(cfg); err == nil {
+		rp.LLMRate.SetText(strconv.FormatFloat(es.Rate, 'g', -1, 64))
+		rp.LLMRepairs.SetText(strconv.Itoa(es.MaxRepairs))
+	}
+}

@@ -1,0 +1,185 @@
+package app
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+
+	"pcgwb/llm"
+	"pcgwb/llm/llmtest"
+	"pcgwb/problems"
+	"pcgwb/problems/experiment"
+	"pcgwb/problems/search"
+)
+
+const evolveTestProblem = "binary-v0"
+
+// knownEditEndpoint is the test model that answers the known edit of the parents it receives.
+func knownEditEndpoint(t *testing.T) *llmtest.Server {
+	t.Helper()
+	p, err := problems.Make(evolveTestProblem)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bp, err := llm.Templates{}.Load(evolveTestProblem, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := llmtest.New(llmtest.Evolver(func(parents []string, seed int) string {
+		return llm.KnownEdit(p, bp.Legend, parents, seed)
+	}))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// newEvolveWorkbench is a workbench on binary-v0 writing into a temporary output folder.
+func newEvolveWorkbench(t *testing.T) *Workbench {
+	t.Helper()
+	wb := newTestWorkbench(t, Options{Problem: evolveTestProblem})
+	wb.outputDirOverride = t.TempDir()
+	if wb.LLM() == nil {
+		t.Fatal("no LLM tab")
+	}
+	t.Cleanup(func() { wb.Run.Cancel(); settle(t, wb.Run.Wait) })
+	return wb
+}
+
+// The Run tab lists every registered generator, the LLM-guided ones included, and refuses to
+// start one without the LLM tab's endpoint, saying why.
+func TestRunTabNeedsAnEndpointForLLMGenerators(t *testing.T) {
+	wb := newEvolveWorkbench(t)
+	rp := wb.Run
+	for _, g := range search.All() {
+		if !slices.Contains(rp.Generator.Options, g) {
+			t.Errorf("the Run tab does not list %s: %v", g, rp.Generator.Options)
+		}
+	}
+	tests := []struct {
+		generator, model string
+		startable        bool
+		note             string
+	}{
+		{"ga", "", true, ""},
+		{llm.GAName, "", false, "No endpoint configured"},
+		{llm.MapElitesName, "", false, "No endpoint configured"},
+		{llm.GAName, "some-model", true, "model some-model"},
+		{"es", "some-model", true, ""},
+	}
+	for _, tc := range tests {
+		wb.LLM().Model.SetText(tc.model)
+		rp.Generator.SetSelected("random")
+		rp.Generator.SetSelected(tc.generator)
+		if got := !rp.StartButton.Disabled(); got != tc.startable {
+			t.Errorf("%s with model %q: Start enabled %v, want %v", tc.generator, tc.model, got, tc.startable)
+		}
+		if !strings.Contains(rp.EndpointNote.Text, tc.note) || (tc.note == "" && rp.EndpointNote.Text != "") {
+			t.Errorf("%s with model %q: note %q, want %q", tc.generator, tc.model, rp.EndpointNote.Text, tc.note)
+		}
+		if got, want := rp.llmRow.Visible(), llm.IsEvolve(tc.generator); got != want {
+			t.Errorf("%s: the llm rate row visible %v, want %v", tc.generator, got, want)
+		}
+	}
+	// Start by the shortcut path refuses too, with the reason on the banner.
+	wb.LLM().Model.SetText("")
+	rp.Generator.SetSelected(llm.GAName)
+	rp.Start()
+	if rp.State() != RunIdle || !strings.Contains(rp.ErrorText.Text, "No endpoint configured") {
+		t.Errorf("Start without an endpoint: state %v, banner %q", rp.State(), rp.ErrorText.Text)
+	}
+}
+
+// llm-ga started from the Run tab against the test endpoint writes the run folder the CLI's
+// core entry point writes for the same settings (final.json and config.json byte-equal), and
+// Compare lists it.
+func TestRunTabRunsLLMGA(t *testing.T) {
+	srv := knownEditEndpoint(t)
+	wb := newEvolveWorkbench(t)
+	lp := wb.LLM()
+	lp.BaseURL.SetText(srv.BaseURL())
+	lp.Model.SetText("apptest-model")
+	lp.APIKey.SetText(llmTestKey)
+	lp.Temperature.SetText("")
+	lp.Offline.SetChecked(false)
+	rp := wb.Run
+	wb.ShowTab("run")
+	rp.Generator.SetSelected(llm.GAName)
+	rp.Fitness.SetSelected(search.FitnessQuality)
+	rp.LLMRate.SetText("1")
+	rp.LLMRepairs.SetText("1")
+	startRun(t, wb, llm.GAName, 4, 2)
+	waitRun(t, wb)
+	if rp.State() != RunFinished {
+		t.Fatalf("state %v (%s %s)", rp.State(), rp.Status.Text, rp.ErrorText.Text)
+	}
+	rec := rp.Record()
+	if rec == nil || rec.Dir == "" || rec.Config.Generator != llm.GAName || len(rec.Events) != 3 {
+		t.Fatalf("record %+v", rec)
+	}
+	if len(srv.Calls()) == 0 {
+		t.Fatal("the model was never asked")
+	}
+	if rec.Events[len(rec.Events)-1].ModelCalls == 0 {
+		t.Errorf("the last event counts no model calls: %+v", rec.Events[len(rec.Events)-1])
+	}
+	if _, err := os.Stat(filepath.Join(rec.Dir, llm.EvolveSummaryFile)); err != nil {
+		t.Errorf("no %s: %v", llm.EvolveSummaryFile, err)
+	}
+
+	// The CLI's path (run_evolve.go): same endpoint settings, its own cache, another folder.
+	seed := 3
+	cfg := llm.Config{BaseURL: srv.BaseURL(), Model: "apptest-model", APIKey: llmTestKey, Seed: &seed,
+		CacheDir: filepath.Join(t.TempDir(), "cache")}
+	var cliDir string
+	var cliErr error
+	letUIRun(func() {
+		client, err := llm.New(cfg)
+		if err != nil {
+			cliErr = err
+			return
+		}
+		ecfg, err := llm.EvolveConfig(client, llm.GAName, search.Options{Problem: evolveTestProblem, Fitness: search.FitnessQuality,
+			Seed: 3, PopSize: 4}, llm.EvolveSettings{Rate: 1, MaxRepairs: 1}, 2)
+		if err != nil {
+			cliErr = err
+			return
+		}
+		cliDir = filepath.Join(t.TempDir(), "cli")
+		_, cliErr = llm.StartEvolve(t.Context(), cliDir, client, ecfg, nil, nil)
+	})
+	if cliErr != nil {
+		t.Fatal(cliErr)
+	}
+	for _, f := range []string{experiment.FinalFile, experiment.ConfigFile} {
+		a, errA := os.ReadFile(filepath.Join(rec.Dir, f))
+		b, errB := os.ReadFile(filepath.Join(cliDir, f))
+		if errA != nil || errB != nil || len(a) == 0 || !bytes.Equal(a, b) {
+			t.Errorf("%s of the Run tab's run differs from the CLI's (%v, %v)", f, errA, errB)
+		}
+	}
+
+	wb.Compare.AddFolder(wb.outputDir())
+	await(t, wb.Compare.Wait)
+	found := false
+	for _, r := range wb.Compare.Runs() {
+		found = found || (r.Dir == rec.Dir && r.Config.Generator == llm.GAName)
+	}
+	if !found {
+		t.Errorf("Compare does not list %s", rec.Dir)
+	}
+	test.Tap(rp.StartButton) // a finished run starts a new one: the cache answers, same final.json
+	waitRun(t, wb)
+	if again := rp.Record(); again.Dir == rec.Dir || rp.State() != RunFinished {
+		t.Errorf("a second start: state %v in %s", rp.State(), again.Dir)
+	} else {
+		a, _ := os.ReadFile(filepath.Join(rec.Dir, experiment.FinalFile))
+		b, _ := os.ReadFile(filepath.Join(again.Dir, experiment.FinalFile))
+		if !bytes.Equal(a, b) {
+			t.Error("the same settings started again give another final.json")
+		}
+	}
+}
