@@ -25,7 +25,7 @@ func root() *Command {
 			evalCommand(),
 			renderCommand(),
 			dataCommand(),
-			{Name: "llm", Short: "generate --problem P --n N [...] | prompt | test: levels from an OpenAI-compatible model", Raw: Legacy(cmdLLM)},
+			llmCommand(),
 			runCommand(),
 			{Name: "sweep", Short: "--problems ... --generators ... --fitness ... --seeds N --out DIR [--emit-jobs]: a grid of runs in parallel", Raw: Legacy(cmdSweep)},
 			{Name: "report", Short: "DIR: summary.csv and the paper's figures (PNG) from the runs under DIR", Raw: Legacy(cmdReport)},

@@ -16,40 +16,75 @@ import (
 )
 
 // startLLMRun starts (or, in a folder holding the same run, continues) the LLM run that the
-// flags describe: `workbench llm generate` and `workbench run --generator llm`. again tells
-// the user how to continue after an interrupt.
+// flags describe, for `workbench run --generator llm`; again tells the user how to continue
+// after an interrupt. Ctrl-C stops it. (`llm generate` calls newLLMRun and executeLLMRun with
+// its runner's context; startLLMRunContext is the same for a caller that has one.)
 func startLLMRun(ep endpointFlags, pf promptFlags, generations int, out string, quiet bool, again string, stdout, stderr io.Writer) error {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	return startLLMRunContext(ctx, ep, pf, generations, out, quiet, again, IO{Stdout: stdout, Stderr: stderr})
+}
+
+// startLLMRunContext is startLLMRun stopped by ctx instead of by its own Ctrl-C handler.
+func startLLMRunContext(ctx context.Context, ep endpointFlags, pf promptFlags, generations int, out string, quiet bool, again string, cio IO) error {
+	r, err := newLLMRun(ep, pf, generations, out, quiet, again, cio.Stderr)
+	if err != nil {
+		return err
+	}
+	return executeLLMRun(ctx, r, cio)
+}
+
+// newLLMRun checks the flags of a new LLM run (bad ones are usage errors) and describes the
+// run; it sends nothing. A note about a missing key goes to stderr.
+func newLLMRun(ep endpointFlags, pf promptFlags, generations int, out string, quiet bool, again string, stderr io.Writer) (llmRun, error) {
 	if generations < 0 {
-		return usagef("--generations must be >= 0")
+		return llmRun{}, usagef("--generations must be >= 0")
 	}
 	cfg, err := ep.config(stderr)
 	if err != nil {
-		return err
+		return llmRun{}, err
 	}
 	opts, err := pf.options(ep.seed)
 	if err != nil {
-		return err
+		return llmRun{}, err
 	}
 	dir := out
 	if dir == "" {
 		dir = filepath.Join("runs", fmt.Sprintf("%s-llm-%s-s%d", pf.problem, opts.Fitness, ep.seed))
 	}
-	return executeLLMRun(llmRun{cfg: cfg, opts: opts, generations: generations, dir: dir, quiet: quiet, again: again}, stdout, stderr)
+	return llmRun{cfg: cfg, opts: opts, generations: generations, dir: dir, quiet: quiet, again: again}, nil
 }
 
 // resumeLLMRun continues the LLM run in dir with the endpoint, sampling and prompt settings
-// it recorded; from ep only the key's variable, the cache, --offline and the transport
-// settings (timeout, retries, concurrency) are used. Execute starts an unfinished run over,
-// and the response cache replays what was received before.
+// it recorded (`workbench run --resume`); Ctrl-C stops it.
 func resumeLLMRun(dir string, ep endpointFlags, quiet bool, stdout, stderr io.Writer) error {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	return resumeLLMRunContext(ctx, dir, ep, quiet, IO{Stdout: stdout, Stderr: stderr})
+}
+
+// resumeLLMRunContext is resumeLLMRun stopped by ctx. From ep only the key's variable, the
+// cache, --offline and the transport settings (timeout, retries, concurrency) are used.
+// Execute starts an unfinished run over, and the response cache replays what was received
+// before.
+func resumeLLMRunContext(ctx context.Context, dir string, ep endpointFlags, quiet bool, cio IO) error {
+	r, err := resumedLLMRun(dir, ep, quiet, cio.Stderr)
+	if err != nil {
+		return err
+	}
+	return executeLLMRun(ctx, r, cio)
+}
+
+// resumedLLMRun describes the continuation of the LLM run recorded in dir.
+func resumedLLMRun(dir string, ep endpointFlags, quiet bool, stderr io.Writer) (llmRun, error) {
 	rc, err := llm.ReadRunConfig(dir)
 	if err != nil {
-		return usageError{err.Error()}
+		return llmRun{}, usageError{err.Error()}
 	}
 	ep.baseURL, ep.model, ep.temperature = rc.LLM.BaseURL, rc.LLM.Model, ""
 	cfg, err := ep.config(stderr)
 	if err != nil {
-		return err
+		return llmRun{}, err
 	}
 	cfg.Temperature, cfg.Seed, cfg.MaxTokens, cfg.Price = rc.LLM.Temperature, rc.LLM.Seed, rc.LLM.MaxTokens, rc.LLM.Price
 	opts := llm.GeneratorOptions{Options: rc.Options, PromptSettings: rc.LLM.PromptSettings}
@@ -57,8 +92,8 @@ func resumeLLMRun(dir string, ep endpointFlags, quiet bool, stdout, stderr io.Wr
 	if ep.cache != defaultLLMCache() {
 		again += " --cache " + ep.cache
 	}
-	return executeLLMRun(llmRun{cfg: cfg, opts: opts, generations: rc.Generations, dir: dir, quiet: quiet,
-		again: again, resume: true, templateHash: rc.LLM.TemplateHash}, stdout, stderr)
+	return llmRun{cfg: cfg, opts: opts, generations: rc.Generations, dir: dir, quiet: quiet,
+		again: again, resume: true, templateHash: rc.LLM.TemplateHash}, nil
 }
 
 // llmRun is one LLM generator run, however it was asked for.
@@ -75,7 +110,11 @@ type llmRun struct {
 	templateHash string
 }
 
-func executeLLMRun(r llmRun, stdout, stderr io.Writer) error {
+// executeLLMRun runs r with the workbench's one run loop (llm.ContinueRun over an
+// experiment run folder) until it ends or ctx is cancelled; a cancelled run keeps its
+// folder and the replies received (in the cache), and says how to continue.
+func executeLLMRun(ctx context.Context, r llmRun, cio IO) error {
+	stdout, stderr := cio.Stdout, cio.Stderr
 	if _, err := makeProblem(r.opts.Problem); err != nil {
 		return err
 	}
@@ -83,28 +122,9 @@ func executeLLMRun(r llmRun, stdout, stderr io.Writer) error {
 	if err != nil {
 		return usageError{err.Error()}
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	var run *experiment.Run
-	if r.resume {
-		if run, err = experiment.Open(r.dir); err != nil {
-			return usageError{err.Error()}
-		}
-	} else {
-		cfg, err := llm.NewRunConfig(client, r.opts, r.generations)
-		if err != nil {
-			return err
-		}
-		changes, err := llm.ConfigChanges(r.dir, cfg)
-		if err != nil {
-			return err
-		}
-		if len(changes) > 0 {
-			return usagef("%s holds another run (%s); choose another folder", r.dir, strings.Join(changes, "; "))
-		}
-		if run, err = experiment.Create(r.dir, cfg); err != nil {
-			return usageError{err.Error()}
-		}
+	run, err := openLLMRun(r, client)
+	if err != nil {
+		return err
 	}
 	st, err := run.Status()
 	if err != nil {
@@ -156,6 +176,39 @@ func executeLLMRun(r llmRun, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "requests: %d (%d from the cache, %d retries, %d failed); tokens %d in, %d out; cost %.4f\n",
 		tot.Requests, tot.CacheHits, tot.Retries, tot.Failures, tot.Usage.PromptTokens, tot.Usage.CompletionTokens, tot.Cost)
 	return nil
+}
+
+func printLLMPopulation(w io.Writer, final *experiment.Final) {
+	fmt.Fprintf(w, "population: %d, best fitness %.4f, feasible %d, unique %d, controlled %d\n", len(final.Population),
+		final.BestFitness, final.Feasible, final.Unique, final.Controlled)
+}
+
+// openLLMRun opens r's run folder (a resumed run) or makes it (a new run, or the same run
+// again); a folder holding another run is refused.
+func openLLMRun(r llmRun, client *llm.Client) (*experiment.Run, error) {
+	if r.resume {
+		run, err := experiment.Open(r.dir)
+		if err != nil {
+			return nil, usageError{err.Error()}
+		}
+		return run, nil
+	}
+	cfg, err := llm.NewRunConfig(client, r.opts, r.generations)
+	if err != nil {
+		return nil, err
+	}
+	changes, err := llm.ConfigChanges(r.dir, cfg)
+	if err != nil {
+		return nil, err
+	}
+	if len(changes) > 0 {
+		return nil, usagef("%s holds another run (%s); choose another folder", r.dir, strings.Join(changes, "; "))
+	}
+	run, err := experiment.Create(r.dir, cfg)
+	if err != nil {
+		return nil, usageError{err.Error()}
+	}
+	return run, nil
 }
 
 // replyPrinter prints one progress line per reply, counting the levels done out of total.

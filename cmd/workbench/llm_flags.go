@@ -1,7 +1,9 @@
 package main
 
+// The flags `llm generate`, `llm prompt`, `llm test` and `run --generator llm*` share: the
+// endpoint (llm.Config) and the prompt settings (llm.GeneratorOptions), with their checks.
+
 import (
-	"context"
 	"flag"
 	"fmt"
 	"io"
@@ -12,25 +14,8 @@ import (
 	"time"
 
 	"pcgwb/llm"
-	"pcgwb/problems/experiment"
 	"pcgwb/problems/search"
 )
-
-// cmdLLM dispatches `workbench llm generate | prompt | test`.
-func cmdLLM(args []string, stdout, stderr io.Writer) error {
-	if len(args) == 0 {
-		return usagef("expected a subcommand: generate | prompt | test")
-	}
-	switch args[0] {
-	case "generate":
-		return cmdLLMGenerate(args[1:], stdout, stderr)
-	case "prompt":
-		return cmdLLMPrompt(args[1:], stdout)
-	case "test":
-		return cmdLLMTest(args[1:], stdout, stderr)
-	}
-	return usagef("unknown subcommand %q (generate | prompt | test)", args[0])
-}
 
 // endpointFlags are the settings every llm subcommand shares. The key itself is never a flag
 // (it would show in the process list and the shell history): it is read from an environment
@@ -171,99 +156,4 @@ func (p *promptFlags) options(seed int) (llm.GeneratorOptions, error) {
 		PromptSettings: llm.PromptSettings{Examples: p.examples, ExamplesFrom: p.examplesFrom, Control: p.control,
 			MaxRepairs: p.repairs, Template: p.template, PromptDir: p.prompts},
 	}, nil
-}
-
-func cmdLLMGenerate(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("llm generate", flag.ContinueOnError)
-	var ep endpointFlags
-	var pf promptFlags
-	ep.register(fs)
-	pf.register(fs)
-	generations := fs.Int("generations", 0, "more batches after the first; the best --n of all are kept")
-	out := fs.String("out", "", "run folder (default runs/PROBLEM-llm-FITNESS-sSEED)")
-	quiet := fs.Bool("quiet", false, "no progress output")
-	if _, err := parseArgs(fs, args); err != nil {
-		return err
-	}
-	return startLLMRun(ep, pf, *generations, *out, *quiet, "run the same command again to replay what was received from the cache", stdout, stderr)
-}
-
-func printLLMPopulation(w io.Writer, final *experiment.Final) {
-	fmt.Fprintf(w, "population: %d, best fitness %.4f, feasible %d, unique %d, controlled %d\n", len(final.Population),
-		final.BestFitness, final.Feasible, final.Unique, final.Controlled)
-}
-
-func fileExists(path string) bool {
-	_, err := os.Stat(path)
-	return err == nil
-}
-
-func firstLine(s string) string {
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		return s[:i]
-	}
-	return s
-}
-
-// cmdLLMPrompt prints the first prompt a generate command would send, without sending it.
-func cmdLLMPrompt(args []string, stdout io.Writer) error {
-	fs := flag.NewFlagSet("llm prompt", flag.ContinueOnError)
-	var pf promptFlags
-	pf.register(fs)
-	seed := fs.Int("seed", 1, "seed of the example and control draws")
-	if _, err := parseArgs(fs, args); err != nil {
-		return err
-	}
-	opts, err := pf.options(*seed)
-	if err != nil {
-		return err
-	}
-	p, err := makeProblem(pf.problem)
-	if err != nil {
-		return err
-	}
-	msgs, prompt, err := llm.FirstPrompt(context.Background(), p, opts)
-	if err != nil {
-		// The template, the prompts folder and the examples are all the user's input.
-		return usageError{err.Error()}
-	}
-	fmt.Fprintf(stdout, "# template %s (%s)\n", prompt.Name, prompt.Origin)
-	for _, m := range msgs {
-		fmt.Fprintf(stdout, "=== %s\n%s\n\n", m.Role, m.Content)
-	}
-	return nil
-}
-
-// cmdLLMTest checks an endpoint with one tiny request that bypasses the cache.
-func cmdLLMTest(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("llm test", flag.ContinueOnError)
-	var ep endpointFlags
-	ep.register(fs)
-	if _, err := parseArgs(fs, args); err != nil {
-		return err
-	}
-	cfg, err := ep.config(stderr)
-	if err != nil {
-		return err
-	}
-	cfg.CacheDir, cfg.Offline = "", false
-	client, err := llm.New(cfg)
-	if err != nil {
-		return usageError{err.Error()}
-	}
-	start := time.Now()
-	resp, err := client.Test(context.Background())
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(stdout, "%s answered %q in %.2fs (%d tokens)\n", firstNonEmpty(resp.Model, cfg.Model), firstLine(resp.Content),
-		time.Since(start).Seconds(), resp.Usage.TotalTokens)
-	return nil
-}
-
-func firstNonEmpty(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }
