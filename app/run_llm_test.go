@@ -2,6 +2,8 @@ package app
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -93,10 +95,16 @@ func TestRunTabNeedsAnEndpointForLLMGenerators(t *testing.T) {
 	}
 }
 
-// llm-ga started from the Run tab against the test endpoint writes the run folder the CLI's
-// core entry point writes for the same settings (final.json and config.json byte-equal), and
-// Compare lists it.
+// llm-ga and llm-mapelites started from the Run tab against the test endpoint write the run
+// folder the CLI's core entry point writes for the same settings (final.json and config.json
+// byte-equal), and Compare lists it.
 func TestRunTabRunsLLMGA(t *testing.T) {
+	for _, gen := range []string{llm.GAName, llm.MapElitesName} {
+		t.Run(gen, func(t *testing.T) { runLLMFromRunTab(t, gen) })
+	}
+}
+
+func runLLMFromRunTab(t *testing.T, gen string) {
 	srv := knownEditEndpoint(t)
 	wb := newEvolveWorkbench(t)
 	lp := wb.LLM()
@@ -107,17 +115,21 @@ func TestRunTabRunsLLMGA(t *testing.T) {
 	lp.Offline.SetChecked(false)
 	rp := wb.Run
 	wb.ShowTab("run")
-	rp.Generator.SetSelected(llm.GAName)
+	rp.Generator.SetSelected(gen)
+	if usesAxes(gen) {
+		eventually(t, "the axes", func() bool { return rp.AxisX.Selected != "" && rp.AxisY.Selected != "" })
+		rp.Bins.SetText("4")
+	}
 	rp.Fitness.SetSelected(search.FitnessQuality)
 	rp.LLMRate.SetText("1")
 	rp.LLMRepairs.SetText("1")
-	startRun(t, wb, llm.GAName, 4, 2)
+	startRun(t, wb, gen, 4, 2)
 	waitRun(t, wb)
 	if rp.State() != RunFinished {
 		t.Fatalf("state %v (%s %s)", rp.State(), rp.Status.Text, rp.ErrorText.Text)
 	}
 	rec := rp.Record()
-	if rec == nil || rec.Dir == "" || rec.Config.Generator != llm.GAName || len(rec.Events) != 3 {
+	if rec == nil || rec.Dir == "" || rec.Config.Generator != gen || len(rec.Events) != 3 || usesAxes(gen) != (len(rec.Config.Axes) == 2) {
 		t.Fatalf("record %+v", rec)
 	}
 	if len(srv.Calls()) == 0 {
@@ -142,8 +154,8 @@ func TestRunTabRunsLLMGA(t *testing.T) {
 			cliErr = err
 			return
 		}
-		ecfg, err := llm.EvolveConfig(client, llm.GAName, search.Options{Problem: evolveTestProblem, Fitness: search.FitnessQuality,
-			Seed: 3, PopSize: 4}, llm.EvolveSettings{Rate: 1, MaxRepairs: 1}, 2)
+		ecfg, err := llm.EvolveConfig(client, gen, search.Options{Problem: evolveTestProblem, Fitness: search.FitnessQuality,
+			Seed: 3, PopSize: 4, Axes: rec.Config.Axes}, llm.EvolveSettings{Rate: 1, MaxRepairs: 1}, 2)
 		if err != nil {
 			cliErr = err
 			return
@@ -166,7 +178,7 @@ func TestRunTabRunsLLMGA(t *testing.T) {
 	await(t, wb.Compare.Wait)
 	found := false
 	for _, r := range wb.Compare.Runs() {
-		found = found || (r.Dir == rec.Dir && r.Config.Generator == llm.GAName)
+		found = found || (r.Dir == rec.Dir && r.Config.Generator == gen)
 	}
 	if !found {
 		t.Errorf("Compare does not list %s", rec.Dir)
@@ -181,5 +193,84 @@ func TestRunTabRunsLLMGA(t *testing.T) {
 		if !bytes.Equal(a, b) {
 			t.Error("the same settings started again give another final.json")
 		}
+	}
+}
+
+// An llm-ga run stopped after its first generation, opened in the Run tab, resumes with the
+// endpoint it recorded: the answers received before come from the cache (the model is asked
+// only what the uninterrupted run asked after them) and final.json is the uninterrupted run's.
+func TestRunTabResumesLLMGA(t *testing.T) {
+	srv := knownEditEndpoint(t)
+	wb := newEvolveWorkbench(t)
+	lp := wb.LLM()
+	lp.BaseURL.SetText("http://127.0.0.1:9/v1") // not used: a resume asks the recorded endpoint
+	lp.Model.SetText("another-model")
+	lp.APIKey.SetText(llmTestKey)
+	lp.Offline.SetChecked(false)
+	outDir := wb.outputDir()
+	opts := search.Options{Problem: evolveTestProblem, Fitness: search.FitnessQuality, Seed: 5, PopSize: 4}
+	es := llm.EvolveSettings{Rate: 1, MaxRepairs: 1}
+	core := func(dir, cache string, stopAfter int) (calls int, err error) {
+		seed := 5
+		client, err := llm.New(llm.Config{BaseURL: srv.BaseURL(), Model: "apptest-model", APIKey: llmTestKey, Seed: &seed, CacheDir: cache})
+		if err != nil {
+			return 0, err
+		}
+		ecfg, err := llm.EvolveConfig(client, llm.GAName, opts, es, 3)
+		if err != nil {
+			return 0, err
+		}
+		before := len(srv.Calls())
+		ctx, cancel := context.WithCancel(t.Context())
+		defer cancel()
+		_, err = llm.StartEvolve(ctx, dir, client, ecfg, nil, func(ev search.Event) {
+			if ev.Generation == stopAfter {
+				cancel()
+			}
+		})
+		if stopAfter >= 0 && errors.Is(err, context.Canceled) {
+			err = nil
+		}
+		return len(srv.Calls()) - before, err
+	}
+	var whole, first int
+	var err error
+	fullDir, stopped := filepath.Join(t.TempDir(), "whole"), filepath.Join(outDir, "stopped")
+	letUIRun(func() {
+		if whole, err = core(fullDir, filepath.Join(t.TempDir(), "cache"), -1); err != nil {
+			return
+		}
+		first, err = core(stopped, filepath.Join(outDir, llmCacheDir), 1)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := LoadRunRecord(stopped)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Finished() {
+		t.Fatal("the stopped run finished")
+	}
+	wb.ShowTab("run")
+	if err := wb.Run.ShowRecord(rec); err != nil {
+		t.Fatal(err)
+	}
+	if wb.Run.State() != RunPaused || wb.Run.Generator.Selected != llm.GAName || wb.Run.LLMRate.Text != "1" {
+		t.Fatalf("opened: state %v, generator %s, rate %s", wb.Run.State(), wb.Run.Generator.Selected, wb.Run.LLMRate.Text)
+	}
+	before := len(srv.Calls())
+	test.Tap(wb.Run.StartButton)
+	waitRun(t, wb)
+	if wb.Run.State() != RunFinished {
+		t.Fatalf("state %v (%s %s)", wb.Run.State(), wb.Run.Status.Text, wb.Run.ErrorText.Text)
+	}
+	if rest := len(srv.Calls()) - before; first+rest != whole || rest == 0 {
+		t.Errorf("the model was asked %d then %d times on resume, the uninterrupted run %d", first, rest, whole)
+	}
+	a, _ := os.ReadFile(filepath.Join(fullDir, experiment.FinalFile))
+	b, _ := os.ReadFile(filepath.Join(stopped, experiment.FinalFile))
+	if len(a) == 0 || !bytes.Equal(a, b) {
+		t.Error("the resumed run's final.json differs from the uninterrupted run's")
 	}
 }
