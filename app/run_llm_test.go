@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -135,8 +136,8 @@ func runLLMFromRunTab(t *testing.T, gen string) {
 	if len(srv.Calls()) == 0 {
 		t.Fatal("the model was never asked")
 	}
-	if rec.Events[len(rec.Events)-1].ModelCalls == 0 {
-		t.Errorf("the last event counts no model calls: %+v", rec.Events[len(rec.Events)-1])
+	if last := rec.Events[len(rec.Events)-1]; last.ModelCalls == 0 || !strings.Contains(rp.Status.Text, fmt.Sprintf("%d model calls", last.ModelCalls)) {
+		t.Errorf("the last event counts %d model calls, the status says %q", last.ModelCalls, rp.Status.Text)
 	}
 	if _, err := os.Stat(filepath.Join(rec.Dir, llm.EvolveSummaryFile)); err != nil {
 		t.Errorf("no %s: %v", llm.EvolveSummaryFile, err)
@@ -183,15 +184,22 @@ func runLLMFromRunTab(t *testing.T, gen string) {
 	if !found {
 		t.Errorf("Compare does not list %s", rec.Dir)
 	}
-	test.Tap(rp.StartButton) // a finished run starts a new one: the cache answers, same final.json
+	// Offline (the LLM tab's box), a new run with the same settings replays the cache: the
+	// model is not asked and final.json is the same.
+	lp.Offline.SetChecked(true)
+	asked := len(srv.Calls())
+	test.Tap(rp.StartButton)
 	waitRun(t, wb)
+	if n := len(srv.Calls()); n != asked {
+		t.Errorf("offline, the model was asked %d times", n-asked)
+	}
 	if again := rp.Record(); again.Dir == rec.Dir || rp.State() != RunFinished {
-		t.Errorf("a second start: state %v in %s", rp.State(), again.Dir)
+		t.Errorf("an offline replay: state %v in %s (%s)", rp.State(), again.Dir, rp.ErrorText.Text)
 	} else {
 		a, _ := os.ReadFile(filepath.Join(rec.Dir, experiment.FinalFile))
 		b, _ := os.ReadFile(filepath.Join(again.Dir, experiment.FinalFile))
 		if !bytes.Equal(a, b) {
-			t.Error("the same settings started again give another final.json")
+			t.Error("the offline replay's final.json differs")
 		}
 	}
 }

@@ -37,6 +37,9 @@ func FormatEvent(ev search.Event) string {
 	s := fmt.Sprintf("best %.3f · mean %.3f · feasible %d · unique %d · controlled %d of %d · %d evaluations · %s",
 		ev.BestFitness, ev.MeanFitness, ev.Feasible, ev.Unique, ev.Controlled, ev.Size, ev.Evaluations,
 		formatDuration(time.Duration(ev.Elapsed*float64(time.Second))))
+	if ev.ModelCalls > 0 {
+		s += fmt.Sprintf(" · %d model calls", ev.ModelCalls)
+	}
 	if ev.Archive != nil {
 		s += fmt.Sprintf(" · archive %d cells", ev.Archive.Filled)
 	}
