@@ -225,6 +225,7 @@ func (wb *Workbench) activate(name string) {
 	}
 	if err != nil {
 		wb.samples.Gallery.ShowMessage(err.Error())
+		wb.offerData(name, err) // missing data files: "Get the data…" / "Import a folder…"
 	}
 	switch {
 	case wb.started:

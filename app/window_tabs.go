@@ -23,8 +23,8 @@ type tabSpec struct {
 	title string
 	icon  func() fyne.Resource
 	build func(wb *Workbench) panel
-	// scroll puts the panel in a vertical scroll, which keeps a tall panel from growing the
-	// window past a 720-pixel screen.
+	// scroll puts the panel in a scroll (both directions), which keeps a tall or wide panel
+	// from growing the window past a 1024×700 screen.
 	scroll bool
 }
 
@@ -34,11 +34,11 @@ var tabTable []tabSpec
 
 func init() {
 	tabTable = []tabSpec{
-		{name: "sample", title: "Sample", icon: theme.GridIcon, build: func(wb *Workbench) panel { return wb.samples }},
-		{name: "run", title: "Run", icon: theme.MediaPlayIcon, build: func(wb *Workbench) panel { return wb.Run }},
-		{name: "editor", title: "Editor", icon: theme.DocumentCreateIcon, build: func(wb *Workbench) panel { return wb.Editor }},
-		{name: "compare", title: "Compare", icon: theme.ListIcon, build: func(wb *Workbench) panel { return wb.Compare }},
-		{name: "expressive", title: "Range", icon: theme.ViewFullScreenIcon, build: func(wb *Workbench) panel { return wb.Expressive }},
+		{name: "sample", title: "Sample", icon: theme.GridIcon, build: func(wb *Workbench) panel { return wb.samples }, scroll: true},
+		{name: "run", title: "Run", icon: theme.MediaPlayIcon, build: func(wb *Workbench) panel { return wb.Run }, scroll: true},
+		{name: "editor", title: "Editor", icon: theme.DocumentCreateIcon, build: func(wb *Workbench) panel { return wb.Editor }, scroll: true},
+		{name: "compare", title: "Compare", icon: theme.ListIcon, build: func(wb *Workbench) panel { return wb.Compare }, scroll: true},
+		{name: "expressive", title: "Range", icon: theme.ViewFullScreenIcon, build: func(wb *Workbench) panel { return wb.Expressive }, scroll: true},
 		{name: "birds", title: "Birds", icon: theme.MediaPlayIcon, build: func(wb *Workbench) panel { return NewBirdsPanel(wb) }, scroll: true},
 		{name: "games", title: "Games", icon: theme.ComputerIcon, build: func(wb *Workbench) panel { return newDuelPanel(wb) }, scroll: true},
 		{name: "llm", title: "LLM", icon: theme.MailComposeIcon, build: func(wb *Workbench) panel { return newLLMPanel(wb) }, scroll: true},
@@ -92,7 +92,9 @@ func (wb *Workbench) buildTabs() {
 		p := t.build(wb)
 		content := p.Content()
 		if t.scroll {
-			content = container.NewVScroll(content)
+			// Both directions: a wide panel (the LLM tab's form, the Games tab's board) must
+			// not widen the window past a 1024-pixel screen either.
+			content = container.NewScroll(content)
 		}
 		item := container.NewTabItemWithIcon(t.title, t.icon(), content)
 		wb.panels[t.name], wb.tabItems[t.name] = p, item
