@@ -1,0 +1,268 @@
+package app
+
+// The LLM tab's batch generation: streaming replies into the gallery and the run folder.
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"image"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"pcgwb/llm"
+	"pcgwb/problems"
+	"pcgwb/problems/experiment"
+	"pcgwb/problems/search"
+)
+
+// llmStream gathers the streamed text of every level of a batch; the generator calls it from
+// many goroutines.
+type llmStream struct {
+	mu    sync.Mutex
+	texts map[int]string
+	turns map[int]int
+	tries map[int]int
+}
+
+func (s *llmStream) add(ev llm.DeltaEvent) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.turns[ev.Item] != ev.Turn || s.tries[ev.Item] != ev.Attempt {
+		// a re-ask or a retry starts over: what came before is void
+		s.texts[ev.Item] = ""
+		s.turns[ev.Item], s.tries[ev.Item] = ev.Turn, ev.Attempt
+	}
+	s.texts[ev.Item] += ev.Text
+}
+
+func (s *llmStream) text() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	items := make([]int, 0, len(s.texts))
+	for i := range s.texts {
+		items = append(items, i)
+	}
+	sort.Ints(items)
+	var sb strings.Builder
+	for _, i := range items {
+		fmt.Fprintf(&sb, "── level %d", i+1)
+		if t := s.turns[i]; t > 0 {
+			fmt.Fprintf(&sb, " (re-ask %d)", t)
+		}
+		fmt.Fprintf(&sb, "\n%s\n", strings.TrimSpace(s.texts[i]))
+	}
+	return sb.String()
+}
+
+// Generate asks the model for the number of levels set, for the selected problem, and writes
+// the run folder into the output folder.
+func (lp *LLMPanel) Generate() {
+	if lp.Busy() {
+		return
+	}
+	name, p, err := lp.wb.CurrentProblem()
+	if err != nil {
+		lp.Status.SetText(err.Error())
+		return
+	}
+	n, err := parseLevelCount(lp.Count.Text)
+	if err != nil {
+		lp.Status.SetText(err.Error())
+		return
+	}
+	seed, err := parseSeed(lp.Seed.Text)
+	if err != nil {
+		lp.Status.SetText(err.Error())
+		return
+	}
+	cfg, err := lp.config()
+	if err != nil {
+		lp.Status.SetText(err.Error())
+		return
+	}
+	text := lp.Template.Text
+	edited := text != lp.templateOriginal
+	if edited {
+		if _, err := (llm.Templates{}).Parse(lp.templateName, text); err != nil {
+			lp.Status.SetText("The template does not parse: " + err.Error())
+			return
+		}
+	}
+	outDir := lp.wb.outputDir()
+	cfg.CacheDir = filepath.Join(outDir, llmCacheDir)
+	client, err := llm.New(cfg)
+	if err != nil {
+		lp.Status.SetText(err.Error())
+		return
+	}
+	k, err := parseExampleCount(lp.Examples.Text)
+	if err != nil {
+		lp.Status.SetText(err.Error())
+		return
+	}
+	opts := llm.GeneratorOptions{
+		Options: search.Options{Problem: name, Fitness: search.FitnessQuality, Seed: seed, PopSize: n},
+		PromptSettings: llm.PromptSettings{Examples: k, ExamplesFrom: lp.exampleDirs[lp.ExamplesFrom.Selected],
+			Control: lp.Control.Checked, MaxRepairs: llm.DefaultMaxRepairs, Template: lp.templateName},
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	lp.mu.Lock()
+	lp.running, lp.cancel = true, cancel
+	lp.mu.Unlock()
+	lp.GenerateButton.Disable()
+	lp.CancelButton.Enable()
+	lp.Progress.SetValue(0)
+	lp.Stream.SetText("")
+	lp.Gallery.ShowMessage("Waiting for the first reply…")
+	lp.Status.SetText(fmt.Sprintf("Asking %s for %d levels of %s…", cfg.Model, n, name))
+
+	stream := &llmStream{texts: map[int]string{}, turns: map[int]int{}, tries: map[int]int{}}
+	var thumbsMu sync.Mutex
+	thumbs := map[int]*Thumb{}
+	finals := 0
+	lp.jobs.Add(1)
+	go func() {
+		defer lp.jobs.Done()
+		defer cancel()
+		final, dir, err := lp.execute(ctx, p, client, opts, outDir, edited, text, stream, func(ev llm.ReplyEvent) {
+			var img, rerr = problemImage(p, ev)
+			onUI(func() {
+				thumbsMu.Lock()
+				defer thumbsMu.Unlock()
+				item := problems.Item{ID: fmt.Sprintf("level-%d", ev.Item+1), Content: ev.Content, Control: ev.Control}
+				t := newThumb(ev.Item, item, img, rerr, ev.Quality, 0, ev.Controllability)
+				if rerr == nil {
+					m := Member{Index: ev.Item, Content: ev.Content, Control: ev.Control, Info: ev.Info, Quality: ev.Quality,
+						Controllability: ev.Controllability, Cell: -1}
+					t.OnTapped = func() {
+						m.Diversity = t.Diversity.Value
+						lp.wb.ShowDetail(name, p, m, img)
+					}
+				}
+				thumbs[ev.Item] = t
+				if ev.Final {
+					finals++
+					lp.Progress.SetValue(float64(finals) / float64(n))
+				}
+				keys := make([]int, 0, len(thumbs))
+				for k := range thumbs {
+					keys = append(keys, k)
+				}
+				sort.Ints(keys)
+				list := make([]*Thumb, len(keys))
+				for i, k := range keys {
+					list[i] = thumbs[k]
+				}
+				lp.Gallery.SetThumbs(list)
+			})
+		})
+		onUI(func() {
+			lp.mu.Lock()
+			lp.running, lp.cancel = false, nil
+			if err == nil {
+				lp.lastDir = dir
+			}
+			lp.mu.Unlock()
+			lp.GenerateButton.Enable()
+			lp.CancelButton.Disable()
+			lp.Stream.SetText(stream.text())
+			switch {
+			case errors.Is(err, context.Canceled):
+				lp.Status.SetText("Cancelled; the unfinished run folder is " + dir)
+			case err != nil:
+				lp.Status.SetText("Generation failed: " + err.Error())
+			default:
+				lp.Progress.SetValue(1)
+				thumbsMu.Lock()
+				showDiversity(thumbs, final)
+				thumbsMu.Unlock()
+				lp.Status.SetText(fmt.Sprintf("%d of %d levels valid; run folder %s (added to Compare)", len(final.Population), n, dir))
+				lp.wb.Compare.AddFolder(dir)
+				lp.CompareButton.Enable()
+			}
+		})
+	}()
+}
+
+// execute runs the batch: the run folder (with the edited template inside it, so the run
+// records what it asked), the stream shown as it arrives, and Execute.
+func (lp *LLMPanel) execute(ctx context.Context, p problems.Problem, client *llm.Client, opts llm.GeneratorOptions, outDir string,
+	edited bool, text string, stream *llmStream, onReply func(llm.ReplyEvent)) (*experiment.Final, string, error) {
+	cfg := experiment.Config{Generator: llm.GeneratorName, Options: opts.Options}
+	dir := RunFolderName(outDir, cfg, time.Now().Format("20060102-150405"))
+	if edited {
+		promptDir := filepath.Join(dir, "prompts")
+		if err := os.MkdirAll(promptDir, 0o755); err != nil {
+			return nil, dir, err
+		}
+		if err := os.WriteFile(filepath.Join(promptDir, opts.Template+".tmpl"), []byte(text), 0o644); err != nil {
+			return nil, dir, err
+		}
+		opts.PromptDir = promptDir
+	}
+	var refreshMu sync.Mutex
+	pending := false
+	onDelta := func(ev llm.DeltaEvent) {
+		stream.add(ev)
+		refreshMu.Lock()
+		if pending {
+			refreshMu.Unlock()
+			return
+		}
+		pending = true
+		refreshMu.Unlock()
+		// one refresh at a time: a fast stream must not queue a callback per token
+		lp.jobs.Add(1)
+		go func() {
+			defer lp.jobs.Done()
+			time.Sleep(50 * time.Millisecond)
+			refreshMu.Lock()
+			pending = false
+			refreshMu.Unlock()
+			text := stream.text()
+			onUI(func() {
+				if lp.Busy() {
+					lp.Stream.SetText(text)
+					lp.streamScroll.ScrollToBottom()
+				}
+			})
+		}()
+	}
+	final, err := llm.StartRun(ctx, dir, client, opts, 0, func(g *llm.Generator) {
+		g.OnDelta, g.OnReply = onDelta, onReply
+	}, nil)
+	return final, dir, err
+}
+
+// problemImage draws a reply's level, or says why there is none.
+func problemImage(p problems.Problem, ev llm.ReplyEvent) (img image.Image, err error) {
+	if ev.Error != "" {
+		return nil, fmt.Errorf("invalid reply: %s", ev.Error)
+	}
+	return safeRender(p, ev.Content)
+}
+
+// showDiversity fills in the diversity badges once the batch is measured: the final
+// population is sorted, so its members are matched to the cells by content.
+func showDiversity(thumbs map[int]*Thumb, final *experiment.Final) {
+	if final == nil {
+		return
+	}
+	byContent := map[string]float64{}
+	for _, ind := range final.Population {
+		b, _ := json.Marshal(ind.Content)
+		byContent[string(b)] = ind.Diversity
+	}
+	for _, t := range thumbs {
+		b, _ := json.Marshal(t.Item.Content)
+		if d, ok := byContent[string(b)]; ok && t.Item.Content != nil {
+			t.Diversity.SetValue(d)
+		}
+	}
+}
