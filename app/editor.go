@@ -211,7 +211,7 @@ func (ed *editorPanel) buildPalette() {
 	names := tileNames(ed.name, ed.problem, ed.grid)
 	ed.Palette = nil
 	ed.palette.RemoveAll()
-	for i, v := range ed.grid.Tiles() {
+	for i, v := range gridTiles(ed.grid) {
 		b := newTileButton(v, i, names[i], swatches[i], func(v int) { ed.setTile(v) })
 		ed.Palette = append(ed.Palette, b)
 		ed.palette.Add(b)

@@ -6,18 +6,15 @@ import (
 
 	"pcgwb/assets"
 	"pcgwb/problems"
-	"pcgwb/problems/space"
+	"pcgwb/problems/levelio"
 )
 
-// tileGrid describes a tile problem's content: Rows × Cols cells, each an integer tile in
-// [Min, Max).
-type tileGrid struct {
-	Rows, Cols int
-	Min, Max   int
-}
+// tileGrid is a tile problem's shape: Rows × Cols cells, each an integer tile in [Min, Max)
+// (the level import/export package's Grid: one definition).
+type tileGrid = levelio.Grid
 
-// Tiles lists the tile values in order.
-func (g tileGrid) Tiles() []int {
+// gridTiles lists a grid's tile values in order.
+func gridTiles(g tileGrid) []int {
 	out := make([]int, 0, g.Max-g.Min)
 	for v := g.Min; v < g.Max; v++ {
 		out = append(out, v)
@@ -27,44 +24,20 @@ func (g tileGrid) Tiles() []int {
 
 // TileGridOf reports whether p's content is a 2-D grid of integer tiles (the problems the
 // editor can paint), and its shape.
-func TileGridOf(p problems.Problem) (tileGrid, bool) {
-	a, ok := p.ContentSpace().(space.Array)
-	if !ok || len(a.Dims) != 2 || a.Dims[0] < 1 || a.Dims[1] < 1 {
-		return tileGrid{}, false
-	}
-	leaf, ok := a.Leaf.(space.Int)
-	if !ok || leaf.Max <= leaf.Min {
-		return tileGrid{}, false
-	}
-	return tileGrid{Rows: a.Dims[0], Cols: a.Dims[1], Min: leaf.Min, Max: leaf.Max}, true
-}
+func TileGridOf(p problems.Problem) (tileGrid, bool) { return levelio.GridOf(p) }
 
-// gridOfContent copies a normalized grid content into rows of ints.
+// gridOfContent copies a normalized grid content into rows of ints; the contents here come
+// from the problem's own space, so a malformed one (never expected) reads as an empty grid.
 func gridOfContent(c problems.Content) [][]int {
-	rows, _ := c.([]any)
-	out := make([][]int, len(rows))
-	for y, r := range rows {
-		cells, _ := r.([]any)
-		out[y] = make([]int, len(cells))
-		for x, v := range cells {
-			out[y][x], _ = v.(int)
-		}
+	g, err := levelio.Cells(c)
+	if err != nil {
+		return nil
 	}
-	return out
+	return g
 }
 
 // contentOfGrid is the inverse of gridOfContent: the grid as a content (rows of []any of int).
-func contentOfGrid(g [][]int) problems.Content {
-	out := make([]any, len(g))
-	for y, r := range g {
-		row := make([]any, len(r))
-		for x, v := range r {
-			row[x] = v
-		}
-		out[y] = row
-	}
-	return out
-}
+func contentOfGrid(g [][]int) problems.Content { return levelio.ContentOf(g) }
 
 // filledGrid is a rows × cols grid of one tile.
 func filledGrid(rows, cols, tile int) [][]int {
@@ -119,7 +92,7 @@ func cellAt(px, py, tile, offX, offY, rows, cols int) (row, col int, ok bool) {
 // gets a nil swatch.
 func tileSwatches(p problems.Problem, g tileGrid) []image.Image {
 	out := make([]image.Image, 0, g.Max-g.Min)
-	for _, v := range g.Tiles() {
+	for _, v := range gridTiles(g) {
 		img, err := safeRender(p, contentOfGrid(filledGrid(g.Rows, g.Cols, v)))
 		if err != nil {
 			out = append(out, nil)
