@@ -4,17 +4,17 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"math/rand/v2"
+	"path/filepath"
 	"sync"
 
 	"pcgwb/internal/safeio"
 	"pcgwb/problems"
 	"pcgwb/problems/data"
+	"pcgwb/problems/levelio"
 )
 
 // maxSampleItems caps `sample -n`: beyond it the JSON would not fit in memory on an ordinary
@@ -89,9 +89,11 @@ func sampleCommand() *Command {
 		}}
 }
 
-// readItems reads and validates an item file ("-": standard input), bounded in size; every
-// problem with it is bad input (exit 2).
-func readItems(p problems.Problem, path string, stdin io.Reader) ([]problems.Item, error) {
+// readItems reads and validates the levels of a file ("-": standard input, an item file),
+// bounded in size: an item file as the reference writes it, VGLC-style text (.txt) or a Tiled
+// map (.tmx), so hand-made levels are evaluated beside generated ones. Every problem with it is
+// bad input (exit 2).
+func readItems(name string, p problems.Problem, path string, stdin io.Reader) ([]problems.Item, error) {
 	var b []byte
 	var err error
 	if path == "-" {
@@ -100,13 +102,13 @@ func readItems(p problems.Problem, path string, stdin io.Reader) ([]problems.Ite
 		b, err = safeio.ReadFile(path, maxItemFileBytes)
 	}
 	if err != nil {
-		if errors.Is(err, safeio.ErrTooLarge) || errors.Is(err, safeio.ErrSpecialFile) || errors.Is(err, fs.ErrNotExist) ||
-			errors.Is(err, fs.ErrPermission) {
-			return nil, usageError{err.Error()}
-		}
 		return nil, usageError{err.Error()}
 	}
-	items, err := problems.DecodeItems(p, b)
+	ext := ""
+	if path != "-" {
+		ext = filepath.Ext(path)
+	}
+	items, err := levelio.DecodeLevels(name, p, ext, b)
 	if err != nil {
 		return nil, usagef("%s: %v", path, err)
 	}

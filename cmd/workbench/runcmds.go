@@ -120,6 +120,9 @@ func mapElitesHint(problem string) string {
 }
 
 func cmdSweep(args []string, stdout, _ io.Writer) error {
+	if handled, err := sweepSlurm(context.Background(), args, stdout); handled { // --slurm, --status (slurm.go)
+		return err
+	}
 	fs := flag.NewFlagSet("sweep", flag.ContinueOnError)
 	probs := fs.String("problems", "", "comma-separated problem names, or \"all\"")
 	gens := fs.String("generators", strings.Join(search.PaperGenerators(), ","), "comma-separated generators")
@@ -233,6 +236,9 @@ func jobName(j experiment.Job) string {
 }
 
 func cmdReport(args []string, stdout, _ io.Writer) error {
+	if handled, err := reportPaper(args, stdout); handled { // --paper (slurm_paper.go)
+		return err
+	}
 	fs := flag.NewFlagSet("report", flag.ContinueOnError)
 	figs := fs.String("out", "", "folder for the figures (default DIR/plots)")
 	xaxis := fs.String("x", string(experiment.XGeneration), "x axis of the fitness curves: generation, evaluations or model-calls (equal-budget comparisons)")
