@@ -48,7 +48,7 @@ func evalCommand() *Command {
 				if err != nil {
 					return err
 				}
-				items, err := readItems(p, args[1], io.Stdin)
+				items, err := readItems(args[0], p, args[1], io.Stdin)
 				if err != nil {
 					return err
 				}

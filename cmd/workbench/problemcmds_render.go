@@ -30,7 +30,7 @@ func renderCommand() *Command {
 				if err != nil {
 					return err
 				}
-				items, err := readItems(p, args[1], io.Stdin)
+				items, err := readItems(args[0], p, args[1], io.Stdin)
 				if err != nil {
 					return err
 				}
