@@ -9,6 +9,8 @@ APT_PKGS := gcc libc6-dev pkg-config ca-certificates libgl1-mesa-dev libx11-dev 
 	libasound2 xvfb xauth
 # Slurm and munge: the Slurm test of `make test` starts a single-node cluster from them.
 APT_PKGS += slurm-wlm munge
+# Tiled's own map renderer (tmxrasterizer): the level export test checks our .tmx files with it.
+APT_PKGS += tiled
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 XVFB := xvfb-run -a -s "-screen 0 1280x800x24"
 GO_TEST_TIMEOUT ?= 20m
