@@ -14,6 +14,7 @@ import (
 
 	"pcgwb/llm/llmtest"
 	"pcgwb/problems"
+	"pcgwb/problems/problemtest"
 	"pcgwb/problems/experiment"
 	"pcgwb/problems/search"
 	"pcgwb/problems/space"
@@ -263,6 +264,7 @@ func TestEvolveBrokenModelRepairsAndFallsBack(t *testing.T) {
 // The evolution prompts exist for every problem, show the parents with their metrics and the
 // cell, and a user's folder overrides a family's hints.
 func TestEvolvePromptsForEveryProblem(t *testing.T) {
+	problemtest.RefData(t) // every problem, the ones needing the reference data too
 	for _, name := range problems.List() {
 		t.Run(name, func(t *testing.T) {
 			p, err := problems.Make(name)

@@ -14,6 +14,7 @@ import (
 	"pcgwb/llm"
 	"pcgwb/llm/llmtest"
 	"pcgwb/problems"
+	"pcgwb/problems/problemtest"
 	"pcgwb/problems/experiment"
 	"pcgwb/problems/search"
 )
@@ -52,6 +53,7 @@ func knownEditServer(t *testing.T, problem string, p problems.Problem) *llmtest.
 // test endpoint; the model makes children, the events count the calls, and an offline replay
 // in another folder writes the same final.json byte for byte.
 func TestRunEvolveOnEveryProblem(t *testing.T) {
+	problemtest.RefData(t) // the problems that need the reference data run too (../shared)
 	t.Setenv(runLLMKeyEnv, llmTestKey)
 	for _, name := range defaultProblems(t) {
 		for _, gen := range []string{llm.GAName, llm.MapElitesName} {
