@@ -37,6 +37,7 @@ type editorPanel struct {
 	fillButton   *widget.Button
 	PNGButton    *widget.Button
 	JSONButton   *widget.Button
+	play         *editorPlay // Play and Open (editor_play.go)
 
 	// lastQuality, lastControllability and lastInfo are the latest evaluation shown;
 	// lastElapsed is what it took (info, quality, controllability and picture).
@@ -96,8 +97,9 @@ func newEditorPanel(wb *Workbench) *editorPanel {
 			return ItemsJSON(ed.name, []Member{ed.Member()})
 		})
 	})
+	ed.play = newEditorPlay(ed)
 	ed.palette = container.NewVBox()
-	tools := container.NewHBox(ed.randomButton, ed.fillButton, ed.UndoButton, widget.NewSeparator(), ed.PNGButton, ed.JSONButton)
+	tools := container.NewHBox(ed.play.PlayButton, ed.play.OpenButton, ed.randomButton, ed.fillButton, ed.UndoButton, widget.NewSeparator(), ed.PNGButton, ed.JSONButton)
 	infoScroll := container.NewScroll(ed.infoText) // scrolls sideways too: long paths stay readable
 	right := container.NewBorder(
 		container.NewVBox(sectionTitle("LIVE METRICS"), container.NewHBox(ed.Quality), container.NewHBox(ed.Control), ed.Timing, sectionTitle("INFO")),
@@ -137,6 +139,7 @@ func (ed *editorPanel) setEnabled(on bool) {
 			b.Disable()
 		}
 	}
+	ed.play.enable(ed, on)
 	if on {
 		ed.body.Show()
 		ed.message.Hide()
@@ -380,6 +383,9 @@ func (ed *editorPanel) handleKey(k *fyne.KeyEvent) bool {
 	}
 	if k.Name == fyne.KeyBackspace {
 		ed.Undo()
+		return true
+	}
+	if ed.playKey(k) {
 		return true
 	}
 	if len(k.Name) == 1 && k.Name[0] >= '1' && k.Name[0] <= '9' {

@@ -63,6 +63,7 @@ func shortcuts() [][2]string {
 		{"Ctrl+Z, Backspace", "undo in the editor"},
 		{"Ctrl+Shift+Z, Ctrl+Y", "redo in the editor"},
 		{"1 … 9", "choose the editor's tile"},
+		{"P", "play the edited level"},
 		{"Ctrl+,", "settings"},
 		{"Escape", "close the dialog in front"},
 		{"F1", "this list"},

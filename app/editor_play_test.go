@@ -1,0 +1,147 @@
+package app
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+
+	"pcgwb/games/play"
+	"pcgwb/problems"
+	"pcgwb/problems/levelio"
+)
+
+// fakeLaunch replaces the play window for the test: it records the items launched and
+// answers with outcome.
+func fakeLaunch(t *testing.T, outcome *play.Outcome) *[]problems.Item {
+	t.Helper()
+	var got []problems.Item
+	old := launchPlay
+	launchPlay = func(_ context.Context, _ string, item problems.Item, _ bool, _ ...string) (*play.Outcome, error) {
+		got = append(got, item)
+		return outcome, nil
+	}
+	t.Cleanup(func() { launchPlay = old })
+	return &got
+}
+
+// The Editor's Play button and its P key playtest the edited level through PlayLevel, and the
+// status line ends on the outcome.
+func TestEditorPlay(t *testing.T) {
+	wb := newTestWorkbench(t, Options{Problem: "zelda-v0"})
+	_, p, err := wb.CurrentProblem()
+	if err != nil {
+		t.Fatal(err)
+	}
+	launched := fakeLaunch(t, &play.Outcome{Result: play.ResultWon, Seconds: 4, Moves: 9})
+	wb.ShowTab("editor")
+	ed := wb.Editor
+	room := zeldaRoom(t, p, false)
+	if !ed.Load("zelda-v0", p, room) {
+		t.Fatal("the editor does not load a zelda room")
+	}
+	await(t, ed.Wait)
+	if ed.play.PlayButton.Disabled() {
+		t.Fatal("Play is disabled on a playable level")
+	}
+	for i, press := range []func(){
+		func() { ed.play.PlayButton.OnTapped() },
+		func() { wb.handleKey(&fyne.KeyEvent{Name: fyne.KeyP}) },
+	} {
+		press()
+		await(t, waitJobs)
+		if len(*launched) != i+1 {
+			t.Fatalf("press %d: %d launches", i, len(*launched))
+		}
+		cells, err := levelio.Cells((*launched)[i].Content)
+		if err != nil || !reflect.DeepEqual(cells, ed.Cells()) {
+			t.Fatalf("press %d launched %v (%v), want the edited level %v", i, cells, err, ed.Cells())
+		}
+		if s := wb.statusBar.Text; s != "Played: won in 4.0 s, 9 moves." {
+			t.Fatalf("press %d: status %q", i, s)
+		}
+		if ed.play.LastPlay == nil || ed.play.LastPlay.Moves != 9 {
+			t.Fatalf("press %d: last play %+v", i, ed.play.LastPlay)
+		}
+	}
+}
+
+// The Editor's Open reads an item file, VGLC-style text and a Tiled map into the edited grid,
+// and refuses (keeping the level) a file of another size or garbage.
+func TestEditorOpenLevels(t *testing.T) {
+	wb := newTestWorkbench(t, Options{Problem: "zelda-v0"})
+	_, p, err := wb.CurrentProblem()
+	if err != nil {
+		t.Fatal(err)
+	}
+	wb.ShowTab("editor")
+	ed := wb.Editor
+	want := zeldaRoom(t, p, true)
+	item := problems.Item{Content: want}
+	wantCells, err := levelio.Cells(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, err := levelio.EncodeText("zelda-v0", p, []problems.Item{item, {Content: zeldaRoom(t, p, false)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmx, err := levelio.EncodeTMX("zelda-v0", p, item, "tiles.png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	js, err := ItemsJSON("zelda-v0", []Member{{Content: want}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(text)), "\n")
+	short := strings.Join(lines[:3], "\n") + "\n"
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		file, data, status string
+	}{
+		{"room.txt", string(text), "Opened room.txt (level 1 of 2)."},
+		{"room.tmx", string(tmx), "Opened room.tmx."},
+		{"room.json", string(js), "Opened room.json."},
+		{"short.txt", short, ""},
+		{"junk.tmx", "<map><oops", ""},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			ed.Load("zelda-v0", p, zeldaRoom(t, p, false))
+			await(t, ed.Wait)
+			before := ed.Cells()
+			path := filepath.Join(dir, tc.file)
+			if err := os.WriteFile(path, []byte(tc.data), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			err := ed.OpenLevels(path)
+			await(t, ed.Wait)
+			if tc.status == "" {
+				if err == nil {
+					t.Fatal("opened a bad file")
+				}
+				if !reflect.DeepEqual(ed.Cells(), before) {
+					t.Fatal("a refused file changed the level")
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(ed.Cells(), wantCells) {
+				t.Fatalf("opened %v, want %v", ed.Cells(), wantCells)
+			}
+			if wb.statusBar.Text != tc.status {
+				t.Fatalf("status %q, want %q", wb.statusBar.Text, tc.status)
+			}
+			ed.Undo()
+			if !reflect.DeepEqual(ed.Cells(), before) {
+				t.Fatal("Undo does not take the opened level back")
+			}
+		})
+	}
+}
