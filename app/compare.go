@@ -29,10 +29,14 @@ type ComparePanel struct {
 	Table                     *fyne.Container
 	FitnessPlot, FeasiblePlot *PlotView
 	Galleries                 []*PopulationView
-	galleryBox                *fyne.Container
-	tableScroll               *container.Scroll
-	content                   fyne.CanvasObject
-	wb                        *Workbench
+	// People is the People section (playtests), Tabs switch between it and the runs.
+	People      *PeopleSection
+	Tabs        *container.AppTabs
+	runsBox     *fyne.Container
+	galleryBox  *fyne.Container
+	tableScroll *container.Scroll
+	content     fyne.CanvasObject
+	wb          *Workbench
 
 	runs     []*RunRecord
 	groups   []*CompareGroup
@@ -64,7 +68,10 @@ func newComparePanel(wb *Workbench) *ComparePanel {
 	// the galleries scroll sideways rather than widen the window beyond the screen
 	split := container.NewHSplit(plots, container.NewHScroll(cp.galleryBox))
 	split.Offset = 0.36
-	cp.content = container.NewBorder(container.NewVBox(tools, table), nil, nil, nil, split)
+	cp.runsBox = container.NewBorder(container.NewVBox(tools, table), nil, nil, nil, split)
+	cp.People = newPeopleSection(wb)
+	cp.Tabs = container.NewAppTabs(container.NewTabItem("Runs", cp.runsBox), container.NewTabItem("People", cp.People.Content()))
+	cp.content = cp.Tabs
 	cp.refresh()
 	return cp
 }
@@ -196,9 +203,7 @@ func (cp *ComparePanel) refresh() {
 	// room for the header and up to four groups; more scroll
 	rowH := cp.Table.MinSize().Height / float32(len(cp.groups)+1)
 	cp.tableScroll.SetMinSize(fyne.NewSize(0, rowH*float32(min(len(cp.groups), 4)+1)))
-	if c, ok := cp.content.(*fyne.Container); ok {
-		c.Refresh() // the table's height changed: lay the tab out again
-	}
+	cp.runsBox.Refresh() // the table's height changed: lay the tab out again
 	cp.drawPlots()
 
 	cp.Galleries = nil

@@ -1,0 +1,216 @@
+package app
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"pcgwb/games/playtest"
+)
+
+// peoplePlots are the report's plots shown in the People section, as Write names them.
+var peoplePlots = []string{"completion.png", "ratings.png", "solver-time.png"}
+
+// PeopleSection is the Compare tab's People section: what people made of the generators' levels
+// in blind playtests. The user adds playtest session folders (copies of one session from several
+// laptops merge); the section shows, per generator, the completion rate, the median time to win
+// and the mean answers with their 95% intervals and n, the relation between people and the
+// benchmark's metrics, and the report's plots. All of it is playtest.ReportFolders' report (it
+// also writes the report into the first folder's report/ folder): no statistics here.
+type PeopleSection struct {
+	AddButton   *widget.Button
+	ClearButton *widget.Button
+	Status      *widget.Label
+	Table       *fyne.Container
+	Relations   *widget.Label
+	// Plots are the report's plot images, PlotFiles their files.
+	Plots     []*canvas.Image
+	PlotFiles []string
+	// Report is the report shown (nil before any folder).
+	Report *playtest.Report
+
+	plotBox *fyne.Container
+	content fyne.CanvasObject
+	wb      *Workbench
+	folders []string
+	loading sync.WaitGroup
+	gen     int // folder set generation: a stale report is not shown
+}
+
+func newPeopleSection(wb *Workbench) *PeopleSection {
+	ps := &PeopleSection{wb: wb}
+	ps.AddButton = widget.NewButtonWithIcon("Add playtest folder…", theme.FolderOpenIcon(), ps.showAddFolder)
+	ps.ClearButton = widget.NewButtonWithIcon("Clear", theme.ContentClearIcon(), ps.Clear)
+	ps.ClearButton.Disable()
+	ps.Status = widget.NewLabel("Add one or more playtest session folders (`workbench playtest new` or \"New playtest…\"); copies from several laptops merge.")
+	ps.Status.Wrapping = fyne.TextWrapWord
+	ps.Table = container.New(tableLayout{cols: 1})
+	ps.Relations = widget.NewLabel("")
+	ps.Relations.Wrapping = fyne.TextWrapWord
+	ps.plotBox = container.NewGridWithColumns(len(peoplePlots))
+	top := container.NewVBox(container.NewHBox(ps.AddButton, ps.ClearButton), ps.Status,
+		container.NewHScroll(ps.Table), ps.Relations)
+	ps.content = container.NewBorder(top, nil, nil, nil, ps.plotBox)
+	return ps
+}
+
+// Content is the section's root object.
+func (ps *PeopleSection) Content() fyne.CanvasObject { return ps.content }
+
+// Folders returns the session folders shown.
+func (ps *PeopleSection) Folders() []string { return ps.folders }
+
+// AddFolders adds session folders and recomputes the report off the UI goroutine.
+func (ps *PeopleSection) AddFolders(dirs ...string) {
+	for _, d := range dirs {
+		if !slices.Contains(ps.folders, d) {
+			ps.folders = append(ps.folders, d)
+		}
+	}
+	ps.compute()
+}
+
+// Clear removes every session folder.
+func (ps *PeopleSection) Clear() {
+	ps.folders, ps.Report = nil, nil
+	ps.gen++
+	ps.show(nil, nil, nil)
+	ps.Status.SetText("No playtest folder.")
+}
+
+// Wait blocks until the report being computed is shown.
+func (ps *PeopleSection) Wait(timeout time.Duration) error {
+	done := make(chan struct{})
+	go func() { ps.loading.Wait(); close(done) }()
+	select {
+	case <-done:
+		return nil
+	case <-time.After(timeout):
+		return fmt.Errorf("still computing the playtest report after %v", timeout)
+	}
+}
+
+func (ps *PeopleSection) compute() {
+	if len(ps.folders) == 0 {
+		ps.Clear()
+		return
+	}
+	ps.gen++
+	gen, dirs := ps.gen, append([]string(nil), ps.folders...)
+	ps.Status.SetText(fmt.Sprintf("reading %d playtest folders…", len(dirs)))
+	ps.loading.Add(1)
+	goJob(func() {
+		defer ps.loading.Done()
+		rep, files, err := playtest.ReportFolders("", dirs...)
+		onUI(func() {
+			if gen != ps.gen {
+				return
+			}
+			ps.show(rep, files, err)
+		})
+	})
+}
+
+// show puts a report (or its failure) on screen.
+func (ps *PeopleSection) show(rep *playtest.Report, files []string, err error) {
+	ps.Table.RemoveAll()
+	ps.plotBox.RemoveAll()
+	ps.Plots, ps.PlotFiles, ps.Relations.Text = nil, nil, ""
+	ps.ClearButton.Disable()
+	if len(ps.folders) > 0 {
+		ps.ClearButton.Enable()
+	}
+	ps.Report = rep
+	if rep != nil {
+		rows := PeopleTable(rep)
+		ps.Table.Layout = tableLayout{cols: len(rows[0])}
+		for r, row := range rows {
+			for _, cell := range row {
+				l := widget.NewLabel(cell)
+				if r == 0 {
+					l.TextStyle = fyne.TextStyle{Bold: true}
+					l.Importance = widget.LowImportance
+				}
+				ps.Table.Add(l)
+			}
+		}
+		rel := rep.Relations
+		ps.Relations.Text = fmt.Sprintf("Levels the benchmark calls playable completed %s; the others %s. "+
+			"Solver path length vs median time to win (Spearman) %s; quality vs completion (Spearman) %s.",
+			rel.PlayableCompletion.Text(), rel.UnplayableCompletion.Text(), rel.SolverVsTime.Text(), rel.QualityVsCompletion.Text())
+		for _, name := range peoplePlots {
+			path := reportFile(files, name)
+			if path == "" {
+				continue
+			}
+			img := canvas.NewImageFromFile(path)
+			img.FillMode = canvas.ImageFillContain
+			img.SetMinSize(fyne.NewSize(240, 160))
+			ps.Plots, ps.PlotFiles = append(ps.Plots, img), append(ps.PlotFiles, path)
+			ps.plotBox.Add(img)
+		}
+		ps.Status.SetText(fmt.Sprintf("%d plays by %d players from %s; report written to %s",
+			rep.Plays, len(rep.Players), strings.Join(ps.folders, ", "), filepath.Dir(reportFile(files, "report.md"))))
+	}
+	if err != nil {
+		ps.Status.SetText("Playtest report failed: " + err.Error())
+	}
+	ps.Table.Refresh()
+	ps.Relations.Refresh()
+	ps.plotBox.Refresh()
+}
+
+// reportFile is the file of files named name ("" when absent).
+func reportFile(files []string, name string) string {
+	for _, f := range files {
+		if filepath.Base(f) == name {
+			return f
+		}
+	}
+	return ""
+}
+
+// PeopleTable is the People section's table, header first: per generator its levels, the
+// completion rate, the median time to win and the mean answer to each question, every
+// statistic as its estimate with the 95% interval and n.
+func PeopleTable(rep *playtest.Report) [][]string {
+	head := []string{"Generator", "Levels", "Completed", "Median time to win (s)"}
+	for _, q := range rep.Questions {
+		head = append(head, q.ID)
+	}
+	out := [][]string{head}
+	for _, g := range rep.Generators {
+		row := []string{g.Generator, fmt.Sprint(g.Levels), g.Completion.Text(), g.MedianTime.Text()}
+		for _, q := range rep.Questions {
+			row = append(row, g.Ratings[q.ID].Text())
+		}
+		out = append(out, row)
+	}
+	return out
+}
+
+// showAddFolder asks for a playtest session folder and adds it.
+func (ps *PeopleSection) showAddFolder() {
+	d := dialog.NewFolderOpen(func(u fyne.ListableURI, err error) {
+		if err != nil {
+			dialog.ShowError(err, ps.wb.Window)
+			return
+		}
+		if u == nil {
+			return // cancelled
+		}
+		ps.AddFolders(u.Path())
+	}, ps.wb.Window)
+	ps.wb.startIn(d.SetLocation, ps.wb.Settings().OutputDir())
+	ps.wb.showFileDialog(d, "Add a playtest session folder", "Add")
+}

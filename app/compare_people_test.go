@@ -1,0 +1,142 @@
+package app
+
+import (
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"pcgwb/games/play"
+	"pcgwb/games/playtest"
+	"pcgwb/games/playtest/playtesttest"
+)
+
+// peopleSession writes a playtest session over the two test run folders (3 levels of each
+// generator) into dir/a, and a second laptop's copy into dir/b. In a, ann wins every ga level
+// in 10, 20 and 30 s and rates them fun 4, and loses every llm level, rating them 2; in b, bob
+// wins everything, the ga levels in 40 s and the llm ones in 50 s, rating them all 5.
+func peopleSession(t *testing.T, dir string) (a, b string) {
+	t.Helper()
+	runs := playtesttest.RunFolders(t, filepath.Join(dir, "runs"))
+	a, b = filepath.Join(dir, "a"), filepath.Join(dir, "b")
+	s, err := playtest.Create(a, playtest.Options{Seed: 3, Sources: []playtest.Source{
+		{Dir: runs["ga"], N: 3, Pick: playtest.PickBest}, {Dir: runs["llm"], N: 3, Pick: playtest.PickBest}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(a, playtest.SessionFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(b, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(b, playtest.SessionFile), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gaTime := 0.0
+	for _, l := range s.Levels {
+		ann := playtest.Record{Player: "ann", Level: l.Name, Outcome: play.Outcome{Problem: l.Problem, Result: play.ResultLost, Seconds: 5},
+			Answers: map[string]string{"fun": "2", "difficulty": "3"}}
+		bob := playtest.Record{Player: "bob", Level: l.Name, Outcome: play.Outcome{Problem: l.Problem, Result: play.ResultWon, Seconds: 50},
+			Answers: map[string]string{"fun": "5", "difficulty": "3"}}
+		if l.Generator == "ga" {
+			gaTime += 10
+			ann.Result, ann.Seconds, ann.Answers["fun"] = play.ResultWon, gaTime, "4"
+			bob.Seconds = 40
+		}
+		if err := playtest.SaveRecord(a, ann); err != nil {
+			t.Fatal(err)
+		}
+		if err := playtest.SaveRecord(b, bob); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return a, b
+}
+
+// The People section shows, per generator, completion, median time to win and the mean
+// answers with their intervals and n, computed by hand from peopleSession's players; with both
+// laptops' folders the records merge. The report's plots are shown as images.
+func TestComparePeople(t *testing.T) {
+	wb := newTestWorkbench(t)
+	a, b := peopleSession(t, t.TempDir())
+	type cell struct{ value, n string } // the estimate's value (with its interval opening) and n
+	for _, tc := range []struct {
+		name    string
+		folders []string
+		plays   int
+		want    map[string][]cell // generator → levels, completed, median time, fun
+	}{
+		{"one laptop", []string{a}, 6, map[string][]cell{
+			"ga":  {{"3", ""}, {"1.00 [1.00, 1.00]", "n=3"}, {"20.00 [", "n=3"}, {"4.00 [4.00, 4.00]", "n=3"}},
+			"llm": {{"3", ""}, {"0.00 [0.00, 0.00]", "n=3"}, {"–", "n=0"}, {"2.00 [2.00, 2.00]", "n=3"}},
+		}},
+		{"two laptops merged", []string{a, b}, 12, map[string][]cell{
+			"ga":  {{"3", ""}, {"1.00 [1.00, 1.00]", "n=6"}, {"35.00 [", "n=6"}, {"4.50 [", "n=6"}},
+			"llm": {{"3", ""}, {"0.50 [", "n=6"}, {"50.00 [50.00, 50.00]", "n=3"}, {"3.50 [", "n=6"}},
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ps := wb.Compare.People
+			ps.Clear()
+			ps.AddFolders(tc.folders...)
+			await(t, ps.Wait)
+			if ps.Report == nil || ps.Report.Plays != tc.plays {
+				t.Fatalf("report %+v (status %q), want %d plays", ps.Report, ps.Status.Text, tc.plays)
+			}
+			rows := PeopleTable(ps.Report)
+			if got := len(ps.Table.Objects); got != len(rows)*len(rows[0]) {
+				t.Fatalf("%d table cells shown, want %d", got, len(rows)*len(rows[0]))
+			}
+			if strings.Join(rows[0], "|") != "Generator|Levels|Completed|Median time to win (s)|fun|difficulty" {
+				t.Fatalf("header %q", rows[0])
+			}
+			if len(rows) != 3 {
+				t.Fatalf("%d generator rows, want 2", len(rows)-1)
+			}
+			for _, row := range rows[1:] {
+				want, ok := tc.want[row[0]]
+				if !ok {
+					t.Fatalf("unexpected generator %q", row[0])
+				}
+				for i, w := range want {
+					got := row[1+i]
+					if !strings.HasPrefix(got, w.value) || !strings.HasSuffix(got, w.n) {
+						t.Errorf("%s %s = %q, want %q … %q", row[0], rows[0][1+i], got, w.value, w.n)
+					}
+				}
+			}
+			if !strings.Contains(ps.Relations.Text, "playable completed") {
+				t.Errorf("relations %q", ps.Relations.Text)
+			}
+			if len(ps.Plots) != len(peoplePlots) {
+				t.Fatalf("%d plots shown, want %d", len(ps.Plots), len(peoplePlots))
+			}
+			for _, f := range ps.PlotFiles {
+				fh, err := os.Open(f)
+				if err != nil {
+					t.Fatal(err)
+				}
+				img, err := png.Decode(fh)
+				fh.Close()
+				if err != nil || img.Bounds().Dx() < 100 {
+					t.Fatalf("plot %s: %v", f, err)
+				}
+			}
+			if filepath.Dir(ps.PlotFiles[0]) != filepath.Join(a, playtest.ReportDir) {
+				t.Errorf("report written to %s", filepath.Dir(ps.PlotFiles[0]))
+			}
+		})
+	}
+	t.Run("not a session", func(t *testing.T) {
+		ps := wb.Compare.People
+		ps.Clear()
+		ps.AddFolders(t.TempDir())
+		await(t, ps.Wait)
+		if ps.Report != nil || len(ps.Plots) != 0 || !strings.Contains(ps.Status.Text, "failed") {
+			t.Fatalf("report %v, %d plots, status %q", ps.Report, len(ps.Plots), ps.Status.Text)
+		}
+	})
+}
