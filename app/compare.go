@@ -22,7 +22,9 @@ const compareGalleryLimit = 24
 // intervals, both plots on shared axes, and each group's best run's final population.
 type ComparePanel struct {
 	AddButton, AddCurrentButton, ClearButton *widget.Button
-	Status                                   *widget.Label
+	// PlaytestButton is "New playtest…" (compare_playtest.go).
+	PlaytestButton *widget.Button
+	Status         *widget.Label
 	// XAxis puts generations, evaluations or model calls on the plots' x axis, so runs can
 	// be compared at equal budget.
 	XAxis                     *widget.Select
@@ -49,6 +51,7 @@ func newComparePanel(wb *Workbench) *ComparePanel {
 	cp.AddButton = widget.NewButtonWithIcon("Add run folder…", theme.FolderOpenIcon(), func() { wb.ShowOpenFolder(true) })
 	cp.AddCurrentButton = widget.NewButtonWithIcon("Add current run", theme.ContentAddIcon(), cp.AddCurrentRun)
 	cp.ClearButton = widget.NewButtonWithIcon("Clear", theme.ContentClearIcon(), cp.Clear)
+	cp.PlaytestButton = widget.NewButtonWithIcon("New playtest…", theme.MediaPlayIcon(), cp.showNewPlaytest)
 	cp.Status = widget.NewLabel("Add two or more run folders (a sweep folder adds all its runs), or the run from the Run tab.")
 	cp.Status.Truncation = fyne.TextTruncateEllipsis
 	cp.Table = container.New(tableLayout{cols: 8})
@@ -60,7 +63,7 @@ func newComparePanel(wb *Workbench) *ComparePanel {
 	cp.galleryBox = container.NewGridWithColumns(1)
 	cp.XAxis = widget.NewSelect(XAxes(), func(string) { cp.drawPlots() })
 	cp.XAxis.SetSelected(string(XGeneration))
-	tools := container.NewBorder(nil, nil, container.NewHBox(cp.AddButton, cp.AddCurrentButton, cp.ClearButton),
+	tools := container.NewBorder(nil, nil, container.NewHBox(cp.AddButton, cp.AddCurrentButton, cp.ClearButton, cp.PlaytestButton),
 		container.NewHBox(widget.NewLabel("x axis"), cp.XAxis), cp.Status)
 	table := container.NewScroll(cp.Table) // sideways too: a narrow window must not widen
 	cp.tableScroll = table
@@ -177,6 +180,7 @@ func (cp *ComparePanel) drawPlots() {
 func (cp *ComparePanel) refresh() {
 	cp.groups = GroupRuns(cp.runs)
 	cp.ClearButton.Disable()
+	cp.updatePlaytestButton()
 	if len(cp.runs) > 0 {
 		cp.ClearButton.Enable()
 		cp.Status.SetText(fmt.Sprintf("%d runs in %d groups", len(cp.runs), len(cp.groups)))
