@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"sync"
+	"sync/atomic"
 
 	"pcgwb/problems"
 	"pcgwb/problems/search"
@@ -201,17 +202,22 @@ func (o *evolveOp) Children(ctx context.Context, gen int, vs []search.Variation)
 			return nil, err
 		}
 	}
-	bctx, cancel := context.WithCancel(ctx)
-	defer cancel()
+	// A failed conversation stops the others from starting, but requests already sent run to
+	// their answer (no cancellation): an answer the server gave is cached, never bought twice.
+	var stop atomic.Bool
 	results := make([]variationResult, len(vs))
 	var wg sync.WaitGroup
 	for i, v := range vs {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			results[i] = o.converse(bctx, gen, v, datas[i], msgs[i])
+			if stop.Load() {
+				results[i].err = errBatchStopped
+				return
+			}
+			results[i] = o.converse(ctx, gen, v, datas[i], msgs[i])
 			if results[i].err != nil {
-				cancel()
+				stop.Store(true)
 			}
 		}()
 	}
@@ -221,7 +227,7 @@ func (o *evolveOp) Children(ctx context.Context, gen int, vs []search.Variation)
 	}
 	var firstErr error
 	for _, r := range results {
-		if r.err != nil && (firstErr == nil || errors.Is(firstErr, context.Canceled)) {
+		if r.err != nil && !errors.Is(r.err, errBatchStopped) && (firstErr == nil || errors.Is(firstErr, context.Canceled)) {
 			firstErr = r.err
 		}
 	}
