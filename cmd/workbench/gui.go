@@ -176,7 +176,13 @@ func (s *guiSession) capture(stepErr error) {
 	go func() {
 		// let every panel finish drawing (galleries render their levels in the background),
 		// then give the window time to paint the result
-		if err := s.wb.WaitIdle(30 * time.Second); err != nil {
+		// A loaded machine (CI running other tests) can take long: wait as long as the
+		// session may last rather than a fixed half minute.
+		wait := 90 * time.Second
+		if s.g.exitAfter > 0 {
+			wait = s.g.exitAfter
+		}
+		if err := s.wb.WaitIdle(wait); err != nil {
 			s.setResult(fmt.Errorf("screenshot: %w", err))
 		}
 		time.Sleep(screenshotSettle)
