@@ -145,3 +145,51 @@ func TestEditorOpenLevels(t *testing.T) {
 		})
 	}
 }
+
+// Play is enabled only for problems with a play view; P on another one launches nothing and
+// says why. The table is zelda-v0 and the first tile problem registered without a play view.
+func TestEditorPlayNeedsAPlayView(t *testing.T) {
+	wb := newTestWorkbench(t, Options{Problem: "zelda-v0"})
+	launched := fakeLaunch(t, &play.Outcome{Result: play.ResultQuit})
+	wb.ShowTab("editor")
+	ed := wb.Editor
+	unplayable := ""
+	for _, name := range problems.List() {
+		if p, err := problems.Make(name); err == nil && !CanPlay(name) {
+			if _, ok := TileGridOf(p); ok {
+				unplayable = name
+				break
+			}
+		}
+	}
+	if unplayable == "" {
+		t.Fatal("every tile problem has a play view: this test needs another way to check Play's disabling")
+	}
+	for _, tc := range []struct {
+		name     string
+		playable bool
+	}{{"zelda-v0", true}, {unplayable, false}} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := problems.Make(tc.name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !ed.Load(tc.name, p, p.ContentSpace().Sample(NewRand(1))) {
+				t.Fatalf("the editor does not load %s", tc.name)
+			}
+			await(t, ed.Wait)
+			if ed.play.PlayButton.Disabled() == tc.playable || ed.play.OpenButton.Disabled() {
+				t.Fatalf("Play disabled %v, Open disabled %v", ed.play.PlayButton.Disabled(), ed.play.OpenButton.Disabled())
+			}
+			before := len(*launched)
+			wb.handleKey(&fyne.KeyEvent{Name: fyne.KeyP})
+			await(t, waitJobs)
+			if n := len(*launched) - before; tc.playable != (n == 1) {
+				t.Fatalf("%d launches", n)
+			}
+			if !tc.playable && !strings.Contains(wb.statusBar.Text, "has no play view") {
+				t.Fatalf("status %q", wb.statusBar.Text)
+			}
+		})
+	}
+}
