@@ -40,6 +40,7 @@ type PeopleSection struct {
 	Report *playtest.Report
 
 	plotBox *fyne.Container
+	scroll  *container.Scroll
 	content fyne.CanvasObject
 	wb      *Workbench
 	folders []string
@@ -58,8 +59,8 @@ func newPeopleSection(wb *Workbench) *PeopleSection {
 	ps.Relations = widget.NewLabel("")
 	ps.Relations.Wrapping = fyne.TextWrapWord
 	ps.plotBox = container.NewGridWithColumns(len(peoplePlots))
-	top := container.NewVBox(container.NewHBox(ps.AddButton, ps.ClearButton), ps.Status,
-		container.NewHScroll(ps.Table), ps.Relations)
+	ps.scroll = container.NewHScroll(ps.Table) // sideways: many questions must not widen the window
+	top := container.NewVBox(container.NewHBox(ps.AddButton, ps.ClearButton), ps.Status, ps.scroll, ps.Relations)
 	ps.content = container.NewBorder(top, nil, nil, nil, ps.plotBox)
 	return ps
 }
@@ -166,8 +167,12 @@ func (ps *PeopleSection) show(rep *playtest.Report, files []string, err error) {
 		ps.Status.SetText("Playtest report failed: " + err.Error())
 	}
 	ps.Table.Refresh()
+	ps.scroll.SetMinSize(fyne.NewSize(0, ps.Table.MinSize().Height))
 	ps.Relations.Refresh()
 	ps.plotBox.Refresh()
+	if c, ok := ps.content.(*fyne.Container); ok {
+		c.Refresh() // the table's height changed: lay the section out again
+	}
 }
 
 // reportFile is the file of files named name ("" when absent).
