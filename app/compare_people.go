@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"math"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -39,6 +40,8 @@ type PeopleSection struct {
 	// Report is the report shown (nil before any folder).
 	Report *playtest.Report
 
+	// Levels is the per-level table (a thumbnail per level when the report drew one).
+	Levels  *fyne.Container
 	plotBox *fyne.Container
 	scroll  *container.Scroll
 	content fyne.CanvasObject
@@ -61,7 +64,10 @@ func newPeopleSection(wb *Workbench) *PeopleSection {
 	ps.plotBox = container.NewGridWithColumns(len(peoplePlots))
 	ps.scroll = container.NewHScroll(ps.Table) // sideways: many questions must not widen the window
 	top := container.NewVBox(container.NewHBox(ps.AddButton, ps.ClearButton), ps.Status, ps.scroll, ps.Relations)
-	ps.content = container.NewBorder(top, nil, nil, nil, ps.plotBox)
+	ps.Levels = container.New(tableLayout{cols: 1})
+	views := container.NewAppTabs(container.NewTabItem("Plots", ps.plotBox),
+		container.NewTabItem("Levels", container.NewScroll(ps.Levels)))
+	ps.content = container.NewBorder(top, nil, nil, nil, views)
 	return ps
 }
 
@@ -125,6 +131,7 @@ func (ps *PeopleSection) compute() {
 // show puts a report (or its failure) on screen.
 func (ps *PeopleSection) show(rep *playtest.Report, files []string, err error) {
 	ps.Table.RemoveAll()
+	ps.Levels.RemoveAll()
 	ps.plotBox.RemoveAll()
 	ps.Plots, ps.PlotFiles, ps.Relations.Text = nil, nil, ""
 	ps.ClearButton.Disable()
@@ -145,6 +152,7 @@ func (ps *PeopleSection) show(rep *playtest.Report, files []string, err error) {
 				ps.Table.Add(l)
 			}
 		}
+		ps.showLevels(rep, files)
 		rel := rep.Relations
 		ps.Relations.Text = fmt.Sprintf("Levels the benchmark calls playable completed %s; the others %s. "+
 			"Solver path length vs median time to win (Spearman) %s; quality vs completion (Spearman) %s.",
@@ -167,6 +175,7 @@ func (ps *PeopleSection) show(rep *playtest.Report, files []string, err error) {
 		ps.Status.SetText("Playtest report failed: " + err.Error())
 	}
 	ps.Table.Refresh()
+	ps.Levels.Refresh()
 	ps.scroll.SetMinSize(fyne.NewSize(0, ps.Table.MinSize().Height))
 	ps.Relations.Refresh()
 	ps.plotBox.Refresh()
@@ -202,6 +211,59 @@ func PeopleTable(rep *playtest.Report) [][]string {
 		out = append(out, row)
 	}
 	return out
+}
+
+// PeopleLevels is the per-level table, header first: each level's generator, the benchmark's
+// quality and solver path, its plays, wins, median time to win and mean answers.
+func PeopleLevels(rep *playtest.Report) [][]string {
+	head := []string{"Level", "Generator", "Quality", "Solver moves", "Plays", "Won", "Median time (s)"}
+	for _, q := range rep.Questions {
+		head = append(head, q.ID)
+	}
+	out := [][]string{head}
+	for _, l := range rep.Levels {
+		row := []string{l.Name, l.Generator, fmt.Sprintf("%.2f", l.Quality), fmt.Sprint(l.SolverMoves),
+			fmt.Sprint(l.Plays), fmt.Sprint(l.Won), peopleNumber(l.MedianTime)}
+		for _, q := range rep.Questions {
+			row = append(row, peopleNumber(l.Ratings[q.ID]))
+		}
+		out = append(out, row)
+	}
+	return out
+}
+
+// peopleNumber formats a per-level statistic ("–" when there is none).
+func peopleNumber(v float64) string {
+	if math.IsNaN(v) {
+		return "–"
+	}
+	return fmt.Sprintf("%.2f", v)
+}
+
+// showLevels fills the per-level table, each level's thumbnail (thumbs/LEVEL.png) first.
+func (ps *PeopleSection) showLevels(rep *playtest.Report, files []string) {
+	rows := PeopleLevels(rep)
+	ps.Levels.Layout = tableLayout{cols: len(rows[0]) + 1}
+	for r, row := range rows {
+		var thumb fyne.CanvasObject = widget.NewLabel("")
+		if r > 0 {
+			if path := reportFile(files, row[0]+".png"); path != "" {
+				img := canvas.NewImageFromFile(path)
+				img.FillMode = canvas.ImageFillContain
+				img.SetMinSize(fyne.NewSize(66, 42))
+				thumb = img
+			}
+		}
+		ps.Levels.Add(thumb)
+		for _, cell := range row {
+			l := widget.NewLabel(cell)
+			if r == 0 {
+				l.TextStyle = fyne.TextStyle{Bold: true}
+				l.Importance = widget.LowImportance
+			}
+			ps.Levels.Add(l)
+		}
+	}
 }
 
 // showAddFolder asks for a playtest session folder and adds it.

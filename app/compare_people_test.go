@@ -1,11 +1,14 @@
 package app
 
 import (
+	"fmt"
 	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"fyne.io/fyne/v2/canvas"
 
 	"pcgwb/games/play"
 	"pcgwb/games/playtest"
@@ -110,6 +113,32 @@ func TestComparePeople(t *testing.T) {
 						t.Errorf("%s %s = %q, want %q … %q", row[0], rows[0][1+i], got, w.value, w.n)
 					}
 				}
+			}
+			// per level: every player played it once; ann won the ga levels only, bob all
+			levels := PeopleLevels(ps.Report)
+			if len(levels) != 7 || strings.Join(levels[0][:7], "|") != "Level|Generator|Quality|Solver moves|Plays|Won|Median time (s)" {
+				t.Fatalf("per-level table %q", levels)
+			}
+			for _, row := range levels[1:] {
+				plays, won, llmTime := len(tc.folders), len(tc.folders), "50.00"
+				if row[1] == "llm" {
+					won--
+				}
+				if won == 0 {
+					llmTime = "–"
+				}
+				if row[4] != fmt.Sprint(plays) || row[5] != fmt.Sprint(won) || (row[1] == "llm" && row[6] != llmTime) {
+					t.Errorf("level row %q: want %d plays, %d won, llm time %s", row, plays, won, llmTime)
+				}
+			}
+			thumbs := 0
+			for _, o := range ps.Levels.Objects {
+				if _, ok := o.(*canvas.Image); ok {
+					thumbs++
+				}
+			}
+			if thumbs != 6 || len(ps.Levels.Objects) != 7*(len(levels[0])+1) {
+				t.Errorf("%d thumbnails, %d cells in the per-level table", thumbs, len(ps.Levels.Objects))
 			}
 			if !strings.Contains(ps.Relations.Text, "playable completed") {
 				t.Errorf("relations %q", ps.Relations.Text)
