@@ -193,8 +193,12 @@ func TestRealWindowStaysResponsive(t *testing.T) {
 	if beats < 20 {
 		t.Errorf("only %d heartbeats: the UI goroutine was blocked", beats)
 	}
-	if callback > 250*time.Millisecond {
-		t.Errorf("a workbench callback held the UI goroutine for %v (aim: under 50 ms)", callback)
+	// A gross regression (drawing or computing on the UI goroutine) shows as one callback far
+	// longer than the machine's own stalls. On a starved machine (other test binaries busy on
+	// every core) every wait grows alike, so a long callback is judged against the p99 wait:
+	// a wall-clock figure alone would fail on load, not on code.
+	if callback > 250*time.Millisecond && callback > 2*p99 {
+		t.Errorf("a workbench callback held the UI goroutine for %v (aim: under 50 ms; p99 wait %v)", callback, p99)
 	}
 	if longest > 50*time.Millisecond || callback > 50*time.Millisecond {
 		t.Logf("above the 50 ms aim: longest wait %v (p99 %v), longest workbench callback %v", longest, p99, callback)
