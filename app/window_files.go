@@ -21,6 +21,9 @@ const (
 	exportPNG  = "PNG picture (contact sheet of the levels)"
 	exportJSON = "JSON items (content + control, for pcg_benchmark)"
 	exportCSV  = "CSV metrics (one row per level)"
+	// exportTiled writes a folder, not a file: VGLC-style text with its legend, and Tiled maps
+	// over a tileset for the problems drawn tile by tile (levelio.Export).
+	exportTiled = "Tiled maps and text (into a folder)"
 )
 
 // exportFormats lists the formats in menu order.
@@ -79,7 +82,7 @@ func (wb *Workbench) ShowExport(pv *PopulationView) {
 		wb.notify("Nothing to export: the gallery is empty.")
 		return
 	}
-	formats := widget.NewRadioGroup(exportFormats(), nil)
+	formats := widget.NewRadioGroup(append(exportFormats(), exportTiled), nil)
 	formats.Required = true
 	formats.SetSelected(exportJSON)
 	count := widget.NewLabel(fmt.Sprintf("%d levels, in the gallery's order and filter.", len(pv.ShownMembers())))
@@ -89,6 +92,10 @@ func (wb *Workbench) ShowExport(pv *PopulationView) {
 			return
 		}
 		format := formats.Selected
+		if format == exportTiled {
+			wb.exportFolderDialog(pv)
+			return
+		}
 		name, _ := pv.Problem()
 		wb.saveFileDialog(name+"-levels"+exportExtension(format), func() ([]byte, error) { return exportData(pv, format) })
 	}, wb.Window)
@@ -241,4 +248,37 @@ func samePath(a, b string) (bool, error) {
 // notify shows a short message at the bottom of the window.
 func (wb *Workbench) notify(msg string) {
 	wb.statusBar.SetText(msg)
+}
+
+// exportFolderDialog asks for a folder and writes the gallery's shown levels there as text and
+// Tiled maps.
+func (wb *Workbench) exportFolderDialog(pv *PopulationView) {
+	d := dialog.NewFolderOpen(func(u fyne.ListableURI, err error) {
+		if err != nil {
+			dialog.ShowError(err, wb.Window)
+			return
+		}
+		if u == nil {
+			return // cancelled
+		}
+		files, err := exportFolder(pv, u.Path())
+		if err != nil {
+			dialog.ShowError(err, wb.Window)
+			return
+		}
+		wb.notify(fmt.Sprintf("Wrote %d files into %s", len(files), u.Path()))
+	}, wb.Window)
+	wb.startIn(d.SetLocation, wb.Settings().OutputDir())
+	wb.showFileDialog(d, "Export levels into a folder", "Export here")
+}
+
+// exportFolder writes the gallery's shown levels (its filter and order: the selection) into
+// dir as VGLC-style text with its legend and, for tile-drawn problems, Tiled maps.
+func exportFolder(pv *PopulationView, dir string) ([]string, error) {
+	members := pv.ShownMembers()
+	if len(members) == 0 {
+		return nil, errors.New("no level to export: the gallery is empty or filtered out")
+	}
+	name, p := pv.Problem()
+	return ExportLevels(dir, name+"-levels", name, p, members)
 }
