@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -102,7 +103,14 @@ func TestDuelInterruptStopsAMatch(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(300 * time.Millisecond) // let it start searching (not a timing assert)
+	// Interrupt once the match is under way (it has started its sandbox worker, so its Ctrl-C
+	// handler is in place): a fixed sleep raced the start-up of a -race binary.
+	for !hasChildProcess(cmd.Process.Pid) {
+		if ctx.Err() != nil {
+			t.Fatalf("the match never started its sandbox worker: %s", out.String())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
 		t.Fatal(err)
 	}
@@ -113,4 +121,26 @@ func TestDuelInterruptStopsAMatch(t *testing.T) {
 	if err == nil || !strings.Contains(out.String(), "canceled") {
 		t.Errorf("exit %v, output %q", err, out.String())
 	}
+}
+
+// hasChildProcess reports whether process pid has started a child (Linux: /proc/*/stat).
+func hasChildProcess(pid int) bool {
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		b, err := os.ReadFile("/proc/" + e.Name() + "/stat")
+		if err != nil {
+			continue
+		}
+		// pid (comm) state ppid ...: comm may hold spaces, so read after the last ')'.
+		i := strings.LastIndexByte(string(b), ')')
+		if i < 0 {
+			continue
+		}
+		var state string
+		var ppid int
+		if _, err := fmt.Sscanf(string(b[i+1:]), " %s %d", &state, &ppid); err == nil && ppid == pid {
+			return true
+		}
+	}
+	return false
 }

@@ -138,9 +138,10 @@ func (s *guiSession) hook() {
 	g := s.g
 	if g.opts.Run != nil {
 		g.opts.OnRunStopped = func(_ *app.RunRecord, state app.RunState, err error) {
-			if s.meter != nil {
-				fmt.Println(s.meter.stop())
-				s.meter = nil
+			if m := s.stallMeter(); m != nil {
+				if report, first := m.stop(); first {
+					fmt.Println(report)
+				}
 			}
 			if state != app.RunFinished && err == nil {
 				err = fmt.Errorf("the run stopped: %v", state)
@@ -207,7 +208,7 @@ func (s *guiSession) run() error {
 		defer timer.Stop()
 	}
 	if g.stall && g.opts.Run == nil {
-		s.meter = startStallMeter()
+		s.setStallMeter(startStallMeter())
 	}
 	wb.Window.SetMaster() // closing it quits, whatever other windows panels open later
 	wb.Window.Show()
@@ -217,7 +218,7 @@ func (s *guiSession) run() error {
 			time.AfterFunc(300*time.Millisecond, func() {
 				fyne.Do(func() {
 					if g.stall {
-						s.meter = startStallMeter()
+						s.setStallMeter(startStallMeter())
 						app.LongestUICallback(true)
 					}
 					wb.StartRun()
@@ -227,8 +228,10 @@ func (s *guiSession) run() error {
 	}
 	a.Run()
 	wb.Close()
-	if s.meter != nil {
-		fmt.Println(s.meter.stop())
+	if m := s.stallMeter(); m != nil {
+		if report, first := m.stop(); first {
+			fmt.Println(report)
+		}
 	}
 	if g.screenshot != "" && !s.captured.Load() {
 		s.setResult(errors.New("quit before the first sample (or the run) was drawn: no screenshot taken"))
@@ -272,6 +275,10 @@ func isUniform(img image.Image) bool {
 type stallMeter struct {
 	stopCh chan struct{}
 	done   chan struct{}
+	// once makes stop safe to call twice: the run's end and the window's close can both stop
+	// the meter (an exit-after during a long run does both).
+	once   sync.Once
+	report string
 	mu     sync.Mutex
 	beats  []time.Duration
 }
@@ -304,8 +311,29 @@ func startStallMeter() *stallMeter {
 	return m
 }
 
-// stop ends the measurement and reports the longest wait and the 99th percentile.
-func (m *stallMeter) stop() string {
+// stallMeter is the session's meter (nil without --stall-report); the UI goroutine and the
+// main goroutine both read it.
+func (s *guiSession) stallMeter() *stallMeter {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.meter
+}
+
+func (s *guiSession) setStallMeter(m *stallMeter) {
+	s.mu.Lock()
+	s.meter = m
+	s.mu.Unlock()
+}
+
+// stop ends the measurement and reports the longest wait and the 99th percentile; first is
+// false for every call after the first (which should not print it again).
+func (m *stallMeter) stop() (report string, first bool) {
+	m.once.Do(func() { m.report, first = m.measure(), true })
+	return m.report, first
+}
+
+// measure stops the heartbeat and summarises it.
+func (m *stallMeter) measure() string {
 	close(m.stopCh)
 	<-m.done
 	m.mu.Lock()

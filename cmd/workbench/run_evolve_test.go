@@ -14,8 +14,8 @@ import (
 	"pcgwb/llm"
 	"pcgwb/llm/llmtest"
 	"pcgwb/problems"
-	"pcgwb/problems/problemtest"
 	"pcgwb/problems/experiment"
+	"pcgwb/problems/problemtest"
 	"pcgwb/problems/search"
 )
 
