@@ -70,6 +70,9 @@ func checkHostile(t *testing.T, endless bool, res Result) {
 }
 
 func TestHostileScripts(t *testing.T) {
+	if raceDetector {
+		t.Skip("limits, CPU budgets and window timings do not hold under the race detector; make test runs this")
+	}
 	defer hostilePool.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute) // a hang fails, not blocks
 	defer cancel()
