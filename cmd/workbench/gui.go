@@ -179,9 +179,10 @@ func (s *guiSession) capture(stepErr error) {
 		// then give the window time to paint the result
 		// A loaded machine (CI running other tests) can take long: wait as long as the
 		// session may last rather than a fixed half minute.
+		// Leave time to take the picture before an --exit-after quit.
 		wait := 90 * time.Second
 		if s.g.exitAfter > 0 {
-			wait = s.g.exitAfter
+			wait = max(10*time.Second, s.g.exitAfter-15*time.Second)
 		}
 		if err := s.wb.WaitIdle(wait); err != nil {
 			s.setResult(fmt.Errorf("screenshot: %w", err))
