@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"hash/fnv"
 	"math"
+	"pcgwb/problems/shape"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -203,7 +204,7 @@ func scanRows(ctx context.Context, n int, src simRows, store bool, progress Prog
 				}
 				sum := h.Sum(nil)
 				sc.hash = [2]uint64{binary.LittleEndian.Uint64(sum[:8]), binary.LittleEndian.Uint64(sum[8:])}
-				sc.sum = pairwiseDense(dense)
+				sc.sum = shape.PairwiseSum(dense)
 				scans[r] = sc
 				if st != nil && !overBudget.Load() {
 					if stored.Add(int64(len(cols))) > maxStoredSimilarities {
@@ -241,37 +242,7 @@ feed:
 	return scans, st, nil
 }
 
-// pairwiseDense is numpy's pairwise sum (shape.PairwiseSum's blocking).
-func pairwiseDense(x []float64) float64 {
-	n := len(x)
-	switch {
-	case n < 8:
-		s := 0.0
-		for _, v := range x {
-			s += v
-		}
-		return s
-	case n <= 128:
-		var r [8]float64
-		copy(r[:], x[:8])
-		i := 8
-		for ; i < n-n%8; i += 8 {
-			for k := 0; k < 8; k++ {
-				r[k] += x[i+k]
-			}
-		}
-		s := ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]))
-		for ; i < n; i++ {
-			s += x[i]
-		}
-		return s
-	}
-	h := n / 2
-	h -= h % 8
-	return pairwiseDense(x[:h]) + pairwiseDense(x[h:])
-}
-
-// pairwiseSparse is pairwiseDense of a length-n vector that is zero except at the ascending
+// pairwiseSparse is shape.PairwiseSum of a length-n vector that is zero except at the ascending
 // positions pos (relative to lo) with values val. Adding a zero changes no partial sum, so
 // the result has the same bits.
 func pairwiseSparse(pos []int, val []float64, lo, n int) float64 {
@@ -525,7 +496,7 @@ func greedyLiteral(n int, src simRows) []float64 {
 			for _, cj := range alive {
 				row = append(row, sim[ri][cj])
 			}
-			if s := pairwiseDense(row); bestR < 0 || s > best {
+			if s := shape.PairwiseSum(row); bestR < 0 || s > best {
 				best, bestR = s, r
 			}
 		}
