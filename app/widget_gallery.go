@@ -9,7 +9,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	pixels "pcgwb/canvas"
+	pixels "pcgwb/assets"
 )
 
 // Gallery shows a sample set as a grid of thumbnails, as large as the space allows while all of

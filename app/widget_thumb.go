@@ -14,7 +14,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	pixels "pcgwb/canvas"
+	pixels "pcgwb/assets"
 	"pcgwb/problems"
 )
 

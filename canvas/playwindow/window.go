@@ -18,7 +18,6 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"pcgwb/assets"
-	"pcgwb/canvas"
 	"pcgwb/games/play"
 )
 
@@ -53,7 +52,7 @@ const (
 func Run(s play.View, opt Options) error {
 	f := s.Frame()
 	fw, fh := f.Rect.Dx(), f.Rect.Dy()
-	scale := max(1, int(canvas.PixelScale(fw, fh, 1200, 760)))
+	scale := max(1, int(assets.PixelScale(fw, fh, 1200, 760)))
 	ebiten.SetWindowSize(fw*scale, fh*scale)
 	ebiten.SetWindowTitle(opt.Title)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
@@ -199,7 +198,7 @@ func (l *loop) Draw(screen *ebiten.Image) {
 	}
 	l.frame.WritePixels(f.Pix)
 	sw, sh := screen.Bounds().Dx(), screen.Bounds().Dy()
-	scale := canvas.PixelScale(f.Rect.Dx(), f.Rect.Dy(), float64(sw), float64(sh))
+	scale := assets.PixelScale(f.Rect.Dx(), f.Rect.Dy(), float64(sw), float64(sh))
 	screen.Fill(assets.Palette['k'])
 	op := &ebiten.DrawImageOptions{}
 	op.GeoM.Scale(scale, scale)

@@ -11,7 +11,6 @@ import (
 	"golang.org/x/image/math/fixed"
 
 	"pcgwb/assets"
-	"pcgwb/canvas"
 )
 
 // Frame layout: the board is scaled by a whole factor to about frameTarget pixels wide (pixel
@@ -38,7 +37,7 @@ var (
 
 // boardScale is the whole scale at which a w×h board is shown.
 func boardScale(w, h int) int {
-	s := int(canvas.PixelScale(w, h, frameTarget, frameMaxBoard))
+	s := int(assets.PixelScale(w, h, frameTarget, frameMaxBoard))
 	return min(max(s, 1), maxScale)
 }
 

@@ -1,4 +1,4 @@
-package canvas
+package assets
 
 import "testing"
 
