@@ -19,11 +19,12 @@ import (
 var letterChartColors = [3]color.RGBA{{0x4c, 0x8d, 0xe0, 0xff}, {0xf0, 0x9a, 0x30, 0xff}, {0x4c, 0xb8, 0x5c, 0xff}}
 
 // LetterChart draws one team's per-letter results as grouped bars, A to Z: stability,
-// similarity and the letter score (scaled to its largest value), each in [0, 1].
+// similarity and the letter score (scaled to its largest value), each in [0, 1]. Its
+// background and text take the current theme's plot colours.
 func LetterChart(chars []birds.CharacterScore, team string) image.Image {
 	const w, h, left, bottom, top = 26*30 + 40, 220, 30, 20, 24
 	img := image.NewRGBA(image.Rect(0, 0, w, h))
-	draw.Draw(img, img.Rect, image.NewUniform(color.RGBA{0xff, 0xff, 0xff, 0xff}), image.Point{}, draw.Src)
+	draw.Draw(img, img.Rect, image.NewUniform(rgba(themeColor(colorNamePlotBack))), image.Point{}, draw.Src)
 	var values [26][3]float64
 	maxScore := 0.0
 	for _, c := range chars {
@@ -35,7 +36,7 @@ func LetterChart(chars []birds.CharacterScore, team string) image.Image {
 		maxScore = max(maxScore, values[i][2])
 	}
 	plotH := float64(h - bottom - top)
-	axis := color.RGBA{0x60, 0x60, 0x60, 0xff}
+	axis := rgba(themeColor(colorNamePlotMuted))
 	for x := left; x < w-10; x++ {
 		img.SetRGBA(x, h-bottom, axis)
 	}
@@ -59,7 +60,7 @@ func LetterChart(chars []birds.CharacterScore, team string) image.Image {
 		chartText(img, name, x+14, 4, axis)
 		x += 14 + 7*len([]rune(name)) + 16
 	}
-	chartText(img, team, w-10-7*len([]rune(team)), 4, color.RGBA{0x20, 0x20, 0x20, 0xff})
+	chartText(img, team, w-10-7*len([]rune(team)), 4, rgba(themeColor(colorNamePlotInk)))
 	return img
 }
 

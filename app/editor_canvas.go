@@ -29,7 +29,7 @@ type editorCanvas struct {
 
 func newEditorCanvas(ed *editorPanel) *editorCanvas {
 	c := &editorCanvas{ed: ed, image: &canvas.Image{FillMode: canvas.ImageFillContain, ScaleMode: canvas.ImageScalePixels}}
-	c.back = canvas.NewRectangle(colorCard)
+	c.back = canvas.NewRectangle(colorCard())
 	c.back.CornerRadius = 4
 	c.ExtendBaseWidget(c)
 	return c
@@ -160,7 +160,7 @@ func (b *tileButton) Tapped(*fyne.PointEvent) { b.onTap(b.Value) }
 func (b *tileButton) Cursor() desktop.Cursor  { return desktop.PointerCursor }
 
 func (b *tileButton) CreateRenderer() fyne.WidgetRenderer {
-	back := canvas.NewRectangle(colorCard)
+	back := canvas.NewRectangle(colorCard())
 	back.CornerRadius = 3
 	var pic fyne.CanvasObject
 	if b.swatch != nil {

@@ -74,7 +74,7 @@ func (wb *Workbench) ShowDetail(name string, p problems.Problem, m Member, img i
 			s++
 		}
 		dv.Picture.SetMinSize(fyne.NewSize(float32(w)*s, float32(h)*s))
-		back := canvas.NewRectangle(colorCard)
+		back := canvas.NewRectangle(colorCard())
 		back.CornerRadius = 4
 		picture = container.NewStack(back, container.NewPadded(dv.Picture))
 	} else {

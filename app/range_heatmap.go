@@ -177,8 +177,10 @@ func heatColor(t float64) color.RGBA {
 
 // drawHeatmap paints the heatmap with cell×cell pixel squares (y grows upwards, as on a plot),
 // a one-pixel gap between cells, empty cells transparent and the selected cell (-1 for none)
-// outlined. Values are scaled by the largest one, or by [0, 1] when scaleToOne (fitness).
+// outlined. Values are scaled by the largest one, or by [0, 1] when scaleToOne (fitness). The
+// outlines take the current theme's plot colours (the cell colours mean the same in every look).
 func drawHeatmap(h *heatmap, cell int, selected int, scaleToOne bool) *image.RGBA {
+	empty, gap, mark := rgba(themeColor(colorNamePlotGrid)), rgba(themeColor(colorNamePlotBack)), rgba(themeColor(colorNamePlotInk))
 	w, ht := h.X.Bins*cell, h.Y.Bins*cell
 	img := image.NewRGBA(image.Rect(0, 0, w, ht))
 	top := h.maxValue()
@@ -191,16 +193,16 @@ func drawHeatmap(h *heatmap, cell int, selected int, scaleToOne bool) *image.RGB
 			x0, y0 := x*cell, (h.Y.Bins-1-y)*cell
 			if math.IsNaN(v) {
 				fillRect(img, x0, y0, cell, cell, color.RGBA{})
-				drawOutline(img, x0, y0, cell, colorWithAlpha(pal('d'), 0xff))
+				drawOutline(img, x0, y0, cell, empty)
 			} else {
 				// a square-root scale keeps a cell of one level visible next to a cell of fifty
 				fillRect(img, x0, y0, cell, cell, heatColor(math.Sqrt(v/top)))
-				drawOutline(img, x0, y0, cell, pal('k'))
+				drawOutline(img, x0, y0, cell, gap)
 			}
 			if y*h.X.Bins+x == selected {
-				drawOutline(img, x0, y0, cell, pal('w'))
+				drawOutline(img, x0, y0, cell, mark)
 				if cell > 6 {
-					drawOutline(img, x0+1, y0+1, cell-2, pal('w'))
+					drawOutline(img, x0+1, y0+1, cell-2, mark)
 				}
 			}
 		}
@@ -208,7 +210,17 @@ func drawHeatmap(h *heatmap, cell int, selected int, scaleToOne bool) *image.RGB
 	return img
 }
 
-func colorWithAlpha(c color.RGBA, a uint8) color.RGBA { c.A = a; return c }
+// rgba is c as an opaque colour (a translucent theme colour mixed over the plot background,
+// so the drawing looks as it would on screen).
+func rgba(c color.Color) color.RGBA {
+	r, g, b, a := c.RGBA()
+	if a == 0xffff {
+		return color.RGBA{uint8(r >> 8), uint8(g >> 8), uint8(b >> 8), 0xff}
+	}
+	br, bg, bb, _ := themeColor(colorNamePlotBack).RGBA()
+	mix := func(fg, bk uint32) uint8 { return uint8((fg + bk*(0xffff-a)/0xffff) >> 8) }
+	return color.RGBA{mix(r, br), mix(g, bg), mix(b, bb), 0xff}
+}
 
 func fillRect(img *image.RGBA, x0, y0, w, h int, c color.RGBA) {
 	for y := y0; y < y0+h; y++ {

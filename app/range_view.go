@@ -33,7 +33,7 @@ type heatmapView struct {
 func newHeatmapView(onTap func(x, y int)) *heatmapView {
 	v := &heatmapView{onTap: onTap, selected: -1}
 	v.image = &canvas.Image{FillMode: canvas.ImageFillStretch, ScaleMode: canvas.ImageScalePixels}
-	v.back = canvas.NewRectangle(pal('k'))
+	v.back = canvas.NewRectangle(themeColor(colorNamePlotBack))
 	v.legend = &canvas.Image{Image: drawLegend(64), FillMode: canvas.ImageFillStretch, ScaleMode: canvas.ImageScalePixels}
 	v.xTitle, v.yTitle = heatLabel("", fyne.TextAlignCenter), heatLabel("", fyne.TextAlignLeading)
 	v.xTitle.TextStyle, v.yTitle.TextStyle = fyne.TextStyle{Bold: true}, fyne.TextStyle{Bold: true}
@@ -43,7 +43,7 @@ func newHeatmapView(onTap func(x, y int)) *heatmapView {
 
 // heatLabel is a small label of the heatmap's axes and legend.
 func heatLabel(text string, align fyne.TextAlign) *canvas.Text {
-	t := canvas.NewText(text, theme.Color(theme.ColorNameForeground))
+	t := canvas.NewText(text, themeColor(colorNamePlotInk))
 	t.TextSize = theme.Size(theme.SizeNameCaptionText)
 	t.Alignment = align
 	return t
@@ -305,7 +305,19 @@ func (r *heatmapRenderer) layoutAxes(origin fyne.Position, cell float32) {
 	}
 }
 func (r *heatmapRenderer) MinSize() fyne.Size { return fyne.NewSize(200, 200) }
+
+// Refresh follows the theme too (Fyne refreshes every widget when it changes): background,
+// axis text and the cells' outlines.
 func (r *heatmapRenderer) Refresh() {
+	v := r.v
+	v.back.FillColor = themeColor(colorNamePlotBack)
+	for _, ts := range [][]*canvas.Text{v.xTicks, v.yTicks, v.legendTicks, {v.xTitle, v.yTitle}} {
+		for _, t := range ts {
+			t.Color = themeColor(colorNamePlotInk)
+			t.TextSize = theme.Size(theme.SizeNameCaptionText)
+		}
+	}
+	v.paint()
 	r.Layout(r.v.Size())
 	r.v.back.Refresh()
 	r.v.image.Refresh()

@@ -294,7 +294,7 @@ func parseSeed(s string) (uint64, error) {
 
 // caption is a small muted heading for a group of controls.
 func caption(text string) fyne.CanvasObject {
-	t := canvas.NewText(text, colorMuted)
+	t := canvas.NewText(text, colorMuted())
 	t.TextStyle = fyne.TextStyle{Bold: true}
 	t.TextSize = theme.Size(theme.SizeNameCaptionText)
 	return container.NewCenter(t)

@@ -40,19 +40,38 @@ var plotMu sync.Mutex
 // plotDPI makes a point about 1.33 px, so the theme's 12–15 px text sizes map to 9–11 pt.
 const plotDPI = 96
 
-// RenderPlot draws the spec in the workbench's colours into a w×h pixel image. It is safe to
-// call off the UI goroutine (it touches no widget) and costs about 10 ms.
-func RenderPlot(spec PlotSpec, w, h int) image.Image { return renderPlot(spec, w, h, true) }
+// plotStyle is what a plot takes from the theme: its colours and how much larger than the
+// Dark look its text is (Projector enlarges plot text with the widgets'). It is read on the UI
+// goroutine and handed to the drawing, which may run on another.
+type plotStyle struct {
+	back, ink, muted, grid color.Color
+	scale                  float64
+}
 
-// renderPlot draws the plot; without chrome it leaves out the title and the legend (the
-// PlotView shows them as widgets, where they never cover a line).
-func renderPlot(spec PlotSpec, w, h int, chrome bool) image.Image {
+// currentPlotStyle is the plot style of the app's current theme.
+func currentPlotStyle() plotStyle {
+	return plotStyle{
+		back: themeColor(colorNamePlotBack), ink: themeColor(colorNamePlotInk),
+		muted: themeColor(colorNamePlotMuted), grid: themeColor(colorNamePlotGrid),
+		scale: themeTextScale(),
+	}
+}
+
+// RenderPlot draws the spec in the current theme's colours and text sizes into a w×h pixel
+// image. The drawing touches no widget and costs about 10 ms.
+func RenderPlot(spec PlotSpec, w, h int) image.Image {
+	return renderPlot(spec, w, h, true, currentPlotStyle())
+}
+
+// renderPlot draws the plot in style st; without chrome it leaves out the title and the legend
+// (the PlotView shows them as widgets, where they never cover a line).
+func renderPlot(spec PlotSpec, w, h int, chrome bool, st plotStyle) image.Image {
 	// gonum/plot's font faces are shared and not safe for concurrent use.
 	plotMu.Lock()
 	defer plotMu.Unlock()
 	w, h = max(w, 120), max(h, 90)
 	p := plot.New()
-	styleDark(p)
+	stylePlot(p, st)
 	spec.Series = append([]Series(nil), spec.Series...) // the labels are cleared on a copy
 	if chrome {
 		p.Title.Text = spec.Title
@@ -63,7 +82,8 @@ func renderPlot(spec PlotSpec, w, h int, chrome bool) image.Image {
 	}
 	p.X.Label.Text = spec.XLabel
 	p.Y.Label.Text = spec.YLabel
-	p.Add(&plotter.Grid{Vertical: gridStyle(), Horizontal: gridStyle()})
+	grid := draw.LineStyle{Color: st.grid, Width: vg.Points(0.6)}
+	p.Add(&plotter.Grid{Vertical: grid, Horizontal: grid})
 	for _, s := range spec.Series {
 		addSeries(p, s)
 	}
@@ -74,7 +94,7 @@ func renderPlot(spec PlotSpec, w, h int, chrome bool) image.Image {
 		p.Y.Min, p.Y.Max = 0, 1
 	}
 	c := vgimg.NewWith(vgimg.UseWH(vg.Length(w)*vg.Inch/plotDPI, vg.Length(h)*vg.Inch/plotDPI),
-		vgimg.UseDPI(plotDPI), vgimg.UseBackgroundColor(pal('k')))
+		vgimg.UseDPI(plotDPI), vgimg.UseBackgroundColor(st.back))
 	p.Draw(draw.New(c))
 	return c.Image()
 }
@@ -132,15 +152,13 @@ func addSeries(p *plot.Plot, s Series) {
 	}
 }
 
-func gridStyle() draw.LineStyle {
-	return draw.LineStyle{Color: pal('d'), Width: vg.Points(0.6)}
-}
-
-func styleDark(p *plot.Plot) {
-	fg, muted := pal('w'), pal('s')
-	p.BackgroundColor = pal('k')
+// stylePlot gives the plot the style's colours and text sizes.
+func stylePlot(p *plot.Plot, st plotStyle) {
+	fg, muted := st.ink, st.muted
+	pt := func(size float64) vg.Length { return vg.Points(size * max(st.scale, 0.5)) }
+	p.BackgroundColor = st.back
 	p.Title.TextStyle.Color = fg
-	p.Title.TextStyle.Font.Size = vg.Points(11)
+	p.Title.TextStyle.Font.Size = pt(11)
 	p.Title.TextStyle.Font.Weight = xfont.WeightBold
 	p.Title.Padding = vg.Points(4)
 	for _, a := range []*plot.Axis{&p.X, &p.Y} {
@@ -148,14 +166,14 @@ func styleDark(p *plot.Plot) {
 		a.Color = muted
 		a.LineStyle.Color = muted
 		a.Label.TextStyle.Color = muted
-		a.Label.TextStyle.Font.Size = vg.Points(9.5)
+		a.Label.TextStyle.Font.Size = pt(9.5)
 		a.Tick.Label.Color = muted
-		a.Tick.Label.Font.Size = vg.Points(9)
+		a.Tick.Label.Font.Size = pt(9)
 		a.Tick.Color = muted
 		a.Padding = vg.Points(2)
 	}
 	p.Legend.TextStyle.Color = fg
-	p.Legend.TextStyle.Font.Size = vg.Points(9.5)
+	p.Legend.TextStyle.Font.Size = pt(9.5)
 	p.Legend.Top = false
 	p.Legend.Left = false
 	p.Legend.Padding = vg.Points(1)

@@ -29,6 +29,7 @@ type PlotView struct {
 	drawn   image.Point // pixel size of the image shown
 	want    image.Point // pixel size of the drawing under way (or shown)
 	draws   latest
+	style   plotStyle // the theme's style of the drawing under way (or shown)
 	// Draws counts the plots drawn (for tests: redraw only on new data).
 	Draws int
 }
@@ -36,8 +37,8 @@ type PlotView struct {
 // NewPlotView returns an empty plot area.
 func NewPlotView() *PlotView {
 	v := &PlotView{image: &canvas.Image{FillMode: canvas.ImageFillStretch, ScaleMode: canvas.ImageScaleSmooth}}
-	v.back = canvas.NewRectangle(pal('k'))
-	v.title = canvas.NewText("", pal('w'))
+	v.back = canvas.NewRectangle(themeColor(colorNamePlotBack))
+	v.title = canvas.NewText("", themeColor(colorNamePlotInk))
 	v.title.TextStyle = fyne.TextStyle{Bold: true}
 	v.title.TextSize = theme.Size(theme.SizeNameCaptionText) + 1
 	v.legend = container.NewHBox()
@@ -118,10 +119,10 @@ func (v *PlotView) redraw(px image.Point) {
 	if !v.hasSpec {
 		return
 	}
-	spec := v.spec
-	v.want = px
+	spec, st := v.spec, currentPlotStyle()
+	v.want, v.style = px, st
 	v.draws.Go(func(ctx context.Context) func() {
-		img := renderPlot(spec, px.X, px.Y, false)
+		img := renderPlot(spec, px.X, px.Y, false, st)
 		return func() {
 			v.Draws++
 			v.drawn = px
@@ -163,7 +164,22 @@ func abs(x int) int {
 }
 
 func (r *plotViewRenderer) MinSize() fyne.Size { return fyne.NewSize(240, 150) }
+
+// Refresh follows the theme: Fyne refreshes every widget when the theme changes, and a plot
+// drawn in another theme's colours or text size is drawn again.
 func (r *plotViewRenderer) Refresh() {
+	v := r.v
+	v.back.FillColor = themeColor(colorNamePlotBack)
+	v.title.Color = themeColor(colorNamePlotInk)
+	v.title.TextSize = theme.Size(theme.SizeNameCaptionText) + 1
+	for _, o := range v.legend.Objects {
+		if t, ok := o.(*canvas.Text); ok {
+			t.TextSize = theme.Size(theme.SizeNameCaptionText)
+		}
+	}
+	if v.hasSpec && v.style != currentPlotStyle() {
+		v.redraw(v.pixelSize(v.plotSize(v.Size())))
+	}
 	r.v.back.Refresh()
 	r.v.header.Refresh()
 	r.v.image.Refresh()

@@ -189,18 +189,19 @@ const (
 
 func (t *Thumb) CreateRenderer() fyne.WidgetRenderer {
 	r := &thumbRenderer{t: t}
-	r.back = canvas.NewRectangle(colorCard)
+	r.back = canvas.NewRectangle(colorCard())
 	r.back.CornerRadius = 4
 	if t.selected {
 		r.back.StrokeColor = pal('c')
 		r.back.StrokeWidth = 2
 	}
-	number := canvas.NewText(fmt.Sprintf("#%d", t.Index+1), colorMuted)
+	number := canvas.NewText(fmt.Sprintf("#%d", t.Index+1), colorMuted())
 	number.TextStyle = fyne.TextStyle{Bold: true}
 	number.TextSize = theme.Size(theme.SizeNameCaptionText) + 1
 	if t.Quality.compact {
 		number.Text = ""
 	}
+	r.number = number
 	r.badges = container.NewHBox(number, layout.NewSpacer(), t.Quality, t.Diversity, t.Controllability)
 	r.objects = []fyne.CanvasObject{r.back}
 	if t.Image != nil {
@@ -222,6 +223,7 @@ func (t *Thumb) CreateRenderer() fyne.WidgetRenderer {
 type thumbRenderer struct {
 	t       *Thumb
 	back    *canvas.Rectangle
+	number  *canvas.Text
 	badges  *fyne.Container
 	failure *widget.Label
 	objects []fyne.CanvasObject
@@ -256,8 +258,11 @@ func (r *thumbRenderer) MinSize() fyne.Size {
 	return fyne.NewSize(b.Width+2*thumbPad, b.Height+2*thumbPad+thumbGap+1)
 }
 
+// Refresh re-reads the theme's card colours (Fyne refreshes every widget on a theme change).
 func (r *thumbRenderer) Refresh() {
-	r.back.FillColor = colorCard
+	r.back.FillColor = colorCard()
+	r.number.Color = colorMuted()
+	r.number.TextSize = theme.Size(theme.SizeNameCaptionText) + 1
 	r.back.StrokeWidth = 0
 	if r.t.selected {
 		r.back.StrokeColor = pal('c')

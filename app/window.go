@@ -312,7 +312,7 @@ func (wb *Workbench) sidePanel() fyne.CanvasObject {
 
 // sectionTitle is a small muted heading in the side panel.
 func sectionTitle(text string) fyne.CanvasObject {
-	t := canvas.NewText(text, colorMuted)
+	t := canvas.NewText(text, colorMuted())
 	t.TextStyle = fyne.TextStyle{Bold: true}
 	t.TextSize = theme.Size(theme.SizeNameCaptionText)
 	return container.NewPadded(t)

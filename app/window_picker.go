@@ -54,7 +54,7 @@ func newProblemPicker(names []string, keys keyHandler, onPick func(string)) *pro
 			name := p.shown[id]
 			t.Text, t.Color = name, theme.Color(theme.ColorNameForeground)
 			if p.missing[name] {
-				t.Text, t.Color = name+"  · needs data", colorMuted
+				t.Text, t.Color = name+"  · needs data", colorMuted()
 			}
 			t.Refresh()
 		},

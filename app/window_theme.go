@@ -20,8 +20,9 @@ func palAlpha(c byte, alpha uint8) color.NRGBA {
 
 // Theme is the workbench look: palette colours only, and text a little larger than Fyne's
 // default so a projected room can read it. The default is dark (levels read best on ink);
-// Projector enlarges text and controls further, Light turns the chrome light (the level cards
-// stay dark).
+// Projector enlarges text, controls and plot text further; Light turns the chrome, the plots and
+// the cards light. Everything the app draws itself (plots, heatmaps, cards) takes its colours
+// from the workbench's own colour names below, so one table defines each look.
 type Theme struct {
 	base  fyne.Theme
 	light bool
@@ -35,8 +36,26 @@ const (
 	themeLight     = "Light"
 )
 
+// looks is every theme: its name, whether its colours are the light column of themeColors,
+// and its size scale. Adding a look is one row here.
+var looks = []struct {
+	name  string
+	light bool
+	scale float32
+}{
+	{themeDark, false, 1},
+	{themeProjector, false, 1.2},
+	{themeLight, true, 1},
+}
+
 // themeNames lists the looks.
-func themeNames() []string { return []string{themeDark, themeProjector, themeLight} }
+func themeNames() []string {
+	names := make([]string, len(looks))
+	for i, l := range looks {
+		names[i] = l.name
+	}
+	return names
+}
 
 // newTheme returns the default (dark) workbench theme; fonts and icons come from Fyne's
 // default theme.
@@ -45,114 +64,91 @@ func newTheme() *Theme { return newThemeNamed(themeDark) }
 // newThemeNamed returns the named look (Dark for an unknown name).
 func newThemeNamed(name string) *Theme {
 	t := &Theme{base: theme.DefaultTheme(), scale: 1}
-	switch name {
-	case themeProjector:
-		t.scale = 1.2
-	case themeLight:
-		t.light = true
+	for _, l := range looks {
+		if l.name == name {
+			t.light, t.scale = l.light, l.scale
+		}
 	}
 	return t
+}
+
+// The workbench's own colour names, for what it draws itself rather than through Fyne widgets.
+const (
+	colorNamePlotBack  fyne.ThemeColorName = "pcgwb-plot-back"  // plot and heatmap background
+	colorNamePlotInk   fyne.ThemeColorName = "pcgwb-plot-ink"   // plot title and legend text
+	colorNamePlotMuted fyne.ThemeColorName = "pcgwb-plot-muted" // axes, ticks and axis labels
+	colorNamePlotGrid  fyne.ThemeColorName = "pcgwb-plot-grid"  // grid lines, empty heatmap cells
+	colorNameCard      fyne.ThemeColorName = "pcgwb-card"       // a level card's background
+	colorNameCardMuted fyne.ThemeColorName = "pcgwb-card-muted" // a card's secondary text
+)
+
+// themeColors is every colour of every look: one row per colour name, its dark value and its
+// light value (nil: the same as dark). Projector uses the dark column.
+var themeColors = map[fyne.ThemeColorName][2]color.Color{
+	theme.ColorNameBackground:          {pal('k'), pal('w')},
+	theme.ColorNameOverlayBackground:   {pal('k'), pal('w')},
+	theme.ColorNameForeground:          {pal('w'), pal('k')},
+	theme.ColorNameButton:              {pal('d'), palAlpha('s', 0x70)},
+	theme.ColorNameMenuBackground:      {pal('d'), palAlpha('s', 0x70)},
+	theme.ColorNameHeaderBackground:    {pal('d'), palAlpha('s', 0x70)},
+	theme.ColorNameDisabledButton:      {palAlpha('d', 0x80), nil},
+	theme.ColorNameDisabled:            {pal('h'), nil},
+	theme.ColorNameInputBackground:     {pal('n'), color.NRGBA{0xff, 0xff, 0xff, 0xff}},
+	theme.ColorNameInputBorder:         {pal('h'), pal('s')},
+	theme.ColorNamePlaceHolder:         {pal('s'), pal('h')},
+	theme.ColorNamePrimary:             {pal('c'), pal('b')},
+	theme.ColorNameHyperlink:           {pal('c'), pal('b')},
+	theme.ColorNameFocus:               {palAlpha('c', 0x99), nil},
+	theme.ColorNameSelection:           {palAlpha('c', 0x55), nil},
+	theme.ColorNameHover:               {palAlpha('w', 0x1c), palAlpha('k', 0x14)},
+	theme.ColorNamePressed:             {palAlpha('k', 0x66), nil},
+	theme.ColorNameSeparator:           {pal('d'), pal('s')},
+	theme.ColorNameScrollBar:           {palAlpha('s', 0xa0), palAlpha('h', 0xa0)},
+	theme.ColorNameScrollBarBackground: {palAlpha('k', 0x40), nil},
+	theme.ColorNameShadow:              {color.NRGBA{A: 0x66}, color.NRGBA{A: 0x33}},
+	theme.ColorNameError:               {pal('r'), nil},
+	theme.ColorNameSuccess:             {pal('g'), nil},
+	theme.ColorNameWarning:             {pal('y'), nil},
+	theme.ColorNameForegroundOnPrimary: {pal('k'), nil},
+	theme.ColorNameForegroundOnSuccess: {pal('k'), nil},
+	theme.ColorNameForegroundOnWarning: {pal('k'), nil},
+	theme.ColorNameForegroundOnError:   {pal('w'), nil},
+	colorNamePlotBack:                  {pal('k'), color.NRGBA{0xff, 0xff, 0xff, 0xff}},
+	colorNamePlotInk:                   {pal('w'), pal('k')},
+	colorNamePlotMuted:                 {pal('s'), pal('h')},
+	colorNamePlotGrid:                  {pal('d'), palAlpha('s', 0x80)},
+	colorNameCard:                      {pal('d'), color.RGBA{0xd4, 0xdd, 0xe3, 0xff}}, // silver over white, opaque: a card is a solid tile
+	colorNameCardMuted:                 {pal('s'), pal('h')},
 }
 
 var _ fyne.Theme = (*Theme)(nil)
 
 func (t *Theme) Color(name fyne.ThemeColorName, _ fyne.ThemeVariant) color.Color {
-	if t.light {
-		if c, ok := t.lightColor(name); ok {
-			return c
+	if row, ok := themeColors[name]; ok {
+		if t.light && row[1] != nil {
+			return row[1]
 		}
-	}
-	switch name {
-	case theme.ColorNameBackground:
-		return pal('k')
-	case theme.ColorNameForeground:
-		return pal('w')
-	case theme.ColorNameButton, theme.ColorNameMenuBackground, theme.ColorNameHeaderBackground:
-		return pal('d')
-	case theme.ColorNameDisabledButton:
-		return palAlpha('d', 0x80)
-	case theme.ColorNameDisabled:
-		return pal('h')
-	case theme.ColorNameInputBackground:
-		return pal('n')
-	case theme.ColorNameInputBorder:
-		return pal('h')
-	case theme.ColorNamePlaceHolder:
-		return pal('s')
-	case theme.ColorNamePrimary, theme.ColorNameHyperlink:
-		return pal('c')
-	case theme.ColorNameFocus:
-		return palAlpha('c', 0x99)
-	case theme.ColorNameSelection:
-		return palAlpha('c', 0x55)
-	case theme.ColorNameHover:
-		return palAlpha('w', 0x1c)
-	case theme.ColorNamePressed:
-		return palAlpha('k', 0x66)
-	case theme.ColorNameSeparator:
-		return pal('d')
-	case theme.ColorNameScrollBar:
-		return palAlpha('s', 0xa0)
-	case theme.ColorNameScrollBarBackground:
-		return palAlpha('k', 0x40)
-	case theme.ColorNameShadow:
-		return color.NRGBA{A: 0x66}
-	case theme.ColorNameOverlayBackground:
-		return pal('k')
-	case theme.ColorNameError:
-		return pal('r')
-	case theme.ColorNameSuccess:
-		return pal('g')
-	case theme.ColorNameWarning:
-		return pal('y')
-	case theme.ColorNameForegroundOnPrimary, theme.ColorNameForegroundOnSuccess, theme.ColorNameForegroundOnWarning:
-		return pal('k')
-	case theme.ColorNameForegroundOnError:
-		return pal('w')
+		return row[0]
 	}
 	return t.base.Color(name, theme.VariantDark)
-}
-
-// lightColor is where the light chrome differs from the dark one.
-func (t *Theme) lightColor(name fyne.ThemeColorName) (color.Color, bool) {
-	switch name {
-	case theme.ColorNameBackground, theme.ColorNameOverlayBackground:
-		return pal('w'), true
-	case theme.ColorNameForeground:
-		return pal('k'), true
-	case theme.ColorNameButton, theme.ColorNameMenuBackground, theme.ColorNameHeaderBackground:
-		return palAlpha('s', 0x70), true
-	case theme.ColorNameInputBackground:
-		return color.NRGBA{0xff, 0xff, 0xff, 0xff}, true
-	case theme.ColorNameInputBorder, theme.ColorNameSeparator:
-		return pal('s'), true
-	case theme.ColorNamePlaceHolder, theme.ColorNameDisabled:
-		return pal('h'), true
-	case theme.ColorNamePrimary, theme.ColorNameHyperlink:
-		return pal('b'), true
-	case theme.ColorNameHover:
-		return palAlpha('k', 0x14), true
-	case theme.ColorNameScrollBar:
-		return palAlpha('h', 0xa0), true
-	case theme.ColorNameShadow:
-		return color.NRGBA{A: 0x33}, true
-	}
-	return nil, false
 }
 
 func (t *Theme) Font(s fyne.TextStyle) fyne.Resource     { return t.base.Font(s) }
 func (t *Theme) Icon(n fyne.ThemeIconName) fyne.Resource { return t.base.Icon(n) }
 
+// themeSizes are the Dark look's text sizes; the other looks scale them.
+var themeSizes = map[fyne.ThemeSizeName]float32{
+	theme.SizeNameText:           15,
+	theme.SizeNameCaptionText:    12,
+	theme.SizeNameSubHeadingText: 19,
+	theme.SizeNameHeadingText:    24,
+}
+
 func (t *Theme) Size(name fyne.ThemeSizeName) float32 {
+	if s, ok := themeSizes[name]; ok {
+		return s * t.scale
+	}
 	switch name {
-	case theme.SizeNameText:
-		return 15 * t.scale
-	case theme.SizeNameCaptionText:
-		return 12 * t.scale
-	case theme.SizeNameSubHeadingText:
-		return 19 * t.scale
-	case theme.SizeNameHeadingText:
-		return 24 * t.scale
 	case theme.SizeNameInlineIcon:
 		return t.base.Size(name) * t.scale
 	case theme.SizeNameInputRadius, theme.SizeNameSelectionRadius, theme.SizeNameButtonRadius:
@@ -161,13 +157,39 @@ func (t *Theme) Size(name fyne.ThemeSizeName) float32 {
 	return t.base.Size(name)
 }
 
-// Colours the app uses for its own drawings (badges, cards, banners).
+// themeColor is a colour of the app's current theme (the default dark look when the app runs
+// another theme, as a bare test app does).
+func themeColor(name fyne.ThemeColorName) color.Color {
+	if a := fyne.CurrentApp(); a != nil {
+		if t, ok := a.Settings().Theme().(*Theme); ok {
+			return t.Color(name, theme.VariantDark)
+		}
+	}
+	return newTheme().Color(name, theme.VariantDark)
+}
+
+// themeTextScale is how much larger the current theme's text is than the Dark look's (1 under
+// another theme).
+func themeTextScale() float64 {
+	if a := fyne.CurrentApp(); a != nil {
+		if t, ok := a.Settings().Theme().(*Theme); ok {
+			return float64(t.scale)
+		}
+	}
+	return 1
+}
+
+// Colours the app uses for its own drawings: the badges' verdicts and the error banner are the
+// same in every look; the cards follow the theme.
 var (
-	colorCard      = pal('d')
-	colorCardEdge  = pal('h')
-	colorMuted     = pal('s')
 	colorPass      = pal('g')
 	colorPartial   = pal('y')
 	colorFail      = pal('r')
 	colorErrorBack = pal('r')
 )
+
+// colorCard is the current theme's card background.
+func colorCard() color.Color { return themeColor(colorNameCard) }
+
+// colorMuted is the current theme's secondary text on cards and captions.
+func colorMuted() color.Color { return themeColor(colorNameCardMuted) }
