@@ -154,9 +154,15 @@ func TestPlayOutcomeRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	// Two real windows in turn: generous backstops, scaled under the race detector (whose
+	// Ebiten child starts and draws several times slower); a window quits on its own at a win.
+	backstop := 60 * time.Second
+	if raceDetector {
+		backstop *= 4
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 3*backstop)
 	defer cancel()
-	o, err := app.LaunchPlay(ctx, "zelda-v0", item, false, "--script", script, "--exit-after", "60s")
+	o, err := app.LaunchPlay(ctx, "zelda-v0", item, false, "--script", script, "--exit-after", backstop.String())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,7 +184,7 @@ func TestPlayOutcomeRoundTrip(t *testing.T) {
 	}
 	// Watching the recorded play in the window (the GUI's way) wins the same way.
 	shot := filepath.Join(t.TempDir(), "trace.png")
-	w, err := app.WatchRecorded(ctx, "zelda-v0", item, o, "--screenshot", shot, "--exit-after", "60s")
+	w, err := app.WatchRecorded(ctx, "zelda-v0", item, o, "--screenshot", shot, "--exit-after", backstop.String())
 	if err != nil {
 		t.Fatal(err)
 	}
