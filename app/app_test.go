@@ -64,14 +64,14 @@ func TestSampleFillsGalleryWithBadges(t *testing.T) {
 				t.Errorf("thumb %d badge %q: passed=%v but colour %v", i, b.Text(), b.Passed(), back)
 			}
 		}
-		if th.Quality.Value != set.Eval.Details.Quality[i] || th.Controllability.Value != set.Eval.Details.Controllability[i] {
+		if th.Quality.Value != set.Levels[i].Quality || th.Controllability.Value != set.Levels[i].Controllability {
 			t.Errorf("thumb %d badges do not match the evaluation", i)
 		}
 	}
 	if !summaryPattern.MatchString(wb.samples.Summary.Text) {
 		t.Errorf("summary %q does not show three percentages", wb.samples.Summary.Text)
 	}
-	if wb.samples.Summary.Text != formatSummary(set.Eval) {
+	if wb.samples.Summary.Text != formatSummary(set.Levels) {
 		t.Errorf("summary %q is not the set's evaluation", wb.samples.Summary.Text)
 	}
 	if !strings.Contains(wb.samples.Status.Text, "seed 7") || wb.samples.Progress.Visible() {
@@ -88,11 +88,11 @@ func TestSampleFillsGalleryWithBadges(t *testing.T) {
 func TestSeedReproducesTheGallery(t *testing.T) {
 	wb := newTestWorkbench(t)
 	sample(t, wb, "5", "42")
-	first := itemsJSON(t, wb.samples.Last().Items)
+	first := itemsJSON(t, problems.ItemsOf(wb.samples.Last().Levels))
 	sample(t, wb, "5", "43")
-	other := itemsJSON(t, wb.samples.Last().Items)
+	other := itemsJSON(t, problems.ItemsOf(wb.samples.Last().Levels))
 	sample(t, wb, "5", "42")
-	again := itemsJSON(t, wb.samples.Last().Items)
+	again := itemsJSON(t, problems.ItemsOf(wb.samples.Last().Levels))
 	if first != again {
 		t.Fatal("the same seed gave a different gallery")
 	}
@@ -104,7 +104,7 @@ func TestSeedReproducesTheGallery(t *testing.T) {
 	r := NewRand(42)
 	c := p.ContentSpace().Sample(r)
 	k := problems.SampleControl(p, r)
-	if itemsJSON(t, []problems.Item{{Content: c, Control: k}}) != itemsJSON(t, wb.samples.Last().Items[:1]) {
+	if itemsJSON(t, []problems.Item{{Content: c, Control: k}}) != itemsJSON(t, problems.ItemsOf(wb.samples.Last().Levels[:1])) {
 		t.Fatal("the gallery does not follow the CLI's sampling order")
 	}
 }

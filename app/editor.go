@@ -124,8 +124,8 @@ func (ed *editorPanel) Tile() int { return ed.tile }
 
 // Member returns the edited level as a member (latest evaluation).
 func (ed *editorPanel) Member() Member {
-	return Member{Content: contentOfGrid(ed.cells), Control: ed.wb.Controls.Control(), Info: ed.lastInfo,
-		Quality: ed.lastQuality, Controllability: ed.lastControllability, Fitness: ed.lastQuality, Cell: -1}
+	return NewMember(0, problems.Scored{Content: contentOfGrid(ed.cells), Control: ed.wb.Controls.Control(), Info: ed.lastInfo,
+		Quality: ed.lastQuality, Controllability: ed.lastControllability, Fitness: ed.lastQuality, Cell: problems.NoCell})
 }
 
 // Wait blocks until the latest recomputation is shown, at most timeout.

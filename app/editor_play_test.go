@@ -94,7 +94,7 @@ func TestEditorOpenLevels(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	js, err := ItemsJSON("zelda-v0", []Member{{Content: want}})
+	js, err := ItemsJSON("zelda-v0", []Member{NewMember(0, problems.Scored{Content: want})})
 	if err != nil {
 		t.Fatal(err)
 	}

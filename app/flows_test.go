@@ -316,16 +316,16 @@ func TestControlEditorFitsTheRanges(t *testing.T) {
 		t.Fatalf("control %v", got)
 	}
 	sample(t, wb, "4", "9")
-	for _, it := range wb.samples.Last().Items {
+	for _, it := range wb.samples.Last().Levels {
 		if it.Control.(map[string]any)["walls"] != 12 {
 			t.Fatalf("sampled with control %v", it.Control)
 		}
 	}
 	// the contents are those of an unfixed sample with the same seed
-	fixed := itemsJSON(t, []problems.Item{{Content: wb.samples.Last().Items[0].Content}})
+	fixed := itemsJSON(t, []problems.Item{{Content: wb.samples.Last().Levels[0].Content}})
 	wb.Controls.useForSamples.SetChecked(false)
 	sample(t, wb, "4", "9")
-	if itemsJSON(t, []problems.Item{{Content: wb.samples.Last().Items[0].Content}}) != fixed {
+	if itemsJSON(t, []problems.Item{{Content: wb.samples.Last().Levels[0].Content}}) != fixed {
 		t.Fatal("fixing the control changed the contents")
 	}
 	// a problem that needs data says why and cannot be run

@@ -77,14 +77,14 @@ func TestFitAxis(t *testing.T) {
 func membersWith(vals ...[2]float64) []Member {
 	out := make([]Member, len(vals))
 	for i, v := range vals {
-		out[i] = Member{Index: i, Info: map[string]any{"a": v[0], "b": v[1]}, Cell: -1}
+		out[i] = NewMember(i, problems.Scored{Info: map[string]any{"a": v[0], "b": v[1]}, Cell: -1})
 	}
 	return out
 }
 
 func TestExpressiveRangeBinsEveryMember(t *testing.T) {
 	ms := membersWith([2]float64{0, 0}, [2]float64{0, 0}, [2]float64{1, 2}, [2]float64{2, 2})
-	ms = append(ms, Member{Index: 4, Info: map[string]any{"a": 1.0}}) // lacks b
+	ms = append(ms, NewMember(4, problems.Scored{Info: map[string]any{"a": 1.0}})) // lacks b
 	h := expressiveRange(ms, "a", "b", 10)
 	if h.X.Bins != 3 || h.Y.Bins != 3 || h.Skipped != 1 {
 		t.Fatalf("axes %+v %+v, skipped %d", h.X, h.Y, h.Skipped)
@@ -114,7 +114,7 @@ func TestExpressiveRangeBinsEveryMember(t *testing.T) {
 func TestArchiveHeatmap(t *testing.T) {
 	v := &search.ArchiveView{Axes: []search.Axis{{Field: "a", Min: 0, Max: 4, Bins: 4}, {Field: "b", Min: 0, Max: 2, Bins: 2}},
 		Filled: 2, Cells: []search.Cell{{X: 1, Y: 0, Fitness: 0.5}, {X: 3, Y: 1, Fitness: 1}}}
-	ms := []Member{{Index: 0, Cell: 1}, {Index: 1, Cell: 7}}
+	ms := []Member{NewMember(0, problems.Scored{Cell: 1}), NewMember(1, problems.Scored{Cell: 7})}
 	h := archiveHeatmap(v, ms)
 	if h.Cells() != 8 || h.Filled() != 2 || h.At(1, 0) != 0.5 || h.At(3, 1) != 1 || !math.IsNaN(h.At(0, 0)) {
 		t.Fatalf("archive heatmap %+v", h)
@@ -138,10 +138,10 @@ func TestHeatColorRamp(t *testing.T) {
 
 func TestSelectMembersSortsAndFilters(t *testing.T) {
 	ms := []Member{
-		{Index: 0, Quality: 0.5, Diversity: 1, Controllability: 1, Fitness: 0.5},
-		{Index: 1, Quality: 1, Diversity: 0.2, Controllability: 1, Fitness: 1},
-		{Index: 2, Quality: 1, Diversity: 1, Controllability: 0.3, Fitness: 0.9},
-		{Index: 3, Quality: 1, Diversity: 1, Controllability: 1, Fitness: 0.9},
+		NewMember(0, problems.Scored{Quality: 0.5, Diversity: 1, Controllability: 1, Fitness: 0.5}),
+		NewMember(1, problems.Scored{Quality: 1, Diversity: 0.2, Controllability: 1, Fitness: 1}),
+		NewMember(2, problems.Scored{Quality: 1, Diversity: 1, Controllability: 0.3, Fitness: 0.9}),
+		NewMember(3, problems.Scored{Quality: 1, Diversity: 1, Controllability: 1, Fitness: 0.9}),
 	}
 	tests := []struct {
 		f    Filter
@@ -175,7 +175,7 @@ func TestInfoNumbersAndLines(t *testing.T) {
 			t.Errorf("info lines lack %q:\n%s", w, lines)
 		}
 	}
-	m := Member{Info: info, Quality: 0.5, Fitness: 0.7}
+	m := NewMember(0, problems.Scored{Info: info, Quality: 0.5, Fitness: 0.7})
 	if v, ok := m.Metric("nested.x"); !ok || v != 0.25 {
 		t.Fatal("metric of an info field")
 	}
@@ -244,7 +244,7 @@ func TestItemsJSONIsAnItemFile(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the export does not load back: %v", err)
 	}
-	if itemsJSON(t, stripIDs(items)) != itemsJSON(t, set.Items) {
+	if itemsJSON(t, stripIDs(items)) != itemsJSON(t, problems.ItemsOf(set.Levels)) {
 		t.Fatal("content or control changed on the way")
 	}
 	if !bytes.Contains(data, []byte(`"items"`)) || !bytes.Contains(data, []byte(`"content"`)) || !bytes.Contains(data, []byte(`"control"`)) {
@@ -261,8 +261,8 @@ func stripIDs(items []problems.Item) []problems.Item {
 
 func TestMetricsCSV(t *testing.T) {
 	ms := []Member{
-		{Index: 0, Quality: 1, Diversity: 0.5, Controllability: 1, Fitness: 1, Control: map[string]any{"walls": 3}, Info: map[string]any{"walls": 3, "x": 1}},
-		{Index: 1, Quality: 0.25, Info: map[string]any{"walls": 9}},
+		NewMember(0, problems.Scored{Quality: 1, Diversity: 0.5, Controllability: 1, Fitness: 1, Control: map[string]any{"walls": 3}, Info: map[string]any{"walls": 3, "x": 1}}),
+		NewMember(1, problems.Scored{Quality: 0.25, Info: map[string]any{"walls": 9}}),
 	}
 	var buf bytes.Buffer
 	if err := MetricsCSV(&buf, ms); err != nil {

@@ -50,7 +50,7 @@ func TestDetailWatchNeedsASolution(t *testing.T) {
 		{"cut off", true, false, "no recorded solution"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			dv := wb.ShowDetail("zelda-v0", p, Member{Content: zeldaRoom(t, p, tc.walled)}, nil)
+			dv := wb.ShowDetail("zelda-v0", p, NewMember(0, problems.Scored{Content: zeldaRoom(t, p, tc.walled)}), nil)
 			defer dv.Dialog.Hide()
 			if dv.WatchButton == nil || !dv.WatchButton.Disabled() {
 				t.Fatal("Watch is not disabled while the solution is looked up")

@@ -138,8 +138,8 @@ func (lp *LLMPanel) Generate() {
 				item := problems.Item{ID: fmt.Sprintf("level-%d", ev.Item+1), Content: ev.Content, Control: ev.Control}
 				t := newThumb(ev.Item, item, img, rerr, ev.Quality, 0, ev.Controllability)
 				if rerr == nil {
-					m := Member{Index: ev.Item, Content: ev.Content, Control: ev.Control, Info: ev.Info, Quality: ev.Quality,
-						Controllability: ev.Controllability, Cell: -1}
+					m := NewMember(ev.Item, problems.Scored{Content: ev.Content, Control: ev.Control, Info: ev.Info, Quality: ev.Quality,
+						Controllability: ev.Controllability, Cell: problems.NoCell})
 					t.OnTapped = func() {
 						m.Diversity = t.Diversity.Value
 						lp.wb.ShowDetail(name, p, m, img)

@@ -59,11 +59,8 @@ func (r *RunRecord) Members(p problems.Problem) (members []Member, gen int, err 
 			if err != nil {
 				return nil, -1, err
 			}
-			m.Info, m.Quality, m.Diversity, m.Controllability, m.Fitness = fi.Info, fi.Quality, fi.Diversity, fi.Controllability, fi.Fitness
-			if fi.Cell != nil {
-				m.Cell = *fi.Cell
-			}
-			out = append(out, m)
+			fi.Content, fi.Control = m.Content, m.Control // the problem's values, not JSON's
+			out = append(out, NewMember(i, fi))
 		}
 		return out, r.Final.Generation, nil
 	}
@@ -103,7 +100,7 @@ func normalizedMember(p problems.Problem, i int, content, control any) (Member, 
 			return Member{}, fmt.Errorf("individual %d: %w", i, err)
 		}
 	}
-	return Member{Index: i, Content: c, Control: k, Cell: -1}, nil
+	return NewMember(i, problems.Scored{Content: c, Control: k, Cell: problems.NoCell}), nil
 }
 
 // RunFolderName is the folder a new run gets inside the output folder: readable, sortable by

@@ -116,7 +116,7 @@ func SampleAxes(ctx context.Context, p problems.Problem, fields []string, bins i
 	contents := make([]problems.Content, n)
 	for i := range members {
 		contents[i] = p.ContentSpace().Sample(r)
-		members[i] = Member{Index: i, Content: contents[i], Control: problems.SampleControl(p, r), Cell: -1}
+		members[i] = NewMember(i, problems.Scored{Content: contents[i], Control: problems.SampleControl(p, r), Cell: problems.NoCell})
 	}
 	infos, err := problems.Infos(ctx, p, contents)
 	if err != nil {

@@ -203,7 +203,7 @@ func (sp *samplePanel) apply(set *SampleSet, err error) {
 		sp.Status.SetText("")
 		sp.ShowError(err)
 	} else {
-		thumbs := make([]*Thumb, len(set.Items))
+		thumbs := make([]*Thumb, len(set.Levels))
 		for i := range thumbs {
 			thumbs[i] = NewThumb(set, i)
 			i := i
@@ -214,8 +214,8 @@ func (sp *samplePanel) apply(set *SampleSet, err error) {
 			}
 		}
 		sp.Gallery.SetThumbs(thumbs)
-		sp.Summary.SetText(formatSummary(set.Eval))
-		sp.Status.SetText(fmt.Sprintf("%s · %d items · seed %d · %s", set.Problem, len(set.Items), set.Seed, formatDuration(set.Elapsed)))
+		sp.Summary.SetText(formatSummary(set.Levels))
+		sp.Status.SetText(fmt.Sprintf("%s · %d items · seed %d · %s", set.Problem, len(set.Levels), set.Seed, formatDuration(set.Elapsed)))
 		sp.mu.Lock()
 		sp.last = set
 		sp.mu.Unlock()
@@ -255,9 +255,9 @@ func (sp *samplePanel) HideError() {
 
 // formatSummary is the header line: the share of items passing quality, diversity and
 // controllability, as the reference's evaluate() reports them.
-func formatSummary(e *problems.Evaluation) string {
-	return fmt.Sprintf("Quality %s    Diversity %s    Controllability %s",
-		percent(e.QualityPct), percent(e.DiversityPct), percent(e.ControllabilityPct))
+func formatSummary(levels []problems.Scored) string {
+	q, d, c := problems.PassRates(levels)
+	return fmt.Sprintf("Quality %s    Diversity %s    Controllability %s", percent(q), percent(d), percent(c))
 }
 
 func percent(f float64) string { return strconv.FormatFloat(100*f, 'f', 1, 64) + "%" }

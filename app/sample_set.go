@@ -19,8 +19,8 @@ func NewRand(seed uint64) *rand.Rand { return problems.NewRand(seed) }
 type SampleSet struct {
 	Problem string
 	Seed    uint64
-	Items   []problems.Item
-	Eval    *problems.Evaluation
+	// Levels are the evaluated items in sampling order, ranked by quality (problems.ScoreItems).
+	Levels []problems.Scored
 	// images[i] is nil when drawing item i failed; renderErrors[i] says why.
 	images       []image.Image
 	renderErrors []error
@@ -47,19 +47,19 @@ func sampleAndEvaluateWith(ctx context.Context, name string, p problems.Problem,
 	if err != nil {
 		return nil, err
 	}
-	set = &SampleSet{Problem: name, Seed: seed, Items: items}
 	if fixed != nil {
-		for i := range set.Items {
-			set.Items[i].Control = fixed
+		for i := range items {
+			items[i].Control = fixed
 		}
 	}
-	set.Eval, err = problems.Evaluate(ctx, p, problems.Contents(set.Items), problems.Controls(set.Items))
+	ev, err := problems.Evaluate(ctx, p, problems.Contents(items), problems.Controls(items))
 	if err != nil {
 		return nil, err
 	}
+	set = &SampleSet{Problem: name, Seed: seed, Levels: problems.ScoreItems(items, ev)}
 	set.images = make([]image.Image, n)
 	set.renderErrors = make([]error, n)
-	for i, it := range set.Items {
+	for i, it := range set.Levels {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}

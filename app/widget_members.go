@@ -15,29 +15,18 @@ import (
 	"pcgwb/problems/search"
 )
 
-// Member is one evaluated content shown by the workbench: an individual of a run's population,
-// an item of a sample set or a level of an opened folder.
+// Member is one evaluated level shown by the workbench: an individual of a run's population,
+// an item of a sample set or a level of an opened folder. Its Info is nil until computed (a
+// run's checkpoint does not store it).
 type Member struct {
+	problems.Scored
 	// Index is the member's position in the set it came from (0-based; best first for runs).
 	Index   int
-	Content problems.Content
-	Control problems.Control
-	// Info is nil until computed (a run's checkpoint does not store it); final.json's infos
-	// come back as JSON objects (map[string]any), which is all the GUI reads of them.
-	Info                                problems.Info
-	Quality, Diversity, Controllability float64
-	Fitness                             float64
-	Cell                                int // MAP-Elites archive cell, -1 elsewhere
-	numbers                             map[string]float64
+	numbers map[string]float64
 }
 
-// Feasible, Unique and Controlled are the benchmark's pass criteria (value ≥ 1).
-func (m *Member) Feasible() bool   { return m.Quality >= 1 }
-func (m *Member) Unique() bool     { return m.Diversity >= 1 }
-func (m *Member) Controlled() bool { return m.Controllability >= 1 }
-
-// Item is the member as a reference item (content and control).
-func (m *Member) Item() problems.Item { return problems.Item{Content: m.Content, Control: m.Control} }
+// NewMember is the member at index i of its set.
+func NewMember(i int, s problems.Scored) Member { return Member{Scored: s, Index: i} }
 
 // Metric pseudo-fields available besides the info's own numeric fields.
 const (
@@ -267,15 +256,9 @@ func EnsureInfos(ctx context.Context, p problems.Problem, members []Member) erro
 
 // MembersOfSample turns a sample set into members (fitness is the quality, as in a quality run).
 func MembersOfSample(set *SampleSet) []Member {
-	out := make([]Member, len(set.Items))
-	d := set.Eval.Details
-	for i, it := range set.Items {
-		out[i] = Member{Index: i, Content: it.Content, Control: it.Control, Quality: valueAt(d.Quality, i),
-			Diversity: valueAt(d.Diversity, i), Controllability: valueAt(d.Controllability, i), Cell: -1}
-		out[i].Fitness = out[i].Quality
-		if i < len(set.Eval.Infos) {
-			out[i].Info = set.Eval.Infos[i]
-		}
+	out := make([]Member, len(set.Levels))
+	for i, s := range set.Levels {
+		out[i] = NewMember(i, s)
 	}
 	return out
 }

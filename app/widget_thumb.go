@@ -115,9 +115,8 @@ type Thumb struct {
 
 // NewThumb builds the cell for item i of a sample set.
 func NewThumb(set *SampleSet, i int) *Thumb {
-	d := set.Eval.Details
-	return newThumb(i, set.Items[i], set.images[i], set.renderErrors[i],
-		valueAt(d.Quality, i), valueAt(d.Diversity, i), valueAt(d.Controllability, i))
+	s := &set.Levels[i]
+	return newThumb(i, s.Item(), set.images[i], set.renderErrors[i], s.Quality, s.Diversity, s.Controllability)
 }
 
 // newThumb builds a cell showing number index+1, the picture img (or renderErr when img is
@@ -171,13 +170,6 @@ func (t *Thumb) SetSelected(on bool) {
 
 // Selected reports whether the cell is outlined.
 func (t *Thumb) Selected() bool { return t.selected }
-
-func valueAt(vals []float64, i int) float64 {
-	if i < len(vals) {
-		return vals[i]
-	}
-	return 0
-}
 
 // Badges returns the quality, diversity and controllability badges in display order.
 func (t *Thumb) Badges() []*Badge { return []*Badge{t.Quality, t.Diversity, t.Controllability} }

@@ -394,7 +394,8 @@ func (g *Generator) batch(ctx context.Context, gen int) ([]*search.Individual, e
 		if !r.ok {
 			continue
 		}
-		ind := &search.Individual{Content: r.content, Control: plans[i].control, Info: r.info, Cell: -1}
+		ind := search.NewIndividual(r.content, plans[i].control)
+		ind.Info = r.info
 		ind.Quality = g.p.Quality(r.info)
 		ind.Controllability = g.p.Controllability(r.info, ind.Control)
 		batch = append(batch, ind)
@@ -619,8 +620,7 @@ func (g *Generator) Save() (*search.State, error) {
 	}
 	s := &search.State{Generator: GeneratorName, Options: g.opts.Options, Generation: g.generation, Evaluations: g.evaluations, RNG: rng, Extra: stats}
 	for _, ind := range g.pop {
-		s.Population = append(s.Population, search.SavedIndividual{Content: ind.Content, Control: ind.Control,
-			Quality: ind.Quality, Diversity: ind.Diversity, Controllability: ind.Controllability})
+		s.Population = append(s.Population, ind.Saved())
 	}
 	return s, nil
 }
@@ -645,17 +645,11 @@ func (g *Generator) Load(ctx context.Context, s *search.State) error {
 	pop := make([]*search.Individual, len(s.Population))
 	contents := make([]problems.Content, len(s.Population))
 	for i, si := range s.Population {
-		c, err := g.p.ContentSpace().Normalize(si.Content, "content")
+		ind, err := si.Restore(g.p)
 		if err != nil {
 			return fmt.Errorf("state.population[%d]: %w", i, err)
 		}
-		k, err := g.p.ControlSpace().Normalize(si.Control, "control")
-		if err != nil {
-			return fmt.Errorf("state.population[%d]: %w", i, err)
-		}
-		contents[i] = c
-		pop[i] = &search.Individual{Content: c, Control: k, Quality: si.Quality, Diversity: si.Diversity,
-			Controllability: si.Controllability, Cell: -1}
+		contents[i], pop[i] = ind.Content, ind
 	}
 	infos, err := problems.Infos(ctx, g.p, contents)
 	if err != nil {

@@ -263,7 +263,7 @@ func TestSampleMatchesTheSampleTab(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			gui, err := json.Marshal(problems.ItemFile{Problem: tt.problem, Items: set.Items})
+			gui, err := json.Marshal(problems.ItemFile{Problem: tt.problem, Items: problems.ItemsOf(set.Levels)})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -498,7 +498,7 @@ func TestUnplayableLevelsPassedOver(t *testing.T) {
 		}
 		empty[y] = row
 	}
-	final.Population = append([]experiment.FinalIndividual{{Content: empty, Quality: 1}}, final.Population...)
+	final.Population = append([]problems.Scored{{Content: empty, Quality: 1, Cell: problems.NoCell}}, final.Population...)
 	final.Size = len(final.Population)
 	data, err := json.Marshal(final)
 	if err != nil {

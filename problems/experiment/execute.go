@@ -370,20 +370,16 @@ func makeFinal(cfg Config, g search.Generator) *Final {
 	ev := g.Event()
 	f := &Final{Config: cfg, Generation: g.Generation(), Evaluations: g.Evaluations(), BestFitness: g.Best(),
 		Size: ev.Size, Feasible: ev.Feasible, Unique: ev.Unique, Controlled: ev.Controlled, Archive: ev.Archive,
-		Population: []FinalIndividual{}}
+		Population: []problems.Scored{}}
 	if len(g.Population()) == 0 {
 		// No level at all (every LLM reply invalid): JSON has no -Inf, and 0 is what an
 		// empty population scores.
 		f.BestFitness = 0
 	}
 	for _, ind := range g.Population() {
-		fi := FinalIndividual{Content: ind.Content, Control: ind.Control, Info: ind.Info, Quality: ind.Quality,
-			Diversity: ind.Diversity, Controllability: ind.Controllability, Fitness: g.Fitness(ind)}
-		if ind.Cell >= 0 {
-			cell := ind.Cell
-			fi.Cell = &cell
-		}
-		f.Population = append(f.Population, fi)
+		s := ind.Scored
+		s.Fitness = g.Fitness(ind)
+		f.Population = append(f.Population, s)
 	}
 	return f
 }

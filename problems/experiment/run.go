@@ -86,19 +86,7 @@ type Final struct {
 	Unique      int                 `json:"unique"`
 	Controlled  int                 `json:"controlled"`
 	Archive     *search.ArchiveView `json:"archive,omitempty"`
-	Population  []FinalIndividual   `json:"population"`
-}
-
-// FinalIndividual is one individual of final.json.
-type FinalIndividual struct {
-	Content         problems.Content `json:"content"`
-	Control         problems.Control `json:"control"`
-	Info            problems.Info    `json:"info"`
-	Quality         float64          `json:"quality"`
-	Diversity       float64          `json:"diversity"`
-	Controllability float64          `json:"controlability"`
-	Fitness         float64          `json:"fitness"`
-	Cell            *int             `json:"cell,omitempty"`
+	Population  []problems.Scored   `json:"population"`
 }
 
 // Run is one run folder.

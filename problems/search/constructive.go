@@ -310,7 +310,7 @@ type constructive struct {
 
 func (g *constructive) newIndividual() *Individual {
 	k := problems.SampleControl(g.p, g.rng)
-	return &Individual{Content: g.build(g.rng, k), Control: k, Cell: -1}
+	return NewIndividual(g.build(g.rng, k), k)
 }
 
 func (g *constructive) batch() []*Individual {

@@ -279,7 +279,7 @@ func (s popSnapshot) restore() {
 func (e *engine) randomIndividual() *Individual {
 	c := e.p.ContentSpace().Sample(e.rng)
 	k := problems.SampleControl(e.p, e.rng)
-	return &Individual{Content: c, Control: k, Cell: -1}
+	return NewIndividual(c, k)
 }
 
 // mutate is the reference's mutation: each leaf replaced by a fresh sample's with probability
@@ -287,14 +287,14 @@ func (e *engine) randomIndividual() *Individual {
 func (e *engine) mutate(parent *Individual) *Individual {
 	fresh := e.p.ContentSpace().Sample(e.rng)
 	c := swapContent(e.p, parent.Content, fresh, e.opts.MutationRate, e.rng)
-	return &Individual{Content: c, Control: parent.Control, Cell: -1}
+	return NewIndividual(c, parent.Control)
 }
 
 // crossover is the reference's uniform crossover; the child takes one parent's control.
 func (e *engine) crossover(a, b *Individual) *Individual {
 	c := swapContent(e.p, a.Content, b.Content, 0.5, e.rng)
 	k := [2]problems.Control{a.Control, b.Control}[e.rng.IntN(2)]
-	return &Individual{Content: c, Control: k, Cell: -1}
+	return NewIndividual(c, k)
 }
 
 // randomBatch draws n new individuals.
@@ -330,6 +330,35 @@ type SavedIndividual struct {
 	Cell            *int             `json:"cell,omitempty"`
 }
 
+// Saved is the individual as a checkpoint keeps it.
+func (ind *Individual) Saved() SavedIndividual {
+	si := SavedIndividual{Content: ind.Content, Control: ind.Control, Quality: ind.Quality, Diversity: ind.Diversity, Controllability: ind.Controllability}
+	if ind.Cell >= 0 {
+		cell := ind.Cell
+		si.Cell = &cell
+	}
+	return si
+}
+
+// Restore is the saved individual as one of problem p, its info not yet attached: content and
+// control go back through p's spaces, since JSON gave their numbers back as float64.
+func (si SavedIndividual) Restore(p problems.Problem) (*Individual, error) {
+	c, err := p.ContentSpace().Normalize(si.Content, "content")
+	if err != nil {
+		return nil, err
+	}
+	k, err := p.ControlSpace().Normalize(si.Control, "control")
+	if err != nil {
+		return nil, err
+	}
+	ind := NewIndividual(c, k)
+	ind.Quality, ind.Diversity, ind.Controllability = si.Quality, si.Diversity, si.Controllability
+	if si.Cell != nil {
+		ind.Cell = *si.Cell
+	}
+	return ind, nil
+}
+
 func (e *engine) Save() (*State, error) {
 	if !e.started {
 		return nil, fmt.Errorf("%s: Save before Reset", e.name)
@@ -340,12 +369,7 @@ func (e *engine) Save() (*State, error) {
 	}
 	s := &State{Generator: e.name, Options: e.opts, Generation: e.generation, Evaluations: e.eval.computed, RNG: rng}
 	for _, ind := range e.pop {
-		si := SavedIndividual{Content: ind.Content, Control: ind.Control, Quality: ind.Quality, Diversity: ind.Diversity, Controllability: ind.Controllability}
-		if ind.Cell >= 0 {
-			cell := ind.Cell
-			si.Cell = &cell
-		}
-		s.Population = append(s.Population, si)
+		s.Population = append(s.Population, ind.Saved())
 	}
 	return s, nil
 }
@@ -366,17 +390,9 @@ func (e *engine) Load(ctx context.Context, s *State) error {
 	}
 	pop := make([]*Individual, len(s.Population))
 	for i, si := range s.Population {
-		c, err := e.p.ContentSpace().Normalize(si.Content, "content")
+		ind, err := si.Restore(e.p)
 		if err != nil {
 			return fmt.Errorf("state.population[%d]: %w", i, err)
-		}
-		k, err := e.p.ControlSpace().Normalize(si.Control, "control")
-		if err != nil {
-			return fmt.Errorf("state.population[%d]: %w", i, err)
-		}
-		ind := &Individual{Content: c, Control: k, Quality: si.Quality, Diversity: si.Diversity, Controllability: si.Controllability, Cell: -1}
-		if si.Cell != nil {
-			ind.Cell = *si.Cell
 		}
 		pop[i] = ind
 	}

@@ -8,31 +8,25 @@ import (
 	"pcgwb/problems"
 )
 
-// Individual is one content with the control it is judged against and its evaluation. The info
-// is computed once and kept; quality and controllability depend only on it, diversity on the
-// batch the individual was evaluated in.
+// Individual is a level inside a search: the scored level (problems.Scored) plus what the search
+// keeps beside it. The info is computed once and kept; quality and controllability depend only
+// on it, diversity on the batch the individual was evaluated in. The embedded Fitness is filled
+// in only when the level leaves the run (Generator.Fitness is the value inside it).
 type Individual struct {
-	Content         problems.Content
-	Control         problems.Control
-	Info            problems.Info
-	Quality         float64
-	Diversity       float64
-	Controllability float64
+	problems.Scored
 
 	// Features are the MAP-Elites coordinates (the chosen info fields), nil elsewhere.
 	Features []float64
-	// Cell is the MAP-Elites archive cell (row-major), -1 elsewhere.
-	Cell int
 
 	key    string // canonical JSON of the content: the info cache key
 	infoID uint64 // identity of the info, shared by identical contents
 }
 
-// Feasible, Unique and Controlled are the benchmark's pass criteria (value >= 1), the counts the
-// paper reports.
-func (ind *Individual) Feasible() bool   { return ind.Quality >= 1 }
-func (ind *Individual) Unique() bool     { return ind.Diversity >= 1 }
-func (ind *Individual) Controlled() bool { return ind.Controllability >= 1 }
+// NewIndividual is an unevaluated individual of content c judged against control k, in no
+// archive cell.
+func NewIndividual(c problems.Content, k problems.Control) *Individual {
+	return &Individual{Scored: problems.Scored{Content: c, Control: k, Cell: problems.NoCell}}
+}
 
 // FitnessFunc turns an evaluated individual's three values into the value the search maximises.
 type FitnessFunc func(quality, controllability, diversity float64) float64

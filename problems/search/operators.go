@@ -104,7 +104,7 @@ func (e *engine) vary(ctx context.Context, slots []slot) ([]*Individual, error) 
 	out := make([]*Individual, len(slots))
 	for i, s := range slots {
 		if c, ok := answers[i]; ok {
-			out[i] = &Individual{Content: c, Control: s.a.Control, Cell: -1}
+			out[i] = NewIndividual(c, s.a.Control)
 			continue
 		}
 		child := s.a

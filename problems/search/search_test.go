@@ -310,7 +310,7 @@ func TestEvaluationMatchesProblemsEvaluate(t *testing.T) {
 		k := p.ControlSpace().Sample(r)
 		contents = append(contents, c)
 		controls = append(controls, k)
-		batch = append(batch, &Individual{Content: c, Control: k, Cell: -1})
+		batch = append(batch, NewIndividual(c, k))
 	}
 	want, err := problems.Evaluate(context.Background(), p, contents, controls)
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"pcgwb/internal/testshared"
+	"pcgwb/problems"
 	"pcgwb/problems/experiment"
 	"pcgwb/problems/problemtest"
 	"pcgwb/problems/search"
@@ -39,7 +40,7 @@ func RunFolders(t testing.TB, dir string) map[string]string {
 			Options: search.Options{Problem: "zelda-v0", Fitness: "quality", Seed: 1, PopSize: len(ids)}}}
 		for _, id := range ids {
 			it := byID[id]
-			f.Population = append(f.Population, experiment.FinalIndividual{Content: it.Content, Quality: it.Quality, Fitness: it.Quality})
+			f.Population = append(f.Population, problems.Scored{Content: it.Content, Quality: it.Quality, Fitness: it.Quality, Cell: problems.NoCell})
 		}
 		f.Size = len(f.Population)
 		data, err := json.Marshal(f)
