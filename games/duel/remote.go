@@ -284,7 +284,19 @@ type Remote struct {
 	// time the worker spent on this game's requests.
 	gameCPU, cpu time.Duration
 	insp         inspection
+	// use, when set, also bounds every call (Use).
+	use context.Context
 }
+
+// Use makes every call of the game also end when ctx is done, until the next Use (nil: only
+// the game's own context). A caller that must be able to walk away from a call (the GUI's
+// cancel) uses it: a cancelled call kills its worker at once, whatever the script is doing,
+// and the game is unusable (Alive is false) until its next Initial starts a fresh worker.
+func (r *Remote) Use(ctx context.Context) { r.use = ctx }
+
+// Alive reports whether the game's worker can still answer: false after a cancelled call, a
+// crash or a budget that ended the worker, until the next Initial.
+func (r *Remote) Alive() bool { return r.p != nil && r.p.dead == nil }
 
 // remoteState is a handle to a state held by the worker.
 type remoteState struct {
@@ -400,6 +412,11 @@ func (r *Remote) do(ctx context.Context, req workerRequest) (workerReply, error)
 		return workerReply{}, budgetFault("game", b.Game)
 	}
 	req.Budget, req.BudgetName = b.Move, "move"
+	if r.use != nil {
+		var cancel context.CancelFunc
+		ctx, cancel = mergeDone(ctx, r.use)
+		defer cancel()
+	}
 	if left < b.Move {
 		req.Budget, req.BudgetName = left, "game"
 	}
@@ -545,6 +562,47 @@ func (r *Remote) ActionLabel(s State, action int) (string, error) {
 	}
 	rep, err := r.do(r.ctx, workerRequest{Op: "label", ID: id, Action: action})
 	return rep.Text, err
+}
+
+// ActionLabels is action_label(state, a) for each action, in one round trip.
+func (r *Remote) ActionLabels(s State, actions []int) ([]string, error) {
+	id, err := r.id(s)
+	if err != nil {
+		return nil, err
+	}
+	if len(actions) == 0 {
+		return nil, nil
+	}
+	out := make([]string, 0, len(actions))
+	// in chunks: a reply holds at most maxReply bytes, and a label is up to maxLabel
+	for lo := 0; lo < len(actions); lo += labelChunk {
+		chunk := actions[lo:min(lo+labelChunk, len(actions))]
+		rep, err := r.do(r.ctx, workerRequest{Op: "labels", ID: id, Legal: chunk})
+		if err == nil && len(rep.Texts) != len(chunk) {
+			err = fmt.Errorf("duel: the sandbox worker sent %d labels for %d actions", len(rep.Texts), len(chunk))
+		}
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, rep.Texts...)
+	}
+	return out, nil
+}
+
+// labelChunk is how many labels one reply carries at most.
+const labelChunk = maxReply / (4 * maxLabel)
+
+// ActionCells is action_cells(state, a) for each action, in one round trip (CellMapper).
+func (r *Remote) ActionCells(s State, actions []int) ([][]Square, bool, error) {
+	id, err := r.id(s)
+	if err != nil {
+		return nil, false, err
+	}
+	rep, err := r.do(r.ctx, workerRequest{Op: "cells", ID: id, Legal: actions})
+	if err == nil && rep.Defined && len(rep.Cells) != len(actions) {
+		err = fmt.Errorf("duel: the sandbox worker sent cells for %d of %d actions", len(rep.Cells), len(actions))
+	}
+	return rep.Cells, rep.Defined, err
 }
 
 func (r *Remote) act(ctx context.Context, agent string, t Turn, seed uint64) (int, error) {

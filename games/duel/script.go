@@ -47,6 +47,7 @@ const (
 	fnObserve
 	fnRender
 	fnLabel
+	fnCells
 	numFns
 )
 
@@ -62,6 +63,7 @@ var contractFns = [numFns]struct {
 	{"observe", 2},
 	{"render", 1},
 	{"action_label", 2},
+	{"action_cells", 2},
 }
 
 // Program is a compiled game script. It is safe for concurrent use; each goroutine plays on its
@@ -234,8 +236,8 @@ func (g *ScriptGame) bind(globals starlark.StringDict) error {
 	g.info = Info{Name: g.prog.name}
 	for i, c := range contractFns {
 		v, ok := globals[c.name]
-		if !ok && i == fnObserve {
-			continue // optional: Observe then answers the empty vector
+		if !ok && (i == fnObserve || i == fnCells) {
+			continue // optional: Observe then answers the empty vector, cells come from labels
 		}
 		if !ok {
 			return loadf("the script does not define %s()", c.name)
@@ -770,3 +772,54 @@ func explainParseError(src []byte, err error) string {
 }
 
 var fstring = regexp.MustCompile(`(^|[^A-Za-z0-9_])[fF][rR]?["']`)
+
+// ActionCells is action_cells(state, action) for each action: the (row, column) pairs, from 0,
+// of the board cells the action touches. defined is false when the script has no action_cells.
+func (g *ScriptGame) ActionCells(s State, actions []int) ([][]Square, bool, error) {
+	if g.fns[fnCells] == nil {
+		return nil, false, nil
+	}
+	sv, err := stateValue(s)
+	if err != nil {
+		return nil, true, err
+	}
+	out := make([][]Square, len(actions))
+	for i, a := range actions {
+		v, err := g.call(fnCells, sv, starlark.MakeInt(a))
+		if err != nil {
+			return nil, true, err
+		}
+		if out[i], err = cellsOf(v, a); err != nil {
+			return nil, true, err
+		}
+	}
+	return out, true, nil
+}
+
+// cellsOf checks action_cells' answer: a list of at most MaxGridSide² (row, column) pairs.
+func cellsOf(v starlark.Value, action int) ([]Square, error) {
+	bad := func(format string, a ...any) error {
+		return contractf("action_cells", "for action %d: "+format, append([]any{action}, a...)...)
+	}
+	seq, ok := v.(starlark.Indexable)
+	if _, isStr := v.(starlark.String); !ok || isStr {
+		return nil, bad("returned %s, want a list of (row, column) pairs", describe(v))
+	}
+	if seq.Len() > MaxGridSide*MaxGridSide {
+		return nil, bad("returned %d cells, the limit is %d", seq.Len(), MaxGridSide*MaxGridSide)
+	}
+	cells := make([]Square, 0, seq.Len())
+	for i := 0; i < seq.Len(); i++ {
+		pair, ok := seq.Index(i).(starlark.Indexable)
+		if _, isStr := seq.Index(i).(starlark.String); !ok || isStr || pair.Len() != 2 {
+			return nil, bad("element %d is %s, want a (row, column) pair", i, describe(seq.Index(i)))
+		}
+		r, okR := smallInt(pair.Index(0))
+		c, okC := smallInt(pair.Index(1))
+		if !okR || !okC || r < 0 || c < 0 || r >= MaxGridSide || c >= MaxGridSide {
+			return nil, bad("element %d is %s, want two ints in [0, %d)", i, describe(seq.Index(i)), MaxGridSide)
+		}
+		cells = append(cells, Square{r, c})
+	}
+	return cells, nil
+}

@@ -86,14 +86,19 @@ type workerRequest struct {
 type workerReply struct {
 	Fault *Fault `json:"fault,omitempty"`
 	// Error is a failure that is not the script's (a bad request).
-	Error   string    `json:"error,omitempty"`
-	Info    *Info     `json:"info,omitempty"`
-	ID      uint64    `json:"id,omitempty"`
-	Int     int       `json:"int,omitempty"`
-	Ints    []int     `json:"ints,omitempty"`
-	Floats  []float64 `json:"floats,omitempty"`
-	Text    string    `json:"text,omitempty"`
-	Outcome Outcome   `json:"outcome,omitempty"`
+	Error  string    `json:"error,omitempty"`
+	Info   *Info     `json:"info,omitempty"`
+	ID     uint64    `json:"id,omitempty"`
+	Int    int       `json:"int,omitempty"`
+	Ints   []int     `json:"ints,omitempty"`
+	Floats []float64 `json:"floats,omitempty"`
+	Text   string    `json:"text,omitempty"`
+	// Labels: the labels of Legal's actions; Cells: the cells of each (Defined: the script
+	// has action_cells).
+	Texts   []string   `json:"texts,omitempty"`
+	Cells   [][]Square `json:"cells,omitempty"`
+	Defined bool       `json:"defined,omitempty"`
+	Outcome Outcome    `json:"outcome,omitempty"`
 	// Inspect: the faults of to_move and legal_actions, reported apart from outcome's.
 	MoveFault  *Fault  `json:"move_fault,omitempty"`
 	LegalFault *Fault  `json:"legal_fault,omitempty"`
@@ -410,6 +415,18 @@ func (w *worker) serve(req workerRequest) (rep workerReply) {
 			return fault(err)
 		}
 		return workerReply{Text: txt}
+	case "labels":
+		txts, err := ActionLabels(w.game, s, req.Legal)
+		if err != nil {
+			return fault(err)
+		}
+		return workerReply{Texts: txts}
+	case "cells":
+		cells, defined, err := w.game.ActionCells(s, req.Legal)
+		if err != nil {
+			return fault(err)
+		}
+		return workerReply{Cells: cells, Defined: defined}
 	case "act":
 		agent, ok := w.agents[req.Agent]
 		if !ok {
