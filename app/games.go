@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -38,41 +39,47 @@ func (wb *Workbench) Duel() *DuelPanel {
 func (dp *DuelPanel) Content() fyne.CanvasObject { return dp.content }
 
 // DuelPanel is the Games tab: a person plays a two-player game (built in, or a .star script)
-// against an agent, with the board, the legal moves as buttons, the move log and undo. The
-// agent thinks on its own goroutine with its own instance of the game (instances are not safe
-// for concurrent use; states are).
+// against an agent, with the board (cells can be clicked in grid games), the legal moves as
+// buttons or a searchable list, the move log and undo. Every call into the game's sandbox
+// worker runs in a job off the UI goroutine (games_job.go); the UI shows the views jobs hand
+// it.
 type DuelPanel struct {
-	Game                             *widget.Select
-	OpenButton                       *widget.Button
-	Agent                            *widget.SelectEntry
-	Seat                             *widget.RadioGroup
-	NewGameButton, UndoButton        *widget.Button
-	Title, Rules, Board, Status, Log *widget.Label
+	Game                                  *widget.Select
+	OpenButton                            *widget.Button
+	Agent                                 *widget.SelectEntry
+	Seat                                  *widget.RadioGroup
+	NewGameButton, UndoButton, StopButton *widget.Button
+	Title, Rules, Board, Status, Log      *widget.Label
 	// MoveButtons are one button per action (for games of at most maxMoveButtons actions), in
 	// action order: a button keeps its place and is disabled while its move is illegal.
 	MoveButtons []*widget.Button
 	// MoveSearch filters MoveList, the legal moves of a game with more actions than buttons.
 	MoveSearch *widget.Entry
 	MoveList   *widget.List
-	moves      *fyne.Container
-	moveView   moveView
-	grid       *fyne.Container // the board drawn as cells, when the render is a grid
-	match      duelMatch
-	logScroll  *container.Scroll
-	content    fyne.CanvasObject
-	wb         *Workbench
+	// AllMoves lifts the narrowing of the moves to those of a clicked cell.
+	AllMoves  *widget.Button
+	moves     *fyne.Container
+	moveView  moveView
+	grid      *fyne.Container // the board drawn as cells, when the render is a grid
+	match     duelMatch
+	logScroll *container.Scroll
+	content   fyne.CanvasObject
+	wb        *Workbench
+	// sandbox are the options games open with (tests shorten the budgets).
+	sandbox duel.SandboxOptions
+
+	core    duelCore     // the game side: jobs only
+	working atomic.Value // string: the script call a job waits for
+	jobs    sync.WaitGroup
 
 	// The rest belongs to the UI goroutine.
-	source          string // built-in name or script path
-	game, agentGame *duel.Remote
-	session         *duel.Session
-	agent           duel.Agent
-	human           int
-	log             []string
-	token           int // bumped to drop the answer of an agent whose position is gone
-	cancelAgent     context.CancelFunc
-	thinking        bool
-	jobs            sync.WaitGroup
+	source string // built-in name or script path
+	agent  duel.Agent
+	view   *duelView // the position shown
+	shown  *duel.Remote
+	busy   bool
+	token  int // bumped to drop the results of a job whose position is gone
+	cancel context.CancelFunc
 }
 
 func newDuelPanel(wb *Workbench) *DuelPanel {
@@ -93,7 +100,7 @@ func newDuelPanel(wb *Workbench) *DuelPanel {
 		}
 	}
 	dp.Seat = widget.NewRadioGroup([]string{seatFirst, seatSecond}, func(string) {
-		if dp.game != nil {
+		if dp.view != nil {
 			dp.NewGame()
 		}
 	})
@@ -102,6 +109,8 @@ func newDuelPanel(wb *Workbench) *DuelPanel {
 	dp.Seat.SetSelected(seatFirst)
 	dp.NewGameButton = widget.NewButtonWithIcon("New game", theme.ViewRefreshIcon(), dp.NewGame)
 	dp.UndoButton = widget.NewButtonWithIcon("Undo", theme.ContentUndoIcon(), dp.Undo)
+	dp.StopButton = widget.NewButtonWithIcon("Stop", theme.MediaStopIcon(), dp.Stop)
+	dp.StopButton.Disable()
 	dp.Title = widget.NewLabel("Choose a game.")
 	dp.Title.SizeName = theme.SizeNameSubHeadingText
 	dp.Title.TextStyle = fyne.TextStyle{Bold: true}
@@ -123,7 +132,7 @@ func newDuelPanel(wb *Workbench) *DuelPanel {
 
 	tools := container.NewHBox(widget.NewLabel("Game"), dp.Game, dp.OpenButton, widget.NewLabel("Agent"),
 		container.NewGridWrap(fyne.NewSize(170, dp.Agent.MinSize().Height), dp.Agent), dp.Seat)
-	status := container.NewBorder(nil, nil, nil, container.NewHBox(dp.NewGameButton, dp.UndoButton), dp.Status)
+	status := container.NewBorder(nil, nil, nil, container.NewHBox(dp.StopButton, dp.NewGameButton, dp.UndoButton), dp.Status)
 	board := container.NewVBox(status, container.NewCenter(container.NewStack(dp.Board, dp.grid)), sectionTitle("YOUR MOVE"), dp.moves)
 	left := container.NewBorder(nil, nil, nil, nil, container.NewVScroll(board))
 	right := container.NewVSplit(container.NewVScroll(container.NewVBox(dp.Title, dp.Rules, dp.match.box)),
@@ -156,40 +165,42 @@ func (dp *DuelPanel) showOpen() {
 	d.Show()
 }
 
-// LoadGame opens a built-in game or a .star script and starts a new game of it. Built-in
-// games are the project's own and load at once; a script runs its top level when loaded, so
-// it loads off the UI goroutine.
+// LoadGame opens a built-in game or a .star script in sandbox workers and starts a new game
+// of it, in a job: a script's top level runs when it loads.
 func (dp *DuelPanel) LoadGame(nameOrPath string) {
-	dp.stopAgent()
 	dp.stopMatch()
 	dp.source = nameOrPath
-	if slices.Contains(duel.Builtins(), nameOrPath) {
-		game, agentGame, err := openDuelGame(nameOrPath)
-		dp.loaded(nameOrPath, game, agentGame, err)
-		return
-	}
-	dp.Status.SetText("loading " + nameOrPath + "…")
-	dp.jobs.Add(1)
-	go func() {
-		defer dp.jobs.Done()
-		game, agentGame, err := openDuelGame(nameOrPath)
-		onUI(func() { dp.loaded(nameOrPath, game, agentGame, err) })
-	}()
+	seed, human, opts := newSeed(), dp.seat(), dp.sandbox
+	dp.run("loading "+nameOrPath+"…", func(ctx context.Context, c *duelCore) error {
+		dp.working.Store("load")
+		game, agentGame, cancelGame, err := openDuelGame(ctx, nameOrPath, opts)
+		if err != nil {
+			return fmt.Errorf("Cannot load the game: %w", err)
+		}
+		c.close()
+		c.game, c.agentGame, c.cancelGame = game, agentGame, cancelGame
+		c.use(ctx)
+		return c.newSession(dp, seed, human)
+	})
 }
 
-// loaded shows a game LoadGame opened.
-func (dp *DuelPanel) loaded(nameOrPath string, game, agentGame *duel.Remote, err error) {
-	if dp.source != nameOrPath { // another game was chosen meanwhile
-		closeGames(game, agentGame)
-		return
+// close ends the game's session and workers.
+func (c *duelCore) close() {
+	if c.session != nil {
+		c.session.Close()
+		c.session = nil
 	}
-	if err != nil {
-		dp.Status.SetText("Cannot load the game: " + err.Error())
-		return
+	closeGames(c.game, c.agentGame)
+	if c.cancelGame != nil {
+		c.cancelGame()
 	}
-	closeGames(dp.game, dp.agentGame)
-	dp.game, dp.agentGame = game, agentGame
-	info := game.Info()
+	c.game, c.agentGame, c.cancelGame = nil, nil, nil
+}
+
+// loadedGame sets up the tab for the game a view shows for the first time.
+func (dp *DuelPanel) loadedGame(v *duelView) {
+	dp.shown = v.game
+	info := v.info
 	title := info.Title
 	if title == "" {
 		title = info.Name
@@ -197,12 +208,11 @@ func (dp *DuelPanel) loaded(nameOrPath string, game, agentGame *duel.Remote, err
 	dp.Title.SetText(title)
 	dp.Rules.SetText(unwrapLines(info.Rules))
 	dp.buildMoves(info)
-	if dp.Game.Selected != nameOrPath {
+	if dp.Game.Selected != dp.source {
 		dp.Game.ClearSelected()
 		dp.Game.PlaceHolder = "file: " + info.Name
 		dp.Game.Refresh()
 	}
-	dp.NewGame()
 }
 
 // unwrapLines joins the hard-wrapped lines of a rulebook's paragraphs, so the label wraps them
@@ -217,17 +227,28 @@ func unwrapLines(text string) string {
 
 // openDuelGame opens two instances of a game in sandbox workers: one for the board, one for
 // the agent to think on (a game instance serves one caller at a time). The workbench never
-// runs a game script in its own process.
-func openDuelGame(nameOrPath string) (game, agentGame *duel.Remote, err error) {
-	ctx := context.Background()
-	if game, err = duel.OpenSandboxed(ctx, nameOrPath, duel.SandboxOptions{}); err != nil {
-		return nil, nil, err
+// runs a game script in its own process. The games live until cancel; while they open, ctx
+// (the job's) can end them.
+func openDuelGame(ctx context.Context, nameOrPath string, opts duel.SandboxOptions) (game, agentGame *duel.Remote, cancel context.CancelFunc, err error) {
+	gctx, cancel := context.WithCancel(context.Background())
+	stop := context.AfterFunc(ctx, cancel)
+	defer func() {
+		if !stop() && err == nil { // the job was cancelled meanwhile: the games are gone
+			closeGames(game, agentGame)
+			err = ctx.Err()
+		}
+		if err != nil {
+			cancel()
+		}
+	}()
+	if game, err = duel.OpenSandboxed(gctx, nameOrPath, opts); err != nil {
+		return nil, nil, cancel, err
 	}
 	if agentGame, err = game.Clone(); err != nil {
 		game.Close()
-		return nil, nil, err
+		return nil, nil, cancel, err
 	}
-	return game, agentGame, nil
+	return game, agentGame, cancel, nil
 }
 
 func closeGames(games ...*duel.Remote) {
@@ -238,154 +259,86 @@ func closeGames(games ...*duel.Remote) {
 	}
 }
 
-// Session is the game in progress (nil before a game is loaded).
-func (dp *DuelPanel) Session() *duel.Session { return dp.session }
+// Session is the game in progress (nil before a game is loaded). It belongs to the tab's jobs:
+// read it only while the tab is idle (after Wait).
+func (dp *DuelPanel) Session() *duel.Session { return dp.core.session }
 
-// Human is the player the person plays, 0 (first) or 1.
-func (dp *DuelPanel) Human() int { return dp.human }
+// Human is the player the person plays, 0 (first) or 1, in the position shown.
+func (dp *DuelPanel) Human() int {
+	if dp.view == nil {
+		return dp.seat()
+	}
+	return dp.view.human
+}
 
-// Thinking reports whether the agent is choosing a move.
-func (dp *DuelPanel) Thinking() bool { return dp.thinking }
+// Thinking reports whether the tab is waiting for the game or the agent.
+func (dp *DuelPanel) Thinking() bool { return dp.busy }
+
+func (dp *DuelPanel) seat() int {
+	if dp.Seat.Selected == seatSecond {
+		return 1
+	}
+	return 0
+}
+
+func newSeed() int64 { return time.Now().UnixNano() & (1<<53 - 1) }
 
 // NewGame starts the loaded game over, with the person in the chosen seat, from a fresh seed.
-func (dp *DuelPanel) NewGame() {
-	dp.NewGameSeeded(time.Now().UnixNano() & (1<<53 - 1))
-}
+func (dp *DuelPanel) NewGame() { dp.NewGameSeeded(newSeed()) }
 
 // NewGameSeeded starts the loaded game over from seed: the starting position and the agent's
 // moves follow from it by the session's one seeding rule, as in `workbench duel play --seed`.
 func (dp *DuelPanel) NewGameSeeded(seed int64) {
-	if dp.game == nil {
+	if dp.view == nil {
 		return
 	}
-	dp.stopAgent()
-	dp.human = 0
-	if dp.Seat.Selected == seatSecond {
-		dp.human = 1
-	}
-	if dp.session != nil {
-		dp.session.Close()
-	}
-	s, err := duel.NewSession(dp.game, seed, duel.DefaultMaxPlies)
-	if err != nil {
-		dp.session = nil
-		dp.showFault(err)
-		return
-	}
-	dp.session, dp.log = s, nil
-	dp.refresh()
-	dp.maybeAgent()
+	human := dp.seat()
+	dp.run("starting a new game…", func(_ context.Context, c *duelCore) error {
+		return c.newSession(dp, seed, human)
+	})
 }
 
 // Undo takes back moves until it is the person's turn again (their last move and the agent's
 // answer).
 func (dp *DuelPanel) Undo() {
-	s := dp.session
-	if s == nil || s.Ply() == 0 {
+	if dp.view == nil || dp.view.ply == 0 && !dp.busy {
 		return
 	}
-	dp.stopAgent()
-	s.Undo(1)
-	for s.Ply() > 0 {
-		p, err := s.Game.ToMove(s.State())
-		if err != nil || p == dp.human {
-			break
+	dp.run("taking back…", func(_ context.Context, c *duelCore) error {
+		if err := c.repair(dp); err != nil || c.session == nil {
+			return err
 		}
-		s.Undo(1)
-	}
-	dp.log = dp.log[:min(len(dp.log), s.Ply())]
-	dp.refresh()
-	dp.maybeAgent()
+		c.session.UndoTo(c.human)
+		c.log = c.log[:min(len(c.log), c.session.Ply())]
+		return nil
+	})
 }
 
-// Play makes the person's move a (what a move button does).
+// Play makes the person's move a (what a move button, the list or a click on the board
+// does). It fails at once when a is not a move the person may choose in the position shown.
 func (dp *DuelPanel) Play(a int) error {
-	if dp.session == nil || dp.thinking {
+	v := dp.view
+	if v == nil || dp.busy || !v.yours {
 		return errors.New("not your turn")
 	}
-	t, err := dp.session.Turn()
-	if err != nil {
-		return err
+	if !slices.Contains(v.legal, a) {
+		return fmt.Errorf("action %d is not legal now", a)
 	}
-	if t.Player != dp.human {
-		return errors.New("not your turn")
-	}
-	dp.apply(t, a, "you")
+	dp.run("playing…", func(_ context.Context, c *duelCore) error {
+		if err := c.repair(dp); err != nil {
+			return err
+		}
+		t, err := c.session.Turn()
+		if err != nil {
+			return err
+		}
+		return c.play(dp, t, a, "you")
+	})
 	return nil
 }
 
-// apply plays a on the session, logs it and lets the agent answer.
-func (dp *DuelPanel) apply(t duel.Turn, a int, who string) {
-	label, err := dp.game.ActionLabel(t.State, a)
-	if err != nil {
-		label = fmt.Sprintf("action %d", a)
-	}
-	if err := dp.session.Play(a); err != nil {
-		dp.showFault(err)
-		return
-	}
-	dp.log = append(dp.log, fmt.Sprintf("%3d. P%d %-5s %s", dp.session.Ply(), t.Player, who, label))
-	dp.refresh()
-	dp.maybeAgent()
-}
-
-// maybeAgent starts the agent's search when it is to move.
-func (dp *DuelPanel) maybeAgent() {
-	s := dp.session
-	if s == nil {
-		return
-	}
-	t, err := s.Turn()
-	if err != nil || t.Player == dp.human {
-		return
-	}
-	agent, err := duel.ParseAgent(dp.Agent.Text)
-	if err != nil {
-		agent = dp.agent
-	}
-	dp.token++
-	token := dp.token
-	ctx, cancel := context.WithCancel(context.Background())
-	dp.cancelAgent, dp.thinking = cancel, true
-	dp.refresh()
-	g := dp.agentGame
-	// the agent thinks on its own instance, on a replay of the session: same seed, same moves
-	think, err := s.On(g)
-	dp.jobs.Add(1)
-	go func() {
-		defer dp.jobs.Done()
-		defer cancel()
-		var a int
-		if err == nil {
-			_, a, err = think.AgentMove(ctx, agent)
-			think.Close()
-		}
-		onUI(func() {
-			if token != dp.token {
-				return
-			}
-			dp.thinking, dp.cancelAgent = false, nil
-			if err != nil {
-				dp.refresh()
-				dp.showFault(fmt.Errorf("the agent %s failed: %w", agent.Name(), err))
-				return
-			}
-			dp.apply(t, a, agent.Name())
-		})
-	}()
-}
-
-// stopAgent drops the search in flight.
-func (dp *DuelPanel) stopAgent() {
-	dp.token++
-	if dp.cancelAgent != nil {
-		dp.cancelAgent()
-	}
-	dp.cancelAgent, dp.thinking = nil, false
-}
-
-// Wait blocks until loading and the agent's move are done and shown, at most timeout. It must
-// not be called on the UI goroutine.
+// Wait blocks until the tab's jobs are done and shown, at most timeout. It must not be called
+// on the UI goroutine.
 func (dp *DuelPanel) Wait(timeout time.Duration) error {
 	done := make(chan struct{})
 	go func() { dp.jobs.Wait(); close(done) }()

@@ -54,7 +54,8 @@ func (dp *DuelPanel) toggleMatch() {
 		dp.stopMatch()
 		return
 	}
-	if dp.game == nil {
+	v := dp.view
+	if v == nil || v.game == nil {
 		return
 	}
 	a, errA := duel.ParseAgent(dp.Agent.Text)
@@ -66,11 +67,6 @@ func (dp *DuelPanel) toggleMatch() {
 			return
 		}
 	}
-	g, err := dp.game.Clone() // its own sandbox worker: the board stays usable
-	if err != nil {
-		m.MatchStatus.SetText("⚠ " + err.Error())
-		return
-	}
 	ctx, cancel := context.WithCancel(context.Background())
 	m.cancel, m.record = cancel, duel.PairResult{}
 	m.token++
@@ -78,10 +74,21 @@ func (dp *DuelPanel) toggleMatch() {
 	m.MatchButton.SetText("Stop match")
 	m.MatchButton.SetIcon(theme.MediaStopIcon())
 	m.MatchStatus.SetText(fmt.Sprintf("%s vs %s: starting…", a.Name(), b.Name()))
-	seed := dp.session.Seed
+	seed, game := v.seed, v.game
 	dp.jobs.Add(1)
 	go func() {
 		defer dp.jobs.Done()
+		// its own sandbox worker, opened here (a script's top level runs): the board stays usable
+		g, err := game.Clone()
+		if err != nil {
+			onUI(func() {
+				if m.token == token {
+					m.MatchStatus.SetText("⚠ " + err.Error())
+					dp.endMatch()
+				}
+			})
+			return
+		}
 		defer g.Close()
 		pr, err := duel.PlayMatch(ctx, g, [2]duel.Agent{a, b}, games, seed, func(k int, _ [2]duel.Agent, _ duel.Result, pr duel.PairResult) {
 			onUI(func() {

@@ -3,6 +3,7 @@ package app
 import (
 	"fmt"
 	"image/color"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -27,6 +28,8 @@ type moveView struct {
 	labels   map[int]string // the last label each action had while legal
 	legal    []int          // the legal moves of the position shown (nil: none to choose)
 	filtered []int          // the legal moves the search lets through, for the list
+	narrow   []int          // the moves of the clicked cell (nil: all legal moves)
+	cell     string         // the clicked cell, named for the status
 }
 
 // buildMoves makes the move chooser of a newly loaded game: a button per action, or the
@@ -48,6 +51,9 @@ func (dp *DuelPanel) buildMoves(info duel.Info) {
 		dp.moves.Objects = []fyne.CanvasObject{container.NewBorder(dp.MoveSearch, nil, nil, nil,
 			container.NewGridWrap(fyne.NewSize(420, 260), dp.MoveList))}
 	}
+	dp.moves.Objects = append(dp.moves.Objects[:1:1], container.NewHBox(dp.AllMoves))
+	dp.moves.Objects = []fyne.CanvasObject{container.NewVBox(dp.moves.Objects...)}
+	dp.AllMoves.Hide()
 	dp.moves.Refresh()
 }
 
@@ -64,6 +70,7 @@ func (dp *DuelPanel) buildMoveSearch() {
 				o.(*widget.Label).SetText(fmt.Sprintf("%d  %s", a, dp.label(a)))
 			}
 		})
+	dp.AllMoves = widget.NewButton("Show all moves", func() { dp.narrowTo(nil, "") })
 	dp.MoveList.OnSelected = func(i widget.ListItemID) {
 		dp.MoveList.UnselectAll()
 		if i < len(dp.moveView.filtered) {
@@ -72,20 +79,20 @@ func (dp *DuelPanel) buildMoveSearch() {
 	}
 }
 
-// label is the action's label in the position shown (remembered, so a disabled button keeps
-// the text it had).
+// label is the action's label: the one of the position shown, or the last it had while legal
+// (a disabled button keeps its text), or its number. The labels come with the view: the UI
+// goroutine never asks the worker.
 func (dp *DuelPanel) label(a int) string {
+	if dp.view != nil {
+		if l, ok := dp.view.labels[a]; ok {
+			dp.moveView.labels[a] = l
+			return l
+		}
+	}
 	if l, ok := dp.moveView.labels[a]; ok {
 		return l
 	}
-	l := fmt.Sprintf("action %d", a)
-	if dp.session != nil {
-		if got, err := dp.game.ActionLabel(dp.session.State(), a); err == nil {
-			l = got
-		}
-	}
-	dp.moveView.labels[a] = l
-	return l
+	return fmt.Sprintf("action %d", a)
 }
 
 func (dp *DuelPanel) choose(a int) {
@@ -94,13 +101,13 @@ func (dp *DuelPanel) choose(a int) {
 	}
 }
 
-// setMoves enables the legal moves of the position shown (nil: none may be chosen now).
+// setMoves enables the legal moves of the position shown that the click on a cell (if any)
+// left (nil: none may be chosen now).
 func (dp *DuelPanel) setMoves(legal []int) {
 	dp.moveView.legal = legal
-	clear(dp.moveView.labels) // labels may depend on the position
 	ok := make(map[int]bool, len(legal))
 	for _, a := range legal {
-		ok[a] = true
+		ok[a] = dp.moveView.narrow == nil || slices.Contains(dp.moveView.narrow, a)
 	}
 	for a, b := range dp.MoveButtons {
 		if ok[a] {
@@ -113,7 +120,40 @@ func (dp *DuelPanel) setMoves(legal []int) {
 	dp.filterMoves()
 }
 
-// filterMoves applies the search to the legal moves.
+// narrowTo offers only moves, those of the clicked cell (nil: all legal moves again).
+func (dp *DuelPanel) narrowTo(moves []int, cell string) {
+	dp.moveView.narrow, dp.moveView.cell = moves, cell
+	if moves == nil {
+		dp.AllMoves.Hide()
+	} else {
+		dp.AllMoves.Show()
+	}
+	if dp.view != nil && dp.view.yours && !dp.busy {
+		dp.setMoves(dp.view.legal)
+	}
+}
+
+// TapCell is a click on the board's cell (row, col), counted from 0 at the top left: the legal
+// move touching it is played; when several do, the moves offered narrow to them.
+func (dp *DuelPanel) TapCell(row, col int) {
+	v := dp.view
+	if v == nil || dp.busy || !v.yours {
+		return
+	}
+	sq := duel.Square{Row: row, Col: col}
+	moves := duel.MovesAt(v.cells, sq)
+	switch len(moves) {
+	case 0:
+		dp.Status.SetText(fmt.Sprintf("No legal move on %s. %s", sq, v.status))
+	case 1:
+		dp.choose(moves[0])
+	default:
+		dp.narrowTo(moves, sq.String())
+		dp.Status.SetText(fmt.Sprintf("%d moves on %s: choose one.", len(moves), sq))
+	}
+}
+
+// filterMoves applies the clicked cell and the search to the legal moves of the list.
 func (dp *DuelPanel) filterMoves() {
 	if len(dp.MoveButtons) > 0 || dp.MoveSearch == nil {
 		return
@@ -122,6 +162,9 @@ func (dp *DuelPanel) filterMoves() {
 	legal := dp.moveView.legal
 	dp.moveView.filtered = dp.moveView.filtered[:0]
 	for _, a := range legal {
+		if dp.moveView.narrow != nil && !slices.Contains(dp.moveView.narrow, a) {
+			continue
+		}
 		if q == "" || strings.HasPrefix(strconv.Itoa(a), q) ||
 			len(legal) <= maxLabelSearch && strings.Contains(strings.ToLower(dp.label(a)), q) {
 			dp.moveView.filtered = append(dp.moveView.filtered, a)
@@ -141,71 +184,54 @@ func (dp *DuelPanel) LegalButtons() []*widget.Button {
 	return out
 }
 
-func (dp *DuelPanel) showFault(err error) {
-	dp.Status.SetText("⚠ " + err.Error())
+// setBusy shows that a job is working: the moves wait, Stop can cancel it.
+func (dp *DuelPanel) setBusy(what string) {
+	dp.busy = true
+	dp.Status.SetText(strings.ToUpper(what[:1]) + what[1:])
 	dp.setMoves(nil)
+	dp.StopButton.Enable()
 }
 
-// refresh shows the position: board, status, move buttons and log.
-func (dp *DuelPanel) refresh() {
-	s := dp.session
-	if s == nil {
-		return
+// display shows a view a job computed: board, status, moves and log.
+func (dp *DuelPanel) display(v *duelView) {
+	if v.game != nil && v.game != dp.shown {
+		dp.loadedGame(v)
 	}
-	board, err := s.Game.Render(s.State())
-	if err != nil {
-		board = "(render failed: " + err.Error() + ")"
+	first := dp.view == nil || dp.view.game != v.game || dp.view.seed != v.seed || dp.view.ply != v.ply
+	dp.view, dp.busy = v, v.agentNext
+	if first || !v.yours {
+		dp.narrowTo(nil, "")
 	}
-	dp.showBoard(board)
-	dp.Log.SetText(strings.Join(dp.log, "\n"))
+	clear(dp.moveView.labels) // labels may depend on the position
+	dp.showBoard(v)
+	dp.Log.SetText(strings.Join(v.log, "\n"))
 	dp.logScroll.ScrollToBottom()
-	dp.UndoButton.Enable()
-	if s.Ply() == 0 {
+	dp.Status.SetText(v.status)
+	dp.NewGameButton.Enable()
+	if v.ply == 0 && !dp.busy {
 		dp.UndoButton.Disable()
+	} else {
+		dp.UndoButton.Enable()
 	}
-	o, truncated, err := s.Status()
-	info := dp.game.Info()
-	switch {
-	case err != nil:
-		dp.showFault(err)
-	case o.Done():
-		msg := "Draw."
-		switch o.Winner() {
-		case dp.human:
-			msg = "You win!"
-		case 1 - dp.human:
-			msg = "The agent wins."
-		}
-		dp.Status.SetText(fmt.Sprintf("%s (%d moves)", msg, s.Ply()))
+	if dp.busy {
+		dp.StopButton.Enable()
+	} else {
+		dp.StopButton.Disable()
+	}
+	if v.yours {
+		dp.setMoves(v.legal)
+	} else {
 		dp.setMoves(nil)
-	case truncated:
-		dp.Status.SetText(fmt.Sprintf("Stopped at the %d-move cap: no winner.", s.MaxPlies))
-		dp.setMoves(nil)
-	case dp.thinking:
-		dp.Status.SetText("The agent is thinking…")
-		dp.setMoves(nil)
-	default:
-		t, err := s.Turn()
-		if err != nil {
-			dp.showFault(err)
-			return
-		}
-		if t.Player != dp.human {
-			dp.Status.SetText("The agent's turn.")
-			dp.setMoves(nil)
-			return
-		}
-		dp.Status.SetText(fmt.Sprintf("Your turn (%s, player %d).", info.PlayerName(dp.human), dp.human))
-		dp.setMoves(t.Legal)
 	}
 }
 
 // showBoard shows the render: drawn as cells when it is a grid (rows of one-character
-// tokens, like ". X O"), as monospace text otherwise. Board keeps the text either way.
-func (dp *DuelPanel) showBoard(text string) {
-	dp.Board.SetText(text)
-	rows, ok := gridOf(text)
-	if !ok {
+// tokens, like ". X O"), each cell a target for a click; as monospace text otherwise. Board
+// keeps the text either way.
+func (dp *DuelPanel) showBoard(v *duelView) {
+	dp.Board.SetText(v.board)
+	rows := v.grid
+	if rows == nil {
 		dp.Board.Show()
 		dp.grid.Objects = nil
 		dp.grid.Refresh()
@@ -215,10 +241,13 @@ func (dp *DuelPanel) showBoard(text string) {
 	const cell = 38
 	marks := map[string]int{}
 	var objs []fyne.CanvasObject
-	for _, row := range rows {
-		for _, tok := range row {
+	for r, row := range rows {
+		for c, tok := range row {
 			bg := canvas.NewRectangle(color.NRGBA{R: 0x80, G: 0x80, B: 0x80, A: 0x30})
 			bg.StrokeColor, bg.StrokeWidth = color.NRGBA{R: 0x80, G: 0x80, B: 0x80, A: 0xa0}, 1
+			if v.yours && len(duel.MovesAt(v.cells, duel.Square{Row: r, Col: c})) > 0 {
+				bg.FillColor = color.NRGBA{R: 0x2f, G: 0x9f, B: 0x4f, A: 0x30} // a move is there
+			}
 			bg.SetMinSize(fyne.NewSize(cell, cell))
 			txt := canvas.NewText("", color.Transparent)
 			if !emptyCell(tok) {
@@ -229,12 +258,30 @@ func (dp *DuelPanel) showBoard(text string) {
 				txt.TextStyle, txt.TextSize = fyne.TextStyle{Bold: true}, 22
 				txt.Alignment = fyne.TextAlignCenter
 			}
-			objs = append(objs, container.NewStack(bg, container.NewCenter(txt)))
+			objs = append(objs, newBoardCell(container.NewStack(bg, container.NewCenter(txt)), func() { dp.TapCell(r, c) }))
 		}
 	}
 	dp.grid.Objects = []fyne.CanvasObject{container.NewGridWithColumns(len(rows[0]), objs...)}
 	dp.grid.Refresh()
 }
+
+// boardCell is one cell of the drawn board: it answers a click.
+type boardCell struct {
+	widget.BaseWidget
+	face  fyne.CanvasObject
+	onTap func()
+}
+
+func newBoardCell(face fyne.CanvasObject, onTap func()) *boardCell {
+	c := &boardCell{face: face, onTap: onTap}
+	c.ExtendBaseWidget(c)
+	return c
+}
+
+func (c *boardCell) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(c.face) }
+
+// Tapped plays or narrows to the cell's moves.
+func (c *boardCell) Tapped(*fyne.PointEvent) { c.onTap() }
 
 var markColors = []color.Color{
 	color.NRGBA{R: 0xd0, G: 0x3a, B: 0x2f, A: 0xff},
@@ -244,22 +291,3 @@ var markColors = []color.Color{
 }
 
 func emptyCell(tok string) bool { return tok == "." || tok == "_" || tok == "-" || tok == "·" }
-
-// gridOf reads a render as a grid: at least two rows, all with the same number (2 to 20) of
-// space-separated one-character tokens.
-func gridOf(text string) ([][]string, bool) {
-	var rows [][]string
-	for _, line := range strings.Split(strings.TrimSpace(text), "\n") {
-		toks := strings.Fields(line)
-		if len(toks) < 2 || len(toks) > 20 || len(rows) > 0 && len(toks) != len(rows[0]) {
-			return nil, false
-		}
-		for _, t := range toks {
-			if len([]rune(t)) != 1 {
-				return nil, false
-			}
-		}
-		rows = append(rows, toks)
-	}
-	return rows, len(rows) >= 2 && len(rows) <= 20
-}

@@ -21,7 +21,7 @@ func newDuelTestPanel(t *testing.T) *DuelPanel {
 	if dp == nil {
 		t.Fatal("no Games tab")
 	}
-	t.Cleanup(func() { dp.stopAgent(); settle(t, dp.Wait) })
+	t.Cleanup(func() { dp.Cancel(); settle(t, dp.Wait) })
 	waitDuel(t, dp)
 	return dp
 }
@@ -133,7 +133,7 @@ func TestDuelMCTSAndScriptFile(t *testing.T) {
 
 	dp.LoadGame(filepath.Join(t.TempDir(), "missing.star"))
 	waitDuel(t, dp)
-	if !strings.HasPrefix(dp.Status.Text, "Cannot load") {
+	if !strings.Contains(dp.Status.Text, "Cannot load") {
 		t.Fatalf("status %q", dp.Status.Text)
 	}
 	if _, err := duel.ParseAgent("mcts-200-greedy"); err != nil {
@@ -211,14 +211,6 @@ func TestDuelTabAgentMovesFollowTheSeed(t *testing.T) {
 // TestDuelTabBoardAndLargeMoveSets: a grid render is drawn as cells; a game with more actions
 // than buttons offers its legal moves in a searchable list.
 func TestDuelTabBoardAndLargeMoveSets(t *testing.T) {
-	if rows, ok := gridOf(". X .\nO . .\n. . X"); !ok || len(rows) != 3 || rows[1][0] != "O" {
-		t.Errorf("grid %v %v", rows, ok)
-	}
-	for _, text := range []string{"n=5", "heap 3 4 5", ". X\n. . ."} {
-		if _, ok := gridOf(text); ok {
-			t.Errorf("%q read as a grid", text)
-		}
-	}
 	dp := newDuelTestPanel(t)
 	if dp.grid.Hidden || len(dp.grid.Objects) == 0 || dp.Board.Visible() {
 		t.Error("tic-tac-toe's board is not drawn as cells")

@@ -1,0 +1,184 @@
+package app
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
+	"pcgwb/games/duel"
+)
+
+// burnScript is a game whose render always, and legal_actions once a move is made, loop until
+// their CPU budget stops them.
+const burnScript = `NUM_ACTIONS = 3
+def _burn():
+    t = 0
+    for i in range(1000000):
+        for j in range(1000000):
+            t += 1
+    return t
+def initial_state(seed):
+    return {"n": 0, "p": 0}
+def to_move(s):
+    return s["p"]
+def legal_actions(s):
+    if s["n"] >= 1:
+        _burn()
+    return [0, 1, 2]
+def apply(s, a):
+    return {"n": s["n"] + 1, "p": 1 - s["p"]}
+def outcome(s):
+    return None if s["n"] < 6 else "draw"
+def render(s):
+    _burn()
+    return "n=%d" % s["n"]
+def action_label(s, a):
+    return "add %d" % (a + 1)
+`
+
+func writeScript(t *testing.T, name, src string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestDuelTabStaysResponsiveWhileAScriptBurns: a script whose render burns CPU does not hold
+// the UI goroutine. While the worker is busy in render, another callback handed to the UI runs
+// (ordering, not timing: the job is still in render when it has run), Stop cancels the call,
+// and with a short budget the tab names the fault the budget ends it with.
+func TestDuelTabStaysResponsiveWhileAScriptBurns(t *testing.T) {
+	dp := newDuelTestPanel(t)
+	path := writeScript(t, "burn.star", burnScript)
+	steps := duel.Limits{Steps: 1 << 40} // the CPU budget, not the step count, stops the loop
+
+	// a budget far longer than the test: only Stop ends the render
+	dp.sandbox = duel.SandboxOptions{Budgets: duel.Budgets{Call: time.Hour, Move: time.Hour, Game: time.Hour}, Limits: steps}
+	dp.LoadGame(path)
+	if !dp.Thinking() || !dp.StopButton.Visible() || dp.StopButton.Disabled() {
+		t.Fatalf("no busy state while loading: status %q", dp.Status.Text)
+	}
+	eventually(t, "the worker to be in render", func() bool { return dp.Working() == "render" })
+	ran := make(chan struct{})
+	goJob(func() { onUI(func() { close(ran) }) })
+	letUIRun(func() { <-ran }) // would wait for the render if it held the UI goroutine
+	if dp.Working() != "render" || !dp.Thinking() {
+		t.Fatalf("the render ended before the callback ran (working %q)", dp.Working())
+	}
+	test.Tap(dp.StopButton)
+	await(t, dp.Wait)
+	if !strings.HasPrefix(dp.Status.Text, "Stopped") || dp.Thinking() || len(dp.LegalButtons()) != 0 {
+		t.Fatalf("after Stop: status %q, thinking %v, %d moves", dp.Status.Text, dp.Thinking(), len(dp.LegalButtons()))
+	}
+
+	// a short budget: the render's fault is shown, and the game goes on without a board
+	dp.sandbox = duel.SandboxOptions{Budgets: duel.Budgets{Call: 200 * time.Millisecond, Move: 400 * time.Millisecond, Game: time.Minute}, Limits: steps}
+	dp.Seat.SetSelected(seatFirst)
+	dp.LoadGame(path)
+	await(t, dp.Wait)
+	if !strings.Contains(dp.Status.Text, "CPU") || !strings.Contains(dp.Board.Text, "render failed") {
+		t.Fatalf("render's fault not shown: status %q, board %q", dp.Status.Text, dp.Board.Text)
+	}
+	if len(dp.LegalButtons()) != 3 {
+		t.Fatalf("%d moves offered after a render fault (status %q)", len(dp.LegalButtons()), dp.Status.Text)
+	}
+	test.Tap(dp.LegalButtons()[0]) // legal_actions now burns too
+	if !dp.Thinking() || len(dp.LegalButtons()) != 0 {
+		t.Fatal("moves offered while the move is played")
+	}
+	await(t, dp.Wait)
+	if !strings.Contains(dp.Status.Text, "legal_actions") || !strings.Contains(dp.Status.Text, "CPU") {
+		t.Fatalf("legal_actions' fault not shown: %q", dp.Status.Text)
+	}
+
+	// another game chosen while the script burns: the burning call is abandoned, and nothing
+	// of the old game reaches the tab
+	dp.sandbox.Budgets = duel.Budgets{Call: time.Hour, Move: time.Hour, Game: time.Hour}
+	dp.LoadGame(path)
+	eventually(t, "the worker to be in render", func() bool { return dp.Working() == "render" })
+	dp.LoadGame("tic-tac-toe")
+	await(t, dp.Wait)
+	if dp.Title.Text != "Tic-Tac-Toe" || !strings.HasPrefix(dp.Status.Text, "Your turn") || len(dp.LegalButtons()) != 9 {
+		t.Fatalf("after switching games: title %q, status %q, %d moves", dp.Title.Text, dp.Status.Text, len(dp.LegalButtons()))
+	}
+}
+
+// boardCellAt is the drawn board's cell (row, col).
+func boardCellAt(t *testing.T, dp *DuelPanel, row, col int) *boardCell {
+	t.Helper()
+	grid := dp.grid.Objects[0].(*fyne.Container)
+	cols := len(dp.view.grid[0])
+	return grid.Objects[row*cols+col].(*boardCell)
+}
+
+// gridScript is a 10×10 board of 200 actions (more than buttons): action a puts a small
+// (a < 100) or big piece on cell a%100 + 1; the top left cell takes only a small one.
+const gridScript = `NUM_ACTIONS = 200
+def initial_state(seed):
+    return {"b": [0] * 100, "p": 0, "n": 0}
+def to_move(s):
+    return s["p"]
+def legal_actions(s):
+    return [a for a in range(200) if s["b"][a % 100] == 0 and a != 100]
+def apply(s, a):
+    b = list(s["b"])
+    b[a % 100] = 1 + a // 100
+    return {"b": b, "p": 1 - s["p"], "n": s["n"] + 1}
+def outcome(s):
+    return None if s["n"] < 8 else "draw"
+def render(s):
+    return "\n".join([" ".join([".sb"[s["b"][r * 10 + c]] for c in range(10)]) for r in range(10)])
+def action_label(s, a):
+    return "%s piece on cell %d" % (["small", "big"][a // 100], a % 100 + 1)
+`
+
+// TestDuelTabBoardClicks: a click on a cell plays the one legal move touching it, narrows the
+// moves offered when several do, and does nothing on a cell without one; for tic-tac-toe (by
+// its labels) and for a game with more moves than buttons (its list narrows).
+func TestDuelTabBoardClicks(t *testing.T) {
+	dp := newDuelTestPanel(t)
+	dp.Agent.SetText("first")
+	dp.Seat.SetSelected(seatFirst)
+	dp.LoadGame("tic-tac-toe")
+	waitDuel(t, dp)
+	if len(dp.grid.Objects) == 0 || dp.Board.Visible() {
+		t.Fatal("tic-tac-toe's board is not drawn as cells")
+	}
+	test.Tap(boardCellAt(t, dp, 1, 2)) // row 2, column 3: action 5
+	waitDuel(t, dp)
+	if moves := dp.Session().Moves(); len(moves) != 2 || moves[0] != 5 {
+		t.Fatalf("moves %v after a click on row 2, column 3", moves)
+	}
+	taken := dp.Session().Moves()[1] // the agent's
+	dp.TapCell(taken/3, taken%3)
+	if !strings.HasPrefix(dp.Status.Text, "No legal move") || dp.Session().Ply() != 2 {
+		t.Fatalf("a click on a taken cell: %q", dp.Status.Text)
+	}
+
+	dp.LoadGame(writeScript(t, "grid.star", gridScript))
+	waitDuel(t, dp)
+	if len(dp.MoveButtons) != 0 || len(dp.moveView.filtered) != 199 {
+		t.Fatalf("%d buttons, %d listed (status %q)", len(dp.MoveButtons), len(dp.moveView.filtered), dp.Status.Text)
+	}
+	dp.TapCell(2, 3) // cell 24: small (23) or big (123)
+	if got := dp.moveView.filtered; !slices.Equal(got, []int{23, 123}) || !dp.AllMoves.Visible() || dp.Session().Ply() != 0 {
+		t.Fatalf("narrowed to %v (status %q)", got, dp.Status.Text)
+	}
+	test.Tap(dp.AllMoves)
+	if len(dp.moveView.filtered) != 199 || dp.AllMoves.Visible() {
+		t.Fatalf("%d listed after Show all moves", len(dp.moveView.filtered))
+	}
+	dp.TapCell(0, 0) // only the small piece
+	waitDuel(t, dp)
+	if moves := dp.Session().Moves(); len(moves) != 2 || moves[0] != 0 {
+		t.Fatalf("moves %v after a click on the top left cell", moves)
+	}
+}

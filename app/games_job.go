@@ -1,0 +1,293 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+
+	"pcgwb/games/duel"
+)
+
+// The Games tab never calls a sandbox worker on the UI goroutine: a script may burn its whole
+// CPU budget in render or legal_actions, and the window must stay responsive meanwhile. Every
+// change of position (load, new game, a move, undo, the agent's answer) is a job: it runs on its
+// own goroutine with the game, computes what the tab shows (a duelView), and hands that to the
+// UI. One job runs at a time; starting one cancels the one in flight, which kills its worker at
+// once (the next job replays the position on a fresh one), and its late results are dropped.
+
+// duelCore is the game side of the tab, touched only by jobs, one at a time (mu).
+type duelCore struct {
+	mu              sync.Mutex
+	game, agentGame *duel.Remote
+	cancelGame      context.CancelFunc // ends the game's workers
+	session         *duel.Session
+	human           int
+	log             []string
+}
+
+// duelView is one position as the tab shows it.
+type duelView struct {
+	game      *duel.Remote // the instance it was computed on (a match clones it)
+	info      duel.Info
+	seed      int64
+	ply       int
+	human     int
+	board     string
+	grid      [][]string // the board as cells, when the render is a grid
+	log       []string
+	status    string
+	yours     bool // the person is to move: legal are the moves they may choose
+	legal     []int
+	labels    map[int]string
+	cells     map[int][]duel.Square // the cells each legal move touches (grid games)
+	agentNext bool                  // the agent is to move: the job goes on with its search
+}
+
+// run starts op as the tab's job: busy says what the tab is doing meanwhile. After op the
+// position is shown, and while the agent is to move it answers, each move shown as it comes.
+func (dp *DuelPanel) run(busy string, op func(ctx context.Context, c *duelCore) error) {
+	dp.cancelJob()
+	dp.token++
+	token := dp.token
+	ctx, cancel := context.WithCancel(context.Background())
+	dp.cancel = cancel
+	dp.setBusy(busy)
+	agent, err := duel.ParseAgent(dp.Agent.Text)
+	if err != nil {
+		agent = dp.agent
+	}
+	dp.jobs.Add(1)
+	go func() {
+		defer dp.jobs.Done()
+		defer cancel()
+		c := &dp.core
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		defer dp.working.Store("")
+		if ctx.Err() != nil {
+			return
+		}
+		c.use(ctx)
+		defer c.use(nil)
+		err := op(ctx, c)
+		for ctx.Err() == nil {
+			v := c.view(dp, err)
+			if ctx.Err() != nil {
+				return
+			}
+			onUI(func() {
+				if token == dp.token {
+					dp.display(v)
+				}
+			})
+			if !v.agentNext {
+				return
+			}
+			err = c.agentMove(ctx, dp, agent)
+		}
+	}()
+}
+
+// cancelJob stops the job in flight (its worker is killed) and drops its results.
+func (dp *DuelPanel) cancelJob() {
+	dp.token++
+	if dp.cancel != nil {
+		dp.cancel()
+		dp.cancel = nil
+	}
+}
+
+// Stop cancels what the tab is doing (a slow script call, the agent's search): the position
+// stays as it was shown, and the next action replays it on a fresh worker.
+func (dp *DuelPanel) Stop() {
+	if !dp.busy {
+		return
+	}
+	doing := dp.Status.Text
+	dp.cancelJob()
+	dp.busy = false
+	dp.StopButton.Disable()
+	dp.NewGameButton.Enable()
+	dp.UndoButton.Enable()
+	dp.Status.SetText("Stopped (" + strings.TrimSuffix(doing, "…") + "). New game or Undo goes on from here.")
+}
+
+// Cancel stops the tab's work (the window is closing).
+func (dp *DuelPanel) Cancel() {
+	dp.cancelJob()
+	dp.stopMatch()
+	dp.busy = false
+}
+
+// Working names the script call a job is waiting for ("" when none): what a slow script is
+// doing, for the status and for tests.
+func (dp *DuelPanel) Working() string {
+	s, _ := dp.working.Load().(string)
+	return s
+}
+
+func (c *duelCore) use(ctx context.Context) {
+	for _, g := range []*duel.Remote{c.game, c.agentGame} {
+		if g != nil {
+			g.Use(ctx)
+		}
+	}
+}
+
+// repair replays the session on a fresh worker when a cancelled call or a fault ended the
+// board's one.
+func (c *duelCore) repair(dp *DuelPanel) error {
+	if c.session == nil || c.game.Alive() {
+		return nil
+	}
+	dp.working.Store("initial_state")
+	moves, seed, maxPlies := c.session.Moves(), c.session.Seed, c.session.MaxPlies
+	c.session.Close() // the dead worker's states need no release
+	c.session = nil
+	s, err := duel.NewSession(c.game, seed, maxPlies)
+	if err != nil {
+		return err
+	}
+	dp.working.Store("apply")
+	for _, a := range moves {
+		if err := s.Play(a); err != nil {
+			s.Close()
+			return err
+		}
+	}
+	c.session = s
+	return nil
+}
+
+// newSession starts the loaded game over from seed.
+func (c *duelCore) newSession(dp *DuelPanel, seed int64, human int) error {
+	if c.game == nil {
+		return errors.New("choose a game first")
+	}
+	if c.session != nil {
+		c.session.Close()
+		c.session = nil
+	}
+	c.human, c.log = human, nil
+	dp.working.Store("initial_state")
+	s, err := duel.NewSession(c.game, seed, duel.DefaultMaxPlies)
+	if err != nil {
+		return err
+	}
+	c.session = s
+	return nil
+}
+
+// play plays a on the session and logs it.
+func (c *duelCore) play(dp *DuelPanel, t duel.Turn, a int, who string) error {
+	dp.working.Store("action_label")
+	label, err := c.game.ActionLabel(t.State, a)
+	if err != nil {
+		label = fmt.Sprintf("action %d", a)
+	}
+	dp.working.Store("apply")
+	if err := c.session.Play(a); err != nil {
+		return err
+	}
+	c.log = append(c.log, fmt.Sprintf("%3d. P%d %-5s %s", c.session.Ply(), t.Player, who, label))
+	return nil
+}
+
+// agentMove lets the agent search, on its own instance of the game, and plays its move.
+func (c *duelCore) agentMove(ctx context.Context, dp *DuelPanel, agent duel.Agent) error {
+	dp.working.Store("agent " + agent.Name())
+	// the agent thinks on a replay of the session: same seed, same moves
+	think, err := c.session.On(c.agentGame)
+	var t duel.Turn
+	var a int
+	if err == nil {
+		t, a, err = think.AgentMove(ctx, agent)
+		think.Close()
+	}
+	if err != nil {
+		return fmt.Errorf("the agent %s failed: %w", agent.Name(), err)
+	}
+	return c.play(dp, t, a, agent.Name())
+}
+
+// view computes what the tab shows of the session's position; opErr, when not nil, is the
+// fault the status names.
+func (c *duelCore) view(dp *DuelPanel, opErr error) *duelView {
+	v := &duelView{game: c.game, human: c.human, log: slices.Clone(c.log)}
+	var faults []string
+	if opErr != nil {
+		faults = append(faults, opErr.Error())
+	}
+	s := c.session
+	if c.game == nil || s == nil {
+		v.status = "⚠ " + strings.Join(append(faults, "no game"), "; ")
+		return v
+	}
+	v.info, v.seed, v.ply = c.game.Info(), s.Seed, s.Ply()
+	dp.working.Store("render")
+	board, err := c.game.Render(s.State())
+	if err != nil {
+		board = "(render failed: " + err.Error() + ")"
+		faults = append(faults, err.Error())
+	} else if rows, ok := duel.ParseGrid(board); ok {
+		v.grid = rows
+	}
+	v.board = board
+	dp.working.Store("legal_actions")
+	o, truncated, err := s.Status()
+	var t duel.Turn
+	if err == nil && !o.Done() && !truncated {
+		t, err = s.Turn()
+	}
+	switch {
+	case err != nil:
+		faults = append(faults, err.Error())
+	case o.Done():
+		msg := "Draw."
+		switch o.Winner() {
+		case c.human:
+			msg = "You win!"
+		case 1 - c.human:
+			msg = "The agent wins."
+		}
+		v.status = fmt.Sprintf("%s (%d moves)", msg, s.Ply())
+	case truncated:
+		v.status = fmt.Sprintf("Stopped at the %d-move cap: no winner.", s.MaxPlies)
+	case t.Player != c.human:
+		v.status, v.agentNext = "The agent is thinking…", opErr == nil
+	default:
+		v.status = fmt.Sprintf("Your turn (%s, player %d).", v.info.PlayerName(c.human), c.human)
+		v.yours, v.legal = true, t.Legal
+		if err := c.moveDetails(dp, v, t); err != nil {
+			faults = append(faults, err.Error())
+		}
+	}
+	if len(faults) > 0 {
+		v.agentNext = false
+		v.status = strings.TrimSpace("⚠ " + strings.Join(faults, "; ") + "\n" + v.status)
+	}
+	return v
+}
+
+// moveDetails labels the legal moves (one round trip) and maps them to the board's cells.
+func (c *duelCore) moveDetails(dp *DuelPanel, v *duelView, t duel.Turn) error {
+	named := t.Legal[:min(len(t.Legal), maxLabelSearch)]
+	v.labels = make(map[int]string, len(named))
+	dp.working.Store("action_label")
+	labels, err := duel.ActionLabels(c.game, t.State, named)
+	if err != nil {
+		return err
+	}
+	for i, a := range named {
+		v.labels[a] = labels[i]
+	}
+	if v.grid == nil || len(named) < len(t.Legal) {
+		return nil
+	}
+	dp.working.Store("action_cells")
+	v.cells, err = duel.MoveCells(c.game, t.State, t.Legal, v.labels, len(v.grid), len(v.grid[0]))
+	return err
+}
