@@ -135,6 +135,24 @@ func TestDuelPlayAgainstAnAgent(t *testing.T) {
 	}
 }
 
+// TestDuelPlayByCell: a move can be typed as a cell of a grid board ("@row,column"), as the
+// Games tab clicks it; a cell without a legal move, or a board that is not a grid, says so.
+func TestDuelPlayByCell(t *testing.T) {
+	code, out, errs := runCLIInput(t, "@2,2\n@1,1\n@1,3\n@3,1\n", "duel", "play", "tic-tac-toe", "--agent", "first")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"no legal move on row 1, column 1", "you win!", "moves: [4 0 2 1 6]"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	code, out, _ = runCLIInput(t, "@1,1\nq\n", "duel", "play", "nim", "--agent", "first")
+	if code != 0 || !strings.Contains(out, "not a grid") {
+		t.Errorf("nim: exit %d:\n%s", code, out)
+	}
+}
+
 func TestDuelMatchTournamentLadder(t *testing.T) {
 	code, out, errs := runCLI(t, "duel", "match", "take-away", "--agents", "mcts-50,random", "--games", "2", "--moves")
 	if code != 0 || !strings.Contains(out, "game 1: random (player 0) vs mcts-50 (player 1)") || !strings.Contains(out, "> take") {

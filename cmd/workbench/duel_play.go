@@ -5,6 +5,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -88,7 +89,7 @@ func playInTerminal(ctx context.Context, sess *duel.Session, agent duel.Agent, a
 	g, stdout := sess.Game, io.Stdout
 	info := g.Info()
 	fmt.Fprintf(stdout, "%s: you are player %d, %s is player %d.\n", orName(info.Title, info.Name), as, agent.Name(), 1-as)
-	fmt.Fprintln(stdout, `Type a move number (or its label), "u" to undo your last move, "r" for the rules, "q" to quit.`)
+	fmt.Fprintln(stdout, `Type a move number (or its label, or "@row,column" for a cell of a grid board), "u" to undo your last move, "r" for the rules, "q" to quit.`)
 	in := bufio.NewScanner(io.Stdin)
 	for {
 		if err := ctx.Err(); err != nil {
@@ -156,6 +157,19 @@ func playInTerminal(ctx context.Context, sess *duel.Session, agent duel.Agent, a
 			case "u", "undo":
 				sess.UndoTo(as)
 			default:
+				if sq, isCell := duel.ParseSquare(line); isCell {
+					a, ok, err := cellMove(stdout, g, t, sq)
+					if err != nil {
+						return err
+					}
+					if !ok {
+						continue
+					}
+					if err := sess.Play(a); err != nil {
+						return err
+					}
+					break
+				}
 				a, ok := parseMove(g, t, line)
 				if !ok {
 					fmt.Fprintf(stdout, "%q is not a legal move here\n", line)
@@ -181,4 +195,27 @@ func parseMove(g duel.Game, t duel.Turn, text string) (int, bool) {
 		}
 	}
 	return 0, false
+}
+
+// cellMove is the move a typed cell chooses: the one legal move touching it, or none (what
+// the cell offers is printed instead).
+func cellMove(stdout io.Writer, g duel.Game, t duel.Turn, sq duel.Square) (int, bool, error) {
+	moves, grid, err := duel.MovesOnSquare(g, t, sq)
+	switch {
+	case err != nil:
+		return 0, false, err
+	case !grid:
+		fmt.Fprintln(stdout, "this board is not a grid: type a move number or its label")
+	case len(moves) == 0:
+		fmt.Fprintf(stdout, "no legal move on %s\n", sq)
+	case len(moves) == 1:
+		return moves[0], true, nil
+	default:
+		fmt.Fprintf(stdout, "%d moves on %s:\n", len(moves), sq)
+		for _, a := range moves {
+			l, _ := g.ActionLabel(t.State, a)
+			fmt.Fprintf(stdout, "  %d  %s\n", a, l)
+		}
+	}
+	return 0, false, nil
 }

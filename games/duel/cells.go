@@ -188,3 +188,40 @@ func ActionLabels(g Game, s State, actions []int) ([]string, error) {
 	}
 	return out, nil
 }
+
+// ParseSquare reads a cell typed by a person, "@R,C" (or "@R C"), counted from 1 as people
+// count: "@2,3" is Square{Row: 1, Col: 2}.
+func ParseSquare(text string) (Square, bool) {
+	rest, ok := strings.CutPrefix(strings.TrimSpace(text), "@")
+	if !ok {
+		return Square{}, false
+	}
+	f := strings.FieldsFunc(rest, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' })
+	if len(f) != 2 {
+		return Square{}, false
+	}
+	r, err1 := strconv.Atoi(f[0])
+	c, err2 := strconv.Atoi(f[1])
+	if err1 != nil || err2 != nil || r < 1 || c < 1 || r > MaxGridSide || c > MaxGridSide {
+		return Square{}, false
+	}
+	return Square{Row: r - 1, Col: c - 1}, true
+}
+
+// MovesOnSquare lists the legal moves of t touching sq on the board of t's position, or ok
+// false when the render is not a grid: what a text front end does with a typed cell.
+func MovesOnSquare(g Game, t Turn, sq Square) (moves []int, ok bool, err error) {
+	board, err := g.Render(t.State)
+	if err != nil {
+		return nil, false, err
+	}
+	rows, ok := ParseGrid(board)
+	if !ok {
+		return nil, false, nil
+	}
+	cells, err := MoveCells(g, t.State, t.Legal, nil, len(rows), len(rows[0]))
+	if err != nil {
+		return nil, true, err
+	}
+	return MovesAt(cells, sq), true, nil
+}

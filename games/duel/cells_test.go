@@ -243,3 +243,37 @@ func FuzzParseGrid(f *testing.F) {
 		}
 	})
 }
+
+func TestParseSquare(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want Square
+		ok   bool
+	}{
+		{"@2,3", Square{1, 2}, true},
+		{" @1 1 ", Square{0, 0}, true},
+		{"@20, 20", Square{19, 19}, true},
+		{"@0,1", Square{}, false},
+		{"@21,1", Square{}, false},
+		{"2,3", Square{}, false},
+		{"@2", Square{}, false},
+		{"@a,b", Square{}, false},
+		{"@1,2,3", Square{}, false},
+	} {
+		got, ok := ParseSquare(tc.text)
+		if ok != tc.ok || got != tc.want {
+			t.Errorf("ParseSquare(%q) = %v, %v", tc.text, got, ok)
+		}
+	}
+}
+
+func FuzzParseSquare(f *testing.F) {
+	for _, s := range []string{"@2,3", "@ 1 1", "@-1,4", "@99999999999999999999,1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		if sq, ok := ParseSquare(text); ok && (sq.Row < 0 || sq.Col < 0 || sq.Row >= MaxGridSide || sq.Col >= MaxGridSide) {
+			t.Fatalf("%q: %v", text, sq)
+		}
+	})
+}
