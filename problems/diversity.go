@@ -1,13 +1,14 @@
 package problems
 
 import (
-	"container/heap"
 	"context"
 	"encoding/binary"
 	"hash/fnv"
 	"math"
+	"math/bits"
 	"pcgwb/problems/shape"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 )
@@ -16,32 +17,32 @@ import (
 // matrix S = 1 - D (restricted to the items still present) has the largest numpy pairwise sum,
 // and stops when that sum is at most 1. Done literally this is O(n³) time and O(n²) memory.
 //
-// greedy below gives bit-identical results in far less:
+// greedy below gives bit-identical results in O(n²) time without the matrix:
 //   - rows are kept sparse (only S's non-zero entries; zeros change no partial sum, so a sparse
 //     pairwise sum that follows numpy's blocking over the live positions gives the same bits),
 //     or, past a memory budget, recomputed from the infos when needed;
-//   - a row's sum, once computed, bounds its later sums from above (S >= 0 and removals only
-//     take terms away; the bound allows for rounding), so a max-heap of possibly stale sums
-//     finds the maximum after recomputing only the rows that could reach it (lazy greedy);
+//   - each row's sum is followed approximately (one column of S per removal) with a proven
+//     rounding bound, and only the rows whose bound reaches the maximum get their exact numpy
+//     sum computed, which decides the maximum and its ties;
 //   - identical rows (duplicate items) have identical sums under every removal, so only the
 //     earliest live member of each group of identical rows is ever a candidate.
 // A matrix with a negative similarity breaks the bound: it falls back to the literal algorithm.
+// The pairwise diversities come from the problem's DiversityKernel when it has one (features
+// prepared once per item, no allocation per pair), else from Diversity.
 
 // maxStoredSimilarities bounds the non-zero similarities kept in memory (12 bytes each); past
 // it rows are recomputed from the infos instead.
 var maxStoredSimilarities int64 = 24 << 20
 
-// staleSlack is the relative allowance for rounding between two pairwise sums of the same
-// non-negative terms (numpy's error bound is well under 100 ulp for any realistic n).
-const staleSlack = 1e-12
-
 // ProgressFunc receives done of total steps of a long computation; it may be nil.
 type ProgressFunc func(done, total int)
 
-// simRows gives the non-zero entries of S's rows over all n columns.
+// simRows gives the entries of S.
 type simRows interface {
 	// row appends row r's non-zero similarities (columns ascending) to cols and vals.
 	row(r int, cols []int32, vals []float64) ([]int32, []float64)
+	// column sets dst[k] = S[rows[k]][c].
+	column(c int, rows []int32, dst []float64)
 }
 
 // matrixRows reads a diversity matrix.
@@ -56,19 +57,77 @@ func (m matrixRows) row(r int, cols []int32, vals []float64) ([]int32, []float64
 	return cols, vals
 }
 
-// infoRows computes rows from the infos on demand.
+func (m matrixRows) column(c int, rows []int32, dst []float64) {
+	for k, r := range rows {
+		dst[k] = 1.0 - m[r][c]
+	}
+}
+
+// infoRows computes rows from the infos on demand, each worker with its own kernel.
 type infoRows struct {
-	p     Problem
-	infos []Info
+	n       int
+	kernels *sync.Pool // of PairKernel
+}
+
+func newInfoRows(p Problem, infos []Info) infoRows {
+	mk := Kernels(p, infos)
+	return infoRows{n: len(infos), kernels: &sync.Pool{New: func() any { return mk() }}}
 }
 
 func (m infoRows) row(r int, cols []int32, vals []float64) ([]int32, []float64) {
-	for j, b := range m.infos {
-		if s := 1.0 - m.p.Diversity(m.infos[r], b); s != 0 {
+	d := m.kernels.Get().(PairKernel)
+	for j := 0; j < m.n; j++ {
+		if s := 1.0 - d(r, j); s != 0 {
 			cols, vals = append(cols, int32(j)), append(vals, s)
 		}
 	}
+	m.kernels.Put(d)
 	return cols, vals
+}
+
+// columnChunk is the smallest share of a column worth a goroutine of its own.
+const columnChunk = 2048
+
+func (m infoRows) column(c int, rows []int32, dst []float64) {
+	parts := min(runtime.GOMAXPROCS(0), len(rows)/columnChunk)
+	if parts <= 1 {
+		d := m.kernels.Get().(PairKernel)
+		for k, r := range rows {
+			dst[k] = 1.0 - d(int(r), c)
+		}
+		m.kernels.Put(d)
+		return
+	}
+	var wg sync.WaitGroup
+	for w := 0; w < parts; w++ {
+		lo, hi := w*len(rows)/parts, (w+1)*len(rows)/parts
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			d := m.kernels.Get().(PairKernel)
+			for k := lo; k < hi; k++ {
+				dst[k] = 1.0 - d(int(rows[k]), c)
+			}
+			m.kernels.Put(d)
+		}()
+	}
+	wg.Wait()
+}
+
+// PairKernel returns Diversity(infos[i], infos[j]) of the set it was made for.
+type PairKernel func(i, j int) float64
+
+// Kernels returns a constructor of pair kernels over infos: the problem's DiversityKernel
+// when it has one, else calls of Diversity. Each kernel is for one goroutine at a time.
+func Kernels(p Problem, infos []Info) func() PairKernel {
+	if dk, ok := p.(DiversityKerneler); ok {
+		if mk := dk.DiversityKernel(infos); mk != nil {
+			return func() PairKernel { return mk() }
+		}
+	}
+	return func() PairKernel {
+		return func(i, j int) float64 { return p.Diversity(infos[i], infos[j]) }
+	}
 }
 
 // maxKeyedDiversities bounds the table of diversities between distinct keys (8 bytes each).
@@ -91,12 +150,19 @@ func (m *keyedRows) row(r int, cols []int32, vals []float64) ([]int32, []float64
 	return cols, vals
 }
 
+func (m *keyedRows) column(c int, rows []int32, dst []float64) {
+	kc := int(m.key[c])
+	for k, r := range rows {
+		dst[k] = 1.0 - m.table[int(m.key[r])*m.k+kc]
+	}
+}
+
 // diversityRows picks how to read the similarity rows of infos: through a table of distinct
 // keys when p has them and they are few enough, else pair by pair.
 func diversityRows(ctx context.Context, p Problem, infos []Info) (simRows, error) {
 	dk, ok := p.(DiversityKeyer)
 	if !ok {
-		return infoRows{p: p, infos: infos}, nil
+		return newInfoRows(p, infos), nil
 	}
 	ids := map[string]int32{}
 	var reps []Info
@@ -113,18 +179,20 @@ func diversityRows(ctx context.Context, p Problem, infos []Info) (simRows, error
 	}
 	k := len(reps)
 	if k*k > maxKeyedDiversities || k*2 > len(infos) {
-		return infoRows{p: p, infos: infos}, nil
+		return newInfoRows(p, infos), nil
 	}
 	table := make([]float64, k*k)
+	mk := Kernels(p, reps)
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for w := 0; w < min(runtime.GOMAXPROCS(0), k); w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			d := mk()
 			for a := range next {
 				for b := range reps {
-					table[a*k+b] = p.Diversity(reps[a], reps[b])
+					table[a*k+b] = d(a, b)
 				}
 			}
 		}()
@@ -153,6 +221,15 @@ type storedRows struct {
 
 func (m *storedRows) row(r int, cols []int32, vals []float64) ([]int32, []float64) {
 	return append(cols, m.cols[r]...), append(vals, m.vals[r]...)
+}
+
+func (m *storedRows) column(c int, rows []int32, dst []float64) {
+	for k, r := range rows {
+		dst[k] = 0
+		if i, ok := slices.BinarySearch(m.cols[r], int32(c)); ok {
+			dst[k] = m.vals[r][i]
+		}
+	}
 }
 
 // rowScan is what the first pass learns of a row over all columns.
@@ -308,37 +385,36 @@ func (f fenwick) rank(i int) int {
 }
 
 // group is a set of identical rows; members are removed in order, so rep is the earliest
-// live one.
+// live one. Identical rows have identical sums under every removal, so only rep is ever a
+// candidate.
 type group struct {
 	members []int
-	rep     int // index into members
-	sum     float64
-	epoch   int // removals done when sum was computed
-	amount  int // positive entries among the live columns, valid when fresh
+	rep     int     // index into members
+	approx  float64 // the row's sum over the live columns, within slack of the exact one
+	base    float64 // the exact sum approx last started from: it bounds every later partial sum
+	subs    int     // subtractions applied to approx since base
+	exactAt int     // removals done when approx was the exact (numpy) sum; -1 when it is not
+	amount  int     // positive entries among the live columns, valid when exact
 }
 
-type groupHeap struct {
-	g   []*group
-	ids []int
-}
+// unitRoundoff is float64's u = 2⁻⁵³.
+const unitRoundoff = 0x1p-53
 
-func (h *groupHeap) Len() int { return len(h.ids) }
-func (h *groupHeap) Less(a, b int) bool {
-	ga, gb := h.g[h.ids[a]], h.g[h.ids[b]]
-	if ga.sum != gb.sum {
-		return ga.sum > gb.sum
-	}
-	return ga.members[ga.rep] < gb.members[gb.rep]
-}
-func (h *groupHeap) Swap(a, b int) { h.ids[a], h.ids[b] = h.ids[b], h.ids[a] }
-func (h *groupHeap) Push(x any)    { h.ids = append(h.ids, x.(int)) }
-func (h *groupHeap) Pop() any {
-	x := h.ids[len(h.ids)-1]
-	h.ids = h.ids[:len(h.ids)-1]
-	return x
+// slack bounds |approx - exact| for a group whose approx is not exact at this epoch. numpy's
+// pairwise sum of m non-negative terms is within (log2 m + 24)·u of their true sum (8
+// sequential accumulators over blocks of at most 128, then halving), base bounds every term
+// sum, and each subtraction adds at most u·base; the bound is doubled for safety.
+func (g *group) slack(logN int) float64 {
+	return 2 * float64(2*(logN+24)+g.subs+2) * unitRoundoff * g.base
 }
 
 // greedy is the reference's _recursiveDiversity over n items whose similarity rows src gives.
+//
+// Each live row keeps an approximate sum: its exact sum from the first pass, minus the
+// similarity to each removed item (one column read per removal). The exact numpy sum is
+// within slack of it, so each step computes the exact sum only of the rows whose interval can
+// reach the best lower bound; those exact sums decide the maximum and its ties exactly as the
+// reference's argmax does. The work is O(n) per removal plus one row per candidate.
 func greedy(ctx context.Context, n int, src simRows, store bool, progress ProgressFunc) ([]float64, error) {
 	if n == 0 {
 		return []float64{}, nil
@@ -364,21 +440,21 @@ func greedy(ctx context.Context, n int, src simRows, store bool, progress Progre
 			continue
 		}
 		byHash[sc.hash] = len(groups)
-		groups = append(groups, &group{members: []int{r}, sum: sc.sum, amount: sc.positive})
+		groups = append(groups, &group{members: []int{r}, approx: sc.sum, base: sc.sum, amount: sc.positive})
 	}
-	h := &groupHeap{g: groups, ids: make([]int, len(groups))}
-	for i := range h.ids {
-		h.ids[i] = i
+	live := make([]int, len(groups)) // group ids with a live member, ascending
+	for i := range live {
+		live[i] = i
 	}
-	heap.Init(h)
-	live := newFenwick(n)
+	logN := bits.Len(uint(n))
+	alive := newFenwick(n)
 	removed := make([]bool, n)
 	epoch := 0
 	var cols []int32
 	var vals []float64
 	var pos []int
 	var pv []float64
-	refresh := func(g *group) {
+	exact := func(g *group) {
 		r := g.members[g.rep]
 		cols, vals = src.row(r, cols[:0], vals[:0])
 		pos, pv = pos[:0], pv[:0]
@@ -388,65 +464,98 @@ func greedy(ctx context.Context, n int, src simRows, store bool, progress Progre
 			if removed[ci] {
 				continue
 			}
-			pos = append(pos, live.rank(ci))
+			pos = append(pos, alive.rank(ci))
 			pv = append(pv, vals[k])
 			if vals[k] > 0 {
 				amount++
 			}
 		}
-		g.sum, g.epoch, g.amount = pairwiseSparse(pos, pv, 0, n-epoch), epoch, amount
+		s := pairwiseSparse(pos, pv, 0, n-epoch)
+		g.approx, g.base, g.subs, g.exactAt, g.amount = s, s, 0, epoch, amount
+	}
+	for _, g := range groups {
+		g.exactAt = 0
 	}
 	type removal struct {
 		at    int
 		value float64
 	}
 	var removals []removal
-	var fresh []int
-	for h.Len() > 0 {
+	var reps []int32
+	var column []float64
+	var candidates []int
+	for len(live) > 0 {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		// Find the live group with the largest exact sum, the earliest row among ties.
-		best := -1
-		fresh = fresh[:0]
-		for h.Len() > 0 {
-			top := h.g[h.ids[0]]
-			// A sum computed before later removals bounds the current one from above, up to
-			// rounding; a fresh sum is exact. Popping fresh ones a little below is harmless.
-			if best >= 0 && top.sum+math.Abs(top.sum)*staleSlack < groups[best].sum {
-				break
-			}
-			id := heap.Pop(h).(int)
+		// The best exact sum is at least the largest lower bound; only rows whose upper bound
+		// reaches it can be the maximum.
+		lower := math.Inf(-1)
+		for _, id := range live {
 			g := groups[id]
-			if g.epoch != epoch {
-				refresh(g)
-				heap.Push(h, id)
-				continue
+			lo := g.approx
+			if g.exactAt != epoch {
+				lo -= g.slack(logN)
 			}
-			fresh = append(fresh, id)
-			if best < 0 || g.sum > groups[best].sum || g.sum == groups[best].sum && g.members[g.rep] < groups[best].members[groups[best].rep] {
+			lower = max(lower, lo)
+		}
+		candidates = candidates[:0]
+		for _, id := range live {
+			g := groups[id]
+			hi := g.approx
+			if g.exactAt != epoch {
+				hi += g.slack(logN)
+			}
+			if hi >= lower {
+				candidates = append(candidates, id)
+			}
+		}
+		best := -1
+		for _, id := range candidates {
+			g := groups[id]
+			if g.exactAt != epoch {
+				exact(g)
+			}
+			if best < 0 || g.approx > groups[best].approx ||
+				g.approx == groups[best].approx && g.members[g.rep] < groups[best].members[groups[best].rep] {
 				best = id
 			}
 		}
-		for _, id := range fresh {
-			if id != best {
-				heap.Push(h, id)
-			}
-		}
 		b := groups[best]
-		if b.sum <= 1 {
-			heap.Push(h, best)
+		if b.approx <= 1 {
 			break
 		}
 		r := b.members[b.rep]
-		v := min(max(1-(b.sum-1)/float64(b.amount), 0.0), 1.0)
+		v := min(max(1-(b.approx-1)/float64(b.amount), 0.0), 1.0)
 		removals = append(removals, removal{at: r, value: v})
-		live.remove(r)
+		alive.remove(r)
 		removed[r] = true
 		epoch++
 		b.rep++
-		if b.rep < len(b.members) {
-			heap.Push(h, best) // its old sum still bounds the next member's
+		if b.rep == len(b.members) {
+			k := 0
+			for _, id := range live {
+				if id != best {
+					live[k] = id
+					k++
+				}
+			}
+			live = live[:k]
+		}
+		// Take the removed column out of every live row's sum.
+		reps = reps[:0]
+		for _, id := range live {
+			g := groups[id]
+			reps = append(reps, int32(g.members[g.rep]))
+		}
+		column = slices.Grow(column[:0], len(reps))[:len(reps)]
+		src.column(r, reps, column)
+		for k, id := range live {
+			if s := column[k]; s != 0 {
+				g := groups[id]
+				g.approx -= s
+				g.subs++
+			}
 		}
 	}
 	out := make([]float64, n-len(removals), n)

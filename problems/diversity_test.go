@@ -203,25 +203,33 @@ type protoRows struct {
 	seed  uint64
 }
 
+func (p protoRows) sim(r, j int) float64 {
+	a, b := p.proto[r], p.proto[j]
+	h := uint64(a)*0x9E3779B97F4A7C15 ^ uint64(b)*0xC2B2AE3D27D4EB4F ^ p.seed
+	h ^= h >> 29
+	switch {
+	case a == b:
+		return 1
+	case h%100 < 98:
+		return 0
+	default:
+		return float64(h%1000) / 4000
+	}
+}
+
 func (p protoRows) row(r int, cols []int32, vals []float64) ([]int32, []float64) {
-	a := p.proto[r]
-	for j, b := range p.proto {
-		h := uint64(a)*0x9E3779B97F4A7C15 ^ uint64(b)*0xC2B2AE3D27D4EB4F ^ p.seed
-		h ^= h >> 29
-		var s float64
-		switch {
-		case a == b:
-			s = 1
-		case h%100 < 98:
-			s = 0
-		default:
-			s = float64(h%1000) / 4000
-		}
-		if s != 0 {
+	for j := range p.proto {
+		if s := p.sim(r, j); s != 0 {
 			cols, vals = append(cols, int32(j)), append(vals, s)
 		}
 	}
 	return cols, vals
+}
+
+func (p protoRows) column(c int, rows []int32, dst []float64) {
+	for k, r := range rows {
+		dst[k] = p.sim(int(r), c)
+	}
 }
 
 func BenchmarkSetDiversity(b *testing.B) {

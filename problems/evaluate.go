@@ -111,9 +111,21 @@ func Controllabilities(p Problem, infos []Info, controls []Control) (float64, []
 }
 
 // DiversityMatrix is D[i][j] = Diversity(info_i, info_j) over all ordered pairs (rows in
-// parallel). It holds n² numbers: the set diversity itself does not need it (Diversities).
+// parallel, through the problem's DiversityKernel when it has one). It holds n² numbers: the
+// set diversity itself does not need it (Diversities).
 func DiversityMatrix(p Problem, infos []Info) [][]float64 {
-	n := len(infos)
+	return diversityMatrix(Kernels(p, infos), len(infos))
+}
+
+// PlainDiversityMatrix is DiversityMatrix calling Diversity for every pair, never a kernel:
+// the straightforward computation the kernels are checked against.
+func PlainDiversityMatrix(p Problem, infos []Info) [][]float64 {
+	return diversityMatrix(func() PairKernel {
+		return func(i, j int) float64 { return p.Diversity(infos[i], infos[j]) }
+	}, len(infos))
+}
+
+func diversityMatrix(mk func() PairKernel, n int) [][]float64 {
 	m := make([][]float64, n)
 	next := make(chan int)
 	var wg sync.WaitGroup
@@ -121,10 +133,11 @@ func DiversityMatrix(p Problem, infos []Info) [][]float64 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			d := mk()
 			for i := range next {
 				row := make([]float64, n)
 				for j := range row {
-					row[j] = p.Diversity(infos[i], infos[j])
+					row[j] = d(i, j)
 				}
 				m[i] = row
 			}
@@ -163,6 +176,12 @@ func DiversitiesContext(ctx context.Context, p Problem, infos []Info, progress P
 func GreedyDiversity(d [][]float64) []float64 {
 	vals, _ := greedy(context.Background(), len(d), matrixRows(d), true, nil)
 	return vals
+}
+
+// LiteralGreedyDiversity is GreedyDiversity done step by step as the reference does (every
+// live row summed densely at every removal, O(n³)): the oracle for the scalable version.
+func LiteralGreedyDiversity(d [][]float64) []float64 {
+	return greedyLiteral(len(d), matrixRows(d))
 }
 
 // PassFraction is the fraction of values that reach 1: the reference's *_pct.

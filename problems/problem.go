@@ -40,6 +40,17 @@ type DiversityKeyer interface {
 	DiversityKey(info Info) string
 }
 
+// DiversityKerneler is implemented by problems whose pairwise diversity over a whole set is
+// computed faster from features prepared once per item than by calling Diversity pair by pair
+// (a set of n items takes n² diversities). DiversityKernel prepares infos and returns a
+// constructor of kernels: kernel(i, j) must return exactly Diversity(infos[i], infos[j]), bit
+// for bit, without allocating. A kernel may keep scratch space, so it is used by one goroutine
+// at a time; each call of the constructor gives an independent one. A nil constructor means
+// "use Diversity".
+type DiversityKerneler interface {
+	DiversityKernel(infos []Info) func() func(i, j int) float64
+}
+
 // Describer is implemented by problems that can explain themselves to a user.
 type Describer interface {
 	Description() string
