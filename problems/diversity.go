@@ -319,42 +319,6 @@ feed:
 	return scans, st, nil
 }
 
-// pairwiseSparse is shape.PairwiseSum of a length-n vector that is zero except at the ascending
-// positions pos (relative to lo) with values val. Adding a zero changes no partial sum, so
-// the result has the same bits.
-func pairwiseSparse(pos []int, val []float64, lo, n int) float64 {
-	if len(pos) == 0 {
-		return 0
-	}
-	switch {
-	case n < 8:
-		s := 0.0
-		for _, v := range val {
-			s += v
-		}
-		return s
-	case n <= 128:
-		var r [8]float64
-		full := n - n%8
-		k := 0
-		for ; k < len(pos) && pos[k]-lo < full; k++ {
-			r[(pos[k]-lo)%8] += val[k]
-		}
-		s := ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]))
-		for ; k < len(pos); k++ {
-			s += val[k]
-		}
-		return s
-	}
-	h := n / 2
-	h -= h % 8
-	k := 0
-	for k < len(pos) && pos[k] < lo+h {
-		k++
-	}
-	return pairwiseSparse(pos[:k], val[:k], lo, h) + pairwiseSparse(pos[k:], val[k:], lo+h, n-h)
-}
-
 // fenwick counts the live items below an index.
 type fenwick []int32
 
@@ -452,7 +416,7 @@ func greedy(ctx context.Context, n int, src simRows, store bool, progress Progre
 	epoch := 0
 	var cols []int32
 	var vals []float64
-	var pos []int
+	var pos []int32
 	var pv []float64
 	exact := func(g *group) {
 		r := g.members[g.rep]
@@ -464,13 +428,13 @@ func greedy(ctx context.Context, n int, src simRows, store bool, progress Progre
 			if removed[ci] {
 				continue
 			}
-			pos = append(pos, alive.rank(ci))
+			pos = append(pos, int32(alive.rank(ci)))
 			pv = append(pv, vals[k])
 			if vals[k] > 0 {
 				amount++
 			}
 		}
-		s := pairwiseSparse(pos, pv, 0, n-epoch)
+		s := shape.SparsePairwiseSum(pos, pv, n-epoch)
 		g.approx, g.base, g.subs, g.exactAt, g.amount = s, s, 0, epoch, amount
 	}
 	for _, g := range groups {
@@ -637,4 +601,15 @@ func greedyLiteral(n int, src simRows) []float64 {
 		out[at] = removals[k].value
 	}
 	return out
+}
+
+// RatioKernel is a DiversityKernel for problems whose diversity of infos i and j is
+// diversity(i, j, shape.Ratio(keys[i], keys[j])): each string's difflib index is built once
+// for the set.
+func RatioKernel(keys []string, diversity func(i, j int, ratio float64) float64) func() func(i, j int) float64 {
+	set := shape.NewRatioSet(keys)
+	return func() func(i, j int) float64 {
+		sc := set.NewScratch()
+		return func(i, j int) float64 { return diversity(i, j, set.Ratio(i, j, sc)) }
+	}
 }

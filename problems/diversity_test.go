@@ -153,24 +153,6 @@ func TestGreedyDiversityWithoutStoredRowsAndWithNegatives(t *testing.T) {
 	}
 }
 
-func TestPairwiseSparseIsPairwiseSum(t *testing.T) {
-	r := rand.New(rand.NewPCG(1, 2))
-	for _, n := range []int{0, 1, 7, 8, 9, 127, 128, 129, 300, 1000} {
-		x := make([]float64, n)
-		var pos []int
-		var val []float64
-		for i := range x {
-			if r.IntN(3) > 0 {
-				x[i] = r.Float64() * math.Pow(10, float64(r.IntN(6)))
-				pos, val = append(pos, i), append(val, x[i])
-			}
-		}
-		if a, b := shape.PairwiseSum(x), pairwiseSparse(pos, val, 0, n); math.Float64bits(a) != math.Float64bits(b) && !(a == 0 && b == 0) {
-			t.Errorf("n=%d: dense %v sparse %v", n, a, b)
-		}
-	}
-}
-
 func TestDiversitiesCancels(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()

@@ -197,6 +197,16 @@ func (p *Problem) Diversity(a, b problems.Info) float64 {
 	return shape.Reward4(1-r, 0, p.diversity, 1.0)
 }
 
+// DiversityKernel prepares the words' difflib indexes once for a set
+// (problems.DiversityKerneler).
+func (p *Problem) DiversityKernel(infos []problems.Info) func() func(i, j int) float64 {
+	words := make([]string, len(infos))
+	for i, in := range infos {
+		words[i] = in.(*Info).Word
+	}
+	return problems.RatioKernel(words, func(_, _ int, r float64) float64 { return shape.Reward4(1-r, 0, p.diversity, 1.0) })
+}
+
 // Controllability: among words spelled by contiguous letters, the share longer than the
 // control's sequence should be zero.
 func (p *Problem) Controllability(info problems.Info, control problems.Control) float64 {

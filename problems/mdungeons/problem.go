@@ -242,6 +242,32 @@ func (m *MDungeons) Diversity(a, b problems.Info) float64 {
 	return shape.Reward4(seq*0.8+hamming*0.2, 0, m.diversity, 1.0)
 }
 
+// DiversityKernel prepares the event strings' difflib indexes once for a set, and reads the
+// cells without an interface conversion per pair (problems.DiversityKerneler).
+func (m *MDungeons) DiversityKernel(infos []problems.Info) func() func(i, j int) float64 {
+	if len(infos) == 0 {
+		return nil
+	}
+	in := make([]*Info, len(infos))
+	events := make([]string, len(infos))
+	for i, x := range infos {
+		in[i] = x.(*Info)
+		events[i] = in[i].events
+	}
+	cells := shape.NewPackedBytes(len(infos), len(in[0].cells))
+	for i, x := range in {
+		if !shape.PackRow(cells, i, x.cells) {
+			return nil
+		}
+	}
+	area := m.area()
+	return problems.RatioKernel(events, func(i, j int, ratio float64) float64 {
+		hamming := float64(cells.Differ(i, j)) / area
+		seq := 1 - ratio
+		return shape.Reward4(seq*0.8+hamming*0.2, 0, m.diversity, 1.0)
+	})
+}
+
 func (m *MDungeons) Controllability(info problems.Info, control problems.Control) float64 {
 	in := info.(*Info)
 	if in.Heuristic == -1 || in.GameStatus == nil {

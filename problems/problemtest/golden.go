@@ -141,6 +141,14 @@ func CheckGolden(t *testing.T, p problems.Problem, g *Golden) {
 		}
 	}
 	m := problems.DiversityMatrix(p, infos)
+	plain := problems.PlainDiversityMatrix(p, infos)
+	for i := range m {
+		for j := range m[i] {
+			if math.Float64bits(m[i][j]) != math.Float64bits(plain[i][j]) {
+				t.Errorf("diversity(%s, %s): the set kernel gives %.17g, Diversity %.17g", g.Items[i].ID, g.Items[j].ID, m[i][j], plain[i][j])
+			}
+		}
+	}
 	for i := range g.Matrix {
 		for j := range g.Matrix[i] {
 			if !close(m[i][j], g.Matrix[i][j]) {

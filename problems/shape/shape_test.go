@@ -2,6 +2,7 @@ package shape
 
 import (
 	"math"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -162,6 +163,124 @@ func TestAbsSign(t *testing.T) {
 	for _, tc := range []struct{ v, abs, sign int }{{-3, 3, -1}, {0, 0, 0}, {5, 5, 1}} {
 		if Abs(tc.v) != tc.abs || Sign(tc.v) != tc.sign {
 			t.Errorf("Abs(%d) = %d, Sign = %d", tc.v, Abs(tc.v), Sign(tc.v))
+		}
+	}
+}
+
+// ratioReference is the first port of difflib's matching blocks (a fresh b2j map and j2len
+// rows per call): the oracle for RatioSet.
+func ratioReference(a, b string) float64 {
+	if len(a)+len(b) == 0 {
+		return 1
+	}
+	var b2j [256][]int
+	for j := 0; j < len(b); j++ {
+		b2j[b[j]] = append(b2j[b[j]], j)
+	}
+	if n := len(b); n >= 200 {
+		limit := n/100 + 1
+		for c := range b2j {
+			if len(b2j[c]) > limit {
+				b2j[c] = nil
+			}
+		}
+	}
+	type span struct{ alo, ahi, blo, bhi int }
+	total := 0
+	queue := []span{{0, len(a), 0, len(b)}}
+	for len(queue) > 0 {
+		s := queue[len(queue)-1]
+		queue = queue[:len(queue)-1]
+		bi, bj, bk := s.alo, s.blo, 0
+		j2len := map[int]int{}
+		for i := s.alo; i < s.ahi; i++ {
+			next := map[int]int{}
+			for _, j := range b2j[a[i]] {
+				if j < s.blo {
+					continue
+				}
+				if j >= s.bhi {
+					break
+				}
+				k := j2len[j-1] + 1
+				next[j] = k
+				if k > bk {
+					bi, bj, bk = i-k+1, j-k+1, k
+				}
+			}
+			j2len = next
+		}
+		for bi > s.alo && bj > s.blo && a[bi-1] == b[bj-1] {
+			bi, bj, bk = bi-1, bj-1, bk+1
+		}
+		for bi+bk < s.ahi && bj+bk < s.bhi && a[bi+bk] == b[bj+bk] {
+			bk++
+		}
+		if bk > 0 {
+			total += bk
+			if s.alo < bi && s.blo < bj {
+				queue = append(queue, span{s.alo, bi, s.blo, bj})
+			}
+			if bi+bk < s.ahi && bj+bk < s.bhi {
+				queue = append(queue, span{bi + bk, s.ahi, bj + bk, s.bhi})
+			}
+		}
+	}
+	return 2 * float64(total) / float64(len(a)+len(b))
+}
+
+func TestRatioSetMatchesTheReferencePort(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 8))
+	cases := []struct {
+		name      string
+		n, maxLen int
+		alphabet  string
+	}{
+		{"short, two letters", 40, 12, "ab"},
+		{"routes", 40, 60, "rlduRLDU"},
+		{"long with popular bytes", 25, 450, "rrrrrrrrllllduek"},
+		{"empty and one letter", 10, 1, "x"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			strs := make([]string, tc.n)
+			for i := range strs {
+				b := make([]byte, r.IntN(tc.maxLen+1))
+				for k := range b {
+					b[k] = tc.alphabet[r.IntN(len(tc.alphabet))]
+				}
+				strs[i] = string(b)
+			}
+			set := NewRatioSet(strs)
+			sc := set.NewScratch()
+			for i := range strs {
+				for j := range strs {
+					want := ratioReference(strs[i], strs[j])
+					if got := set.Ratio(i, j, sc); math.Float64bits(got) != math.Float64bits(want) {
+						t.Fatalf("set Ratio(%q, %q) = %v, want %v", strs[i], strs[j], got, want)
+					}
+					if got := Ratio(strs[i], strs[j]); math.Float64bits(got) != math.Float64bits(want) {
+						t.Fatalf("Ratio(%q, %q) = %v, want %v", strs[i], strs[j], got, want)
+					}
+				}
+			}
+		})
+	}
+}
+func TestSparsePairwiseSumIsPairwiseSum(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for _, n := range []int{0, 1, 7, 8, 9, 127, 128, 129, 300, 1000} {
+		x := make([]float64, n)
+		var pos []int32
+		var val []float64
+		for i := range x {
+			if r.IntN(3) > 0 {
+				x[i] = r.Float64() * math.Pow(10, float64(r.IntN(6)))
+				pos, val = append(pos, int32(i)), append(val, x[i])
+			}
+		}
+		if a, b := PairwiseSum(x), SparsePairwiseSum(pos, val, n); math.Float64bits(a) != math.Float64bits(b) && !(a == 0 && b == 0) {
+			t.Errorf("n=%d: dense %v sparse %v", n, a, b)
 		}
 	}
 }

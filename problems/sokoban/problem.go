@@ -164,6 +164,16 @@ func (s *Sokoban) Diversity(a, b problems.Info) float64 {
 	return shape.Reward4(1-ratio, 0, s.diversity, 1.0)
 }
 
+// DiversityKernel prepares the signatures' difflib indexes once for a set
+// (problems.DiversityKerneler).
+func (s *Sokoban) DiversityKernel(infos []problems.Info) func() func(i, j int) float64 {
+	sigs := make([]string, len(infos))
+	for i, in := range infos {
+		sigs[i] = in.(*Info).signature
+	}
+	return problems.RatioKernel(sigs, func(_, _ int, ratio float64) float64 { return shape.Reward4(1-ratio, 0, s.diversity, 1.0) })
+}
+
 func (s *Sokoban) Controllability(info problems.Info, control problems.Control) float64 {
 	in := info.(*Info)
 	c := problems.ControlInt(control, "crates")

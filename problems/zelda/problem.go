@@ -211,6 +211,15 @@ func (z *Zelda) Diversity(x, y problems.Info) float64 {
 	return shape.Reward4(1-ratio, 0, z.diversity, 1.0)
 }
 
+// DiversityKernel prepares the routes' difflib indexes once for a set (problems.DiversityKerneler).
+func (z *Zelda) DiversityKernel(infos []problems.Info) func() func(i, j int) float64 {
+	routes := make([]string, len(infos))
+	for i, in := range infos {
+		routes[i] = in.(*Info).route
+	}
+	return problems.RatioKernel(routes, func(_, _ int, ratio float64) float64 { return shape.Reward4(1-ratio, 0, z.diversity, 1.0) })
+}
+
 func (z *Zelda) Controllability(info problems.Info, control problems.Control) float64 {
 	in := info.(*Info)
 	limit := float64(z.width * z.height / 4)
