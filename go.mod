@@ -61,3 +61,5 @@ require (
 	golang.org/x/text v0.41.0 // indirect
 	gopkg.in/yaml.v3 v3.0.1 // indirect
 )
+
+replace github.com/ByteArena/box2d => ./third_party/box2d

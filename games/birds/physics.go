@@ -8,6 +8,10 @@ package birds
 // contact filter. Master is kept for its fixes and because its working filter lets a dead block
 // lose its collider the way Unity's does. On master the fixture filter must be set explicitly
 // (MakeB2FixtureDef leaves it zeroed, which makes nothing collide).
+//
+// The module is replaced by third_party/box2d: the same code with a faster contact velocity
+// solver that gives bit-identical worlds (PATCHES.md there; TestFastSolverIsBitIdentical), because
+// the game's 100 velocity iterations made big collapsing answers slow.
 
 import (
 	"context"
@@ -150,6 +154,9 @@ type SimConfig struct {
 	// the stability window and image capture move by up to one step, seeded by Variation. Zero is
 	// the canonical trial: level order, exact 10 s.
 	Variation uint64
+	// referenceSolver runs upstream Box2D's contact velocity loop instead of the fork's fast one
+	// (third_party/box2d/PATCHES.md); tests use it to show both give bit-identical worlds.
+	referenceSolver bool
 }
 
 // DefaultSimConfig is the Unity evaluator: 500 steps for stability, frame at 500, capture at 514.
@@ -317,6 +324,7 @@ func newSim(lv *Level, cfg SimConfig) *sim {
 	s := &sim{cfg: cfg, lv: lv, world: &w, rec: &contactRecorder{}}
 	s.world.SetContactListener(s.rec)
 	s.world.SetAllowSleeping(!cfg.KeepAwake)
+	s.world.ReferenceSolver = cfg.referenceSolver
 	s.world.M_continuousPhysics = cfg.Continuous
 
 	width := lv.Width

@@ -58,3 +58,23 @@ func BenchmarkStabilityScale(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkSolverFork compares the fork's contact velocity solver with upstream's on the same
+// levels (third_party/box2d/PATCHES.md); both give bit-identical worlds
+// (TestFastSolverIsBitIdentical), so the ratio is the fork's whole effect.
+func BenchmarkSolverFork(b *testing.B) {
+	for _, n := range []int{10, 320} {
+		lv := scaleLevel(b, n)
+		for _, solver := range []string{"upstream", "fork"} {
+			cfg := DefaultSimConfig()
+			cfg.referenceSolver = solver == "upstream"
+			b.Run(fmt.Sprintf("blocks=%d/solver=%s", n, solver), func(b *testing.B) {
+				for i := 0; i < b.N; i++ {
+					if _, err := Simulate(lv, cfg); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}

@@ -1,0 +1,3 @@
+module github.com/ByteArena/box2d
+
+go 1.13
