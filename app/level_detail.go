@@ -86,7 +86,7 @@ func (wb *Workbench) ShowDetail(name string, p problems.Problem, m Member, img i
 
 	dv.Badges = []*Badge{NewBadge("Quality", m.Quality), NewBadge("Diversity", m.Diversity), NewBadge("Controllability", m.Controllability)}
 	dv.Fitness = widget.NewLabel(fmt.Sprintf("fitness %.3f", m.Fitness))
-	badgeRow := container.NewHBox(dv.Badges[0], dv.Badges[1], dv.Badges[2], dv.Fitness)
+	badgeRow := container.NewHBox(dv.Badges[0], dv.Badges[1], dv.Badges[2], tip(dv.Fitness, tipFitness))
 
 	dv.Control = widget.NewLabel(controlText(m.Control))
 	dv.Control.TextStyle = fyne.TextStyle{Monospace: true}
@@ -149,7 +149,7 @@ func (wb *Workbench) ShowDetail(name string, p problems.Problem, m Member, img i
 		container.NewVBox(badgeRow, sectionTitle("CONTROL"), dv.Control, sectionTitle("INFO")),
 		container.NewVBox(container.NewHBox(dv.Outcome, dv.WatchNote), buttons), nil, nil, infoScroll)
 	body := container.NewBorder(dv.Title, nil, container.NewCenter(picture), nil, right)
-	dv.Dialog = dialog.NewCustom("Level", "Close", body, wb.Window)
+	dv.Dialog = dialog.NewCustom("Level", "Close", withTipLayer(body, true), wb.Window)
 	size := wb.Window.Canvas().Size()
 	dv.Dialog.Resize(fyne.NewSize(min(size.Width-40, 1100), min(size.Height-40, 640)))
 	dv.Dialog.Show()

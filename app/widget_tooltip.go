@@ -1,6 +1,8 @@
 package app
 
 import (
+	"sync"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
@@ -9,47 +11,204 @@ import (
 	"fyne.io/fyne/v2/widget"
 )
 
-// tooltip shows a short explanation under a widget while the mouse is over it (Fyne has no
-// tooltips of its own). A widget embeds it and calls show from MouseIn, hide from MouseOut.
+// Fyne has no tooltips. A tooltip here is drawn into a tip layer: a layout-less container
+// stacked above a window's content (or a dialog's), which nothing in it can tap or hover, so
+// the controls under it keep their clicks and hover highlights. A pop-up would not do: while
+// an overlay is up Fyne sends hover events only to the overlay, so a pop-up tooltip would close
+// at the next mouse move and swallow the next click.
+
+// tipLayerLimit bounds the registered layers (closed dialogs' layers are forgotten oldest
+// first).
+const tipLayerLimit = 16
+
+// tipLayerEntry is a registered tip layer; overlay marks one inside a dialog.
+type tipLayerEntry struct {
+	layer   *fyne.Container
+	overlay bool
+}
+
+var (
+	tipMu     sync.Mutex
+	tipLayers []tipLayerEntry
+)
+
+// withTipLayer returns content with a tip layer above it, for the window's content
+// (overlay=false) or a dialog's (overlay=true): tooltips of the controls inside show there.
+func withTipLayer(content fyne.CanvasObject, overlay bool) fyne.CanvasObject {
+	layer := container.NewWithoutLayout()
+	tipMu.Lock()
+	tipLayers = append(tipLayers, tipLayerEntry{layer, overlay})
+	if len(tipLayers) > tipLayerLimit {
+		tipLayers = append([]tipLayerEntry(nil), tipLayers[len(tipLayers)-tipLayerLimit:]...)
+	}
+	tipMu.Unlock()
+	return container.NewStack(content, layer)
+}
+
+// layerFor is the newest tip layer on canvas c that covers owner; with a dialog up, only a
+// dialog's layer (a window layer would draw under the dialog).
+func layerFor(c fyne.Canvas, owner fyne.CanvasObject) *fyne.Container {
+	d := fyne.CurrentApp().Driver()
+	pos := d.AbsolutePositionForObject(owner)
+	dialogUp := c.Overlays().Top() != nil
+	tipMu.Lock()
+	defer tipMu.Unlock()
+	for i := len(tipLayers) - 1; i >= 0; i-- {
+		e := tipLayers[i]
+		if e.overlay != dialogUp || d.CanvasForObject(e.layer) != c {
+			continue
+		}
+		at, size := d.AbsolutePositionForObject(e.layer), e.layer.Size()
+		if pos.X >= at.X && pos.Y >= at.Y && pos.X < at.X+size.Width && pos.Y < at.Y+size.Height {
+			return e.layer
+		}
+	}
+	return nil
+}
+
+// tooltip shows a short explanation under a widget while the mouse is over it. A widget embeds
+// it and calls show from MouseIn, hide from MouseOut.
 type tooltip struct {
-	popup *widget.PopUp
+	layer *fyne.Container
+	box   fyne.CanvasObject
 }
 
 // tipWidth is the widest a tooltip gets before its text wraps.
 const tipWidth = 320
 
-// show opens the tooltip below owner (nothing when owner is not on a canvas or text is empty).
+// show puts the tooltip below owner (nothing when owner is on no canvas with a tip layer, or
+// text is empty).
 func (t *tooltip) show(owner fyne.CanvasObject, text string) {
 	t.hide()
 	c := fyne.CurrentApp().Driver().CanvasForObject(owner)
 	if c == nil || text == "" {
 		return
 	}
+	layer := layerFor(c, owner)
+	if layer == nil {
+		return
+	}
 	label := widget.NewLabel(text)
 	label.Wrapping = fyne.TextWrapWord
 	back := canvas.NewRectangle(theme.Color(theme.ColorNameOverlayBackground))
+	back.StrokeColor = theme.Color(theme.ColorNameInputBorder)
+	back.StrokeWidth = 1
 	back.CornerRadius = 4
-	t.popup = widget.NewPopUp(container.NewStack(back, label), c)
+	box := container.NewStack(back, label)
 	width := min(float32(tipWidth), fyne.MeasureText(text, theme.TextSize(), fyne.TextStyle{}).Width+4*theme.Padding())
+	label.Resize(fyne.NewSize(width, label.MinSize().Height)) // wrapped height for this width
 	size := fyne.NewSize(width, label.MinSize().Height)
-	label.Resize(size) // wrapped height for this width
-	size.Height = label.MinSize().Height
-	pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(owner).AddXY(0, owner.Size().Height+2)
-	// keep it inside the window
-	pos.X = max(0, min(pos.X, c.Size().Width-size.Width))
-	if pos.Y+size.Height > c.Size().Height {
+	d := fyne.CurrentApp().Driver()
+	pos := d.AbsolutePositionForObject(owner).Subtract(d.AbsolutePositionForObject(layer)).AddXY(0, owner.Size().Height+2)
+	area := layer.Size()
+	// keep it inside the layer: left of the right edge, above the owner near the bottom
+	pos.X = max(0, min(pos.X, area.Width-size.Width))
+	if pos.Y+size.Height > area.Height {
 		pos.Y = max(0, pos.Y-owner.Size().Height-size.Height-4)
 	}
-	t.popup.ShowAtPosition(pos)
-	t.popup.Resize(size)
+	box.Move(pos)
+	box.Resize(size)
+	layer.Add(box)
+	t.layer, t.box = layer, box
 }
 
-// hide closes the tooltip.
+// hide removes the tooltip.
 func (t *tooltip) hide() {
-	if t.popup != nil {
-		t.popup.Hide()
-		t.popup = nil
+	if t.layer != nil {
+		t.layer.Remove(t.box)
+		t.layer, t.box = nil, nil
 	}
+}
+
+// shown is the tooltip's text on screen ("" when hidden), for tests.
+func (t *tooltip) shown() string {
+	if t.box == nil {
+		return ""
+	}
+	return t.box.(*fyne.Container).Objects[1].(*widget.Label).Text
+}
+
+// Tipped is a control with a tooltip: it shows the control, and a transparent hover target
+// over it that shows the text and passes the hover on to the control (so a button still
+// lights up). Taps, drags and the cursor go to the control itself, as the target takes none.
+type Tipped struct {
+	widget.BaseWidget
+	Object fyne.CanvasObject
+	Text   string
+	hover  *tipHover
+}
+
+// tip gives obj a tooltip; use the result where obj would have been laid out.
+func tip(obj fyne.CanvasObject, text string) *Tipped {
+	t := &Tipped{Object: obj, Text: text}
+	t.hover = &tipHover{owner: t}
+	t.hover.ExtendBaseWidget(t.hover)
+	t.ExtendBaseWidget(t)
+	return t
+}
+
+// Visible follows the control, so a layout leaves no gap for a hidden control.
+func (t *Tipped) Visible() bool { return t.Object.Visible() }
+
+// Hide hides the control (and so its tooltip).
+func (t *Tipped) Hide() { t.Object.Hide(); t.hover.tip.hide() }
+
+// Show shows the control.
+func (t *Tipped) Show() { t.Object.Show() }
+
+// SetText changes the explanation (shown from the next hover).
+func (t *Tipped) SetText(text string) { t.Text = text }
+
+// shown is the tooltip's text on screen ("" when hidden), for tests.
+func (t *Tipped) shown() string { return t.hover.tip.shown() }
+
+func (t *Tipped) CreateRenderer() fyne.WidgetRenderer { return &tippedRenderer{t: t} }
+
+type tippedRenderer struct{ t *Tipped }
+
+func (r *tippedRenderer) Layout(s fyne.Size) {
+	r.t.Object.Resize(s)
+	r.t.hover.Resize(s)
+}
+func (r *tippedRenderer) MinSize() fyne.Size { return r.t.Object.MinSize() }
+func (r *tippedRenderer) Refresh()           { r.t.Object.Refresh() }
+func (r *tippedRenderer) Objects() []fyne.CanvasObject {
+	return []fyne.CanvasObject{r.t.Object, r.t.hover}
+}
+func (r *tippedRenderer) Destroy() {}
+
+// tipHover is Tipped's hover target. It is drawn after the control, so Fyne, which gives a
+// hover to the last hoverable object under the mouse, gives it to this one.
+type tipHover struct {
+	widget.BaseWidget
+	owner *Tipped
+	tip   tooltip
+}
+
+var _ desktop.Hoverable = (*tipHover)(nil)
+
+func (h *tipHover) MouseIn(e *desktop.MouseEvent) {
+	if o, ok := h.owner.Object.(desktop.Hoverable); ok {
+		o.MouseIn(e)
+	}
+	h.tip.show(h.owner, h.owner.Text)
+}
+
+func (h *tipHover) MouseMoved(e *desktop.MouseEvent) {
+	if o, ok := h.owner.Object.(desktop.Hoverable); ok {
+		o.MouseMoved(e)
+	}
+}
+
+func (h *tipHover) MouseOut() {
+	if o, ok := h.owner.Object.(desktop.Hoverable); ok {
+		o.MouseOut()
+	}
+	h.tip.hide()
+}
+
+func (h *tipHover) CreateRenderer() fyne.WidgetRenderer {
+	return widget.NewSimpleRenderer(container.NewWithoutLayout())
 }
 
 // badgeTips explain the Q, D and C badges.
@@ -60,10 +219,65 @@ var badgeTips = map[string]string{
 }
 
 // MouseIn shows what the badge measures.
-func (b *Badge) MouseIn(*desktop.MouseEvent) { b.tip.show(b, badgeTips[b.Label]) }
+func (b *Badge) MouseIn(*desktop.MouseEvent) { b.tip.show(b, badgeTip(b.Label)) }
+
+// badgeTip explains a badge by its label, short ("Q") or long ("Quality").
+func badgeTip(label string) string {
+	if label == "" {
+		return ""
+	}
+	return badgeTips[label[:1]]
+}
 
 // MouseMoved does nothing: the tooltip stays while the mouse is over the badge.
 func (b *Badge) MouseMoved(*desktop.MouseEvent) {}
 
 // MouseOut hides the tooltip.
 func (b *Badge) MouseOut() { b.tip.hide() }
+
+// tipAll gives the controls of a built panel their tooltips: each object of tips found in the
+// tree under root (through containers, splits, scrolls, tabs and forms) is replaced in its
+// parent by tip(object, text). Panels call it once, before the tree is first drawn, so the
+// explanations sit in one table per panel instead of at every layout call. It returns the
+// objects it did not find (a control that is not in the tree yet).
+func tipAll(root fyne.CanvasObject, tips map[fyne.CanvasObject]string) []fyne.CanvasObject {
+	todo := make(map[fyne.CanvasObject]string, len(tips))
+	for o, text := range tips {
+		todo[o] = text
+	}
+	var walk func(o fyne.CanvasObject) fyne.CanvasObject
+	walk = func(o fyne.CanvasObject) fyne.CanvasObject {
+		if o == nil {
+			return nil
+		}
+		if text, ok := todo[o]; ok {
+			delete(todo, o)
+			return tip(o, text)
+		}
+		switch v := o.(type) {
+		case *fyne.Container:
+			for i := range v.Objects {
+				v.Objects[i] = walk(v.Objects[i])
+			}
+		case *container.Split:
+			v.Leading, v.Trailing = walk(v.Leading), walk(v.Trailing)
+		case *container.Scroll:
+			v.Content = walk(v.Content)
+		case *container.AppTabs:
+			for _, it := range v.Items {
+				it.Content = walk(it.Content)
+			}
+		case *widget.Form:
+			for _, it := range v.Items {
+				it.Widget = walk(it.Widget)
+			}
+		}
+		return o
+	}
+	walk(root)
+	var missing []fyne.CanvasObject
+	for o := range todo {
+		missing = append(missing, o)
+	}
+	return missing
+}

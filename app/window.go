@@ -110,7 +110,7 @@ func New(a fyne.App, o Options) (*Workbench, error) {
 
 	split := container.NewHSplit(wb.sidePanel(), wb.tabs)
 	split.Offset = 0.22
-	wb.Window.SetContent(container.NewBorder(nil, container.NewPadded(wb.statusBar), nil, nil, split))
+	wb.Window.SetContent(withTipLayer(container.NewBorder(nil, container.NewPadded(wb.statusBar), nil, nil, split), false))
 	wb.Window.SetMainMenu(wb.mainMenu())
 	wb.Window.Resize(fyne.NewSize(1280, 720))
 	wb.installShortcuts()

@@ -91,6 +91,11 @@ func (wb *Workbench) buildTabs() {
 	for _, t := range tabTable {
 		p := t.build(wb)
 		content := p.Content()
+		if tp, ok := p.(interface {
+			tips() map[fyne.CanvasObject]string
+		}); ok {
+			tipAll(content, tp.tips()) // the explanations of its controls (widget_tips.go)
+		}
 		if t.scroll {
 			// Both directions: a wide panel (the LLM tab's form, the Games tab's board) must
 			// not widen the window past a 1024-pixel screen either.
