@@ -85,6 +85,11 @@ type LLMPanel struct {
 	GenerateButton, CancelButton *widget.Button
 	// CompareButton brings Compare forward, where the finished batch sits next to the other runs.
 	CompareButton                  *widget.Button
+	// AskAgainButton re-asks the last batch's replies that came from the cache; ErrorButton
+	// shows the last failure's whole text (llm_feedback.go).
+	AskAgainButton, ErrorButton *widget.Button
+	feedback                    llmFeedback // the last batch's
+	lastErr                     string
 	Progress                       *widget.ProgressBar
 	Stream                         *widget.Label
 	Gallery                        *Gallery
@@ -153,6 +158,7 @@ func newLLMPanel(wb *Workbench) *LLMPanel {
 	lp.CancelButton.Disable()
 	lp.CompareButton = widget.NewButtonWithIcon("Compare", theme.ListIcon(), func() { lp.wb.ShowTab("compare") })
 	lp.CompareButton.Disable()
+	lp.setupFeedback()
 	lp.Progress = widget.NewProgressBar()
 	lp.Stream = widget.NewLabel("")
 	lp.Stream.TextStyle = fyne.TextStyle{Monospace: true}
@@ -182,7 +188,7 @@ func newLLMPanel(wb *Workbench) *LLMPanel {
 	examples := container.NewBorder(nil, nil,
 		container.NewHBox(widget.NewLabel("Examples"), sized(lp.Examples, 60), widget.NewLabel("from")), nil, lp.ExamplesFrom)
 	top := container.NewVBox(controls, examples, container.NewBorder(nil, nil, lp.Control, nil, lp.Progress),
-		container.NewBorder(nil, nil, nil, lp.CompareButton, lp.Status))
+		container.NewBorder(nil, nil, nil, container.NewHBox(lp.ErrorButton, lp.AskAgainButton, lp.CompareButton), lp.Status))
 	right := container.NewVSplit(lp.streamScroll, lp.Gallery)
 	right.Offset = 0.3
 	split := container.NewHSplit(left, container.NewBorder(top, nil, nil, nil, right))

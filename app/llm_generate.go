@@ -62,7 +62,11 @@ func (s *llmStream) text() string {
 
 // Generate asks the model for the number of levels set, for the selected problem, and writes
 // the run folder into the output folder.
-func (lp *LLMPanel) Generate() {
+func (lp *LLMPanel) Generate() { lp.generate(nil) }
+
+// generate runs a batch; the requests whose cache keys are in refresh are asked past the cache
+// (Ask again), the others may be answered from it.
+func (lp *LLMPanel) generate(refresh map[string]bool) {
 	if lp.Busy() {
 		return
 	}
@@ -96,6 +100,7 @@ func (lp *LLMPanel) Generate() {
 	}
 	outDir := lp.wb.outputDir()
 	cfg.CacheDir = filepath.Join(outDir, llmCacheDir)
+	cfg.RefreshKeys = refresh
 	client, err := llm.New(cfg)
 	if err != nil {
 		lp.Status.SetText(err.Error())
@@ -117,6 +122,7 @@ func (lp *LLMPanel) Generate() {
 	lp.mu.Unlock()
 	lp.GenerateButton.Disable()
 	lp.CancelButton.Enable()
+	lp.clearFeedback()
 	lp.Progress.SetValue(0)
 	lp.Stream.SetText("")
 	lp.Gallery.ShowMessage("Waiting for the first reply…")
@@ -126,6 +132,7 @@ func (lp *LLMPanel) Generate() {
 	var thumbsMu sync.Mutex
 	thumbs := map[int]*Thumb{}
 	finals := 0
+	fb := llmFeedback{keys: map[string]bool{}} // where the answers came from
 	lp.jobs.Add(1)
 	go func() {
 		defer lp.jobs.Done()
@@ -146,6 +153,7 @@ func (lp *LLMPanel) Generate() {
 					}
 				}
 				thumbs[ev.Item] = t
+				fb.reply(ev)
 				if ev.Final {
 					finals++
 					lp.Progress.SetValue(float64(finals) / float64(n))
@@ -172,9 +180,13 @@ func (lp *LLMPanel) Generate() {
 			lp.GenerateButton.Enable()
 			lp.CancelButton.Disable()
 			lp.Stream.SetText(stream.text())
+			thumbsMu.Lock()
+			shown := len(thumbs)
+			thumbsMu.Unlock()
+			lp.showFeedback(fb, err, shown)
 			switch {
 			case errors.Is(err, context.Canceled):
-				lp.Status.SetText("Cancelled; the unfinished run folder is " + dir)
+				lp.Status.SetText("Cancelled; the unfinished run folder is " + dir + fb.note())
 			case err != nil:
 				lp.Status.SetText("Generation failed: " + err.Error())
 			default:
@@ -182,7 +194,7 @@ func (lp *LLMPanel) Generate() {
 				thumbsMu.Lock()
 				showDiversity(thumbs, final)
 				thumbsMu.Unlock()
-				lp.Status.SetText(fmt.Sprintf("%d of %d levels valid; run folder %s (added to Compare)", len(final.Population), n, dir))
+				lp.Status.SetText(fmt.Sprintf("%d of %d levels valid%s; run folder %s (added to Compare)", len(final.Population), n, fb.note(), dir))
 				lp.wb.Compare.AddFolder(dir)
 				lp.CompareButton.Enable()
 			}

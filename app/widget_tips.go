@@ -144,6 +144,8 @@ func (lp *LLMPanel) tips() map[fyne.CanvasObject]string {
 		lp.GenerateButton: "Ask the model for the levels, one request per level, and score them as a run folder.",
 		lp.CancelButton:   "Stop asking; the replies received so far are kept.",
 		lp.CompareButton:  "Show the finished batch in Compare, next to the other runs.",
+		lp.AskAgainButton: "Ask the model again for the replies that came from the cache (the new answers replace the cached ones; the others replay).",
+		lp.ErrorButton:    "Show the whole error message of the failed batch, to read or copy.",
 		lp.Count:          "How many levels to ask for, one request each.",
 		lp.Seed:           tipSeed + " It picks the examples and control targets; the model's own randomness is the temperature's.",
 		lp.Examples:       "How many example levels each prompt shows the model (k).",

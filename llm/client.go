@@ -182,6 +182,9 @@ func (c *Client) do(ctx context.Context, req Request, fn StreamFunc) (*Response,
 		}
 	}
 	var damaged error
+	if c.cfg.RefreshKeys[key] {
+		req.Refresh = true // asked again on purpose: the new answer replaces the cached one
+	}
 	if c.cache != nil && !req.NoCache && !req.Refresh {
 		e, err := c.cache.Get(key)
 		if e != nil {
@@ -200,7 +203,7 @@ func (c *Client) do(ctx context.Context, req Request, fn StreamFunc) (*Response,
 		var err error
 		switch {
 		case req.Refresh:
-			err = fmt.Errorf("%w: asking again past the cache (--reask-invalid) needs the network", ErrOfflineMiss)
+			err = fmt.Errorf("%w: asking again past the cache (--reask-invalid, Ask again) needs the network", ErrOfflineMiss)
 		case damaged != nil:
 			err = fmt.Errorf("%w: %v", ErrOfflineMiss, damaged)
 		case c.cache == nil:

@@ -75,6 +75,11 @@ type Config struct {
 	// fails validation; the new answer replaces the cached one. Not part of Settings: it
 	// changes where answers come from, not what is asked.
 	ReaskInvalid bool
+	// RefreshKeys are cache keys (Response.Key, ReplyEvent.Key) to ask the server for again,
+	// past the cache, replacing the cached answers: the GUI's "Ask again" for the replies of a
+	// batch that came from the cache. Like ReaskInvalid it is not part of Settings, and it
+	// fails offline. Read-only once the client is made.
+	RefreshKeys map[string]bool
 	// MaxReplyBytes bounds each HTTP response body (default DefaultMaxReplyBytes); a longer one
 	// fails the request with ErrReplyTooLarge, which is not retried.
 	MaxReplyBytes int64

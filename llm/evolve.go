@@ -309,7 +309,7 @@ func (o *evolveOp) converse(ctx context.Context, gen int, v search.Variation, d 
 		ex := EvolveExchange{Exchange: Exchange{Generation: gen, Item: v.Index, Turn: turn, Sample: sample, Key: resp.Key,
 			Cached: resp.Cached, Sent: sent, Reply: resp.Content, Usage: resp.Usage, Control: v.Parents[0].Control},
 			Operator: d.Operator, Fallback: perr != nil && final}
-		ev := ReplyEvent{Generation: gen, Item: v.Index, Turn: turn, Control: v.Parents[0].Control, Cached: resp.Cached, Final: final}
+		ev := ReplyEvent{Generation: gen, Item: v.Index, Turn: turn, Control: v.Parents[0].Control, Cached: resp.Cached, Key: resp.Key, Final: final}
 		if perr == nil {
 			ex.Valid, ex.Content = true, content
 			ev.Content, ev.Info = content, info

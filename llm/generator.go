@@ -90,6 +90,8 @@ type ReplyEvent struct {
 	// Error says why the reply was rejected ("" when valid).
 	Error  string
 	Cached bool
+	// Key is the reply's cache key (Config.RefreshKeys asks it again).
+	Key string
 	// Final is set on the item's last reply (valid, or out of re-asks).
 	Final bool
 }
@@ -498,7 +500,7 @@ func (g *Generator) runItem(ctx context.Context, pl *itemPlan) itemResult {
 		}
 		refresh = false
 		final := perr == nil || turn >= g.opts.MaxRepairs
-		ev := ReplyEvent{Generation: pl.generation, Item: pl.index, Turn: turn, Control: pl.control, Cached: resp.Cached, Final: final}
+		ev := ReplyEvent{Generation: pl.generation, Item: pl.index, Turn: turn, Control: pl.control, Cached: resp.Cached, Key: resp.Key, Final: final}
 		ex := Exchange{Generation: pl.generation, Item: pl.index, Turn: turn, Sample: pl.sample, Key: resp.Key,
 			Cached: resp.Cached, Sent: sent, Reply: resp.Content, Usage: resp.Usage, Control: pl.control}
 		if perr == nil {
