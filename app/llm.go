@@ -84,12 +84,12 @@ type LLMPanel struct {
 	exampleDirs                  map[string]string
 	GenerateButton, CancelButton *widget.Button
 	// CompareButton brings Compare forward, where the finished batch sits next to the other runs.
-	CompareButton                  *widget.Button
+	CompareButton *widget.Button
 	// AskAgainButton re-asks the last batch's replies that came from the cache; ErrorButton
 	// shows the last failure's whole text (llm_feedback.go).
-	AskAgainButton, ErrorButton *widget.Button
-	feedback                    llmFeedback // the last batch's
-	lastErr                     string
+	AskAgainButton, ErrorButton    *widget.Button
+	feedback                       llmFeedback // the last batch's
+	lastErr                        string
 	Progress                       *widget.ProgressBar
 	Stream                         *widget.Label
 	Gallery                        *Gallery
