@@ -28,9 +28,6 @@ type Command struct {
 	// Setup declares the flags and returns the runner. Nil for a command that only groups
 	// sub-commands.
 	Setup func(fs *flag.FlagSet) Runner
-	// Raw, when set instead of Setup, receives the unparsed arguments (for commands that parse
-	// their own syntax).
-	Raw func(ctx context.Context, args []string, io IO) error
 	// Commands are the sub-commands, in the order help lists them.
 	Commands []*Command
 }
@@ -45,18 +42,10 @@ type IO struct {
 	Stderr io.Writer
 }
 
-// Legacy adapts a command function written before the command tree (it parses its own flags).
-func Legacy(fn func(args []string, stdout, stderr io.Writer) error) func(context.Context, []string, IO) error {
-	return func(_ context.Context, args []string, io IO) error { return fn(args, io.Stdout, io.Stderr) }
-}
-
 // Execute runs the command selected by args under c (path is the words that led to c, for
 // messages and help).
 func (c *Command) Execute(ctx context.Context, path string, args []string, io IO) error {
-	switch {
-	case c.Raw != nil:
-		return c.Raw(ctx, args, io)
-	case c.Setup != nil:
+	if c.Setup != nil {
 		fs := flag.NewFlagSet(path, flag.ContinueOnError)
 		runner := c.Setup(fs)
 		pos, err := parseArgs(fs, args, c.Args...)

@@ -1,6 +1,7 @@
 package experiment
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -85,12 +86,12 @@ type PaperOptions struct {
 
 // PaperReport reads the protocol sweep (finished or not), draws Fig. 2 and Fig. 3 with
 // Report, and writes the comparison with the paper as Markdown.
-func PaperReport(o PaperOptions) error {
-	runs, err := LoadRuns(o.Dir)
+func PaperReport(ctx context.Context, o PaperOptions) error {
+	runs, err := readRecords(ctx, o.Dir)
 	if err != nil {
 		return err
 	}
-	res, err := Report(o.Dir, o.FigDir)
+	res, err := ReportOver(ctx, o.Dir, o.FigDir, XGeneration)
 	if err != nil {
 		return err
 	}
@@ -101,7 +102,7 @@ func PaperReport(o PaperOptions) error {
 	}
 	var fig4 []Summary
 	if o.Fig4Dir != "" {
-		r4, err := LoadRuns(o.Fig4Dir)
+		r4, err := readRecords(ctx, o.Fig4Dir)
 		if err != nil {
 			return fmt.Errorf("fig. 4 runs: %w", err)
 		}

@@ -1,6 +1,7 @@
 package experiment
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -97,7 +98,11 @@ func ReadRecord(dir string) (*Record, error) {
 
 // ReadRecords reads every run folder under root (root itself may be one), in path order. An
 // error names the run it failed on.
-func ReadRecords(root string) ([]*Record, error) {
+func ReadRecords(root string) ([]*Record, error) { return readRecords(context.Background(), root) }
+
+// readRecords is ReadRecords that stops between runs once ctx is cancelled: a protocol sweep
+// holds a thousand run folders, and Ctrl-C on a report must not wait for all of them.
+func readRecords(ctx context.Context, root string) ([]*Record, error) {
 	var dirs []string
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -117,6 +122,9 @@ func ReadRecords(root string) ([]*Record, error) {
 	sort.Strings(dirs)
 	out := make([]*Record, 0, len(dirs))
 	for _, d := range dirs {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		r, err := ReadRecord(d)
 		if err != nil {
 			return nil, fmt.Errorf("run %s: %w", d, err)

@@ -3,6 +3,7 @@ package experiment
 import (
 	"bytes"
 	"cmp"
+	"context"
 	"encoding/csv"
 	"fmt"
 	"image/color"
@@ -198,11 +199,15 @@ func Summarize(groups []Group) []Summary {
 //     mean over seeds with its 95% band (the paper's Fig. 2);
 //   - counts-<fitness>.png: feasible, unique and controlled individuals in the final
 //     populations, mean over seeds with 95% error bars, per problem and generator (Fig. 3).
-func Report(root, figDir string) (*ReportFiles, error) { return ReportOver(root, figDir, XGeneration) }
+func Report(root, figDir string) (*ReportFiles, error) {
+	return ReportOver(context.Background(), root, figDir, XGeneration)
+}
 
-// ReportOver is Report with the fitness curves drawn against x (budget.go).
-func ReportOver(root, figDir string, x XAxis) (*ReportFiles, error) {
-	runs, err := LoadRuns(root)
+// ReportOver is Report with the fitness curves drawn against x (budget.go). It stops between
+// run folders and between figures once ctx is cancelled; each file is written whole
+// (atomically), so what an interrupted report leaves is complete, only not all there.
+func ReportOver(ctx context.Context, root, figDir string, x XAxis) (*ReportFiles, error) {
+	runs, err := readRecords(ctx, root)
 	if err != nil {
 		return nil, err
 	}
@@ -228,6 +233,9 @@ func ReportOver(root, figDir string, x XAxis) (*ReportFiles, error) {
 		byCurve[k] = append(byCurve[k], g)
 	}
 	for _, k := range curves {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		p := fitnessPlot(k.problem+" — "+k.fitness, byCurve[k], x)
 		path := filepath.Join(figDir, fmt.Sprintf("fitness-%s-%s.png", k.problem, k.fitness))
 		if err := savePNG(p, 5*vg.Inch, 3.5*vg.Inch, path); err != nil {
@@ -248,6 +256,9 @@ func ReportOver(root, figDir string, x XAxis) (*ReportFiles, error) {
 	}
 	sort.SliceStable(fits, func(i, j int) bool { return FitnessRank(fits[i]) < FitnessRank(fits[j]) })
 	for _, f := range fits {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		path := filepath.Join(figDir, fmt.Sprintf("counts-%s.png", f))
 		if err := countsFigure(f, byFitness[f], path); err != nil {
 			return nil, err

@@ -1,0 +1,103 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"pcgwb/problems/experiment"
+)
+
+// reportFlags are the flags of `workbench report`: the figures of the runs under DIR, or with
+// --paper the comparison with the paper (slurm_paper.go). --out names the figures folder in
+// the first form and the Markdown file in the second, as the README has always said.
+type reportFlags struct {
+	out, x               string
+	paper, figures, fig4 string
+	set                  map[string]bool // the flags given on the command line
+}
+
+func (f *reportFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.out, "out", "", "folder for the figures (default DIR/plots); with --paper, the Markdown file to write (e.g. docs/results.md)")
+	fs.StringVar(&f.x, "x", string(experiment.XGeneration), "x axis of the fitness curves: generation, evaluations or model-calls (equal-budget comparisons)")
+	fs.StringVar(&f.paper, "paper", "", "the protocol sweep folder (make protocol: out/protocol): write the comparison with the paper to --out")
+	fs.StringVar(&f.figures, "figures", "", "--paper: folder for the figures and summary.csv (default: results/ next to --out)")
+	fs.StringVar(&f.fig4, "fig4", "", "--paper: sweep folder with constructive runs (generations 0) on binary, sokoban and zelda")
+}
+
+// reportCommand is `workbench report DIR` and `workbench report --paper DIR --out FILE.md`.
+// The numbers and figures are experiment's; this prints where they went.
+func reportCommand() *Command {
+	return &Command{
+		Name:  "report",
+		Args:  []string{"[DIR]"},
+		Short: "DIR: summary.csv and the paper's figures (PNG) from the runs under DIR",
+		Long: `report DIR [--out FIGDIR --x generation|evaluations|model-calls] writes DIR/summary.csv and
+the figures of every run under DIR. report --paper DIR --out FILE.md [--figures DIR --fig4 DIR]
+writes the comparison with the paper (make protocol regenerates docs/results.md this way).`,
+		Setup: func(fs *flag.FlagSet) Runner {
+			var f reportFlags
+			f.register(fs)
+			return func(ctx context.Context, args []string, cio IO) error {
+				f.set = map[string]bool{}
+				fs.Visit(func(fl *flag.Flag) { f.set[fl.Name] = true })
+				if f.set["paper"] {
+					return f.runPaper(ctx, args, cio.Stdout)
+				}
+				return f.run(ctx, args, cio.Stdout)
+			}
+		},
+	}
+}
+
+// run is `workbench report DIR`.
+func (f *reportFlags) run(ctx context.Context, args []string, stdout io.Writer) error {
+	if len(args) != 1 {
+		return usagef("expected DIR, got %d argument(s)", len(args))
+	}
+	var stray []string
+	for _, n := range []string{"figures", "fig4"} {
+		if f.set[n] {
+			stray = append(stray, "--"+n)
+		}
+	}
+	if len(stray) > 0 {
+		return usagef("%s only apply with --paper", strings.Join(stray, ", "))
+	}
+	x, err := experiment.ParseXAxis(f.x)
+	if err != nil {
+		return usageError{err.Error()}
+	}
+	res, err := experiment.ReportOver(ctx, args[0], f.out, x)
+	if err != nil {
+		if ctx.Err() != nil {
+			return errors.New("interrupted; every file written so far is complete: rerun the same command to finish the report")
+		}
+		return err
+	}
+	fmt.Fprintln(stdout, res.Summary)
+	for _, f := range res.Figures {
+		fmt.Fprintln(stdout, f)
+	}
+	// The paper's headline count: runs whose final population holds a feasible individual.
+	type tally struct{ feasible, finished int }
+	byGen := map[string]*tally{}
+	var order []string
+	for _, s := range res.Summaries {
+		t, ok := byGen[s.Generator]
+		if !ok {
+			t = &tally{}
+			byGen[s.Generator] = t
+			order = append(order, s.Generator)
+		}
+		t.feasible += s.RunsWithFeasible
+		t.finished += s.Finished
+	}
+	for _, g := range order {
+		fmt.Fprintf(stdout, "%s: feasible individuals in the final population in %d of %d finished runs\n", g, byGen[g].feasible, byGen[g].finished)
+	}
+	return nil
+}
