@@ -1,12 +1,7 @@
 package app
 
 import (
-	"bytes"
-	"flag"
-	"fmt"
 	"image"
-	"image/png"
-	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -16,80 +11,26 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
+
+	"pcgwb/internal/golden"
 )
 
-// update rewrites the golden files instead of comparing with them:
-//
-//	go test ./app -run Golden -update
-var update = flag.Bool("update", false, "rewrite the golden files under testdata/golden instead of comparing with them")
-
-// goldenPath is where a golden file lives.
+// goldenPath is where a golden file lives. go test ./app -run Golden -update rewrites them
+// (the -update flag is pcgwb/internal/golden's, shared by every golden test).
 func goldenPath(name string) string { return filepath.Join("testdata", "golden", name) }
-
-// checkGolden compares got with the golden file name (or rewrites it with -update). On a
-// difference it writes what it got next to it, as name + ".got", for a diff.
-func checkGolden(t *testing.T, name string, got []byte, same func(want, got []byte) bool) {
-	t.Helper()
-	path := goldenPath(name)
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./app -run %s -update to create it)", err, t.Name())
-	}
-	if !same(want, got) {
-		_ = os.WriteFile(path+".got", got, 0o644)
-		t.Fatalf("%s differs from its golden file; what was drawn is in %s.got (go test -update rewrites the golden file)", name, path)
-	}
-}
 
 // checkGoldenMarkup compares the Fyne markup of o (its objects, sizes, texts and colours)
 // with a golden file. Other tabs' tests use it too (the compare table).
 func checkGoldenMarkup(t *testing.T, name string, o fyne.CanvasObject) {
 	t.Helper()
-	checkGolden(t, name, []byte(test.RenderObjectToMarkup(o)), bytes.Equal)
+	golden.Check(t, goldenPath(name), []byte(test.RenderObjectToMarkup(o)), golden.Bytes)
 }
 
-// checkGoldenImage compares img pixel by pixel with a golden PNG.
+// checkGoldenImage compares img pixel by pixel with a golden PNG: the widgets drawn here are
+// rasterised by the app's own code (no text), so no tolerance is needed.
 func checkGoldenImage(t *testing.T, name string, img image.Image) {
 	t.Helper()
-	var buf bytes.Buffer
-	if err := png.Encode(&buf, img); err != nil {
-		t.Fatal(err)
-	}
-	checkGolden(t, name, buf.Bytes(), func(want, got []byte) bool {
-		a, err := png.Decode(bytes.NewReader(want))
-		if err != nil {
-			return false
-		}
-		b, _ := png.Decode(bytes.NewReader(got))
-		return samePixels(a, b) == nil
-	})
-}
-
-// samePixels says where two images first differ (nil when they do not).
-func samePixels(a, b image.Image) error {
-	if a.Bounds() != b.Bounds() {
-		return fmt.Errorf("size %v, want %v", b.Bounds(), a.Bounds())
-	}
-	r := a.Bounds()
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		for x := r.Min.X; x < r.Max.X; x++ {
-			r1, g1, b1, a1 := a.At(x, y).RGBA()
-			r2, g2, b2, a2 := b.At(x, y).RGBA()
-			if r1 != r2 || g1 != g2 || b1 != b2 || a1 != a2 {
-				return fmt.Errorf("pixel (%d, %d) differs", x, y)
-			}
-		}
-	}
-	return nil
+	golden.CheckImage(t, goldenPath(name), img, golden.Exact)
 }
 
 // goldenApp is a test app with the workbench's dark theme, so that golden files do not depend
@@ -154,7 +95,7 @@ func TestGoldenCheckFails(t *testing.T) {
 	goldenApp(t)
 	a := drawHeatmap(goldenHeatmap(), 12, 4, false)
 	b := drawHeatmap(goldenHeatmap(), 12, -1, false) // no selected cell
-	if samePixels(a, b) == nil {
+	if res, err := golden.Compare(a, b, golden.Exact); err == nil && res.Failed == 0 {
 		t.Fatal("two different heatmaps compare equal")
 	}
 	if test.RenderObjectToMarkup(NewBadge("Q", 1)) == test.RenderObjectToMarkup(NewBadge("Q", 0.5)) {

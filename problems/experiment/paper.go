@@ -309,13 +309,25 @@ func paperMarkdown(runs []*Record, sums, fig4 []Summary, timing *SweepTiming, fi
 	// Figures.
 	w("\n## Fig. 2: maximum fitness per generation\n\n")
 	w("Mean over seeds of the best fitness in the population at each generation, with the 95%% Student-t band.\n\n")
+	// Report draws a fitness's figures only when the sweep holds runs of it: a link to a
+	// figure that was not drawn would show as a broken image.
+	drawn := map[string]bool{}
+	for _, s := range sums {
+		drawn[s.Fitness] = true
+	}
 	for _, f := range PaperFitnesses {
+		if !drawn[f] {
+			w("`%s`: no runs in this sweep.\n\n", f)
+			continue
+		}
 		w("`%s`:\n\n![max fitness per generation, %s](%s/fitness-%s.png)\n\n", f, f, fig, f)
 	}
 	w("## Fig. 3: feasible, unique and controlled individuals in the final populations\n\n")
 	w("Mean over seeds (95%% error bars) of the individuals, of 100, whose quality, diversity and controllability reach 1.\n\n")
 	for _, f := range PaperFitnesses {
-		w("![final population counts, %s](%s/counts-%s.png)\n\n", f, fig, f)
+		if drawn[f] {
+			w("![final population counts, %s](%s/counts-%s.png)\n\n", f, fig, f)
+		}
 	}
 
 	// Fig. 4.
