@@ -12,7 +12,7 @@ import (
 )
 
 // reportFlags are the flags of `workbench report`: the figures of the runs under DIR, or with
-// --paper the comparison with the paper (slurm_paper.go). --out names the figures folder in
+// --paper the comparison with the paper (report_paper.go). --out names the figures folder in
 // the first form and the Markdown file in the second, as the README has always said.
 type reportFlags struct {
 	out, x               string

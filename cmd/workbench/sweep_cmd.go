@@ -119,7 +119,7 @@ func (f *sweepFlags) run(ctx context.Context, stdout io.Writer) error {
 	}
 	switch {
 	case f.slurm:
-		return f.submitSlurm(ctx, s, stdout) // slurm.go
+		return f.submitSlurm(ctx, s, stdout) // sweep_slurm.go
 	case f.emit:
 		program := f.program
 		if program == "" {
