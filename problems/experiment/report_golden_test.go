@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"pcgwb/internal/golden"
+	"pcgwb/problems"
 	"pcgwb/problems/search"
 )
 
@@ -78,7 +79,7 @@ func goldenRuns(t *testing.T, perturb func(problem, gen string, seed, generation
 				final := Final{Config: cfg, Generation: generations, Evaluations: pop + generations*[]int{pop, 7}[gi], BestFitness: best,
 					Size: pop, Feasible: []int{seed - 1, 3 + 2*seed - 2*pi}[gi], Unique: pop - seed, Controlled: seed + gi}
 				for i := 0; i < pop; i++ {
-					final.Population = append(final.Population, FinalIndividual{Content: []int{i}, Fitness: best * float64(pop-i) / pop})
+					final.Population = append(final.Population, problems.Scored{Content: []int{i}, Fitness: best * float64(pop-i) / pop, Cell: problems.NoCell})
 				}
 				writeJSON(t, filepath.Join(dir, FinalFile), final)
 			}
