@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"sync"
 	"sync/atomic"
 
 	"pcgwb/problems"
@@ -109,7 +108,7 @@ func (g *Evolver) Prompt() *EvolvePrompt { return g.op.prompt }
 func (g *Evolver) SetOnReply(f func(ReplyEvent)) { g.op.onReply = f }
 
 // SetExchangeLog makes the generator write every exchange to w as a JSON line (EvolveExchange).
-func (g *Evolver) SetExchangeLog(w io.Writer) { g.op.exchanges = w }
+func (g *Evolver) SetExchangeLog(w io.Writer) { g.op.log.w = w }
 
 func (g *Evolver) Reset(ctx context.Context) error {
 	g.op.stats = EvolveStats{}
@@ -123,7 +122,7 @@ func (g *Evolver) Step(ctx context.Context) error {
 		g.op.stats = saved
 		return err
 	}
-	return g.op.logError()
+	return g.op.log.Err()
 }
 
 // Save adds the model's counts to the engine's state.
@@ -172,23 +171,14 @@ type evolveOp struct {
 	usage   *UsageLog
 	onReply func(ReplyEvent)
 
-	logMu     sync.Mutex
-	exchanges io.Writer
-	logErr    error
+	// log writes every exchange (a run's replies.jsonl).
+	log jsonLines
 }
 
 func (o *evolveOp) Rate() float64 { return o.rate }
 
-// variationResult is one child's conversation, summed after the batch in a fixed order.
-type variationResult struct {
-	content problems.Content
-	stats   EvolveStats
-	err     error
-}
-
-// Children asks the model for every variation at once (the client bounds the requests in
-// flight). The prompts are rendered before any request, so the cache keys do not depend on
-// the order replies arrive in.
+// Children asks the model for every variation at once (askAll). The prompts are rendered
+// before any request, so the cache keys do not depend on the order replies arrive in.
 func (o *evolveOp) Children(ctx context.Context, gen int, vs []search.Variation) ([]problems.Content, error) {
 	if o.client == nil {
 		return nil, errors.New("llm evolution: no client")
@@ -202,41 +192,21 @@ func (o *evolveOp) Children(ctx context.Context, gen int, vs []search.Variation)
 			return nil, err
 		}
 	}
-	// A failed conversation stops the others from starting, but requests already sent run to
-	// their answer (no cancellation): an answer the server gave is cached, never bought twice.
-	var stop atomic.Bool
-	results := make([]variationResult, len(vs))
-	var wg sync.WaitGroup
-	for i, v := range vs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			if stop.Load() {
-				results[i].err = errBatchStopped
-				return
-			}
-			results[i] = o.converse(ctx, gen, v, datas[i], msgs[i])
-			if results[i].err != nil {
-				stop.Store(true)
-			}
-		}()
-	}
-	wg.Wait()
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	var firstErr error
-	for _, r := range results {
-		if r.err != nil && !errors.Is(r.err, errBatchStopped) && (firstErr == nil || errors.Is(firstErr, context.Canceled)) {
-			firstErr = r.err
+	results, err := askAll(ctx, len(vs), func(i int, stop *atomic.Bool) outcome {
+		// A child's re-asks go on once started: only a child not yet started is stopped.
+		if stop.Load() {
+			return outcome{err: errBatchStopped}
 		}
-	}
-	if firstErr != nil {
-		return nil, firstErr
+		return o.converse(ctx, gen, vs[i], datas[i], msgs[i])
+	})
+	if err != nil {
+		return nil, err
 	}
 	out := make([]problems.Content, len(vs))
 	for i, r := range results {
-		o.stats.add(r.stats)
+		o.stats.add(EvolveStats{Asked: 1, Valid: b2i(r.valid), Repaired: b2i(r.repaired), Fallbacks: b2i(!r.valid),
+			Failed: b2i(r.failed), Calls: r.replies + b2i(r.failed), Cached: r.cached, Repairs: r.repairs,
+			PromptTokens: r.promptTokens, CompletionTokens: r.completionTokens})
 		out[i] = r.content
 	}
 	return out, nil
@@ -275,95 +245,19 @@ func (o *evolveOp) data(v search.Variation) *EvolveData {
 // converse holds one child's conversation: ask, check, re-ask with the error up to the
 // repairs. A failed request (after the client's retries) makes the child fall back; an
 // offline miss, a cancellation or a template error is returned and stops the generation.
-func (o *evolveOp) converse(ctx context.Context, gen int, v search.Variation, d *EvolveData, opening []Message) variationResult {
-	res := variationResult{stats: EvolveStats{Asked: 1}}
-	sample := gen*o.opts.PopSize + v.Index
-	msgs, sent := opening, opening
-	for turn := 0; ; turn++ {
-		req := Request{Messages: msgs, Sample: sample, Seed: o.seedFor(sample)}
-		tctx := WithTag(ctx, fmt.Sprintf("generation %d child %d turn %d", gen, v.Index, turn))
-		if o.usage != nil {
-			tctx = WithUsageLog(tctx, o.usage)
-		}
-		resp, err := o.client.Chat(tctx, req)
-		if err != nil {
-			if replayed, ok := o.failure(req, err); ok {
-				res.stats.Calls++
-				res.stats.Failed++
-				res.stats.Fallbacks++
-				o.logExchange(EvolveExchange{Exchange: Exchange{Generation: gen, Item: v.Index, Turn: turn, Sample: sample,
-					Sent: sent, Control: v.Parents[0].Control, Error: "request failed: " + replayed}, Operator: d.Operator, Fallback: true})
-				return res
-			}
-			res.err = fmt.Errorf("generation %d child %d: %w", gen, v.Index, err)
-			return res
-		}
-		res.stats.Calls++
-		res.stats.PromptTokens += resp.Usage.PromptTokens
-		res.stats.CompletionTokens += resp.Usage.CompletionTokens
-		if resp.Cached {
-			res.stats.Cached++
-		}
-		content, info, perr := o.check(resp.Content)
-		final := perr == nil || turn >= o.repairs
-		ex := EvolveExchange{Exchange: Exchange{Generation: gen, Item: v.Index, Turn: turn, Sample: sample, Key: resp.Key,
-			Cached: resp.Cached, Sent: sent, Reply: resp.Content, Usage: resp.Usage, Control: v.Parents[0].Control},
-			Operator: d.Operator, Fallback: perr != nil && final}
-		ev := ReplyEvent{Generation: gen, Item: v.Index, Turn: turn, Control: v.Parents[0].Control, Cached: resp.Cached, Key: resp.Key, Final: final}
-		if perr == nil {
-			ex.Valid, ex.Content = true, content
-			ev.Content, ev.Info = content, info
-			ev.Quality = o.p.Quality(info)
-			ev.Controllability = o.p.Controllability(info, v.Parents[0].Control)
-		} else {
-			ex.Error, ev.Error = perr.Error(), perr.Error()
-		}
-		o.logExchange(ex)
-		if o.onReply != nil {
-			o.onReply(ev)
-		}
-		if perr == nil {
-			res.content = content
-			res.stats.Valid++
-			if turn > 0 {
-				res.stats.Repaired++
-			}
-			return res
-		}
-		if final {
-			res.stats.Fallbacks++
-			return res
-		}
-		repair, err := o.prompt.Repair(d, resp.Content, perr)
-		if err != nil {
-			res.err = err
-			return res
-		}
-		sent = []Message{{Role: RoleUser, Content: repair}}
-		msgs = append(append(append([]Message(nil), msgs...), Message{Role: RoleAssistant, Content: resp.Content}), sent...)
-		res.stats.Repairs++
+func (o *evolveOp) converse(ctx context.Context, gen int, v search.Variation, d *EvolveData, opening []Message) outcome {
+	cv := &conversation{p: o.p, client: o.client, usage: o.usage, legend: o.prompt.Base.Legend,
+		generation: gen, item: v.Index, sample: gen*o.opts.PopSize + v.Index, noun: "child",
+		errPrefix: fmt.Sprintf("generation %d child %d", gen, v.Index),
+		control:   v.Parents[0].Control, opening: opening, repairs: o.repairs,
+		repair:    func(reply string, err error) (string, error) { return o.prompt.Repair(d, reply, err) },
+		onFailure: o.failure,
+		record: func(ex Exchange, fallback bool) {
+			o.log.write(EvolveExchange{Exchange: ex, Operator: d.Operator, Fallback: fallback})
+		},
+		onReply: o.onReply,
 	}
-}
-
-func (o *evolveOp) seedFor(sample int) *int {
-	if o.client.cfg.Seed == nil {
-		return nil
-	}
-	s := *o.client.cfg.Seed + sample
-	return &s
-}
-
-// check parses an answer and makes sure the problem can analyse it.
-func (o *evolveOp) check(reply string) (problems.Content, problems.Info, error) {
-	content, err := ParseContent(reply, o.p.ContentSpace(), o.prompt.Base.Legend)
-	if err != nil {
-		return nil, nil, err
-	}
-	info, err := safeInfo(o.p, content)
-	if err != nil {
-		return nil, nil, &ParseError{"The level is not valid: " + err.Error() + "."}
-	}
-	return content, info, nil
+	return cv.run(ctx)
 }
 
 // EvolveExchange is one line of an evolution run's replies.jsonl.
@@ -373,27 +267,6 @@ type EvolveExchange struct {
 	// the random operators made instead.
 	Operator string `json:"operator"`
 	Fallback bool   `json:"fallback,omitempty"`
-}
-
-func (o *evolveOp) logExchange(ex EvolveExchange) {
-	if o.exchanges == nil {
-		return
-	}
-	line, err := json.Marshal(ex)
-	o.logMu.Lock()
-	defer o.logMu.Unlock()
-	if err == nil {
-		_, err = o.exchanges.Write(append(line, '\n'))
-	}
-	if err != nil && o.logErr == nil {
-		o.logErr = err
-	}
-}
-
-func (o *evolveOp) logError() error {
-	o.logMu.Lock()
-	defer o.logMu.Unlock()
-	return o.logErr
 }
 
 // sameSettings tells whether a client's recordable settings are the recorded ones.

@@ -166,7 +166,7 @@ func (g *Evolver) UseFolder(f *experiment.Folder) error {
 	if err != nil {
 		return err
 	}
-	g.op.exchanges = replies
+	g.op.log.w = replies
 	g.op.usage = NewUsageLog(usage)
 	return nil
 }
@@ -188,7 +188,7 @@ func (g *Evolver) FinishFolder(f *experiment.Folder, last search.Event) error {
 			return fmt.Errorf("%s: %w", filepath.Join(f.Dir(), UsageFile), err)
 		}
 	}
-	if err := g.op.logError(); err != nil {
+	if err := g.op.log.Err(); err != nil {
 		return fmt.Errorf("%s: %w", filepath.Join(f.Dir(), RepliesFile), err)
 	}
 	totals, err := ReadUsage(filepath.Join(f.Dir(), UsageFile))

@@ -138,11 +138,12 @@ type Generator struct {
 	// usage, when set, logs every request of this generator (a run's usage.jsonl).
 	usage *UsageLog
 
-	logMu     sync.Mutex
-	exchanges io.Writer
-	logErr    error
-	// uncached counts replies received from the server that the cache does not hold (a
-	// cache write failed, e.g. on a full disk); cacheErr is the first such failure.
+	// log writes every exchange (a run's replies.jsonl).
+	log jsonLines
+	// uncached counts replies received from the server that the cache does not hold (a cache
+	// write failed, e.g. on a full disk); cacheErr is the first such failure. cacheMu guards
+	// both (replies arrive from several goroutines).
+	cacheMu  sync.Mutex
 	uncached int
 	cacheErr error
 }
@@ -150,8 +151,8 @@ type Generator struct {
 // CacheError reports the replies this generator received that could not be stored in the
 // response cache: the run's results are complete, but an offline replay would miss them.
 func (g *Generator) CacheError() error {
-	g.logMu.Lock()
-	defer g.logMu.Unlock()
+	g.cacheMu.Lock()
+	defer g.cacheMu.Unlock()
 	if g.uncached == 0 {
 		return nil
 	}
@@ -170,8 +171,8 @@ func (g *Generator) checkCached(req Request, resp *Response) {
 	if err == nil {
 		err = fmt.Errorf("entry %s missing", g.client.cache.path(resp.Key))
 	}
-	g.logMu.Lock()
-	defer g.logMu.Unlock()
+	g.cacheMu.Lock()
+	defer g.cacheMu.Unlock()
 	g.uncached++
 	if g.cacheErr == nil {
 		g.cacheErr = err
@@ -232,7 +233,7 @@ func (g *Generator) Stats() Stats { return g.stats }
 
 // SetExchangeLog makes the generator write every exchange (prompt, reply, verdict) to w as a
 // JSON line (see Exchange).
-func (g *Generator) SetExchangeLog(w io.Writer) { g.exchanges = w }
+func (g *Generator) SetExchangeLog(w io.Writer) { g.log.w = w }
 
 func (g *Generator) Name() string     { return GeneratorName }
 func (g *Generator) Generation() int  { return g.generation }
@@ -301,20 +302,6 @@ type itemPlan struct {
 	control                   problems.Control
 	data                      *PromptData
 	messages                  []Message
-	// stop is set once another item of the batch failed: no new request is sent.
-	stop *atomic.Bool
-}
-
-// errBatchStopped ends an item whose batch already failed, before it sends a request.
-var errBatchStopped = errors.New("the batch stopped")
-
-type itemResult struct {
-	content problems.Content
-	info    problems.Info
-	ok      bool
-	stats   Stats
-	infos   int
-	err     error
 }
 
 // plan draws item i's control and examples and renders its prompt.
@@ -360,40 +347,20 @@ func (g *Generator) batch(ctx context.Context, gen int) ([]*search.Individual, e
 			return nil, err
 		}
 	}
-	// A failed item stops the others from sending more requests, but the requests already
-	// sent run to their answer: an answer the server gave is cached, never bought twice.
-	var stop atomic.Bool
-	results := make([]itemResult, n)
-	var wg sync.WaitGroup
-	var errOnce sync.Once
-	var firstErr error
-	for i, pl := range plans {
-		pl.stop = &stop
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			results[i] = g.runItem(ctx, pl)
-			if err := results[i].err; err != nil && !errors.Is(err, errBatchStopped) {
-				errOnce.Do(func() { firstErr = err; stop.Store(true) })
-			}
-		}()
-	}
-	wg.Wait()
-	if err := ctx.Err(); err != nil {
+	results, err := askAll(ctx, n, func(i int, stop *atomic.Bool) outcome { return g.runItem(ctx, plans[i], stop) })
+	if err != nil {
 		return nil, err
 	}
-	if firstErr != nil {
-		return nil, firstErr
-	}
-	if err := g.logError(); err != nil {
+	if err := g.log.Err(); err != nil {
 		return nil, err
 	}
 	var batch []*search.Individual
 	var infos []problems.Info
 	for i, r := range results {
-		g.stats.add(r.stats)
+		g.stats.add(Stats{Items: 1, Valid: b2i(r.valid), Invalid: b2i(!r.valid), Replies: r.replies, Cached: r.cached,
+			Repairs: r.repairs, Repaired: b2i(r.repaired)})
 		g.evaluations += r.infos
-		if !r.ok {
+		if !r.valid {
 			continue
 		}
 		ind := search.NewIndividual(r.content, plans[i].control)
@@ -439,126 +406,33 @@ func (g *Generator) pickExamples() []Example {
 	return out
 }
 
-// seedFor gives each sample its own seed (the configured seed plus the sample number), so
-// asking n levels with one seed does not give the same level n times.
-func (g *Generator) seedFor(sample int) *int {
-	if g.client.cfg.Seed == nil {
-		return nil
-	}
-	s := *g.client.cfg.Seed + sample
-	return &s
-}
-
-// runItem holds one item's conversation: ask, check, re-ask with the error, up to MaxRepairs.
+// runItem holds item pl's conversation: ask, check, re-ask with the error, up to MaxRepairs.
 // A request error (the client's retries exhausted, offline miss, cancellation) is returned as
 // err and stops the batch; an invalid reply is not an error.
-func (g *Generator) runItem(ctx context.Context, pl *itemPlan) itemResult {
-	res := itemResult{stats: Stats{Items: 1}}
-	msgs := pl.messages
-	sent := msgs
-	refresh := false
-	for turn := 0; ; turn++ {
-		if pl.stop != nil && pl.stop.Load() {
-			res.err = errBatchStopped
-			return res
-		}
-		req := Request{Messages: msgs, Sample: pl.sample, Seed: g.seedFor(pl.sample), Refresh: refresh}
-		tctx := WithTag(ctx, fmt.Sprintf("generation %d item %d turn %d", pl.generation, pl.index, turn))
-		if g.usage != nil {
-			tctx = WithUsageLog(tctx, g.usage)
-		}
-		var resp *Response
-		var err error
-		if g.OnDelta != nil {
-			resp, err = g.client.ChatStream(tctx, req, func(attempt int, d string) {
-				g.OnDelta(DeltaEvent{Item: pl.index, Turn: turn, Attempt: attempt, Text: d})
-			})
-		} else {
-			resp, err = g.client.Chat(tctx, req)
-		}
-		if err != nil {
-			res.err = fmt.Errorf("item %d: %w", pl.index, err)
-			return res
-		}
-		g.checkCached(req, resp)
-		res.stats.Replies++
-		if resp.Cached {
-			res.stats.Cached++
-		}
-		content, info, computed, perr := g.check(resp.Content)
-		if computed {
-			res.infos++
-		}
-		if perr != nil && resp.Cached && g.client.cfg.ReaskInvalid && !refresh {
-			// A cached reply that fails validation is not replayed: the same turn is asked
-			// again past the cache, and the new answer replaces the cached one.
-			res.stats.Replies--
-			res.stats.Cached--
-			refresh = true
-			turn--
-			continue
-		}
-		refresh = false
-		final := perr == nil || turn >= g.opts.MaxRepairs
-		ev := ReplyEvent{Generation: pl.generation, Item: pl.index, Turn: turn, Control: pl.control, Cached: resp.Cached, Key: resp.Key, Final: final}
-		ex := Exchange{Generation: pl.generation, Item: pl.index, Turn: turn, Sample: pl.sample, Key: resp.Key,
-			Cached: resp.Cached, Sent: sent, Reply: resp.Content, Usage: resp.Usage, Control: pl.control}
-		if perr == nil {
-			ev.Content, ev.Info = content, info
-			ev.Quality = g.p.Quality(info)
-			ev.Controllability = g.p.Controllability(info, pl.control)
-			ex.Valid, ex.Content = true, content
-		} else {
-			ev.Error, ex.Error = perr.Error(), perr.Error()
-		}
-		g.logExchange(ex)
-		if g.OnReply != nil {
-			g.OnReply(ev)
-		}
-		if perr == nil {
-			res.content, res.info, res.ok = content, info, true
-			res.stats.Valid++
-			if turn > 0 {
-				res.stats.Repaired++
-			}
-			return res
-		}
-		if turn >= g.opts.MaxRepairs {
-			res.stats.Invalid++
-			return res
-		}
-		repair, err := g.prompt.Repair(pl.data, resp.Content, perr)
-		if err != nil {
-			res.err = err
-			return res
-		}
-		sent = []Message{{Role: RoleUser, Content: repair}}
-		msgs = append(append(append([]Message(nil), msgs...), Message{Role: RoleAssistant, Content: resp.Content}), sent...)
-		res.stats.Repairs++
+func (g *Generator) runItem(ctx context.Context, pl *itemPlan, stop *atomic.Bool) outcome {
+	cv := &conversation{p: g.p, client: g.client, usage: g.usage, legend: g.prompt.Legend,
+		generation: pl.generation, item: pl.index, sample: pl.sample, noun: "item", errPrefix: fmt.Sprintf("item %d", pl.index),
+		control: pl.control, opening: pl.messages, repairs: g.opts.MaxRepairs,
+		repair:       func(reply string, err error) (string, error) { return g.prompt.Repair(pl.data, reply, err) },
+		stop:         stop,
+		reaskInvalid: g.client.cfg.ReaskInvalid,
+		received:     g.checkCached,
+		record:       func(ex Exchange, _ bool) { g.log.write(ex) },
+		onReply:      g.OnReply,
 	}
+	if g.OnDelta != nil {
+		cv.onDelta = func(turn, attempt int, text string) {
+			g.OnDelta(DeltaEvent{Item: pl.index, Turn: turn, Attempt: attempt, Text: text})
+		}
+	}
+	return cv.run(ctx)
 }
 
-// check parses a reply and computes its info; a content the problem cannot analyse is an
-// invalid reply too (the model is told why).
-func (g *Generator) check(reply string) (problems.Content, problems.Info, bool, error) {
-	content, err := ParseContent(reply, g.p.ContentSpace(), g.prompt.Legend)
-	if err != nil {
-		return nil, nil, false, err
+func b2i(b bool) int {
+	if b {
+		return 1
 	}
-	info, err := safeInfo(g.p, content)
-	if err != nil {
-		return nil, nil, true, &ParseError{"The level is not valid: " + err.Error() + "."}
-	}
-	return content, info, true, nil
-}
-
-func safeInfo(p problems.Problem, c problems.Content) (info problems.Info, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("%v", r)
-		}
-	}()
-	return p.Info(c)
+	return 0
 }
 
 // Exchange is one line of a run's replies.jsonl: what was sent since the previous reply of the
@@ -577,27 +451,6 @@ type Exchange struct {
 	Error      string           `json:"error,omitempty"`
 	Content    problems.Content `json:"content,omitempty"`
 	Usage      Usage            `json:"usage"`
-}
-
-func (g *Generator) logExchange(ex Exchange) {
-	if g.exchanges == nil {
-		return
-	}
-	line, err := json.Marshal(ex)
-	g.logMu.Lock()
-	defer g.logMu.Unlock()
-	if err == nil {
-		_, err = g.exchanges.Write(append(line, '\n'))
-	}
-	if err != nil && g.logErr == nil {
-		g.logErr = err
-	}
-}
-
-func (g *Generator) logError() error {
-	g.logMu.Lock()
-	defer g.logMu.Unlock()
-	return g.logErr
 }
 
 // Event summarises the population like the evolutionary generators' events.

@@ -218,7 +218,7 @@ func (g *Generator) FinishFolder(f *experiment.Folder, last search.Event) error 
 			return fmt.Errorf("%s: %w", filepath.Join(f.Dir(), UsageFile), err)
 		}
 	}
-	if err := g.logError(); err != nil {
+	if err := g.log.Err(); err != nil {
 		return fmt.Errorf("%s: %w", filepath.Join(f.Dir(), RepliesFile), err)
 	}
 	totals, err := ReadUsage(filepath.Join(f.Dir(), UsageFile))
