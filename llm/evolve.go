@@ -1,7 +1,6 @@
 package llm
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -267,11 +266,4 @@ type EvolveExchange struct {
 	// the random operators made instead.
 	Operator string `json:"operator"`
 	Fallback bool   `json:"fallback,omitempty"`
-}
-
-// sameSettings tells whether a client's recordable settings are the recorded ones.
-func sameSettings(c *Client, want Settings) bool {
-	a, _ := json.Marshal(c.Settings())
-	b, _ := json.Marshal(want)
-	return bytes.Equal(a, b)
 }

@@ -1,16 +1,11 @@
 package llm
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io/fs"
-	"strings"
 	"text/template"
-
-	"pcgwb/assets"
 )
 
 // EvolveCommonTemplate holds the shared parts of the evolution prompts (mutate, crossover).
@@ -54,20 +49,9 @@ func (t Templates) LoadEvolve(problem, base string) (*EvolvePrompt, error) {
 	if name == "" {
 		return nil, fmt.Errorf("no evolution prompt template for %s", problem)
 	}
-	common, err := fs.ReadFile(assets.Prompts(), CommonTemplate+".tmpl")
+	root, common, userCommon, err := t.commonRoot()
 	if err != nil {
 		return nil, err
-	}
-	root := template.New(CommonTemplate).Funcs(templateFuncs).Option("missingkey=error")
-	if _, err := root.Parse(string(common)); err != nil {
-		return nil, fmt.Errorf("embedded common.tmpl: %w", err)
-	}
-	userCommon := ""
-	if text, origin, err := t.Read(CommonTemplate); err == nil && !strings.HasPrefix(origin, "embedded:") {
-		if _, err := root.New(CommonTemplate + "-user").Parse(text); err != nil {
-			return nil, fmt.Errorf("%s: %w", origin, err)
-		}
-		userCommon = text
 	}
 	ecText, ecOrigin, err := t.Read(EvolveCommonTemplate)
 	if err != nil {
@@ -84,7 +68,7 @@ func (t Templates) LoadEvolve(problem, base string) (*EvolvePrompt, error) {
 			return nil, fmt.Errorf("%s: no %q template defined", origin, need)
 		}
 	}
-	sum := sha256.Sum256([]byte(bp.Hash + "\x00" + string(common) + "\x00" + userCommon + "\x00" + ecText + "\x00" + text))
+	sum := sha256.Sum256([]byte(bp.Hash + "\x00" + common + "\x00" + userCommon + "\x00" + ecText + "\x00" + text))
 	return &EvolvePrompt{Base: bp, Name: name, Origin: origin, Hash: hex.EncodeToString(sum[:]), tmpl: root}, nil
 }
 
@@ -122,35 +106,9 @@ type Feature struct {
 	Value float64
 }
 
-func (p *EvolvePrompt) exec(name string, data any) (string, error) {
-	if p.tmpl.Lookup(name) == nil {
-		return "", nil
-	}
-	var buf bytes.Buffer
-	if err := p.tmpl.ExecuteTemplate(&buf, name, data); err != nil {
-		return "", fmt.Errorf("prompt %s: %w", p.Name, err)
-	}
-	return strings.TrimSpace(buf.String()), nil
-}
-
 // Messages renders the opening conversation of one variation.
 func (p *EvolvePrompt) Messages(d *EvolveData) ([]Message, error) {
-	sys, err := p.exec("system", d)
-	if err != nil {
-		return nil, err
-	}
-	user, err := p.exec(d.Operator, d)
-	if err != nil {
-		return nil, err
-	}
-	if user == "" {
-		return nil, fmt.Errorf("prompt %s: %q renders an empty message", p.Name, d.Operator)
-	}
-	var out []Message
-	if sys != "" {
-		out = append(out, Message{Role: RoleSystem, Content: sys})
-	}
-	return append(out, Message{Role: RoleUser, Content: user}), nil
+	return opening(p.tmpl, p.Name, d.Operator, d, fmt.Errorf("prompt %s: %q renders an empty message", p.Name, d.Operator))
 }
 
 // evolveRepairData is what "repair" sees in an evolution conversation.
@@ -162,12 +120,5 @@ type evolveRepairData struct {
 
 // Repair renders the re-ask after an invalid reply.
 func (p *EvolvePrompt) Repair(d *EvolveData, reply string, problem error) (string, error) {
-	msg, err := p.exec("repair", evolveRepairData{EvolveData: d, Error: problem.Error(), Reply: reply})
-	if err != nil {
-		return "", err
-	}
-	if msg == "" {
-		msg = "That answer was not valid: " + problem.Error() + " Please answer again."
-	}
-	return msg, nil
+	return reask(p.tmpl, p.Name, evolveRepairData{EvolveData: d, Error: problem.Error(), Reply: reply}, problem)
 }

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"pcgwb/internal/atomicfile"
 	"pcgwb/internal/safeio"
@@ -16,7 +15,7 @@ import (
 )
 
 // EvolveSummaryFile sums an evolution run's model work (EvolveSummary).
-const EvolveSummaryFile = "llm.json"
+const EvolveSummaryFile = SummaryFile
 
 var (
 	_ experiment.FolderUser    = (*Evolver)(nil)
@@ -77,10 +76,8 @@ func evolveFactory(base, name string) search.Factory {
 		if !ok || c == nil {
 			return nil, fmt.Errorf("%s: the runtime is a %T, not an *llm.Client", name, s.Runtime)
 		}
-		if !sameSettings(c, sec.Settings) {
-			have, _ := json.Marshal(c.Settings())
-			want, _ := json.Marshal(sec.Settings)
-			return nil, fmt.Errorf("%s: the client's settings %s are not the run's %s", name, have, want)
+		if err := checkSettings(c, sec.Settings, name); err != nil {
+			return nil, err
 		}
 		op.client = c
 		return &Evolver{Generator: eng, op: op}, nil
@@ -116,32 +113,14 @@ func EvolveConfig(c *Client, generator string, opts search.Options, es EvolveSet
 // from its checkpoint and the cache replays what was received since. prepare, when set, sees
 // the generator first.
 func StartEvolve(ctx context.Context, dir string, c *Client, cfg experiment.Config, prepare func(*Evolver), onEvent func(search.Event)) (*experiment.Final, error) {
-	changes, err := ConfigChanges(dir, cfg)
-	if err != nil {
-		return nil, err
-	}
-	if len(changes) > 0 {
-		return nil, fmt.Errorf("%s: %w (%s); choose another folder", dir, ErrOtherRun, strings.Join(changes, "; "))
-	}
-	run, err := experiment.Create(dir, cfg)
-	if err != nil {
-		return nil, err
-	}
-	return ContinueEvolve(ctx, run, c, prepare, onEvent)
+	return startFolder(dir, cfg, func(run *experiment.Run) (*experiment.Final, error) {
+		return ContinueEvolve(ctx, run, c, prepare, onEvent)
+	})
 }
 
 // ContinueEvolve runs the evolution run folder run to its end with client c.
 func ContinueEvolve(ctx context.Context, run *experiment.Run, c *Client, prepare func(*Evolver), onEvent func(search.Event)) (*experiment.Final, error) {
-	return run.ExecuteWith(ctx, experiment.Exec{OnEvent: onEvent, Runtime: c, Prepare: func(g search.Generator) error {
-		eg, ok := g.(*Evolver)
-		if !ok {
-			return fmt.Errorf("%s: a %q run, not an LLM evolution run", run.Dir, g.Name())
-		}
-		if prepare != nil {
-			prepare(eg)
-		}
-		return nil
-	}})
+	return continueFolder(ctx, run, c, "an LLM evolution run", prepare, onEvent)
 }
 
 // ReadEvolveSettings reads the llm section of an evolution run folder's config.json.
@@ -158,16 +137,11 @@ func ReadEvolveSettings(cfg experiment.Config) (EvolveSettings, error) {
 
 // UseFolder opens the run's exchange and usage logs (append-only across sessions).
 func (g *Evolver) UseFolder(f *experiment.Folder) error {
-	replies, err := f.Log(RepliesFile)
+	usage, err := openLogs(f, &g.op.log)
 	if err != nil {
 		return err
 	}
-	usage, err := f.Log(UsageFile)
-	if err != nil {
-		return err
-	}
-	g.op.log.w = replies
-	g.op.usage = NewUsageLog(usage)
+	g.op.usage = usage
 	return nil
 }
 
@@ -183,24 +157,11 @@ type EvolveSummary struct {
 
 // FinishFolder writes llm.json.
 func (g *Evolver) FinishFolder(f *experiment.Folder, last search.Event) error {
-	if g.op.usage != nil {
-		if err := g.op.usage.Err(); err != nil {
-			return fmt.Errorf("%s: %w", filepath.Join(f.Dir(), UsageFile), err)
-		}
-	}
-	if err := g.op.log.Err(); err != nil {
-		return fmt.Errorf("%s: %w", filepath.Join(f.Dir(), RepliesFile), err)
-	}
-	totals, err := ReadUsage(filepath.Join(f.Dir(), UsageFile))
+	totals, err := closeLogs(f, &g.op.log, g.op.usage)
 	if err != nil {
 		return err
 	}
-	sum := EvolveSummary{Stats: g.op.stats, Totals: totals, Template: g.op.prompt.Name, Origin: g.op.prompt.Origin, Elapsed: last.Elapsed}
-	data, err := json.MarshalIndent(sum, "", " ")
-	if err != nil {
-		return err
-	}
-	return f.WriteFile(EvolveSummaryFile, append(data, '\n'))
+	return writeSummary(f, EvolveSummary{Stats: g.op.stats, Totals: totals, Template: g.op.prompt.Name, Origin: g.op.prompt.Origin, Elapsed: last.Elapsed})
 }
 
 // failure decides what a failed request means for its child: a request error after the

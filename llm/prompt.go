@@ -138,28 +138,36 @@ func (t Templates) parse(name, text, origin string) (*Prompt, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", origin, err)
 	}
-	// The embedded common.tmpl first, then the user's on top of it: a user's common.tmpl
-	// redefines only the parts it contains.
-	common, err := fs.ReadFile(assets.Prompts(), CommonTemplate+".tmpl")
+	root, common, userCommon, err := t.commonRoot()
 	if err != nil {
 		return nil, err
-	}
-	root := template.New(CommonTemplate).Funcs(templateFuncs).Option("missingkey=error")
-	if _, err := root.Parse(string(common)); err != nil {
-		return nil, fmt.Errorf("embedded common.tmpl: %w", err)
-	}
-	userCommon := ""
-	if text, origin, err := t.Read(CommonTemplate); err == nil && !strings.HasPrefix(origin, "embedded:") {
-		if _, err := root.New(CommonTemplate + "-user").Parse(text); err != nil {
-			return nil, fmt.Errorf("%s: %w", origin, err)
-		}
-		userCommon = text
 	}
 	if _, err := root.New(mainTemplate).Parse(text); err != nil {
 		return nil, fmt.Errorf("%s: %w", origin, err)
 	}
-	sum := sha256.Sum256([]byte(string(common) + "\x00" + userCommon + "\x00" + text))
+	sum := sha256.Sum256([]byte(common + "\x00" + userCommon + "\x00" + text))
 	return &Prompt{Name: name, Origin: origin, Legend: legend, Text: text, Hash: hex.EncodeToString(sum[:]), tmpl: root}, nil
+}
+
+// commonRoot starts a prompt set: the embedded common.tmpl first, then the user's on top of
+// it, so a user's common.tmpl redefines only the parts it contains. It returns both texts
+// ("" when the user has none), which a prompt's hash covers.
+func (t Templates) commonRoot() (root *template.Template, common, userCommon string, err error) {
+	embedded, err := fs.ReadFile(assets.Prompts(), CommonTemplate+".tmpl")
+	if err != nil {
+		return nil, "", "", err
+	}
+	root = template.New(CommonTemplate).Funcs(templateFuncs).Option("missingkey=error")
+	if _, err := root.Parse(string(embedded)); err != nil {
+		return nil, "", "", fmt.Errorf("embedded common.tmpl: %w", err)
+	}
+	if text, origin, err := t.Read(CommonTemplate); err == nil && !strings.HasPrefix(origin, "embedded:") {
+		if _, err := root.New(CommonTemplate + "-user").Parse(text); err != nil {
+			return nil, "", "", fmt.Errorf("%s: %w", origin, err)
+		}
+		userCommon = text
+	}
+	return root, string(embedded), userCommon, nil
 }
 
 const mainTemplate = "main"
@@ -177,36 +185,58 @@ type Prompt struct {
 	tmpl *template.Template
 }
 
-func (p *Prompt) exec(name string, data any) (string, error) {
-	if p.tmpl.Lookup(name) == nil {
+// render executes the template called name of the prompt set t (named prompt in errors),
+// trimmed; a template the set does not define renders "".
+func render(t *template.Template, prompt, name string, data any) (string, error) {
+	if t.Lookup(name) == nil {
 		return "", nil
 	}
 	var buf bytes.Buffer
-	if err := p.tmpl.ExecuteTemplate(&buf, name, data); err != nil {
-		return "", fmt.Errorf("prompt %s: %w", p.Name, err)
+	if err := t.ExecuteTemplate(&buf, name, data); err != nil {
+		return "", fmt.Errorf("prompt %s: %w", prompt, err)
 	}
 	return strings.TrimSpace(buf.String()), nil
 }
 
-// Messages renders the opening conversation: the system message (if the template has one)
-// and the user message.
-func (p *Prompt) Messages(data *PromptData) ([]Message, error) {
-	sys, err := p.exec("system", data)
+// opening renders an opening conversation of the prompt set t: the "system" message (when
+// the set defines one) and the user message of template user, which must not be empty (the
+// error is then empty's).
+func opening(t *template.Template, prompt, user string, data any, empty error) ([]Message, error) {
+	sys, err := render(t, prompt, "system", data)
 	if err != nil {
 		return nil, err
 	}
-	user, err := p.exec(mainTemplate, data)
+	msg, err := render(t, prompt, user, data)
 	if err != nil {
 		return nil, err
 	}
-	if user == "" {
-		return nil, fmt.Errorf("prompt %s renders an empty message", p.Name)
+	if msg == "" {
+		return nil, empty
 	}
 	var out []Message
 	if sys != "" {
 		out = append(out, Message{Role: RoleSystem, Content: sys})
 	}
-	return append(out, Message{Role: RoleUser, Content: user}), nil
+	return append(out, Message{Role: RoleUser, Content: msg}), nil
+}
+
+// reask renders the "repair" template of the prompt set t with data (which carries the
+// error and the reply), or a plain re-ask naming the problem when the set has none.
+func reask(t *template.Template, prompt string, data any, problem error) (string, error) {
+	msg, err := render(t, prompt, "repair", data)
+	if err != nil {
+		return "", err
+	}
+	if msg == "" {
+		msg = "That answer was not valid: " + problem.Error() + " Please answer again."
+	}
+	return msg, nil
+}
+
+// Messages renders the opening conversation: the system message (if the template has one)
+// and the user message.
+func (p *Prompt) Messages(data *PromptData) ([]Message, error) {
+	return opening(p.tmpl, p.Name, mainTemplate, data, fmt.Errorf("prompt %s renders an empty message", p.Name))
 }
 
 // RepairData is what the "repair" template sees.
@@ -218,14 +248,7 @@ type RepairData struct {
 
 // Repair renders the re-ask after an invalid reply.
 func (p *Prompt) Repair(data *PromptData, reply string, problem error) (string, error) {
-	msg, err := p.exec("repair", RepairData{PromptData: data, Error: problem.Error(), Reply: reply})
-	if err != nil {
-		return "", err
-	}
-	if msg == "" {
-		msg = "That answer was not valid: " + problem.Error() + " Please answer again."
-	}
-	return msg, nil
+	return reask(p.tmpl, p.Name, RepairData{PromptData: data, Error: problem.Error(), Reply: reply}, problem)
 }
 
 // PromptData is what a prompt template sees.

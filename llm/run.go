@@ -1,7 +1,6 @@
 package llm
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -108,33 +107,15 @@ func StartRun(ctx context.Context, dir string, c *Client, opts GeneratorOptions,
 	if err != nil {
 		return nil, err
 	}
-	changes, err := ConfigChanges(dir, cfg)
-	if err != nil {
-		return nil, err
-	}
-	if len(changes) > 0 {
-		return nil, fmt.Errorf("%s: %w (%s); choose another folder", dir, ErrOtherRun, strings.Join(changes, "; "))
-	}
-	run, err := experiment.Create(dir, cfg)
-	if err != nil {
-		return nil, err
-	}
-	return ContinueRun(ctx, run, c, prepare, onEvent)
+	return startFolder(dir, cfg, func(run *experiment.Run) (*experiment.Final, error) {
+		return ContinueRun(ctx, run, c, prepare, onEvent)
+	})
 }
 
 // ContinueRun runs the LLM run folder run to its end with client c (built from the settings
 // the run recorded; see ReadRunConfig).
 func ContinueRun(ctx context.Context, run *experiment.Run, c *Client, prepare func(*Generator), onEvent func(search.Event)) (*experiment.Final, error) {
-	return run.ExecuteWith(ctx, experiment.Exec{OnEvent: onEvent, Runtime: c, Prepare: func(g search.Generator) error {
-		lg, ok := g.(*Generator)
-		if !ok {
-			return fmt.Errorf("%s: a %q run, not an LLM run", run.Dir, g.Name())
-		}
-		if prepare != nil {
-			prepare(lg)
-		}
-		return nil
-	}})
+	return continueFolder(ctx, run, c, "an LLM run", prepare, onEvent)
 }
 
 // ErrOtherRun is returned when a folder holds a different run.
@@ -177,10 +158,8 @@ func fromSpec(ctx context.Context, s search.Spec) (search.Generator, error) {
 	if !ok || c == nil {
 		return nil, fmt.Errorf("llm generator: the runtime is a %T, not an *llm.Client", s.Runtime)
 	}
-	have, _ := json.Marshal(c.Settings())
-	want, _ := json.Marshal(sec.Settings)
-	if !bytes.Equal(have, want) {
-		return nil, fmt.Errorf("llm generator: the client's settings %s are not the run's %s", have, want)
+	if err := checkSettings(c, sec.Settings, "llm generator"); err != nil {
+		return nil, err
 	}
 	g, err := NewGenerator(ctx, s.Problem, c, opts)
 	if err != nil {
@@ -196,16 +175,11 @@ func fromSpec(ctx context.Context, s search.Spec) (search.Generator, error) {
 // interrupted run adds to what that one recorded) and makes the first prompt go to
 // prompt.txt.
 func (g *Generator) UseFolder(f *experiment.Folder) error {
-	replies, err := f.Log(RepliesFile)
+	usage, err := openLogs(f, &g.log)
 	if err != nil {
 		return err
 	}
-	usage, err := f.Log(UsageFile)
-	if err != nil {
-		return err
-	}
-	g.SetExchangeLog(replies)
-	g.usage = NewUsageLog(usage)
+	g.usage = usage
 	g.planned = func(first []Message) error { return writePromptFile(f, first) }
 	return nil
 }
@@ -213,15 +187,7 @@ func (g *Generator) UseFolder(f *experiment.Folder) error {
 // FinishFolder writes llm.json: the item counts, and the requests, tokens and cost summed
 // over every session's usage log.
 func (g *Generator) FinishFolder(f *experiment.Folder, last search.Event) error {
-	if g.usage != nil {
-		if err := g.usage.Err(); err != nil {
-			return fmt.Errorf("%s: %w", filepath.Join(f.Dir(), UsageFile), err)
-		}
-	}
-	if err := g.log.Err(); err != nil {
-		return fmt.Errorf("%s: %w", filepath.Join(f.Dir(), RepliesFile), err)
-	}
-	totals, err := ReadUsage(filepath.Join(f.Dir(), UsageFile))
+	totals, err := closeLogs(f, &g.log, g.usage)
 	if err != nil {
 		return err
 	}
@@ -230,13 +196,8 @@ func (g *Generator) FinishFolder(f *experiment.Folder, last search.Event) error 
 		// finishes the folder without asking anything.
 		return err
 	}
-	sum := RunSummary{Stats: g.Stats(), Totals: totals, Template: g.prompt.Name, Origin: g.prompt.Origin,
-		Legend: g.prompt.Legend, Elapsed: last.Elapsed}
-	data, err := json.MarshalIndent(sum, "", " ")
-	if err != nil {
-		return err
-	}
-	return f.WriteFile(SummaryFile, append(data, '\n'))
+	return writeSummary(f, RunSummary{Stats: g.Stats(), Totals: totals, Template: g.prompt.Name, Origin: g.prompt.Origin,
+		Legend: g.prompt.Legend, Elapsed: last.Elapsed})
 }
 
 // EventRecord is an events.jsonl line: the common event and the item counts so far.

@@ -71,14 +71,15 @@ func (t *Totals) add(r UsageRecord) {
 
 // UsageLog writes UsageRecords as JSON lines and sums them; safe for concurrent use.
 type UsageLog struct {
+	// mu guards totals; held while a line is written too, so the lines are in the order the
+	// records were summed.
 	mu     sync.Mutex
-	w      io.Writer
 	totals Totals
-	err    error
+	lines  jsonLines
 }
 
 // NewUsageLog logs to w (nil: only sums).
-func NewUsageLog(w io.Writer) *UsageLog { return &UsageLog{w: w} }
+func NewUsageLog(w io.Writer) *UsageLog { return &UsageLog{lines: jsonLines{w: w}} }
 
 // Add records one request. A write error is kept (see Err) rather than failing the request
 // whose reply is already in hand.
@@ -89,16 +90,7 @@ func (l *UsageLog) Add(r UsageRecord) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.totals.add(r)
-	if l.w == nil {
-		return
-	}
-	line, err := json.Marshal(r)
-	if err == nil {
-		_, err = l.w.Write(append(line, '\n'))
-	}
-	if err != nil && l.err == nil {
-		l.err = err
-	}
+	l.lines.write(r)
 }
 
 // Totals returns the sums so far.
@@ -109,11 +101,7 @@ func (l *UsageLog) Totals() Totals {
 }
 
 // Err is the first write error.
-func (l *UsageLog) Err() error {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.err
-}
+func (l *UsageLog) Err() error { return l.lines.Err() }
 
 type usageLogKey struct{}
 
