@@ -121,3 +121,72 @@ func TestBadgeTooltips(t *testing.T) {
 		w.Close()
 	}
 }
+
+// The Compare table with two seeds of one configuration, and with mixed configurations (run
+// lengths, generators, an unfinished run, a repeated seed): golden markup of the table as
+// shown, and the cells that tell the groups apart.
+func TestGoldenCompareTable(t *testing.T) {
+	twoSeeds := t.TempDir()
+	stopAfter(t, filepath.Join(twoSeeds, "ga", "1"), "ga", 1, 3, -1)
+	stopAfter(t, filepath.Join(twoSeeds, "ga", "2"), "ga", 2, 3, -1)
+	mixed := t.TempDir()
+	stopAfter(t, filepath.Join(mixed, "ga", "1"), "ga", 1, 3, -1)
+	stopAfter(t, filepath.Join(mixed, "ga", "2"), "ga", 2, 3, -1)
+	stopAfter(t, filepath.Join(mixed, "ga", "2-again"), "ga", 2, 3, -1) // the same seed: one seed
+	stopAfter(t, filepath.Join(mixed, "ga-long", "1"), "ga", 1, 5, -1)
+	stopAfter(t, filepath.Join(mixed, "es", "1"), "es", 1, 3, -1)
+	stopAfter(t, filepath.Join(mixed, "es", "2"), "es", 2, 3, 0) // cancelled after generation 0
+	stopAfter(t, filepath.Join(mixed, "random", "1"), "random", 1, 0, -1)
+	for _, tc := range []struct {
+		name   string
+		dir    string
+		labels []string // first cell of each row after the header
+		seeds  []string // second cell
+	}{
+		{"compare_table_two_seeds.xml", twoSeeds, []string{"ga · quality"}, []string{"2"}},
+		{"compare_table_mixed.xml", mixed,
+			[]string{"random · quality", "es · quality", "ga · quality · pop 8 · 3 gens", "ga · quality · pop 8 · 5 gens"},
+			[]string{"1", "2 (1 done)", "2, 1 repeated seed(s) left out", "1"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			wb := newTestWorkbench(t)
+			wb.App.Settings().SetTheme(newTheme())
+			recs, err := LoadRunRecords(tc.dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			wb.ShowTab("compare")
+			wb.Compare.AddRuns(recs...)
+			rows := wb.Compare.TableText()
+			if len(rows) != len(tc.labels)+1 {
+				t.Fatalf("table rows %q", rows)
+			}
+			for i, row := range rows[1:] {
+				if row[0] != tc.labels[i] || row[1] != tc.seeds[i] {
+					t.Errorf("row %d: %q, want %q with seeds %q", i+1, row, tc.labels[i], tc.seeds[i])
+				}
+			}
+			checkGoldenMarkup(t, tc.name, wb.Compare.Table)
+		})
+	}
+}
+
+// pictureSize enlarges small levels by whole factors, shrinks large ones to the box but not
+// below half size.
+func TestPictureSize(t *testing.T) {
+	for _, tc := range []struct {
+		w, h int
+		box  fyne.Size
+		want fyne.Size
+	}{
+		{176, 112, fyne.NewSize(560, 440), fyne.NewSize(528, 336)},    // zelda: ×3
+		{2400, 256, fyne.NewSize(1500, 280), fyne.NewSize(1500, 160)}, // smb on a wide screen: ×0.625
+		{2400, 256, fyne.NewSize(924, 228), fyne.NewSize(1200, 128)},  // smb at 1024 px: half size, scrolls
+		{600, 100, fyne.NewSize(600, 100), fyne.NewSize(600, 100)},    // exactly the box: ×1
+		{0, 10, fyne.NewSize(100, 100), fyne.NewSize(0, 0)},
+	} {
+		if got := pictureSize(tc.w, tc.h, tc.box); got != tc.want {
+			t.Errorf("pictureSize(%d, %d, %v) = %v, want %v", tc.w, tc.h, tc.box, got, tc.want)
+		}
+	}
+}

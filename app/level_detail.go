@@ -22,15 +22,17 @@ import (
 // DetailView is one level opened from a gallery: its full picture, its metrics, its control
 // and every info field, with buttons to edit and export it.
 type DetailView struct {
-	Title      *widget.Label
-	Picture    *canvas.Image
-	Badges     []*Badge
-	Fitness    *widget.Label
-	Control    *widget.Label
-	Info       *widget.Label
-	EditButton *widget.Button
-	PNGButton  *widget.Button
-	JSONButton *widget.Button
+	Title   *widget.Label
+	Picture *canvas.Image
+	// pictureView scrolls the picture when it is larger than the room the window leaves.
+	pictureView *container.Scroll
+	Badges      []*Badge
+	Fitness     *widget.Label
+	Control     *widget.Label
+	Info        *widget.Label
+	EditButton  *widget.Button
+	PNGButton   *widget.Button
+	JSONButton  *widget.Button
 	// LevelsButton exports the level as text and a Tiled map (tile problems only).
 	LevelsButton *widget.Button
 	// PlayButton and WatchButton open the play window (a child process) on the level; nil
@@ -63,20 +65,33 @@ func (wb *Workbench) ShowDetail(name string, p problems.Problem, m Member, img i
 	dv.Title.SizeName = theme.SizeNameSubHeadingText
 	dv.Title.TextStyle = fyne.TextStyle{Bold: true}
 
+	size := wb.Window.Canvas().Size()
+	dlg := fyne.NewSize(min(size.Width-40, 1100), min(size.Height-40, 640))
+	wide := img != nil && img.Bounds().Dx() >= 2*img.Bounds().Dy()
+	if wide {
+		// A wide level (Super Mario Bros is 2400 pixels) goes above the metrics, across the
+		// whole window, however wide the screen.
+		dlg.Width = size.Width - 40
+	}
 	var picture fyne.CanvasObject
 	if img != nil {
 		dv.Picture = canvas.NewImageFromImage(img)
 		dv.Picture.FillMode = canvas.ImageFillContain
 		dv.Picture.ScaleMode = canvas.ImageScalePixels
-		w, h := img.Bounds().Dx(), img.Bounds().Dy()
-		s := float32(1)
-		for float32(w)*(s+1) <= 560 && float32(h)*(s+1) <= 440 {
-			s++
+		box := fyne.NewSize(min(560, dlg.Width/2), min(440, dlg.Height-200))
+		if wide {
+			box = fyne.NewSize(dlg.Width-60, min(280, dlg.Height/3))
 		}
-		dv.Picture.SetMinSize(fyne.NewSize(float32(w)*s, float32(h)*s))
+		pic := pictureSize(img.Bounds().Dx(), img.Bounds().Dy(), box)
+		dv.Picture.SetMinSize(pic)
 		back := canvas.NewRectangle(colorCard())
 		back.CornerRadius = 4
-		picture = container.NewStack(back, container.NewPadded(dv.Picture))
+		// What does not fit the box even at half size scrolls, so the dialog never grows past
+		// the window and its buttons stay on screen.
+		view := container.NewScroll(dv.Picture)
+		view.SetMinSize(fyne.NewSize(min(pic.Width, box.Width), min(pic.Height, box.Height)))
+		dv.pictureView = view
+		picture = container.NewStack(back, container.NewPadded(view))
 	} else {
 		msg := widget.NewLabel(fmt.Sprintf("no picture: %v", renderErr))
 		msg.Importance = widget.DangerImportance
@@ -140,21 +155,51 @@ func (wb *Workbench) ShowDetail(name string, p problems.Problem, m Member, img i
 	buttons := container.NewHBox(dv.EditButton, dv.PNGButton, dv.JSONButton, dv.LevelsButton)
 	dv.Outcome = widget.NewLabel("")
 	dv.WatchNote = widget.NewLabel("")
+	// The reason Watch is off can be long: it wraps in the room left, never widening the dialog.
+	dv.WatchNote.Wrapping = fyne.TextWrapWord
 	if CanPlay(name) {
 		dv.addPlay(wb, name, p, buttons)
 	}
 	infoScroll := container.NewScroll(dv.Info) // long paths scroll sideways instead of widening the dialog
 	infoScroll.SetMinSize(fyne.NewSize(300, 200))
-	right := container.NewBorder(
-		container.NewVBox(badgeRow, sectionTitle("CONTROL"), dv.Control, sectionTitle("INFO")),
-		container.NewVBox(container.NewHBox(dv.Outcome, dv.WatchNote), buttons), nil, nil, infoScroll)
-	body := container.NewBorder(dv.Title, nil, container.NewCenter(picture), nil, right)
+	footer := container.NewVBox(container.NewBorder(nil, nil, dv.Outcome, nil, dv.WatchNote), buttons)
+	var body fyne.CanvasObject
+	if wide {
+		// metrics and control beside the info, under the picture: the dialog stays low enough
+		// for a 700-pixel screen
+		infoScroll.SetMinSize(fyne.NewSize(300, 120))
+		metrics := container.NewVBox(badgeRow, sectionTitle("CONTROL"), dv.Control)
+		info := container.NewBorder(sectionTitle("INFO"), nil, nil, nil, infoScroll)
+		body = container.NewBorder(container.NewVBox(dv.Title, picture), footer, metrics, nil, info)
+	} else {
+		right := container.NewBorder(
+			container.NewVBox(badgeRow, sectionTitle("CONTROL"), dv.Control, sectionTitle("INFO")),
+			footer, nil, nil, infoScroll)
+		body = container.NewBorder(dv.Title, nil, container.NewCenter(picture), nil, right)
+	}
 	dv.Dialog = dialog.NewCustom("Level", "Close", withTipLayer(body, true), wb.Window)
-	size := wb.Window.Canvas().Size()
-	dv.Dialog.Resize(fyne.NewSize(min(size.Width-40, 1100), min(size.Height-40, 640)))
+	dv.Dialog.Resize(dlg)
 	dv.Dialog.Show()
 	wb.Detail = dv
 	return dv
+}
+
+// pictureSize is the size a level's w×h picture is shown at in a box: small pictures are
+// enlarged by the largest whole factor that fits (pixel art stays crisp), large ones shrunk to
+// fit, but never below half size, where tiles become unreadable (the view scrolls instead).
+func pictureSize(w, h int, box fyne.Size) fyne.Size {
+	fw, fh := float32(w), float32(h)
+	if fw <= 0 || fh <= 0 {
+		return fyne.NewSize(0, 0)
+	}
+	s := min(box.Width/fw, box.Height/fh)
+	switch {
+	case s >= 1:
+		s = float32(int(s))
+	case s < 0.5:
+		s = 0.5
+	}
+	return fyne.NewSize(fw*s, fh*s)
 }
 
 func controlText(c problems.Control) string {

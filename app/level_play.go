@@ -79,9 +79,12 @@ func (wb *Workbench) PlayLevel(name string, item problems.Item, replay bool, onO
 	}
 	wb.notify("Opening the play window…")
 	goJob(func() {
-		o, err := launchPlay(context.Background(), name, item, replay)
+		o, err := launchPlay(context.Background(), name, item, replay, wb.opts.PlayArgs...)
 		onUI(func() {
 			wb.notify(playStatus(replay, o, err))
+			if wb.opts.OnPlayed != nil {
+				wb.opts.OnPlayed(o, err)
+			}
 			if err != nil {
 				dialog.ShowError(err, wb.Window)
 				return

@@ -36,6 +36,8 @@ type Workbench struct {
 	Expressive *expressivePanel
 	// Detail is the level dialog opened last (nil before any).
 	Detail *DetailView
+	// dataOffer is the "Get the data…" panel shown last (nil before any).
+	dataOffer *DataOffer
 
 	picker       *problemPicker
 	problemTitle *widget.Label
@@ -51,6 +53,9 @@ type Workbench struct {
 	// panels and tabItems are the tabs' panels and items by tab name (see tabTable).
 	panels   map[string]panel
 	tabItems map[string]*container.TabItem
+
+	// opts are the options New was given: the hooks and scripting settings are read later.
+	opts Options
 
 	// outputDirOverride, when set, is where this session's runs go instead of the settings'
 	// output folder (Options.OutputDir).
@@ -90,7 +95,7 @@ func New(a fyne.App, o Options) (*Workbench, error) {
 		return nil, errors.New("a run needs generations >= 0 and a population >= 1")
 	}
 
-	wb := &Workbench{App: a, outputDirOverride: o.OutputDir}
+	wb := &Workbench{App: a, opts: o, outputDirOverride: o.OutputDir}
 	a.Settings().SetTheme(newThemeNamed(wb.Settings().themeName()))
 	wb.Window = a.NewWindow("PCG Workbench")
 	wb.Window.SetIcon(appIcon())

@@ -17,10 +17,6 @@ import (
 	"pcgwb/problems/data"
 )
 
-// dataArchiveSource is where "Get the data…" downloads from ("" is the reference's archive
-// at the pinned commit, data.DefaultArchiveURL); tests point it at a local server.
-var dataArchiveSource = ""
-
 // DataOffer is the panel shown for a problem whose data files are missing: "Get the data…"
 // downloads them (licence shown first, progress while it runs, every file checked against its
 // SHA-256), "Import a folder…" copies them from a folder the user picks. Either way the
@@ -84,13 +80,14 @@ func (wb *Workbench) offerData(name string, err error) *DataOffer {
 	o.dialog = dialog.NewCustom("Data for "+name, "Not now", o.content, wb.Window)
 	o.dialog.SetOnClosed(o.Cancel)
 	o.dialog.Show()
+	wb.dataOffer = o
 	return o
 }
 
 // Download fetches and installs the data off the UI goroutine, with progress.
 func (o *DataOffer) Download() {
 	o.start("Downloading…", func(ctx context.Context) (*data.Report, error) {
-		return data.Download(ctx, dataArchiveSource, func(read, total int64) {
+		return data.Download(ctx, o.wb.opts.DataSource, func(read, total int64) {
 			fyne.Do(func() {
 				if total > 0 {
 					o.Progress.SetValue(float64(read) / float64(total))
@@ -162,6 +159,9 @@ func (o *DataOffer) finish(rep *data.Report, err error) {
 	o.GetButton.Enable()
 	o.ImportButton.Enable()
 	o.Progress.Hide()
+	if f := o.wb.opts.OnData; f != nil {
+		f(o.problem, rep, err)
+	}
 	if err != nil {
 		msg := err.Error()
 		if rep != nil && len(rep.Invalid) > 0 {

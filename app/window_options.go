@@ -1,6 +1,9 @@
 package app
 
-import ()
+import (
+	"pcgwb/games/play"
+	"pcgwb/problems/data"
+)
 
 // Options configure a new workbench: what it shows first. The zero value gives the defaults.
 type Options struct {
@@ -28,6 +31,18 @@ type Options struct {
 	OnSampled func(set *SampleSet, err error)
 	// OnRunStopped is called on the UI goroutine whenever a run stops.
 	OnRunStopped func(rec *RunRecord, state RunState, err error)
+
+	// DataSource is where "Get the data…" downloads from: an http(s) URL or a local .tar.gz
+	// of the reference repository ("": its public archive at the pinned commit).
+	DataSource string
+	// OnData is called on the UI goroutine when a download or import of problem's data ends.
+	OnData func(problem string, rep *data.Report, err error)
+	// PlayArgs are more arguments for every play window this session opens (scripting: the
+	// play command's --script KEYS).
+	PlayArgs []string
+	// OnPlayed is called on the UI goroutine when a play window opened by Play or Watch
+	// closes: its outcome (nil when it was closed without one), or why it failed.
+	OnPlayed func(o *play.Outcome, err error)
 }
 
 // RunOptions configure the Run tab: the generator, its generations and population.

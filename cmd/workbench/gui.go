@@ -38,6 +38,7 @@ type guiFlags struct {
 	screenshot   string
 	quitAfterRun bool
 	stall        bool
+	script       guiScript
 }
 
 // parseGUIFlags reads the window's flags into app.Options and the shell's own settings.
@@ -60,6 +61,7 @@ func parseGUIFlags(args []string) (*guiFlags, error) {
 		return nil
 	})
 	fs.BoolVar(&g.quitAfterRun, "quit-after-run", false, "quit when the --run run stops")
+	g.script.flags(fs, &g.opts)
 	fs.BoolVar(&g.stall, "stall-report", false, "measure how long the UI goroutine is kept busy and print the longest stall at exit")
 	if err := fs.Parse(args); err != nil {
 		return nil, usageError{err.Error()}
@@ -79,6 +81,9 @@ func parseGUIFlags(args []string) (*guiFlags, error) {
 	}
 	if g.opts.Tab != "" && !slices.Contains(app.TabNames(), strings.ToLower(g.opts.Tab)) {
 		return nil, usagef("unknown tab %q (one of %s)", g.opts.Tab, strings.Join(app.TabNames(), ", "))
+	}
+	if err := g.script.check(g); err != nil {
+		return nil, err
 	}
 	g.opts.Seed = seed
 	if *runGen != "" {
@@ -103,6 +108,7 @@ func runGUI(args []string) error {
 	a := fyneapp.NewWithID(appID)
 	s := &guiSession{g: g, a: a}
 	s.hook()
+	s.hookScript()
 	wb, err := app.New(a, g.opts)
 	if err != nil {
 		return usageError{err.Error()}
@@ -227,6 +233,7 @@ func (s *guiSession) run() error {
 			})
 		})
 	}
+	s.startScript()
 	a.Run()
 	wb.Close()
 	if m := s.stallMeter(); m != nil {
