@@ -82,14 +82,14 @@ func parseGUIFlags(args []string) (*guiFlags, error) {
 	if g.opts.Tab != "" && !slices.Contains(app.TabNames(), strings.ToLower(g.opts.Tab)) {
 		return nil, usagef("unknown tab %q (one of %s)", g.opts.Tab, strings.Join(app.TabNames(), ", "))
 	}
-	if err := g.script.check(g); err != nil {
-		return nil, err
-	}
 	g.opts.Seed = seed
 	if *runGen != "" {
 		g.opts.Run = &app.RunOptions{Generator: *runGen, Generations: *generations, Population: *pop}
 	}
 	g.opts.SampleAtStart = true
+	if err := g.script.check(g); err != nil {
+		return nil, err
+	}
 	return g, nil
 }
 

@@ -84,6 +84,9 @@ func TestRealWindowGetsDataAndPlaysSMB(t *testing.T) {
 		t.Skip("smb-v0 is not registered in this build")
 	}
 	home := noData(t)
+	if err := os.MkdirAll(filepath.Join(home, ".cache"), 0o755); err != nil { // Fyne's cache
+		t.Fatal(err)
+	}
 	archive := datatest.Archive(t, "")
 	var requests atomic.Int32
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -95,7 +98,7 @@ func TestRealWindowGetsDataAndPlaysSMB(t *testing.T) {
 		"--problem", "smb-v0", "-n", "2", "--seed", "3",
 		"--data-url", srv.URL+"/pcg_benchmark.tar.gz", "--get-data",
 		"--play", "1", "--play-script", "rrrrrr,esc", "--exit-after", "220s")
-	t.Logf("downloaded, sampled and played in %v", took.Round(time.Millisecond))
+	t.Logf("downloaded, sampled and played in %v; the workbench printed:\n%s", took.Round(time.Millisecond), out)
 	if requests.Load() != 1 {
 		t.Errorf("the local server was asked %d times, want once", requests.Load())
 	}
