@@ -30,9 +30,9 @@ func smbDetailMember(t *testing.T) (problems.Problem, Member) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := Member{Content: items[0].Content, Control: items[0].Control, Info: info, Quality: p.Quality(info), Cell: -1}
-	m.Fitness = m.Quality
-	return p, m
+	q := p.Quality(info)
+	return p, NewMember(0, problems.Scored{Content: items[0].Content, Control: items[0].Control, Info: info,
+		Quality: q, Fitness: q, Cell: problems.NoCell})
 }
 
 // insideWindow fails the test unless o is shown and lies wholly inside a window of size win.

@@ -100,7 +100,7 @@ func TestGetTheDataMakesADisabledProblemUsable(t *testing.T) {
 			}
 			await(t, wb.WaitIdle)
 			last := sets[len(sets)-1]
-			if last == nil || last.Problem != name || len(last.Items) != 2 {
+			if last == nil || last.Problem != name || len(last.Levels) != 2 {
 				t.Fatalf("no sample of %s drawn once its data was installed", name)
 			}
 			launched := fakeLaunch(t, &play.Outcome{Problem: name, Result: play.ResultQuit, Moves: 2})
@@ -115,7 +115,7 @@ func TestGetTheDataMakesADisabledProblemUsable(t *testing.T) {
 			}
 			await(t, func(d time.Duration) error { return waitJobs(d) })
 			settleUI(t)
-			if len(*launched) != 1 || !reflect.DeepEqual((*launched)[0].Content, last.Items[1].Content) {
+			if len(*launched) != 1 || !reflect.DeepEqual((*launched)[0].Content, last.Levels[1].Content) {
 				t.Fatalf("played %d levels, want level 2 of the sample", len(*launched))
 			}
 			if !reflect.DeepEqual(extra, []string{"--script", "rr"}) {

@@ -26,7 +26,7 @@ func (wb *Workbench) GetData() bool {
 // dialog and presses its Play: the play window opens as a child process, and Options.OnPlayed
 // gets its outcome.
 func (wb *Workbench) PlaySampled(set *SampleSet, i int) error {
-	if set == nil || i < 0 || i >= len(set.Items) {
+	if set == nil || i < 0 || i >= len(set.Levels) {
 		return fmt.Errorf("no level %d in the sample", i+1)
 	}
 	wb.openSampled(set, i)
