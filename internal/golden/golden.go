@@ -220,15 +220,21 @@ func CheckImage(t testing.TB, path string, img image.Image, tol Tolerance) {
 // CheckPNGFile is CheckImage for a PNG file a command wrote.
 func CheckPNGFile(t testing.TB, golden, file string, tol Tolerance) {
 	t.Helper()
-	data, err := os.ReadFile(file)
+	CheckImage(t, golden, ReadPNG(t, file), tol)
+}
+
+// ReadPNG decodes the PNG file at path, failing the test when it cannot.
+func ReadPNG(t testing.TB, path string) image.Image {
+	t.Helper()
+	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	img, err := png.Decode(bytes.NewReader(data))
 	if err != nil {
-		t.Fatalf("%s: %v", file, err)
+		t.Fatalf("%s: %v", path, err)
 	}
-	CheckImage(t, golden, img, tol)
+	return img
 }
 
 func write(t testing.TB, path string, data []byte) {

@@ -1,10 +1,8 @@
 package golden
 
 import (
-	"bytes"
 	"image"
 	"image/color"
-	"image/png"
 	"math"
 	"os"
 	"path/filepath"
@@ -153,11 +151,11 @@ func TestCheckImageUpdateAndDiff(t *testing.T) {
 	if !checkFails(t, func(tb testing.TB) { CheckImage(tb, path, moved, Text) }) {
 		t.Fatal("a disc moved by 4 pixels passes")
 	}
-	got := decodePNG(t, filepath.Join(dir, "golden", "disc.got.png"))
+	got := ReadPNG(t, filepath.Join(dir, "golden", "disc.got.png"))
 	if res, _ := Compare(moved, got, Exact); res.Failed != 0 {
 		t.Error("disc.got.png is not what the test drew")
 	}
-	diff := decodePNG(t, filepath.Join(dir, "golden", "disc.diff.png"))
+	diff := ReadPNG(t, filepath.Join(dir, "golden", "disc.diff.png"))
 	reds := 0
 	b := diff.Bounds()
 	for y := b.Min.Y; y < b.Max.Y; y++ {
@@ -189,17 +187,4 @@ func TestCheckBytes(t *testing.T) {
 	if err := Bytes([]byte("abc"), []byte("abd")); err == nil || !strings.Contains(err.Error(), "byte 2") {
 		t.Errorf("Bytes: %v", err)
 	}
-}
-
-func decodePNG(t *testing.T, path string) image.Image {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	img, err := png.Decode(bytes.NewReader(data))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return img
 }

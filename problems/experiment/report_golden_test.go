@@ -1,11 +1,8 @@
 package experiment
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
-	"image"
-	"image/png"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -214,25 +211,12 @@ func TestGoldenFigureCatchesAChangedRun(t *testing.T) {
 			if _, err := Report(root, figs); err != nil {
 				t.Fatal(err)
 			}
-			want := decodeFile(t, goldenFigure(tt.figure))
-			got := decodeFile(t, filepath.Join(figs, tt.figure))
+			want := golden.ReadPNG(t, goldenFigure(tt.figure))
+			got := golden.ReadPNG(t, filepath.Join(figs, tt.figure))
 			res, err := golden.Compare(want, got, golden.Text)
 			if err == nil && res.Failed <= golden.Text.Pixels {
 				t.Fatalf("%s of a changed run folder matches the golden figure", tt.figure)
 			}
 		})
 	}
-}
-
-func decodeFile(t *testing.T, path string) image.Image {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	img, err := png.Decode(bytes.NewReader(data))
-	if err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-	return img
 }
