@@ -31,6 +31,8 @@ type ComparePanel struct {
 	Table                     *fyne.Container
 	FitnessPlot, FeasiblePlot *PlotView
 	Galleries                 []*PopulationView
+	// Picker is the last list of runs found under a picked folder (compare_pick.go).
+	Picker *runPicker
 	// People is the People section (playtests), Tabs switch between it and the runs.
 	People      *PeopleSection
 	Tabs        *container.AppTabs
@@ -192,6 +194,8 @@ func (cp *ComparePanel) refresh() {
 			if r == 0 {
 				l.TextStyle = fyne.TextStyle{Bold: true}
 				l.Importance = widget.LowImportance
+				cp.Table.Add(tip(l, compareHeaderTips[cell]))
+				continue
 			}
 			if c == 0 && r > 0 {
 				swatch := canvas.NewRectangle(SeriesColor(r - 1))
@@ -241,7 +245,9 @@ func (cp *ComparePanel) refresh() {
 		}
 		cp.Galleries = append(cp.Galleries, pv)
 		pv.Gallery.MinWidth = 120
-		cp.galleryBox.Add(container.NewBorder(title, nil, nil, nil, pv.Content()))
+		content := pv.Content()
+		tipAll(content, populationTips(pv))
+		cp.galleryBox.Add(container.NewBorder(title, nil, nil, nil, content))
 	}
 	if len(cp.groups) == 0 {
 		msg := widget.NewLabel("Galleries of the compared runs appear here.")

@@ -164,7 +164,7 @@ func (wb *Workbench) ShowOpenFolder(toCompare bool) {
 			return
 		}
 		if toCompare {
-			wb.Compare.AddFolder(u.Path())
+			wb.Compare.PickFolder(u.Path()) // several runs under it: tick the ones to add
 			wb.ShowTab("compare")
 			return
 		}
