@@ -99,4 +99,4 @@ train-classifier: modules
 		echo "installing font packages: $$pkgs"; \
 		$(SUDO) apt-get update -q && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q --no-install-recommends $$pkgs; }
-	go run ./games/birds/classifier/train
+	go run ./games/birds/classifier/train $(TRAIN_FLAGS)

@@ -518,7 +518,7 @@ func TestTrainingIsReproducible(t *testing.T) {
 func TestFontSamples(t *testing.T) {
 	faces := goFaces(t)
 	rng := rand.New(rand.NewPCG(6, 6))
-	for _, kind := range []FontSampleKind{Clean, Smooth, Blocky} {
+	for _, kind := range []FontSampleKind{Clean, Smooth, Blocky, Handwritten} {
 		for l := 0; l < Classes; l++ {
 			in, ok := RenderFontSample(faces[l%2], l, kind, rng)
 			if !ok {

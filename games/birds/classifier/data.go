@@ -175,7 +175,44 @@ const (
 	Blocky
 	// Clean: the glyph undistorted at a large size (held-out evaluation).
 	Clean
+	// Handwritten: what the competition's classifiers learned from, handwritten capitals at
+	// 28×28 (EMNIST-like): the outline bent by a smooth random field (stroke jitter), slanted
+	// and rotated, rasterised about 20 pixels high in a 28-pixel box, often thickened.
+	Handwritten
 )
+
+// jitterGlyph returns the glyph with every outline point moved by a smooth random field of
+// two sine waves per axis (amplitude amp in em units, wavelengths of 0.5–2 em): nearby points
+// move together, so strokes bend and wobble like a pen's rather than fray.
+func jitterGlyph(g []seg, rng *rand.Rand, amp float64) []seg {
+	type wave struct{ fx, fy, phase, a float64 }
+	var waves [4]wave
+	for i := range waves {
+		theta := 2 * math.Pi * rng.Float64()
+		f := 0.5 + 1.5*rng.Float64()
+		waves[i] = wave{f * math.Cos(theta), f * math.Sin(theta), 2 * math.Pi * rng.Float64(), amp * (0.5 + 0.5*rng.Float64()) / math.Sqrt2}
+	}
+	field := func(p pt) pt {
+		var d pt
+		for i, w := range waves {
+			v := w.a * math.Sin(2*math.Pi*(w.fx*p.x+w.fy*p.y)+w.phase)
+			if i%2 == 0 {
+				d.x += v
+			} else {
+				d.y += v
+			}
+		}
+		return pt{p.x + d.x, p.y + d.y}
+	}
+	out := make([]seg, len(g))
+	for i, sg := range g {
+		out[i] = sg
+		for j := range sg.pts {
+			out[i].pts[j] = field(sg.pts[j])
+		}
+	}
+	return out
+}
 
 // fontSample renders one training image of a face's letter into dst.
 func (gr *glyphRenderer) fontSample(face *Face, letter int, kind FontSampleKind, rng *rand.Rand, dst []float32) bool {
@@ -184,6 +221,20 @@ func (gr *glyphRenderer) fontSample(face *Face, letter int, kind FontSampleKind,
 	case Clean:
 		b := gr.render(g, glyphTransform(1, 0, 0), 160, 2, 0.5)
 		return frameInput(b, 0, 0, 0, dst)
+	case Handwritten:
+		gj := jitterGlyph(g, rng, 0.015+0.035*rng.Float64())
+		shear := 0.35*rng.Float64() - 0.1 // handwriting leans right more often than left
+		m := glyphTransform(math.Exp(rng.Float64()*0.6-0.3), shear, math.Max(-15, math.Min(15, rng.NormFloat64()*6)))
+		b := gr.render(gj, m, 20, 4, 0.3+0.3*rng.Float64())
+		if rng.Float64() < 0.5 {
+			if t := morph(b, 1); hasInk(t) {
+				b = t
+			}
+		}
+		if !hasInk(b) {
+			return gr.fontSample(face, letter, Smooth, rng, dst)
+		}
+		return frameInput(b, 0.03*rng.Float64(), 0, 0, dst)
 	case Blocky:
 		// Coarse grids lose thin strokes or fill counters; such a grid no longer shows the
 		// letter, so draw again (finer) rather than teach a blob.

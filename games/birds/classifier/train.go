@@ -24,8 +24,14 @@ type TrainConfig struct {
 	Blocks     []*BlockSample // the block-letter pool
 	BlockFrac  float64        // share of samples taken from the pool
 	BlockyFrac float64        // share of font samples drawn on a coarse grid
-	Log        io.Writer
-	LogEvery   int
+	// HandwrittenFrac is the share of font samples drawn as handwriting (the Handwritten kind),
+	// from HandFaces (handwriting fonts) half of the time when there are any, else from Faces.
+	// Zero — the shipped weights' setting — draws exactly the samples it drew before the kind
+	// existed (no extra random numbers are taken).
+	HandwrittenFrac float64
+	HandFaces       []*Face
+	Log             io.Writer
+	LogEvery        int
 	// Eval, if set, is called every EvalEvery steps with the current network.
 	Eval      func(step int, n *Net)
 	EvalEvery int
@@ -70,6 +76,17 @@ func (cfg *TrainConfig) drawSample(index uint64, byLetter [][]*BlockSample, gr *
 			copy(dst, b.Static)
 		}
 		return letter
+	}
+	if cfg.HandwrittenFrac > 0 && rng.Float64() < cfg.HandwrittenFrac {
+		for {
+			faces := cfg.Faces
+			if len(cfg.HandFaces) > 0 && rng.IntN(2) == 0 {
+				faces = cfg.HandFaces
+			}
+			if gr.fontSample(faces[rng.IntN(len(faces))], letter, Handwritten, rng, dst) {
+				return letter
+			}
+		}
 	}
 	kind := Smooth
 	if rng.Float64() < cfg.BlockyFrac {

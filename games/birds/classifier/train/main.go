@@ -37,13 +37,20 @@ var fontPackages = []string{
 	"fonts-prociono", "fonts-tomsontalks", "fonts-firacode", "fonts-inter",
 }
 
+// handwritingPackages are Debian fonts that imitate handwritten capitals. They are read only
+// with -handwriting > 0 (the Handwritten sample kind), so the shipped weights, trained without
+// them, stay reproducible from weights.json.
+var handwritingPackages = []string{
+	"fonts-dkg-handwriting", "fonts-breip", "fonts-bwht", "fonts-femkeklaver", "fonts-rufscript", "fonts-klee",
+}
+
 // packageFonts lists the font files of the packages (dpkg -L) and their versions, so that
 // fonts other software installed do not change the training. Without dpkg it returns nil.
-func packageFonts() (files, versions []string) {
+func packageFonts(packages []string) (files, versions []string) {
 	if _, err := exec.LookPath("dpkg"); err != nil {
 		return nil, nil
 	}
-	for _, p := range fontPackages {
+	for _, p := range packages {
 		out, err := exec.Command("dpkg", "-L", p).Output()
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "train: package %s is not installed (make train-classifier installs it)\n", p)
@@ -76,18 +83,19 @@ func main() {
 	out := flag.String("out", "", "output directory (default: games/birds/classifier of this module)")
 	unity := flag.String("unity", "", "archived Unity images to report accuracy on (default: ../shared/science-birds/unity-run-2023-03/images if present)")
 	printPackages := flag.Bool("print-packages", false, "print the Debian font packages and exit")
+	handwriting := flag.Float64("handwriting", def.HandwrittenFrac, "share of font samples drawn as handwriting (stroke jitter, 28-pixel letters; handwriting fonts when installed)")
 	flag.Parse()
 	if *printPackages {
-		fmt.Println(strings.Join(fontPackages, " "))
+		fmt.Println(strings.Join(append(append([]string(nil), fontPackages...), handwritingPackages...), " "))
 		return
 	}
-	if err := run(*seed, *steps, *batch, *workers, *lr, *fontDir, *poolSize, *testPool, *out, *unity); err != nil {
+	if err := run(*seed, *steps, *batch, *workers, *lr, *fontDir, *poolSize, *testPool, *out, *unity, *handwriting); err != nil {
 		fmt.Fprintln(os.Stderr, "train:", err)
 		os.Exit(1)
 	}
 }
 
-func run(seed uint64, steps, batch, workers int, lr float64, fontDir string, poolSize, testPool int, out, unity string) error {
+func run(seed uint64, steps, batch, workers int, lr float64, fontDir string, poolSize, testPool int, out, unity string, handwriting float64) error {
 	start := time.Now()
 	root, err := testshared.ModuleRoot()
 	if err != nil {
@@ -104,7 +112,7 @@ func run(seed uint64, steps, batch, workers int, lr float64, fontDir string, poo
 		unity = filepath.Join(shared, "science-birds", "unity-run-2023-03", "images")
 	}
 	var faces []*classifier.Face
-	files, versions := packageFonts()
+	files, versions := packageFonts(fontPackages)
 	if fontDir == classifier.FontDir && len(files) > 0 {
 		faces, err = classifier.LoadFaceFiles(fontDir, files)
 	} else {
@@ -125,6 +133,25 @@ func run(seed uint64, steps, batch, workers int, lr float64, fontDir string, poo
 		}
 	}
 	fmt.Printf("fonts: %d faces (%d train, %d held out by family) from %s\n", len(faces), len(train), len(test), fontDir)
+	var handTrain, handTest []*classifier.Face
+	if handwriting > 0 {
+		hfiles, hversions := packageFonts(handwritingPackages)
+		hfaces, err := classifier.LoadFaceFiles(classifier.FontDir, hfiles)
+		if err != nil {
+			return err
+		}
+		versions = append(versions, hversions...)
+		for _, f := range hfaces {
+			if classifier.TestFamily(f.Family) {
+				handTest = append(handTest, f)
+				fonts.Test = append(fonts.Test, f.File)
+			} else {
+				handTrain = append(handTrain, f)
+				fonts.Train = append(fonts.Train, f.File)
+			}
+		}
+		fmt.Printf("handwriting fonts: %d faces (%d train, %d held out by family), share %.2f of font samples\n", len(hfaces), len(handTrain), len(handTest), handwriting)
+	}
 
 	t := time.Now()
 	pool := classifier.GenerateBlockPool(seed, poolSize, 12*poolSize, workers, train)
@@ -141,6 +168,9 @@ func run(seed uint64, steps, batch, workers int, lr float64, fontDir string, poo
 	cfg := classifier.DefaultTrainConfig()
 	cfg.Seed, cfg.Steps, cfg.Batch, cfg.Workers, cfg.LR = seed, steps, batch, workers, lr
 	cfg.Faces, cfg.Blocks, cfg.Log = train, pool, os.Stdout
+	cfg.HandwrittenFrac, cfg.HandFaces = handwriting, handTrain
+	// Every held-out face (printed and handwriting) drawn as handwriting, once per letter.
+	handHeldOut := heldOutHandwriting(append(append([]*classifier.Face(nil), test...), handTest...), seed)
 	cfg.EvalEvery = 1000
 	cfg.Eval = func(step int, n *classifier.Net) {
 		a1, _, _ := classifier.Accuracy(n, clean)
@@ -159,7 +189,7 @@ func run(seed uint64, steps, batch, workers int, lr float64, fontDir string, poo
 		Seed: seed, Steps: steps, BatchSize: batch, Params: q.ParamCount(),
 		TrainSeconds: time.Since(start).Seconds(), GoVersion: runtime.Version(),
 		FontPackages: versions, Fonts: fonts, BlockPool: counts, Accuracy: map[string]float64{}, PerLetter: map[string]string{},
-		Notes: fmt.Sprintf("workers %d, lr %g, pool %d/letter, test pool %d/letter; training loop %s", workers, lr, poolSize, testPool, trainTime.Round(time.Second)),
+		Notes: fmt.Sprintf("workers %d, lr %g, pool %d/letter, test pool %d/letter, handwriting share %g; training loop %s", workers, lr, poolSize, testPool, handwriting, trainTime.Round(time.Second)),
 	}
 	report := func(key string, set classifier.LabelledInputs) {
 		acc, mean, conf := classifier.Accuracy(q, set)
@@ -173,6 +203,7 @@ func run(seed uint64, steps, batch, workers int, lr float64, fontDir string, poo
 	report("heldOutFontsAugmented", augmented)
 	report("heldOutBlocksStatic", blockStatic)
 	report("heldOutBlocksSettled", blockSettled)
+	report("heldOutHandwriting", handHeldOut)
 	if _, err := os.Stat(unity); err == nil {
 		c := classifier.New(q, meta)
 		rs, err := classifier.ClassifyArchive(context.Background(), c, unity)
@@ -225,6 +256,19 @@ func heldOutFonts(faces []*classifier.Face, seed uint64) (clean, augmented class
 				if in, ok := classifier.RenderFontSample(f, l, kind, rng); ok {
 					augmented.Inputs, augmented.Labels = append(augmented.Inputs, in), append(augmented.Labels, l)
 				}
+			}
+		}
+	}
+	return
+}
+
+// heldOutHandwriting draws every held-out face's letters once as handwriting.
+func heldOutHandwriting(faces []*classifier.Face, seed uint64) (set classifier.LabelledInputs) {
+	for fi, f := range faces {
+		for l := 0; l < classifier.Classes; l++ {
+			rng := rand.New(rand.NewPCG(seed^0xbeef, uint64(fi*classifier.Classes+l)))
+			if in, ok := classifier.RenderFontSample(f, l, classifier.Handwritten, rng); ok {
+				set.Inputs, set.Labels = append(set.Inputs, in), append(set.Labels, l)
 			}
 		}
 	}
