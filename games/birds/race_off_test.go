@@ -1,0 +1,5 @@
+//go:build !race
+
+package birds
+
+const raceDetector = false
