@@ -17,7 +17,7 @@ import (
 
 // Member is one evaluated level shown by the workbench: an individual of a run's population,
 // an item of a sample set or a level of an opened folder. Its Info is nil until computed (a
-// run's checkpoint does not store it).
+// run's checkpoint does not store it). Its JSON is the embedded level's (a final.json entry).
 type Member struct {
 	problems.Scored
 	// Index is the member's position in the set it came from (0-based; best first for runs).

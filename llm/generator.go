@@ -259,7 +259,7 @@ func (g *Generator) Reset(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	g.sort(batch)
+	search.SortByFitness(batch, g.fit)
 	g.pop, g.started = batch, true
 	return nil
 }
@@ -280,19 +280,10 @@ func (g *Generator) Step(ctx context.Context) error {
 		return err
 	}
 	all := append(append([]*search.Individual(nil), g.pop...), batch...)
-	g.sort(all)
+	search.SortByFitness(all, g.fit)
 	g.pop = all[:min(g.opts.PopSize, len(all))]
 	g.generation++
 	return nil
-}
-
-// sort orders best first, keeping the order of ties, as the evolutionary generators do.
-func (g *Generator) sort(pop []*search.Individual) {
-	vals := make(map[*search.Individual]float64, len(pop))
-	for _, ind := range pop {
-		vals[ind] = g.Fitness(ind)
-	}
-	sort.SliceStable(pop, func(i, j int) bool { return vals[pop[i]] > vals[pop[j]] })
 }
 
 // itemPlan is one level to ask for, fixed before any request so that the random draws (and

@@ -422,4 +422,4 @@ func sameOptions(a, b Options) bool {
 }
 
 // sortPop orders the population best first (stable).
-func (e *engine) sortPop(pop []*Individual) { sortByFitness(pop, e.fit) }
+func (e *engine) sortPop(pop []*Individual) { SortByFitness(pop, e.fit) }

@@ -11,7 +11,8 @@ import (
 // Individual is a level inside a search: the scored level (problems.Scored) plus what the search
 // keeps beside it. The info is computed once and kept; quality and controllability depend only
 // on it, diversity on the batch the individual was evaluated in. The embedded Fitness is filled
-// in only when the level leaves the run (Generator.Fitness is the value inside it).
+// in only when the level leaves the run (Generator.Fitness is the value inside it). Its JSON
+// is the embedded level's (a final.json entry): the search's own fields are not saved.
 type Individual struct {
 	problems.Scored
 
@@ -75,9 +76,10 @@ func ParseFitness(name string) (string, FitnessFunc, error) {
 	return "", nil, fmt.Errorf("unknown fitness %q (choose one of %s)", name, strings.Join(Fitnesses(), ", "))
 }
 
-// sortByFitness orders individuals best first, keeping the order of ties (Python's stable
-// sort with reverse=True, which the reference uses everywhere).
-func sortByFitness(pop []*Individual, fit FitnessFunc) {
+// SortByFitness orders individuals best first, keeping the order of ties (Python's stable
+// sort with reverse=True, which the reference uses everywhere): the order of every
+// generator's population.
+func SortByFitness(pop []*Individual, fit FitnessFunc) {
 	vals := make(map[*Individual]float64, len(pop))
 	for _, ind := range pop {
 		vals[ind] = fit(ind.Quality, ind.Controllability, ind.Diversity)
