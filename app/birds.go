@@ -131,7 +131,8 @@ func NewBirdsPanel(wb *Workbench) *BirdsPanel {
 	right := container.NewBorder(nil, container.NewVBox(p.Stability, p.Letters), nil, nil, p.Image)
 	level := container.NewHSplit(left, right)
 	level.SetOffset(0.45)
-	chartAndTrials := container.NewVSplit(p.Chart, p.TrialList)
+	chart := followTheme(p.Chart, func() image.Image { return LetterChart(p.characters, p.Team.Selected) })
+	chartAndTrials := container.NewVSplit(chart, p.TrialList)
 	results := container.NewHSplit(p.Ranking, container.NewBorder(p.Team, nil, nil, nil, chartAndTrials))
 	results.SetOffset(0.45)
 	folder := container.NewBorder(

@@ -8,6 +8,9 @@ import (
 	"io"
 	"math"
 
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/widget"
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/basicfont"
 	"golang.org/x/image/math/fixed"
@@ -76,4 +79,38 @@ func readLimited(r io.Reader, name string, limit int64) ([]byte, error) {
 		err = fmt.Errorf("%s is larger than %d bytes: not a level", name, limit)
 	}
 	return b, err
+}
+
+// themedImage shows a picture drawn in the theme's plot colours (the letter chart) and draws
+// it again when the theme changes: Fyne refreshes every widget then, and a picture drawn in
+// another theme's colours is redrawn.
+type themedImage struct {
+	widget.BaseWidget
+	Image *canvas.Image
+	draw  func() image.Image
+	style plotStyle // the theme the picture was drawn in
+}
+
+// followTheme keeps img drawn by draw in the current theme's colours; use the result where img
+// would have been laid out.
+func followTheme(img *canvas.Image, draw func() image.Image) *themedImage {
+	t := &themedImage{Image: img, draw: draw, style: currentPlotStyle()}
+	t.ExtendBaseWidget(t)
+	return t
+}
+
+func (t *themedImage) CreateRenderer() fyne.WidgetRenderer { return &themedImageRenderer{t} }
+
+type themedImageRenderer struct{ t *themedImage }
+
+func (r *themedImageRenderer) Layout(s fyne.Size)           { r.t.Image.Resize(s) }
+func (r *themedImageRenderer) MinSize() fyne.Size           { return r.t.Image.MinSize() }
+func (r *themedImageRenderer) Objects() []fyne.CanvasObject { return []fyne.CanvasObject{r.t.Image} }
+func (r *themedImageRenderer) Destroy()                     {}
+func (r *themedImageRenderer) Refresh() {
+	if st := currentPlotStyle(); st != r.t.style {
+		r.t.style = st
+		r.t.Image.Image = r.t.draw()
+	}
+	r.t.Image.Refresh()
 }

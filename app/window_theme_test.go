@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
@@ -118,7 +119,8 @@ func TestShownPlotsAndCardsRedrawOnThemeChange(t *testing.T) {
 	heat := newHeatmapView(nil)
 	heat.setHeatmap(goldenHeatmap(), false)
 	thumb := newThumb(0, problems.Item{}, image.NewRGBA(image.Rect(0, 0, 8, 8)), nil, 1, 0.5, 0)
-	w := test.NewWindow(container.NewGridWithColumns(3, pv, heat, thumb))
+	chart := followTheme(canvas.NewImageFromImage(LetterChart(nil, "")), func() image.Image { return LetterChart(nil, "") })
+	w := test.NewWindow(container.NewGridWithColumns(4, pv, heat, thumb, chart))
 	defer w.Close()
 	w.Resize(fyne.NewSize(900, 300))
 	pv.SetSpec(RunFitnessPlot(nil, 10))
@@ -143,6 +145,9 @@ func TestShownPlotsAndCardsRedrawOnThemeChange(t *testing.T) {
 	}
 	if r := test.WidgetRenderer(thumb).(*thumbRenderer); r.back.FillColor != colorCard() || luma(colorCard()) < luma(newTheme().Color(colorNameCard, 0)) {
 		t.Error("the card keeps the dark colour")
+	}
+	if luma(chart.Image.Image.At(1, 1)) < 0.8 {
+		t.Error("the Birds letter chart keeps the dark background")
 	}
 	a.Settings().SetTheme(newThemeNamed(themeProjector))
 	await(t, pv.Wait)
