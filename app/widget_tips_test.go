@@ -157,3 +157,23 @@ func TestDetailDialogTooltips(t *testing.T) {
 		b.MouseOut()
 	}
 }
+
+// Opening many dialogs forgets their old tip layers, not the window's: its tooltips keep working.
+func TestTipLayersKeepTheWindows(t *testing.T) {
+	goldenApp(t)
+	b := widget.NewButton("Start", nil)
+	tb := tip(b, "Starts the run.")
+	w := test.NewWindow(withTipLayer(container.NewCenter(tb), false))
+	defer w.Close()
+	w.Resize(fyne.NewSize(400, 300))
+	for range 3 * tipLayerLimit {
+		withTipLayer(widget.NewLabel("a dialog's body"), true)
+	}
+	tipMu.Lock()
+	n := len(tipLayers)
+	tipMu.Unlock()
+	test.MoveMouse(w.Canvas(), fyne.NewPos(200, 150))
+	if n > tipLayerLimit || tb.shown() != "Starts the run." {
+		t.Fatalf("%d layers kept; after many dialogs the window's tooltip shows %q", n, tb.shown())
+	}
+}

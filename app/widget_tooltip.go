@@ -18,7 +18,7 @@ import (
 // at the next mouse move and swallow the next click.
 
 // tipLayerLimit bounds the registered layers (closed dialogs' layers are forgotten oldest
-// first).
+// first, windows' layers last).
 const tipLayerLimit = 16
 
 // tipLayerEntry is a registered tip layer; overlay marks one inside a dialog.
@@ -38,8 +38,16 @@ func withTipLayer(content fyne.CanvasObject, overlay bool) fyne.CanvasObject {
 	layer := container.NewWithoutLayout()
 	tipMu.Lock()
 	tipLayers = append(tipLayers, tipLayerEntry{layer, overlay})
-	if len(tipLayers) > tipLayerLimit {
-		tipLayers = append([]tipLayerEntry(nil), tipLayers[len(tipLayers)-tipLayerLimit:]...)
+	for len(tipLayers) > tipLayerLimit {
+		// forget the oldest dialog's layer (dialogs come and go; a window's layer stays)
+		drop := 0
+		for i, e := range tipLayers {
+			if e.overlay {
+				drop = i
+				break
+			}
+		}
+		tipLayers = append(tipLayers[:drop:drop], tipLayers[drop+1:]...)
 	}
 	tipMu.Unlock()
 	return container.NewStack(content, layer)
