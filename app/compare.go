@@ -95,6 +95,12 @@ func (cp *ComparePanel) TableText() [][]string { return CompareTable(cp.groups) 
 
 // AddFolder reads every run under dir (off the UI goroutine) and adds them.
 func (cp *ComparePanel) AddFolder(dir string) {
+	cp.loadFolder(dir, func(runs []*RunRecord) { cp.AddRuns(runs...) })
+}
+
+// loadFolder reads the runs under dir off the UI goroutine, then hands them to use on it (an
+// error is shown instead).
+func (cp *ComparePanel) loadFolder(dir string, use func([]*RunRecord)) {
 	cp.loading.Add(1)
 	cp.Status.SetText("reading " + dir + "…")
 	go func() {
@@ -105,7 +111,7 @@ func (cp *ComparePanel) AddFolder(dir string) {
 				cp.Status.SetText(err.Error())
 				return
 			}
-			cp.AddRuns(runs...)
+			use(runs)
 		})
 	}()
 }

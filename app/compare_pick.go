@@ -36,22 +36,13 @@ func (p *runPicker) Picked() []*RunRecord {
 // PickFolder reads the runs under dir (off the UI goroutine): a single run is added at once;
 // several are listed with a tick each (all ticked) and the ticked ones are added on Add.
 func (cp *ComparePanel) PickFolder(dir string) {
-	cp.loading.Add(1)
-	cp.Status.SetText("reading " + dir + "…")
-	go func() {
-		defer cp.loading.Done()
-		runs, err := LoadRunRecords(dir)
-		onUI(func() {
-			switch {
-			case err != nil:
-				cp.Status.SetText(err.Error())
-			case len(runs) == 1:
-				cp.AddRuns(runs...)
-			default:
-				cp.Picker = cp.showRunPicker(dir, runs)
-			}
-		})
-	}()
+	cp.loadFolder(dir, func(runs []*RunRecord) {
+		if len(runs) == 1 {
+			cp.AddRuns(runs...)
+			return
+		}
+		cp.Picker = cp.showRunPicker(dir, runs)
+	})
 }
 
 // runPickerLabel names a run in the list: its configuration, seed, progress and folder.

@@ -15,8 +15,8 @@ func TestComparePicksSeveralRunsAtOnce(t *testing.T) {
 	dirs := makeRuns(t, root, []string{"ga", "es"}, 2, 2) // ga/1 ga/2 es/1 es/2
 	cp := wb.Compare
 	tests := []struct {
-		name    string
-		dir     string
+		name      string
+		dir       string
 		noneFirst bool  // untick "All" first
 		toggle    []int // positions then tapped in the list
 		confirm   bool
