@@ -37,11 +37,12 @@ var (
 func withTipLayer(content fyne.CanvasObject, overlay bool) fyne.CanvasObject {
 	layer := container.NewWithoutLayout()
 	tipMu.Lock()
-	tipLayers = append(tipLayers, tipLayerEntry{layer, overlay})
+	tipLayers = append(pruneTipLayers(tipLayers), tipLayerEntry{layer, overlay})
 	for len(tipLayers) > tipLayerLimit {
-		// forget the oldest dialog's layer (dialogs come and go; a window's layer stays)
+		// forget the oldest dialog's layer but the new one (dialogs come and go; a window's
+		// layer stays while its window is open)
 		drop := 0
-		for i, e := range tipLayers {
+		for i, e := range tipLayers[:len(tipLayers)-1] {
 			if e.overlay {
 				drop = i
 				break
@@ -51,6 +52,27 @@ func withTipLayer(content fyne.CanvasObject, overlay bool) fyne.CanvasObject {
 	}
 	tipMu.Unlock()
 	return container.NewStack(content, layer)
+}
+
+// pruneTipLayers drops the layers of windows that are gone (closed, or of another app): a
+// layer drawn on a canvas that no open window has. Layers not drawn yet stay.
+func pruneTipLayers(layers []tipLayerEntry) []tipLayerEntry {
+	a := fyne.CurrentApp()
+	if a == nil {
+		return layers
+	}
+	d := a.Driver()
+	open := map[fyne.Canvas]bool{}
+	for _, w := range d.AllWindows() {
+		open[w.Canvas()] = true
+	}
+	out := layers[:0]
+	for _, e := range layers {
+		if c := d.CanvasForObject(e.layer); c == nil || open[c] {
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 // layerFor is the newest tip layer on canvas c that covers owner; with a dialog up, only a

@@ -3,6 +3,7 @@ package llm
 import (
 	"context"
 	"errors"
+	"sync"
 	"sync/atomic"
 	"testing"
 
@@ -78,7 +79,10 @@ func TestRefreshKeysAskAgainOnlyThoseReplies(t *testing.T) {
 		cfg.RefreshKeys, cfg.Offline = refresh, offline
 		g := newToyGenerator(t, newTestClient(t, cfg), opts)
 		keys = keys[:0]
+		var mu sync.Mutex // replies arrive from the items' goroutines
 		g.OnReply = func(ev ReplyEvent) {
+			mu.Lock()
+			defer mu.Unlock()
 			if ev.Cached {
 				keys = append(keys, ev.Key)
 			}
