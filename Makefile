@@ -56,6 +56,8 @@ bench: deps modules
 	@echo "machine: $$(nproc) cores, load average $$(cut -d' ' -f1-3 /proc/loadavg) at start"
 	go test -run '^$$' -bench . -benchmem ./problems/... ./games/... | tee out/bench.txt
 	@go run ./internal/benchtable < out/bench.txt
+	@# generated games: MCTS-100 per move in this process and in a warm sandbox worker, side by side
+	go run ./cmd/workbench duel bench | tee out/duel-bench.txt
 
 # The paper's whole protocol (12 problems × random/ES/GA × Q/QT/QTD × 10 seeds × 200 generations,
 # population 100: 1,080 runs) into out/protocol, the constructive runs of Fig. 4 into

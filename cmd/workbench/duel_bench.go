@@ -43,7 +43,8 @@ func duelBenchSetup(fs *flag.FlagSet) Runner {
 		}
 		fmt.Fprintf(io.Stdout, "MCTS with %d iterations and random rollouts, %d positions per game, in this process and in a\n"+
 			"warm sandbox worker (the same searches: same positions, same move seeds). CPU time is user + system of the\n"+
-			"whole process (GC included; the worker's as it measured it), which a busy machine inflates less than wall\n"+
+			"whole process (GC included; the worker's as it measured it, plus this process's share of the round trip),\n"+
+			"which a busy machine inflates less than wall\n"+
 			"time; the sandboxed wall time adds a round trip between processes, which a busy machine delays. The target\n"+
 			"is checked on in-process CPU time\n", *iters, *positions)
 		if slow > 0 {
@@ -122,11 +123,13 @@ func benchGame(ctx context.Context, name string, iters, positions int) (benchRes
 			return benchResult{}, err
 		}
 		start, startCPU = time.Now(), remote.CPU()
+		hostCPU := duel.CPUTime()
 		if _, err := duel.ActOn(ctx, remote, m, ft, seed); err != nil {
 			return benchResult{}, err
 		}
 		sandboxed += time.Since(start)
-		sandboxedCPU += remote.CPU() - startCPU
+		// the worker's CPU time and this process's share (the round trip)
+		sandboxedCPU += remote.CPU() - startCPU + duel.CPUTime() - hostCPU
 		far.Close()
 		moves++
 	}

@@ -87,6 +87,7 @@ type proc struct {
 	lim    ChildLimits
 	dead   *Fault // set once the process is gone
 	cpu    time.Duration
+	calls  int // round trips made
 }
 
 // tailBuffer keeps the last bytes written to it (a worker's stderr, for naming a crash).
@@ -212,38 +213,30 @@ func (p *proc) call(ctx context.Context, req workerRequest) (workerReply, error)
 	if err := ctx.Err(); err != nil {
 		return workerReply{}, err
 	}
-	type result struct {
-		rep workerReply
-		err error
+	// a cancelled context kills the worker, which ends the blocked write or read: no goroutine
+	// per call (a round trip is a few tens of microseconds, and MCTS in a session makes many)
+	p.calls++
+	stop := context.AfterFunc(ctx, p.kill)
+	err := writeFrame(p.stdin, req)
+	var rep workerReply
+	if err == nil {
+		err = readFrame(p.stdout, maxReply, &rep)
 	}
-	ch := make(chan result, 1)
-	go func() {
-		if err := writeFrame(p.stdin, req); err != nil {
-			ch <- result{err: err}
-			return
-		}
-		var rep workerReply
-		err := readFrame(p.stdout, maxReply, &rep)
-		ch <- result{rep, err}
-	}()
-	select {
-	case r := <-ch:
-		if r.err == nil {
-			p.cpu += r.rep.CPU
-			if r.rep.Exiting {
-				p.dead = r.rep.Fault
-				p.kill()
-			}
-			return r.rep, nil
-		}
-		p.dead = p.crashFault(r.err)
-		return workerReply{}, p.dead
-	case <-ctx.Done():
-		p.kill()
-		<-ch
+	if !stop() {
+		<-p.exited // the kill has begun: wait for the process to be gone
 		p.dead = &Fault{Kind: FaultAgent, Msg: "cancelled"}
 		return workerReply{}, ctx.Err()
 	}
+	if err != nil {
+		p.dead = p.crashFault(err)
+		return workerReply{}, p.dead
+	}
+	p.cpu += rep.CPU
+	if rep.Exiting {
+		p.dead = rep.Fault
+		p.kill()
+	}
+	return rep, nil
 }
 
 // crashFault names why the worker stopped answering.
@@ -456,10 +449,11 @@ func (r *Remote) Initial(seed int64) (State, error) {
 		}
 	}
 	r.gameCPU = 0
-	rep, err := r.do(r.ctx, workerRequest{Op: "initial", Seed: seed})
+	rep, err := r.do(r.ctx, workerRequest{Op: "initial", Seed: seed, Inspect: true})
 	if err != nil {
 		return nil, err
 	}
+	r.inspected(rep)
 	return remoteState{r, rep.ID}, nil
 }
 
@@ -527,11 +521,20 @@ func (r *Remote) Apply(s State, action int) (State, error) {
 	if err != nil {
 		return nil, err
 	}
-	rep, err := r.do(r.ctx, workerRequest{Op: "apply", ID: id, Action: action})
+	rep, err := r.do(r.ctx, workerRequest{Op: "apply", ID: id, Action: action, Inspect: true})
 	if err != nil {
 		return nil, err
 	}
+	r.inspected(rep)
 	return remoteState{r, rep.ID}, nil
+}
+
+// inspected keeps the inspection that came with a new state (one round trip per move instead
+// of two: every caller asks for the turn of the state it just made).
+func (r *Remote) inspected(rep workerReply) {
+	if rep.Inspected && rep.ID != 0 {
+		r.insp = inspection{id: rep.ID, outcome: rep.Outcome, player: rep.Int, legal: rep.Ints}
+	}
 }
 
 // Observe is observe(state, player).

@@ -79,6 +79,8 @@ type workerRequest struct {
 	// BudgetName says whose budget it is, for the fault's message.
 	Budget     time.Duration `json:"budget,omitempty"`
 	BudgetName string        `json:"budget_name,omitempty"`
+	// Inspect asks initial and apply to answer with the inspection of the state they made.
+	Inspect bool `json:"inspect,omitempty"`
 	// Validate: the filters' options.
 	Validate *validateSpec `json:"validate,omitempty"`
 }
@@ -103,6 +105,9 @@ type workerReply struct {
 	MoveFault  *Fault  `json:"move_fault,omitempty"`
 	LegalFault *Fault  `json:"legal_fault,omitempty"`
 	Report     *Report `json:"report,omitempty"`
+	// Inspected: Outcome, Int (to_move) and Ints (legal_actions) are those of the state an
+	// initial or apply request made.
+	Inspected bool `json:"inspected,omitempty"`
 	// Exiting: the worker answered for a request that could not be stopped and is ending.
 	Exiting bool `json:"exiting,omitempty"`
 	// CPU is the worker's CPU time spent on the request.
@@ -114,12 +119,10 @@ func writeFrame(w io.Writer, v any) error {
 	if err != nil {
 		return err
 	}
-	var hdr [4]byte
-	binary.BigEndian.PutUint32(hdr[:], uint32(len(b)))
-	if _, err := w.Write(hdr[:]); err != nil {
-		return err
-	}
-	_, err = w.Write(b)
+	// one write: on an unbuffered pipe each write is a system call
+	frame := make([]byte, 4, 4+len(b))
+	binary.BigEndian.PutUint32(frame, uint32(len(b)))
+	_, err = w.Write(append(frame, b...))
 	return err
 }
 
@@ -362,7 +365,11 @@ func (w *worker) serve(req workerRequest) (rep workerReply) {
 		if err != nil {
 			return fault(err)
 		}
-		return workerReply{ID: w.keep(s)}
+		rep := workerReply{ID: w.keep(s)}
+		if req.Inspect {
+			w.inspectAfter(&rep, s, req, start)
+		}
+		return rep
 	}
 	s, err := state()
 	if err != nil {
@@ -370,33 +377,21 @@ func (w *worker) serve(req workerRequest) (rep workerReply) {
 	}
 	switch req.Op {
 	case "inspect":
-		o, err := w.game.Outcome(s)
-		if err != nil {
+		var rep workerReply
+		if err := w.inspect(&rep, s); err != nil {
 			return fault(err)
 		}
-		rep := workerReply{Outcome: o}
-		if o.Done() {
-			return rep
-		}
-		p, err := w.game.ToMove(s)
-		if err != nil {
-			rep.MoveFault = faultOrScript(err)
-			return rep
-		}
-		rep.Int = p
-		legal, err := w.game.Legal(s)
-		if err != nil {
-			rep.LegalFault = faultOrScript(err)
-			return rep
-		}
-		rep.Ints = legal
 		return rep
 	case "apply":
 		next, err := w.game.Apply(s, req.Action)
 		if err != nil {
 			return fault(err)
 		}
-		return workerReply{ID: w.keep(next)}
+		rep := workerReply{ID: w.keep(next)}
+		if req.Inspect {
+			w.inspectAfter(&rep, next, req, start)
+		}
+		return rep
 	case "observe":
 		obs, err := w.game.Observe(s, req.Player)
 		if err != nil {
@@ -444,6 +439,64 @@ func (w *worker) serve(req workerRequest) (rep workerReply) {
 		return workerReply{Int: a}
 	}
 	return workerReply{Error: fmt.Sprintf("unknown request %q", req.Op)}
+}
+
+// inspect fills rep with outcome, to_move and legal_actions of s; outcome's error is returned,
+// the others' are reported in MoveFault and LegalFault.
+func (w *worker) inspect(rep *workerReply, s State) error {
+	o, err := w.game.Outcome(s)
+	if err != nil {
+		return err
+	}
+	rep.Outcome = o
+	if o.Done() {
+		return nil
+	}
+	p, err := w.game.ToMove(s)
+	if err != nil {
+		rep.MoveFault = faultOrScript(err)
+		return nil
+	}
+	rep.Int = p
+	legal, err := w.game.Legal(s)
+	if err != nil {
+		rep.LegalFault = faultOrScript(err)
+		return nil
+	}
+	rep.Ints = legal
+	return nil
+}
+
+// inspectAfter adds to the reply of initial or apply the inspection of the state it made, to
+// save the parent a round trip per move. It runs as a request of its own would: with the
+// budget starting over (less what the first part used, when the budget is the game's). An
+// inspection that fails or runs over is left out (Inspected false): the parent then asks for
+// it and meets the fault in a request of its own, named as before.
+func (w *worker) inspectAfter(rep *workerReply, s State, req workerRequest, start time.Duration) {
+	now := CPUTime()
+	w.mu.Lock()
+	if w.overrun {
+		w.mu.Unlock()
+		return
+	}
+	w.reqStart = now
+	if req.BudgetName == "game" {
+		if w.reqBudget = req.Budget - (now - start); w.reqBudget <= 0 {
+			w.reqBudget = req.Budget
+			w.mu.Unlock()
+			return
+		}
+	}
+	w.mu.Unlock()
+	var in workerReply
+	err := w.inspect(&in, s)
+	w.mu.Lock()
+	over := w.overrun
+	w.mu.Unlock()
+	if over || err != nil || in.MoveFault != nil || in.LegalFault != nil {
+		return
+	}
+	rep.Inspected, rep.Outcome, rep.Int, rep.Ints = true, in.Outcome, in.Int, in.Ints
 }
 
 func faultOrScript(err error) *Fault {
