@@ -117,6 +117,25 @@ func (b *Binary) Diversity(x, y problems.Info) float64 {
 	return shape.Reward4(float64(hamming), 0, b.diversity*float64(b.width)*float64(b.height), b.area())
 }
 
+// DiversityKernel packs the tiles of a set eight to a word once (problems.DiversityKerneler):
+// the Hamming distance of two levels is then a few word operations.
+func (b *Binary) DiversityKernel(infos []problems.Info) func() func(i, j int) float64 {
+	if len(infos) == 0 {
+		return nil
+	}
+	cells := shape.NewPackedBytes(len(infos), len(infos[0].(*Info).Flat))
+	for i, in := range infos {
+		if !shape.PackRow(cells, i, in.(*Info).Flat) {
+			return nil
+		}
+	}
+	return func() func(i, j int) float64 {
+		return func(i, j int) float64 {
+			return shape.Reward4(float64(cells.Differ(i, j)), 0, b.diversity*float64(b.width)*float64(b.height), b.area())
+		}
+	}
+}
+
 func (b *Binary) Controllability(info problems.Info, control problems.Control) float64 {
 	target := problems.ControlInt(control, "path")
 	return shape.Reward(float64(info.(*Info).Path), 0,

@@ -3,6 +3,7 @@ package isaac
 import (
 	"fmt"
 	"image"
+	"math/bits"
 
 	"pcgwb/problems"
 	"pcgwb/problems/shape"
@@ -212,6 +213,39 @@ func (is *Isaac) Diversity(x, y problems.Info) float64 {
 	normRooms := shape.Reward3(float64(ones), 0, area)
 	normDoors := shape.Reward3(float64(twos), 0, area)
 	return shape.Reward4(0.25*normRooms+0.75*normDoors, 0, is.diversity, 1)
+}
+
+// DiversityKernel keeps a set's mazes as one bitset per cell value (problems.DiversityKerneler):
+// with values 0, 1 and 2 a difference of 2 is a wall facing a door and every other difference
+// is 1, so both counts are word operations.
+func (is *Isaac) DiversityKernel(infos []problems.Info) func() func(i, j int) float64 {
+	if len(infos) == 0 {
+		return nil
+	}
+	length := len(infos[0].(*Info).Flat)
+	planes := shape.NewValuePlanes(len(infos), length, 3)
+	for i, in := range infos {
+		if f := in.(*Info).Flat; len(f) != length || !shape.PlaneRow(planes, i, f) {
+			return nil
+		}
+	}
+	area := is.area()
+	return func() func(i, j int) float64 {
+		return func(i, j int) float64 {
+			a, b := planes.Row(i), planes.Row(j)
+			ones, twos := 0, 0
+			for k := 0; k+2 < len(a) && k+2 < len(b); k += 3 {
+				a0, a1, a2 := a[k], a[k+1], a[k+2]
+				b0, b1, b2 := b[k], b[k+1], b[k+2]
+				t := a0&b2 | a2&b0
+				twos += bits.OnesCount64(t)
+				ones += bits.OnesCount64(((a0 ^ b0) | (a1 ^ b1) | (a2 ^ b2)) &^ t)
+			}
+			normRooms := shape.Reward3(float64(ones), 0, area)
+			normDoors := shape.Reward3(float64(twos), 0, area)
+			return shape.Reward4(0.25*normRooms+0.75*normDoors, 0, is.diversity, 1)
+		}
+	}
 }
 
 // Controllability: the lower edge is at target−cerror and the plateau runs from target+cerror

@@ -3,6 +3,7 @@ package loderunnertile
 import (
 	"fmt"
 	"image"
+	"math/bits"
 
 	"pcgwb/problems"
 	"pcgwb/problems/data"
@@ -310,6 +311,38 @@ func (p *Problem) Diversity(a, b problems.Info) float64 {
 	v := 0.3*float64(n[Walking]+n[Climbing]+n[Hanging]) + 0.1*float64(n[Falling])
 	w, h := float64(p.w), float64(p.h)
 	return shape.Reward4(v, 0, p.diversity*w*h, p.area())
+}
+
+// DiversityKernel keeps a set's exploration maps as one bitset per exploration value
+// (problems.DiversityKerneler): the counts of each value where two maps differ are then word
+// operations.
+func (p *Problem) DiversityKernel(infos []problems.Info) func() func(i, j int) float64 {
+	if len(infos) == 0 {
+		return nil
+	}
+	length := len(infos[0].(*Info).Exploration.Cells)
+	planes := shape.NewValuePlanes(len(infos), length, Falling+1)
+	for i, in := range infos {
+		if c := in.(*Info).Exploration.Cells; len(c) != length || !shape.PlaneRow(planes, i, c) {
+			return nil
+		}
+	}
+	w, h := float64(p.w), float64(p.h)
+	return func() func(i, j int) float64 {
+		return func(i, j int) float64 {
+			var n [Falling + 1]int
+			a, b := planes.Row(i), planes.Row(j)
+			for k := 0; k+Falling < len(a) && k+Falling < len(b); k += Falling + 1 {
+				x, y := a[k:k+Falling+1], b[k:k+Falling+1]
+				differ := (x[Walking] ^ y[Walking]) | (x[Climbing] ^ y[Climbing]) | (x[Hanging] ^ y[Hanging]) | (x[Falling] ^ y[Falling])
+				for v := Walking; v <= Falling; v++ {
+					n[v] += bits.OnesCount64(differ&x[v]) + bits.OnesCount64(differ&y[v])
+				}
+			}
+			v := 0.3*float64(n[Walking]+n[Climbing]+n[Hanging]) + 0.1*float64(n[Falling])
+			return shape.Reward4(v, 0, p.diversity*w*h, p.area())
+		}
+	}
 }
 
 func (p *Problem) Controllability(info problems.Info, control problems.Control) float64 {

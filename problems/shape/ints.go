@@ -66,3 +66,39 @@ func (p *PackedBytes) Differ(i, j int) int {
 	}
 	return n
 }
+
+// ValuePlanes holds equal-length rows of small values (0 ≤ v < values) as one bitset per value
+// and row, so that counts over the positions where two rows differ are word operations. A
+// row's planes are interleaved by word (word k of every value, then word k+1), so a pair of
+// rows is read in one pass.
+type ValuePlanes struct {
+	words, values int
+	bits          []uint64 // row i's word k of value v is bits[(i*words+k)*values+v]
+}
+
+// NewValuePlanes makes room for n rows of length values below values.
+func NewValuePlanes(n, length, values int) *ValuePlanes {
+	words := (length + 63) / 64
+	return &ValuePlanes{words: words, values: values, bits: make([]uint64, n*values*words)}
+}
+
+// PlaneRow stores v as row i of p. It reports false when a value is out of range or v is longer
+// than the rows; the caller then compares the plain values.
+func PlaneRow[T ~int | ~uint8 | ~int8](p *ValuePlanes, i int, v []T) bool {
+	if len(v) > p.words*64 {
+		return false
+	}
+	for k, x := range v {
+		if x < 0 || int(x) >= p.values {
+			return false
+		}
+		p.bits[(i*p.words+k/64)*p.values+int(x)] |= 1 << (k % 64)
+	}
+	return true
+}
+
+// Row is row i's planes, word by word: word k of value v is at k*values+v.
+func (p *ValuePlanes) Row(i int) []uint64 {
+	n := p.words * p.values
+	return p.bits[i*n : (i+1)*n]
+}

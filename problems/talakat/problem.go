@@ -351,6 +351,88 @@ func (t *Talakat) Diversity(a, b problems.Info) float64 {
 	return shape.Reward4(minD, 0, t.diversity, 1)
 }
 
+// sparseSection is a section's bullet locations without its zero cells.
+type sparseSection struct {
+	pos []int32
+	val []float64
+}
+
+// DiversityKernel keeps a set's bullet locations without their zero cells
+// (problems.DiversityKerneler): most cells of a section hold no bullet, and cells where both
+// sections are zero add +0 to numpy's partial sums, so the sum over the cells where either has
+// bullets, in numpy's blocking (shape.SparsePairwiseSum), has the same bits. The minimum over
+// sections cannot go below 0, so a section both levels leave empty ends the scan.
+func (t *Talakat) DiversityKernel(infos []problems.Info) func() func(i, j int) float64 {
+	secs := make([][]sparseSection, len(infos))
+	empty := make([]uint64, len(infos)) // bit s: section s holds no bullet
+	cells := -1
+	for i, in := range infos {
+		locs := in.(*Info).BulletLocations
+		secs[i] = make([]sparseSection, len(locs))
+		for s, l := range locs {
+			if cells < 0 {
+				cells = len(l)
+			}
+			if len(l) != cells {
+				return nil // Diversity pairs sections of different lengths by the first's length
+			}
+			for c, v := range l {
+				if v != 0 || math.Signbit(v) {
+					secs[i][s].pos = append(secs[i][s].pos, int32(c))
+					secs[i][s].val = append(secs[i][s].val, v)
+				}
+			}
+			if len(secs[i][s].pos) == 0 && s < 64 {
+				empty[i] |= 1 << s
+			}
+		}
+	}
+	return func() func(i, j int) float64 {
+		pos := make([]int32, 0, max(cells, 0))
+		val := make([]float64, 0, max(cells, 0))
+		return func(i, j int) float64 {
+			l1, l2 := secs[i], secs[j]
+			n := max(len(l1), len(l2))
+			if n == 0 {
+				return 0
+			}
+			if len(l1) == len(l2) && empty[i]&empty[j] != 0 {
+				// A section both leave empty is at distance 0, the least there is.
+				return shape.Reward4(0, 0, t.diversity, 1)
+			}
+			minD := math.Inf(1)
+			for s := 0; s < n && minD != 0; s++ {
+				x, y := l1[min(s, len(l1)-1)], l2[min(s, len(l2)-1)]
+				pos, val = pos[:0], val[:0]
+				a, b := 0, 0
+				for a < len(x.pos) || b < len(y.pos) {
+					var c int32
+					var d float64
+					switch {
+					case b == len(y.pos) || a < len(x.pos) && x.pos[a] < y.pos[b]:
+						c, d = x.pos[a], math.Abs(x.val[a]-0)
+						a++
+					case a == len(x.pos) || y.pos[b] < x.pos[a]:
+						c, d = y.pos[b], math.Abs(0-y.val[b])
+						b++
+					default:
+						c, d = x.pos[a], math.Abs(x.val[a]-y.val[b])
+						a++
+						b++
+					}
+					if d != 0 {
+						pos, val = append(pos, c), append(val, d)
+					}
+				}
+				if v := shape.SparsePairwiseSum(pos, val, cells) / 2.0; v < minD {
+					minD = v
+				}
+			}
+			return shape.Reward4(minD, 0, t.diversity, 1)
+		}
+	}
+}
+
 func (t *Talakat) Controllability(info problems.Info, control problems.Control) float64 {
 	in := info.(*Info)
 	targets := controlInts(control, "bullets")
