@@ -2,8 +2,6 @@ package problems
 
 import (
 	"context"
-	"encoding/binary"
-	"hash/fnv"
 	"math"
 	"math/bits"
 	"pcgwb/problems/shape"
@@ -240,6 +238,22 @@ type rowScan struct {
 	negative bool
 }
 
+// rowHash is a 128-bit hash of a row's (column, value) entries: two independent 64-bit
+// multiply-rotate chains over a splitmix64-finalized word per entry, inline because a
+// hash.Hash call per entry cost more than the diversity kernels themselves.
+type rowHash struct{ a, b uint64 }
+
+func (h *rowHash) add(c int32, v float64) {
+	x := math.Float64bits(v) ^ uint64(uint32(c))*0x9E3779B97F4A7C15
+	x ^= x >> 30
+	x *= 0xBF58476D1CE4E5B9
+	x ^= x >> 27
+	x *= 0x94D049BB133111EB
+	x ^= x >> 31
+	h.a = bits.RotateLeft64(h.a^x, 29)*0xFF51AFD7ED558CCD + 1
+	h.b = bits.RotateLeft64(h.b+x, 41)*0xC4CEB9FE1A85EC53 ^ uint64(uint32(c))
+}
+
 // scanRows reads every row once (in parallel), returning each row's full pairwise sum, its
 // positive count and hash, and, when they fit the budget, the rows themselves.
 func scanRows(ctx context.Context, n int, src simRows, store bool, progress ProgressFunc) ([]rowScan, *storedRows, error) {
@@ -261,27 +275,20 @@ func scanRows(ctx context.Context, n int, src simRows, store bool, progress Prog
 			defer wg.Done()
 			var cols []int32
 			var vals []float64
-			dense := make([]float64, n)
 			for r := range next {
 				cols, vals = src.row(r, cols[:0], vals[:0])
-				clear(dense)
 				sc := rowScan{}
-				h := fnv.New128a()
-				var buf [12]byte
+				var h rowHash
 				for k, c := range cols {
-					dense[c] = vals[k]
 					if vals[k] > 0 {
 						sc.positive++
 					} else if vals[k] < 0 || math.IsNaN(vals[k]) {
 						sc.negative = true
 					}
-					binary.LittleEndian.PutUint32(buf[:4], uint32(c))
-					binary.LittleEndian.PutUint64(buf[4:], math.Float64bits(vals[k]))
-					_, _ = h.Write(buf[:])
+					h.add(c, vals[k])
 				}
-				sum := h.Sum(nil)
-				sc.hash = [2]uint64{binary.LittleEndian.Uint64(sum[:8]), binary.LittleEndian.Uint64(sum[8:])}
-				sc.sum = shape.PairwiseSum(dense)
+				sc.hash = [2]uint64{h.a, h.b}
+				sc.sum = shape.SparsePairwiseSum(cols, vals, n)
 				scans[r] = sc
 				if st != nil && !overBudget.Load() {
 					if stored.Add(int64(len(cols))) > maxStoredSimilarities {

@@ -351,20 +351,30 @@ func (t *Talakat) Diversity(a, b problems.Info) float64 {
 	return shape.Reward4(minD, 0, t.diversity, 1)
 }
 
-// sparseSection is a section's bullet locations without its zero cells.
+// sparseSection is a section's bullet locations without its zero cells, with its sum and
+// absolute sum (for a lower bound of a distance).
 type sparseSection struct {
-	pos []int32
-	val []float64
+	pos      []int32
+	val      []float64
+	sum, abs float64
 }
+
+// sectionBoundSlack is the relative allowance for rounding in the section bound (sums of at
+// most a few hundred terms are within 1e-13 of the true value).
+const sectionBoundSlack = 1e-12
 
 // DiversityKernel keeps a set's bullet locations without their zero cells
 // (problems.DiversityKerneler): most cells of a section hold no bullet, and cells where both
 // sections are zero add +0 to numpy's partial sums, so the sum over the cells where either has
-// bullets, in numpy's blocking (shape.SparsePairwiseSum), has the same bits. The minimum over
-// sections cannot go below 0, so a section both levels leave empty ends the scan.
+// bullets, in numpy's blocking (shape.SparsePairwiseSum), has the same bits. Diversity is the
+// minimum over sections, which does not depend on their order, and a section's distance is
+// at least |Σx − Σy|/2: the section with the least bound is computed first, and a section
+// whose bound is not below the minimum so far cannot change it. A section both levels leave
+// empty is at distance 0 and ends the scan.
 func (t *Talakat) DiversityKernel(infos []problems.Info) func() func(i, j int) float64 {
 	secs := make([][]sparseSection, len(infos))
 	empty := make([]uint64, len(infos)) // bit s: section s holds no bullet
+	exact := make([]bool, len(infos))   // a sum is not finite: no bounds, every section in order
 	cells := -1
 	for i, in := range infos {
 		locs := in.(*Info).BulletLocations
@@ -376,13 +386,19 @@ func (t *Talakat) DiversityKernel(infos []problems.Info) func() func(i, j int) f
 			if len(l) != cells {
 				return nil // Diversity pairs sections of different lengths by the first's length
 			}
+			sec := &secs[i][s]
 			for c, v := range l {
 				if v != 0 || math.Signbit(v) {
-					secs[i][s].pos = append(secs[i][s].pos, int32(c))
-					secs[i][s].val = append(secs[i][s].val, v)
+					sec.pos = append(sec.pos, int32(c))
+					sec.val = append(sec.val, v)
+					sec.sum += v
+					sec.abs += math.Abs(v)
 				}
 			}
-			if len(secs[i][s].pos) == 0 && s < 64 {
+			if math.IsNaN(sec.abs) || math.IsInf(sec.abs, 0) {
+				exact[i] = true
+			}
+			if len(sec.pos) == 0 && s < 64 {
 				empty[i] |= 1 << s
 			}
 		}
@@ -390,6 +406,36 @@ func (t *Talakat) DiversityKernel(infos []problems.Info) func() func(i, j int) f
 	return func() func(i, j int) float64 {
 		pos := make([]int32, 0, max(cells, 0))
 		val := make([]float64, 0, max(cells, 0))
+		// dist is the reference's PairwiseSum(|x - y|)/2 of two sections.
+		dist := func(x, y *sparseSection) float64 {
+			pos, val = pos[:0], val[:0]
+			a, b := 0, 0
+			for a < len(x.pos) || b < len(y.pos) {
+				var c int32
+				var d float64
+				switch {
+				case b == len(y.pos) || a < len(x.pos) && x.pos[a] < y.pos[b]:
+					c, d = x.pos[a], math.Abs(x.val[a]-0)
+					a++
+				case a == len(x.pos) || y.pos[b] < x.pos[a]:
+					c, d = y.pos[b], math.Abs(0-y.val[b])
+					b++
+				default:
+					c, d = x.pos[a], math.Abs(x.val[a]-y.val[b])
+					a++
+					b++
+				}
+				if d != 0 {
+					pos, val = append(pos, c), append(val, d)
+				}
+			}
+			return shape.SparsePairwiseSum(pos, val, cells) / 2.0
+		}
+		// bound is a lower bound of dist(x, y).
+		bound := func(x, y *sparseSection) float64 {
+			d := math.Abs(x.sum-y.sum) - (x.abs+y.abs)*sectionBoundSlack
+			return max(d, 0) * (1 - sectionBoundSlack) / 2
+		}
 		return func(i, j int) float64 {
 			l1, l2 := secs[i], secs[j]
 			n := max(len(l1), len(l2))
@@ -397,34 +443,32 @@ func (t *Talakat) DiversityKernel(infos []problems.Info) func() func(i, j int) f
 				return 0
 			}
 			if len(l1) == len(l2) && empty[i]&empty[j] != 0 {
-				// A section both leave empty is at distance 0, the least there is.
 				return shape.Reward4(0, 0, t.diversity, 1)
 			}
+			section := func(s int) (*sparseSection, *sparseSection) {
+				return &l1[min(s, len(l1)-1)], &l2[min(s, len(l2)-1)]
+			}
 			minD := math.Inf(1)
-			for s := 0; s < n && minD != 0; s++ {
-				x, y := l1[min(s, len(l1)-1)], l2[min(s, len(l2)-1)]
-				pos, val = pos[:0], val[:0]
-				a, b := 0, 0
-				for a < len(x.pos) || b < len(y.pos) {
-					var c int32
-					var d float64
-					switch {
-					case b == len(y.pos) || a < len(x.pos) && x.pos[a] < y.pos[b]:
-						c, d = x.pos[a], math.Abs(x.val[a]-0)
-						a++
-					case a == len(x.pos) || y.pos[b] < x.pos[a]:
-						c, d = y.pos[b], math.Abs(0-y.val[b])
-						b++
-					default:
-						c, d = x.pos[a], math.Abs(x.val[a]-y.val[b])
-						a++
-						b++
-					}
-					if d != 0 {
-						pos, val = append(pos, c), append(val, d)
+			if exact[i] || exact[j] {
+				for s := 0; s < n; s++ {
+					if v := dist(section(s)); v < minD {
+						minD = v
 					}
 				}
-				if v := shape.SparsePairwiseSum(pos, val, cells) / 2.0; v < minD {
+				return shape.Reward4(minD, 0, t.diversity, 1)
+			}
+			first, least := 0, math.Inf(1)
+			for s := 0; s < n; s++ {
+				if b := bound(section(s)); b < least {
+					first, least = s, b
+				}
+			}
+			minD = dist(section(first))
+			for s := 0; s < n && minD != 0; s++ {
+				if s == first || bound(section(s)) >= minD {
+					continue
+				}
+				if v := dist(section(s)); v < minD {
 					minD = v
 				}
 			}

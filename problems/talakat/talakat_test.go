@@ -340,3 +340,63 @@ func TestGlibcTrigonometry(t *testing.T) {
 		t.Error(d)
 	}
 }
+
+// TestDiversityKernelEqualsDiversity compares the kernel with Diversity bit for bit on
+// synthetic bullet maps: sparse and dense sections, empty sections, near-equal section sums
+// (where the bound is tight), exact duplicates and a NaN.
+func TestDiversityKernelEqualsDiversity(t *testing.T) {
+	p, err := New(problems.Params{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tk := p.(*Talakat)
+	r := rand.New(rand.NewPCG(12, 34))
+	const sections, cells = 5, 150
+	cases := []struct {
+		name    string
+		density float64 // share of non-zero cells
+		emptyP  float64 // chance of an empty section
+		nan     bool
+	}{
+		{"sparse", 0.08, 0.4, false},
+		{"dense", 0.9, 0, false},
+		{"no empty sections", 0.2, 0, false},
+		{"with a NaN", 0.1, 0.2, true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			infos := make([]problems.Info, 80)
+			for i := range infos {
+				if i > 0 && i%7 == 0 {
+					infos[i] = infos[i-1] // duplicates
+					continue
+				}
+				in := &Info{BulletLocations: make([][]float64, sections)}
+				for s := range in.BulletLocations {
+					l := make([]float64, cells)
+					if r.Float64() >= tc.emptyP {
+						for c := range l {
+							if r.Float64() < tc.density {
+								l[c] = float64(r.IntN(30)) / 30 // shares of 30 frames: ties in sums
+							}
+						}
+					}
+					in.BulletLocations[s] = l
+				}
+				infos[i] = in
+			}
+			if tc.nan {
+				infos[3].(*Info).BulletLocations[2][5] = math.NaN()
+			}
+			k := tk.DiversityKernel(infos)()
+			for i := range infos {
+				for j := range infos {
+					want := tk.Diversity(infos[i], infos[j])
+					if got := k(i, j); math.Float64bits(got) != math.Float64bits(want) {
+						t.Fatalf("diversity(%d, %d): kernel %.17g, Diversity %.17g", i, j, got, want)
+					}
+				}
+			}
+		})
+	}
+}
