@@ -404,38 +404,7 @@ func (t *Talakat) DiversityKernel(infos []problems.Info) func() func(i, j int) f
 		}
 	}
 	return func() func(i, j int) float64 {
-		pos := make([]int32, 0, max(cells, 0))
-		val := make([]float64, 0, max(cells, 0))
-		// dist is the reference's PairwiseSum(|x - y|)/2 of two sections.
-		dist := func(x, y *sparseSection) float64 {
-			pos, val = pos[:0], val[:0]
-			a, b := 0, 0
-			for a < len(x.pos) || b < len(y.pos) {
-				var c int32
-				var d float64
-				switch {
-				case b == len(y.pos) || a < len(x.pos) && x.pos[a] < y.pos[b]:
-					c, d = x.pos[a], math.Abs(x.val[a]-0)
-					a++
-				case a == len(x.pos) || y.pos[b] < x.pos[a]:
-					c, d = y.pos[b], math.Abs(0-y.val[b])
-					b++
-				default:
-					c, d = x.pos[a], math.Abs(x.val[a]-y.val[b])
-					a++
-					b++
-				}
-				if d != 0 {
-					pos, val = append(pos, c), append(val, d)
-				}
-			}
-			return shape.SparsePairwiseSum(pos, val, cells) / 2.0
-		}
-		// bound is a lower bound of dist(x, y).
-		bound := func(x, y *sparseSection) float64 {
-			d := math.Abs(x.sum-y.sum) - (x.abs+y.abs)*sectionBoundSlack
-			return max(d, 0) * (1 - sectionBoundSlack) / 2
-		}
+		k := &sectionKernel{cells: cells, pos: make([]int32, 0, max(cells, 0)), val: make([]float64, 0, max(cells, 0))}
 		return func(i, j int) float64 {
 			l1, l2 := secs[i], secs[j]
 			n := max(len(l1), len(l2))
@@ -445,13 +414,10 @@ func (t *Talakat) DiversityKernel(infos []problems.Info) func() func(i, j int) f
 			if len(l1) == len(l2) && empty[i]&empty[j] != 0 {
 				return shape.Reward4(0, 0, t.diversity, 1)
 			}
-			section := func(s int) (*sparseSection, *sparseSection) {
-				return &l1[min(s, len(l1)-1)], &l2[min(s, len(l2)-1)]
-			}
 			minD := math.Inf(1)
 			if exact[i] || exact[j] {
 				for s := 0; s < n; s++ {
-					if v := dist(section(s)); v < minD {
+					if v := k.dist(&l1[min(s, len(l1)-1)], &l2[min(s, len(l2)-1)]); v < minD {
 						minD = v
 					}
 				}
@@ -459,22 +425,76 @@ func (t *Talakat) DiversityKernel(infos []problems.Info) func() func(i, j int) f
 			}
 			first, least := 0, math.Inf(1)
 			for s := 0; s < n; s++ {
-				if b := bound(section(s)); b < least {
+				if b := bound(&l1[min(s, len(l1)-1)], &l2[min(s, len(l2)-1)]); b < least {
 					first, least = s, b
 				}
 			}
-			minD = dist(section(first))
+			minD = k.dist(&l1[min(first, len(l1)-1)], &l2[min(first, len(l2)-1)])
 			for s := 0; s < n && minD != 0; s++ {
-				if s == first || bound(section(s)) >= minD {
+				x, y := &l1[min(s, len(l1)-1)], &l2[min(s, len(l2)-1)]
+				if s == first || bound(x, y) >= minD {
 					continue
 				}
-				if v := dist(section(s)); v < minD {
+				if v := k.dist(x, y); v < minD {
 					minD = v
 				}
 			}
 			return shape.Reward4(minD, 0, t.diversity, 1)
 		}
 	}
+}
+
+// bound is a lower bound of the distance of two sections: |Σx − Σy| ≤ Σ|x − y|, less an
+// allowance for rounding.
+func bound(x, y *sparseSection) float64 {
+	d := math.Abs(x.sum-y.sum) - (x.abs+y.abs)*sectionBoundSlack
+	return max(d, 0) * (1 - sectionBoundSlack) / 2
+}
+
+// sectionKernel is one goroutine's scratch for section distances.
+type sectionKernel struct {
+	cells int
+	pos   []int32
+	val   []float64
+}
+
+// dist is the reference's PairwiseSum(|x - y|)/2 of two sections, over the cells where either
+// has bullets.
+func (k *sectionKernel) dist(x, y *sparseSection) float64 {
+	pos, val := k.pos[:0], k.val[:0]
+	xp, xv, yp, yv := x.pos, x.val, y.pos, y.val
+	a, b := 0, 0
+	for a < len(xp) && b < len(yp) {
+		var c int32
+		var d float64
+		switch {
+		case xp[a] < yp[b]:
+			c, d = xp[a], math.Abs(xv[a]-0)
+			a++
+		case yp[b] < xp[a]:
+			c, d = yp[b], math.Abs(0-yv[b])
+			b++
+		default:
+			c, d = xp[a], math.Abs(xv[a]-yv[b])
+			a++
+			b++
+		}
+		if d != 0 {
+			pos, val = append(pos, c), append(val, d)
+		}
+	}
+	for ; a < len(xp); a++ {
+		if d := math.Abs(xv[a] - 0); d != 0 {
+			pos, val = append(pos, xp[a]), append(val, d)
+		}
+	}
+	for ; b < len(yp); b++ {
+		if d := math.Abs(0 - yv[b]); d != 0 {
+			pos, val = append(pos, yp[b]), append(val, d)
+		}
+	}
+	k.pos, k.val = pos, val
+	return shape.SparsePairwiseSum(pos, val, k.cells) / 2.0
 }
 
 func (t *Talakat) Controllability(info problems.Info, control problems.Control) float64 {
