@@ -149,7 +149,7 @@ func TestEvalOfALargeSetShowsProgress(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	if !strings.Contains(errs, "eval: infos: 1500/1500") || !strings.Contains(errs, "eval: diversity: 1500/1500") {
+	if !strings.Contains(errs, "eval: infos: 1500/1500 items") || !strings.Contains(errs, "eval: diversity: 1500/1500 rows (2250000 of 2250000 pairs)") {
 		t.Errorf("progress on stderr: %q", errs)
 	}
 	var res struct {

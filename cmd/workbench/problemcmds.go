@@ -117,6 +117,12 @@ func readItems(name string, p problems.Problem, path string, stdin io.Reader) ([
 
 // stepProgress prints "label: done/total" on w at every tenth of the work (for long sets only).
 func stepProgress(w io.Writer, label string, total int) problems.ProgressFunc {
+	return stepProgressDetail(w, label, total, nil)
+}
+
+// stepProgressDetail is stepProgress with detail(done) appended to each line (e.g. the pairs
+// a count of rows stands for).
+func stepProgressDetail(w io.Writer, label string, total int, detail func(done int) string) problems.ProgressFunc {
 	if total < 1000 {
 		return nil
 	}
@@ -130,7 +136,11 @@ func stepProgress(w io.Writer, label string, total int) problems.ProgressFunc {
 				return
 			}
 			last = step
-			fmt.Fprintf(w, "%s: %d/%d\n", label, done, total)
+			extra := ""
+			if detail != nil {
+				extra = detail(done)
+			}
+			fmt.Fprintf(w, "%s: %d/%d%s\n", label, done, total, extra)
 		}
 	}
 }

@@ -81,7 +81,7 @@ func evaluate(ctx context.Context, p problems.Problem, items []problems.Item, ma
 			}
 			perInfo = append(perInfo, time.Since(t0))
 		}
-	} else if infos, err = problems.InfosProgress(ctx, p, problems.Contents(items), stepProgress(io.Stderr, "eval: infos", len(items))); err != nil {
+	} else if infos, err = problems.InfosProgress(ctx, p, problems.Contents(items), stepProgressDetail(io.Stderr, "eval: infos", len(items), func(int) string { return " items" })); err != nil {
 		return nil, err
 	}
 	out := &evalOutput{Items: make([]evalItem, len(items))}
@@ -91,7 +91,7 @@ func evaluate(ctx context.Context, p problems.Problem, items []problems.Item, ma
 	if matrix {
 		out.DiversityMatrix = problems.DiversityMatrix(p, infos)
 		e.Diversity = problems.GreedyDiversity(out.DiversityMatrix)
-	} else if e.Diversity, err = problems.DiversitiesContext(ctx, p, infos, stepProgress(io.Stderr, "eval: diversity", len(items))); err != nil {
+	} else if e.Diversity, err = problems.DiversitiesContext(ctx, p, infos, diversityProgress(io, len(items))); err != nil {
 		return nil, err
 	}
 	out.DiversityPct = problems.PassFraction(e.Diversity)
@@ -107,6 +107,14 @@ func evaluate(ctx context.Context, p problems.Problem, items []problems.Item, ma
 		out.Timing.InfoMsMean, out.Timing.InfoMsMedian = meanMedianMs(perInfo)
 	}
 	return out, nil
+}
+
+// diversityProgress reports the first pass of the set diversity (the bulk of its work): rows
+// of the n×n diversities done and the pairs they hold.
+func diversityProgress(io IO, n int) problems.ProgressFunc {
+	return stepProgressDetail(io.Stderr, "eval: diversity", n, func(done int) string {
+		return fmt.Sprintf(" rows (%d of %d pairs)", int64(done)*int64(n), int64(n)*int64(n))
+	})
 }
 
 func ms(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1e6 }

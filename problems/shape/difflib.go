@@ -23,7 +23,8 @@ type RatioSet struct {
 	syms  int        // symbols, including 0
 	off   []int32    // string i's symbol c has the positions pos[off[i*(syms+1)+c] : off[i*(syms+1)+c+1]]
 	pos   []int32
-	long  int // the longest string's length
+	long  int      // the longest string's length
+	bytes []uint64 // per string, the symbols it holds (when there are at most 64)
 }
 
 // NewRatioSet indexes strs.
@@ -35,6 +36,14 @@ func NewRatioSet(strs []string) *RatioSet {
 			if s.alpha[b[k]] == 0 {
 				s.alpha[b[k]] = int32(s.syms)
 				s.syms++
+			}
+		}
+	}
+	if s.syms <= 64 {
+		s.bytes = make([]uint64, len(strs))
+		for i, b := range strs {
+			for k := 0; k < len(b); k++ {
+				s.bytes[i] |= 1 << s.alpha[b[k]]
 			}
 		}
 	}
@@ -94,6 +103,9 @@ func (s *RatioSet) Ratio(i, j int, sc *RatioScratch) float64 {
 	a, b := s.strs[i], s.strs[j]
 	if len(a)+len(b) == 0 {
 		return 1
+	}
+	if s.bytes != nil && s.bytes[i]&s.bytes[j] == 0 {
+		return 0 // no byte in common: no comparison of difflib's can match
 	}
 	return 2 * float64(s.matches(a, j, sc)) / float64(len(a)+len(b))
 }
