@@ -48,6 +48,7 @@ func main() {
 	sc := bufio.NewScanner(os.Stdin)
 	pkg := ""
 	var rates, others []string
+	var scaling []scalingRow
 	gaRates := map[string]float64{}
 	fmt.Printf("%-15s %-34s %12s %12s %10s %9s\n", "problem", "benchmark", "mean µs", "median µs", "python ms", "speed-up")
 	for sc.Scan() {
@@ -65,6 +66,11 @@ func main() {
 			if v, err := strconv.ParseFloat(f[i-1], 64); err == nil {
 				metric[f[i]] = v
 			}
+		}
+		if m := scalingRe.FindStringSubmatch(f[0]); m != nil {
+			n, _ := strconv.Atoi(m[2])
+			scaling = append(scaling, scalingRow{problem: m[1], n: n, cpu: metric["cpu-s/op"], perPair: metric["cpu-ns/pair"]})
+			continue
 		}
 		if v, ok := metric["evals/s"]; ok {
 			rates = append(rates, fmt.Sprintf("%-15s %-40s %12.0f", pkg, f[0], v))
@@ -105,11 +111,38 @@ func main() {
 	if len(gaRates) > 0 {
 		projectProtocol(gaRates)
 	}
+	printScaling(scaling)
 	if len(others) > 0 {
 		fmt.Println("\nother benchmarks")
 		for _, o := range others {
 			fmt.Println(o)
 		}
+	}
+}
+
+// scalingRe picks problem and n out of BenchmarkEvalScaling/<problem>/n=<n>-<GOMAXPROCS>.
+var scalingRe = regexp.MustCompile(`^BenchmarkEvalScaling/([a-z]+)/n=(\d+)(-\d+)?$`)
+
+// scalingRow is one set size of the eval scaling benchmark.
+type scalingRow struct {
+	problem      string
+	n            int
+	cpu, perPair float64
+}
+
+// printScaling shows how a set's diversity grows with its size: CPU seconds per set, per pair,
+// and the growth from the previous size (100× for 10× the items is O(n²)).
+func printScaling(rows []scalingRow) {
+	if len(rows) == 0 {
+		return
+	}
+	fmt.Printf("\n%-15s %8s %12s %14s %10s\n", "problem", "n", "CPU s/set", "CPU ns/pair", "growth")
+	for i, r := range rows {
+		growth := "-"
+		if i > 0 && rows[i-1].problem == r.problem && rows[i-1].cpu > 0 {
+			growth = fmt.Sprintf("%.0f× for %.0f× n", r.cpu/rows[i-1].cpu, float64(r.n)/float64(rows[i-1].n))
+		}
+		fmt.Printf("%-15s %8d %12.3f %14.1f %10s\n", r.problem, r.n, r.cpu, r.perPair, growth)
 	}
 }
 
