@@ -237,7 +237,7 @@ var faults = []struct {
 	name  string
 	reply llmtest.Reply
 }{
-	{"timeout", llmtest.Reply{Delay: 5 * time.Second}},
+	{"timeout", llmtest.Reply{Delay: time.Minute}}, // ends when the client gives up
 	{"429 retry-after", llmtest.Reply{Status: http.StatusTooManyRequests, RetryAfter: "0"}},
 	{"500", llmtest.Reply{Status: http.StatusInternalServerError}},
 	{"502", llmtest.Reply{Status: http.StatusBadGateway}},
@@ -260,7 +260,9 @@ func TestFaultMatrixRetriesToTheRightAnswer(t *testing.T) {
 				defer srv.Close()
 				cfg := testConfig(srv, t.TempDir())
 				if f.reply.Delay > 0 {
-					cfg.Timeout = 300 * time.Millisecond
+					// Short enough to keep the test quick, long enough that the retry's
+					// real answer arrives in time on a loaded machine (300 ms did not).
+					cfg.Timeout = 2 * time.Second
 				}
 				var log bytes.Buffer
 				cfg.UsageLog = &log
