@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -15,17 +13,10 @@ import (
 	"pcgwb/problems/experiment"
 )
 
-// startLLMRun starts (or, in a folder holding the same run, continues) the LLM run that the
-// flags describe, for `workbench run --generator llm`; again tells the user how to continue
-// after an interrupt. Ctrl-C stops it. (`llm generate` calls newLLMRun and executeLLMRun with
-// its runner's context; startLLMRunContext is the same for a caller that has one.)
-func startLLMRun(ep endpointFlags, pf promptFlags, generations int, out string, quiet bool, again string, stdout, stderr io.Writer) error {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	return startLLMRunContext(ctx, ep, pf, generations, out, quiet, again, IO{Stdout: stdout, Stderr: stderr})
-}
-
-// startLLMRunContext is startLLMRun stopped by ctx instead of by its own Ctrl-C handler.
+// startLLMRunContext starts (or, in a folder holding the same run, continues) the LLM run that
+// the flags describe, for `workbench run --generator llm`, until it ends or ctx (the command's:
+// Ctrl-C) is cancelled; again tells the user how to continue after an interrupt. (`llm
+// generate` calls newLLMRun and executeLLMRun with its runner's context.)
 func startLLMRunContext(ctx context.Context, ep endpointFlags, pf promptFlags, generations int, out string, quiet bool, again string, cio IO) error {
 	r, err := newLLMRun(ep, pf, generations, out, quiet, again, cio.Stderr)
 	if err != nil {
@@ -55,15 +46,9 @@ func newLLMRun(ep endpointFlags, pf promptFlags, generations int, out string, qu
 	return llmRun{cfg: cfg, opts: opts, generations: generations, dir: dir, quiet: quiet, again: again}, nil
 }
 
-// resumeLLMRun continues the LLM run in dir with the endpoint, sampling and prompt settings
-// it recorded (`workbench run --resume`); Ctrl-C stops it.
-func resumeLLMRun(dir string, ep endpointFlags, quiet bool, stdout, stderr io.Writer) error {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	return resumeLLMRunContext(ctx, dir, ep, quiet, IO{Stdout: stdout, Stderr: stderr})
-}
-
-// resumeLLMRunContext is resumeLLMRun stopped by ctx. From ep only the key's variable, the
+// resumeLLMRunContext continues the LLM run in dir with the endpoint, sampling and prompt
+// settings it recorded (`workbench run --resume`) until it ends or ctx is cancelled. From ep
+// only the key's variable, the
 // cache, --offline and the transport settings (timeout, retries, concurrency) are used.
 // Execute starts an unfinished run over, and the response cache replays what was received
 // before.

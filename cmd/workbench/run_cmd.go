@@ -48,9 +48,9 @@ func runCommand() *Command {
 				switch {
 				case *resume != "":
 					if gen, err := recordedGenerator(*resume); err == nil && gen == llm.GeneratorName {
-						return resumeLLMRun(*resume, ep, *quiet, stdout, stderr)
+						return resumeLLMRunContext(ctx, *resume, ep, *quiet, cio)
 					} else if err == nil && llm.IsEvolve(gen) {
-						return resumeEvolveRun(*resume, ep, *quiet, stdout, stderr)
+						return resumeEvolveRun(ctx, *resume, ep, *quiet, stdout, stderr)
 					}
 					if r, err = experiment.Open(*resume); err != nil {
 						return usageError{err.Error()}
@@ -58,7 +58,7 @@ func runCommand() *Command {
 				case *problem == "":
 					return usagef("--problem is required (or --resume DIR)")
 				case llm.IsEvolve(*generator):
-					return startEvolveRun(evolveRequest{generator: *generator, problem: *problem, fitness: *fitness, out: *out, axes: *axes,
+					return startEvolveRun(ctx, evolveRequest{generator: *generator, problem: *problem, fitness: *fitness, out: *out, axes: *axes,
 						generations: *generations, pop: *pop, seed: *seed, rate: *llmRate, ep: ep, pf: pf, quiet: *quiet}, stdout, stderr)
 				case *generator == llm.GeneratorName:
 					gens, n := *generations, *pop
@@ -85,7 +85,7 @@ func runCommand() *Command {
 					if ep.cache != defaultLLMCache() {
 						again += " --cache " + ep.cache
 					}
-					return startLLMRun(ep, pf, gens, dir, *quiet, again+" (what was received is replayed from the cache)", stdout, stderr)
+					return startLLMRunContext(ctx, ep, pf, gens, dir, *quiet, again+" (what was received is replayed from the cache)", cio)
 				default:
 					if !slices.Contains(runGenerators(), *generator) {
 						return usagef("unknown generator %q (choose one of %s)", *generator, strings.Join(runGenerators(), ", "))

@@ -26,7 +26,7 @@ type evolveRequest struct {
 
 // startEvolveRun checks the flags, describes the run and runs it (or continues the same run
 // found in the folder).
-func startEvolveRun(r evolveRequest, stdout, stderr io.Writer) error {
+func startEvolveRun(ctx context.Context, r evolveRequest, stdout, stderr io.Writer) error {
 	if r.rate < 0 || r.rate > 1 {
 		return usagef("--llm-rate must be in [0, 1], got %v", r.rate)
 	}
@@ -83,13 +83,13 @@ func startEvolveRun(r evolveRequest, stdout, stderr io.Writer) error {
 	if err != nil {
 		return usageError{err.Error()}
 	}
-	return executeEvolveRun(run, client, r.ep.cache, r.quiet, stdout)
+	return executeEvolveRun(ctx, run, client, r.ep.cache, r.quiet, stdout)
 }
 
 // resumeEvolveRun continues the evolution run in dir with the endpoint and sampling settings it
 // recorded; from ep only the key's variable, the cache, --offline and the transport settings
 // are used.
-func resumeEvolveRun(dir string, ep endpointFlags, quiet bool, stdout, stderr io.Writer) error {
+func resumeEvolveRun(ctx context.Context, dir string, ep endpointFlags, quiet bool, stdout, stderr io.Writer) error {
 	run, err := experiment.Open(dir)
 	if err != nil {
 		return usageError{err.Error()}
@@ -108,11 +108,12 @@ func resumeEvolveRun(dir string, ep endpointFlags, quiet bool, stdout, stderr io
 	if err != nil {
 		return usageError{err.Error()}
 	}
-	return executeEvolveRun(run, client, ep.cache, quiet, stdout)
+	return executeEvolveRun(ctx, run, client, ep.cache, quiet, stdout)
 }
 
-// executeEvolveRun runs the folder to its end and prints the model's counts and the cost.
-func executeEvolveRun(run *experiment.Run, client *llm.Client, cache string, quiet bool, stdout io.Writer) error {
+// executeEvolveRun runs the folder to its end, or until ctx (the command's: Ctrl-C) is
+// cancelled, and prints the model's counts and the cost.
+func executeEvolveRun(ctx context.Context, run *experiment.Run, client *llm.Client, cache string, quiet bool, stdout io.Writer) error {
 	st, err := run.Status()
 	if err != nil {
 		return err
@@ -134,8 +135,6 @@ func executeEvolveRun(run *experiment.Run, client *llm.Client, cache string, qui
 			}
 		}
 	}
-	ctx, stop := interruptible()
-	defer stop()
 	var onEvent func(search.Event)
 	if !quiet {
 		onEvent = (&progressPrinter{w: stdout, tty: isTerminal(stdout), total: c.Generations}).event

@@ -4,19 +4,59 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"net"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
 	"pcgwb/problems/experiment"
 	"pcgwb/problems/experiment/slurm"
 )
+
+// stallAtEnv, set for the requeue part of TestSlurmSweep, makes the first attempt of a Slurm
+// task (this test binary as the workbench) wait after the generation it names until it is
+// stopped (the requeue's SIGTERM). Without it the test raced the run: a fast machine finished
+// the run before the test could requeue it.
+const stallAtEnv = "WORKBENCH_TEST_STALL_AT_GENERATION"
+
+// init runs before TestMain: a child asked to stall runs the command itself, with a standard
+// output that holds the run at the progress line of the named generation.
+func init() {
+	at, err := strconv.Atoi(os.Getenv(stallAtEnv))
+	if os.Getenv(childEnv) != "1" || err != nil || (os.Getenv("SLURM_RESTART_COUNT") != "" && os.Getenv("SLURM_RESTART_COUNT") != "0") {
+		return
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	w := &stallWriter{w: os.Stdout, at: at, ctx: ctx}
+	code := runContext(ctx, withoutTestFlags(os.Args[1:]), IO{Stdin: os.Stdin, Stdout: w, Stderr: os.Stderr})
+	stop()
+	os.Exit(code)
+}
+
+// stallWriter passes output through and, after the progress line "gen N/M ..." of generation
+// at (written after the generation is recorded in events.jsonl), blocks until ctx ends.
+type stallWriter struct {
+	w   io.Writer
+	at  int
+	ctx context.Context
+}
+
+func (s *stallWriter) Write(p []byte) (int, error) {
+	n, err := s.w.Write(p)
+	var gen, total int
+	if _, serr := fmt.Sscanf(strings.TrimSpace(string(p)), "gen %d/%d", &gen, &total); serr == nil && gen >= s.at {
+		<-s.ctx.Done()
+	}
+	return n, err
+}
 
 // slurmCluster is a single-node Slurm cluster (munged, slurmctld, slurmd) configured in a
 // temporary folder for localhost, without cgroups, so that a test can submit real job arrays.
@@ -308,7 +348,8 @@ func TestSlurmSweep(t *testing.T) {
 		t.Errorf("second submission: exit %d: %s", code, out.String())
 	}
 
-	// Requeue mid-run: one longer run, requeued once it has checkpointed a few generations.
+	// Requeue mid-run: one longer run, requeued once it has recorded a few generations (its first
+	// attempt stalls after generation 3, so it cannot finish first however fast the machine).
 	long := []string{"--problems", "zelda-v0", "--generators", "ga", "--fitness", "quality", "--seeds", "1", "--generations", "60"}
 	localLong := t.TempDir()
 	out.Reset()
@@ -316,17 +357,17 @@ func TestSlurmSweep(t *testing.T) {
 		t.Fatalf("local sweep: %s", out.String())
 	}
 	remoteLong := t.TempDir()
+	t.Setenv(stallAtEnv, "3") // the first attempt waits after generation 3 for the requeue
 	job = submit(t, append([]string{"--out", remoteLong}, long...)...)
 	runDir := filepath.Join(remoteLong, "zelda-v0", "quality", "ga", "1")
 	deadline := time.Now().Add(2 * time.Minute)
 	for {
-		r, err := experiment.Open(runDir)
-		if err == nil {
-			if st, err := r.Status(); err == nil && st.Finished {
-				t.Fatal("the run finished before it could be requeued: make it longer")
-			} else if err == nil && st.Generation >= 3 {
-				break
-			}
+		if _, err := os.Stat(filepath.Join(runDir, experiment.FinalFile)); err == nil {
+			t.Fatal("the run finished before it could be requeued: the stall did not hold it")
+		}
+		// events.jsonl records every generation as it ends (checkpoints are less frequent)
+		if events, err := experiment.ReadEvents(runDir); err == nil && len(events) > 3 {
+			break
 		}
 		if time.Now().After(deadline) {
 			t.Fatalf("the run did not start on the cluster:\n%s", c.tail("slurmctld.log"))
