@@ -178,7 +178,10 @@ func projectProtocol(rates map[string]float64) {
 		fmt.Printf("%-15s %12.0f %14.1f %16.1f\n", p, v, sec/60, r)
 	}
 	fmt.Printf("%-15s %12s %14.1f %16.1f\n", "protocol", "", total/60, ref)
-	fmt.Printf("projected protocol (1,080 runs, %d evaluations per problem at the GA's rate, no I/O): %.0f min here; the reference ~%.0f CPU-hours\n",
+	// The rate is the first generations' and wall-clock; later generations cost more (longer
+	// routes to compare and solve, longer games), so this is a lower bound.
+	fmt.Printf("projected protocol (1,080 runs, %d evaluations per problem at the GA's first-generation rate, no I/O): %.0f min here at least "+
+		"(`make protocol-estimate` projects from full runs' CPU time); the reference ~%.0f CPU-hours\n",
 		protocolEvals, total/60, ref)
 	if len(missing) > 0 {
 		fmt.Printf("not measured (data missing?): %s\n", strings.Join(missing, ", "))
