@@ -38,6 +38,11 @@ type Arcade struct {
 	layout  *Layout
 	content space.Space
 	control space.Space
+	// games remembers the recent games by what they depend on (gameKey): a search's mutants
+	// often differ from their parent only in content the games never read (the start of a
+	// piece beyond its colour's count or on a wall, the behaviour or rules of an absent
+	// colour), and the three agents' games are nearly all of an evaluation's cost.
+	games gameMemo
 }
 
 // Pos is an unpadded position.
@@ -195,9 +200,14 @@ func (a *Arcade) Info(c problems.Content) (problems.Info, error) {
 		}
 	}
 	if a.grid.At(r.X, r.Y) == 1 {
-		info.DoNothing = RunGame(e, DoNothing{})
-		info.Random = RunGame(e, NewRandomAgent(r.Seed))
-		info.FlatMCTS = RunGame(e, NewFlatMCTS(r.Seed))
+		key := a.gameKey(r)
+		g, ok := a.games.get(key)
+		if !ok {
+			g = games{RunGame(e, DoNothing{}), RunGame(e, NewRandomAgent(r.Seed)), RunGame(e, NewFlatMCTS(r.Seed))}
+			a.games.put(key, g)
+		}
+		// The traces are shared with other infos of the same games: they are never changed.
+		info.DoNothing, info.Random, info.FlatMCTS = g[0], g[1], g[2]
 		info.MaxTime = e.MaxTime
 	}
 	for _, t := range [...]Trace{info.DoNothing, info.Random, info.FlatMCTS} {
