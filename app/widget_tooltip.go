@@ -1,12 +1,15 @@
 package app
 
 import (
+	"reflect"
+	"slices"
 	"sync"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 )
@@ -286,9 +289,11 @@ func tipAll(root fyne.CanvasObject, tips map[fyne.CanvasObject]string) []fyne.Ca
 		}
 		switch v := o.(type) {
 		case *fyne.Container:
+			before := slices.Clone(v.Objects)
 			for i := range v.Objects {
 				v.Objects[i] = walk(v.Objects[i])
 			}
+			v.Layout = borderAfterWrap(v.Layout, before, v.Objects)
 		case *container.Split:
 			v.Leading, v.Trailing = walk(v.Leading), walk(v.Trailing)
 		case *container.Scroll:
@@ -311,3 +316,38 @@ func tipAll(root fyne.CanvasObject, tips map[fyne.CanvasObject]string) []fyne.Ca
 	}
 	return missing
 }
+
+// borderAfterWrap gives a border layout its edges back after tipAll wrapped some of them. Fyne's
+// border layout remembers its top, bottom, left and right objects itself, so a wrapped edge
+// would be laid out as centre content, on top of the others (a Border header's label slid
+// over its neighbour). before and after are the container's objects before and after the
+// wrapping; any other layout is returned as it is.
+func borderAfterWrap(l fyne.Layout, before, after []fyne.CanvasObject) fyne.Layout {
+	rv := reflect.ValueOf(l)
+	if rv.Kind() != reflect.Pointer || rv.Type() != borderLayoutType || slices.Equal(before, after) {
+		return l
+	}
+	var edges [4]fyne.CanvasObject
+	for k, name := range []string{"top", "bottom", "left", "right"} {
+		f := rv.Elem().FieldByName(name)
+		if f.IsNil() {
+			continue
+		}
+		if f.Elem().Kind() != reflect.Pointer {
+			return l
+		}
+		// The fields are unexported: they are matched by address, never read as values.
+		i := slices.IndexFunc(before, func(o fyne.CanvasObject) bool {
+			ov := reflect.ValueOf(o)
+			return ov.Kind() == reflect.Pointer && ov.Pointer() == f.Elem().Pointer()
+		})
+		if i < 0 {
+			return l // an edge that is not one of the container's objects: leave it be
+		}
+		edges[k] = after[i]
+	}
+	return layout.NewBorderLayout(edges[0], edges[1], edges[2], edges[3])
+}
+
+// borderLayoutType is the type of Fyne's border layout (container.NewBorder's).
+var borderLayoutType = reflect.TypeOf(layout.NewBorderLayout(nil, nil, nil, nil))
