@@ -200,7 +200,12 @@ func (t *Tipped) CreateRenderer() fyne.WidgetRenderer { return &tippedRenderer{t
 type tippedRenderer struct{ t *Tipped }
 
 func (r *tippedRenderer) Layout(s fyne.Size) {
+	// The control may have been laid out in its old container before it was wrapped: its
+	// position there would now offset it inside the wrapper (the Compare toolbar's buttons
+	// drifted right by their own x).
+	r.t.Object.Move(fyne.NewPos(0, 0))
 	r.t.Object.Resize(s)
+	r.t.hover.Move(fyne.NewPos(0, 0))
 	r.t.hover.Resize(s)
 }
 func (r *tippedRenderer) MinSize() fyne.Size { return r.t.Object.MinSize() }

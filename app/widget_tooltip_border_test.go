@@ -5,6 +5,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 )
 
@@ -54,5 +55,30 @@ func TestTipAllKeepsBorderEdges(t *testing.T) {
 				t.Errorf("the tipped %s edge is %v, want its minimum %v across", tc.name, s, min)
 			}
 		})
+	}
+}
+
+// A control laid out before it was tipped sits at the wrapper's origin, not at its old
+// position inside the wrapper.
+func TestTipAllResetsControlPositions(t *testing.T) {
+	goldenApp(t)
+	a, b := widget.NewButton("first", nil), widget.NewButton("second", nil)
+	row := container.NewHBox(a, b)
+	row.Resize(fyne.NewSize(400, 40)) // lays the buttons out: b moves right of a
+	if b.Position().X == 0 {
+		t.Fatal("the row did not lay the buttons out")
+	}
+	tipAll(row, map[fyne.CanvasObject]string{a: "one", b: "two"})
+	w := test.NewWindow(row)
+	defer w.Close()
+	w.Resize(fyne.NewSize(400, 100))
+	for _, o := range row.Objects {
+		tp, ok := o.(*Tipped)
+		if !ok {
+			t.Fatalf("%T not wrapped", o)
+		}
+		if got := tp.Object.Position(); got != fyne.NewPos(0, 0) {
+			t.Errorf("%q is at %v inside its wrapper, want the origin", tp.Object.(*widget.Button).Text, got)
+		}
 	}
 }
