@@ -181,4 +181,11 @@ func TestDuelTabBoardClicks(t *testing.T) {
 	if moves := dp.Session().Moves(); len(moves) != 2 || moves[0] != 0 {
 		t.Fatalf("moves %v after a click on the top left cell", moves)
 	}
+
+	// closing the window gives the game's workers back
+	dp.Cancel()
+	await(t, dp.Wait)
+	if dp.Session() != nil || dp.core.game != nil {
+		t.Error("the game is still open after Cancel")
+	}
 }

@@ -115,11 +115,18 @@ func (dp *DuelPanel) Stop() {
 	dp.Status.SetText("Stopped (" + strings.TrimSuffix(doing, "…") + "). New game or Undo goes on from here.")
 }
 
-// Cancel stops the tab's work (the window is closing).
+// Cancel stops the tab's work and gives its sandbox workers back (the window is closing).
 func (dp *DuelPanel) Cancel() {
 	dp.cancelJob()
 	dp.stopMatch()
 	dp.busy = false
+	dp.jobs.Add(1)
+	go func() {
+		defer dp.jobs.Done()
+		dp.core.mu.Lock() // after the cancelled job has let go
+		defer dp.core.mu.Unlock()
+		dp.core.close()
+	}()
 }
 
 // Working names the script call a job is waiting for ("" when none): what a slow script is
