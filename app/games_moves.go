@@ -239,13 +239,21 @@ func (dp *DuelPanel) showBoard(v *duelView) {
 	}
 	dp.Board.Hide()
 	const cell = 38
+	movable := map[duel.Square]bool{} // the cells a legal move touches
+	if v.yours {
+		for _, cs := range v.cells {
+			for _, c := range cs {
+				movable[c] = true
+			}
+		}
+	}
 	marks := map[string]int{}
 	var objs []fyne.CanvasObject
 	for r, row := range rows {
 		for c, tok := range row {
 			bg := canvas.NewRectangle(color.NRGBA{R: 0x80, G: 0x80, B: 0x80, A: 0x30})
 			bg.StrokeColor, bg.StrokeWidth = color.NRGBA{R: 0x80, G: 0x80, B: 0x80, A: 0xa0}, 1
-			if v.yours && len(duel.MovesAt(v.cells, duel.Square{Row: r, Col: c})) > 0 {
+			if movable[duel.Square{Row: r, Col: c}] {
 				bg.FillColor = color.NRGBA{R: 0x2f, G: 0x9f, B: 0x4f, A: 0x30} // a move is there
 			}
 			bg.SetMinSize(fyne.NewSize(cell, cell))
