@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"math/bits"
 
 	"pcgwb/problems"
 	"pcgwb/problems/shape"
@@ -354,8 +355,8 @@ func (t *Talakat) Diversity(a, b problems.Info) float64 {
 // sparseSection is a section's bullet locations without its zero cells, with its sum and
 // absolute sum (for a lower bound of a distance).
 type sparseSection struct {
-	pos      []int32
-	val      []float64
+	dense    []float64 // the info's own slice
+	mask     []uint64  // bit c: cell c is not +0
 	sum, abs float64
 }
 
@@ -387,18 +388,21 @@ func (t *Talakat) DiversityKernel(infos []problems.Info) func() func(i, j int) f
 				return nil // Diversity pairs sections of different lengths by the first's length
 			}
 			sec := &secs[i][s]
+			sec.dense = l
+			sec.mask = make([]uint64, (cells+63)/64)
+			held := false
 			for c, v := range l {
 				if v != 0 || math.Signbit(v) {
-					sec.pos = append(sec.pos, int32(c))
-					sec.val = append(sec.val, v)
+					sec.mask[c/64] |= 1 << (c % 64)
 					sec.sum += v
 					sec.abs += math.Abs(v)
+					held = true
 				}
 			}
 			if math.IsNaN(sec.abs) || math.IsInf(sec.abs, 0) {
 				exact[i] = true
 			}
-			if len(sec.pos) == 0 && s < 64 {
+			if !held && s < 64 {
 				empty[i] |= 1 << s
 			}
 		}
@@ -459,38 +463,15 @@ type sectionKernel struct {
 }
 
 // dist is the reference's PairwiseSum(|x - y|)/2 of two sections, over the cells where either
-// has bullets.
+// has bullets (the union of their masks, in ascending order).
 func (k *sectionKernel) dist(x, y *sparseSection) float64 {
 	pos, val := k.pos[:0], k.val[:0]
-	xp, xv, yp, yv := x.pos, x.val, y.pos, y.val
-	a, b := 0, 0
-	for a < len(xp) && b < len(yp) {
-		var c int32
-		var d float64
-		switch {
-		case xp[a] < yp[b]:
-			c, d = xp[a], math.Abs(xv[a]-0)
-			a++
-		case yp[b] < xp[a]:
-			c, d = yp[b], math.Abs(0-yv[b])
-			b++
-		default:
-			c, d = xp[a], math.Abs(xv[a]-yv[b])
-			a++
-			b++
-		}
-		if d != 0 {
-			pos, val = append(pos, c), append(val, d)
-		}
-	}
-	for ; a < len(xp); a++ {
-		if d := math.Abs(xv[a] - 0); d != 0 {
-			pos, val = append(pos, xp[a]), append(val, d)
-		}
-	}
-	for ; b < len(yp); b++ {
-		if d := math.Abs(0 - yv[b]); d != 0 {
-			pos, val = append(pos, yp[b]), append(val, d)
+	for w, mx := range x.mask {
+		for u := mx | y.mask[w]; u != 0; u &= u - 1 {
+			c := w*64 + bits.TrailingZeros64(u)
+			if d := math.Abs(x.dense[c] - y.dense[c]); d != 0 {
+				pos, val = append(pos, int32(c)), append(val, d)
+			}
 		}
 	}
 	k.pos, k.val = pos, val
