@@ -203,8 +203,8 @@ func TestHostileScriptsFault(t *testing.T) {
 				t.Errorf("fault %q does not mention %q", f.Error(), c.msg)
 			}
 			// the watchdog polls, so a machine busy enough to starve it lets a doubling
-			// script run longer; only a hang fails
-			if d := time.Since(start); d > 30*time.Second {
+			// script run longer (90 s was seen at load 300 on 2 cores); only a hang fails
+			if d := time.Since(start); d > 2*time.Minute {
 				t.Errorf("took %s to stop", d)
 			}
 		})
