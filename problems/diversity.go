@@ -547,7 +547,7 @@ func greedy(ctx context.Context, n int, src simRows, store bool, progress Progre
 }
 
 // greedyLiteral is the reference's algorithm step by step on the dense matrix (used only when
-// a similarity is negative, where the lazy bounds do not hold).
+// a similarity is negative, where the rounding bounds of greedy do not hold).
 func greedyLiteral(n int, src simRows) []float64 {
 	sim := make([][]float64, n)
 	var cols []int32

@@ -122,7 +122,7 @@ func sameBits(a, b []float64) bool {
 
 func TestGreedyDiversityMatchesTheLiteralAlgorithmBitForBit(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 11))
-	cases := []struct{ n, k int }{{0, 1}, {1, 1}, {2, 1}, {7, 3}, {9, 9}, {40, 5}, {130, 130}, {150, 12}, {260, 40}}
+	cases := []struct{ n, k int }{{0, 1}, {1, 1}, {2, 1}, {7, 3}, {9, 9}, {40, 5}, {130, 130}, {150, 12}, {260, 40}, {420, 420}}
 	for _, tc := range cases {
 		for _, far := range []float64{0, 0.5, 0.9, 1} {
 			for rep := 0; rep < 2; rep++ {
