@@ -84,7 +84,7 @@ func (m infoRows) row(r int, cols []int32, vals []float64) ([]int32, []float64) 
 }
 
 // columnChunk is the smallest share of a column worth a goroutine of its own.
-const columnChunk = 2048
+var columnChunk = 2048
 
 func (m infoRows) column(c int, rows []int32, dst []float64) {
 	parts := min(runtime.GOMAXPROCS(0), len(rows)/columnChunk)

@@ -275,3 +275,33 @@ func mustRows(t *testing.T, p Problem, infos []Info) simRows {
 	}
 	return src
 }
+
+// TestDiversitiesRecomputedInParallelColumns forces the path of a large set: no stored rows
+// (columns recomputed from the infos) and columns split across goroutines.
+func TestDiversitiesRecomputedInParallelColumns(t *testing.T) {
+	oldStored, oldChunk := maxStoredSimilarities, columnChunk
+	maxStoredSimilarities, columnChunk = 10, 8
+	defer func() { maxStoredSimilarities, columnChunk = oldStored, oldChunk }()
+	r := rand.New(rand.NewPCG(8, 8))
+	words := []string{"a", "ab", "abc", "b", "bb", "bcd", "c", "ca", "cab", "abcd", "abd", "bcda", "cc"}
+	infos := make([]Info, 300)
+	for i := range infos {
+		infos[i] = words[r.IntN(len(words))] + words[r.IntN(len(words))]
+	}
+	p := unkeyedProblem{}
+	if _, ok := mustRows(t, p, infos).(infoRows); !ok {
+		t.Fatal("the rows are not computed from the infos")
+	}
+	got, err := DiversitiesContext(context.Background(), p, infos, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := literalGreedy(PlainDiversityMatrix(p, infos)); !sameBits(got, want) {
+		t.Fatalf("got %v\nwant %v", got, want)
+	}
+}
+
+// unkeyedProblem is keyProblem's diversity without DiversityKey: rows come from the infos.
+type unkeyedProblem struct{ Problem }
+
+func (unkeyedProblem) Diversity(a, b Info) float64 { return keyProblem{}.Diversity(a, b) }
