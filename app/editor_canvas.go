@@ -120,6 +120,7 @@ func (r *editorCanvasRenderer) Layout(s fyne.Size) {
 func (r *editorCanvasRenderer) MinSize() fyne.Size { return fyne.NewSize(200, 160) }
 func (r *editorCanvasRenderer) Refresh() {
 	r.Layout(r.c.Size())
+	r.c.back.FillColor = colorCard() // Fyne refreshes every widget on a theme change
 	r.c.back.Refresh()
 	r.c.image.Refresh()
 }
@@ -172,21 +173,22 @@ func (b *tileButton) CreateRenderer() fyne.WidgetRenderer {
 	} else {
 		pic = container.NewCenter(widget.NewLabel(strconv.Itoa(b.Value)))
 	}
-	label := canvas.NewText(fmt.Sprintf("%d · %s", b.key, b.name), pal('w'))
+	label := canvas.NewText(fmt.Sprintf("%d · %s", b.key, b.name), theme.Color(theme.ColorNameForeground))
 	label.TextSize = theme.Size(theme.SizeNameCaptionText) + 1
 	if b.key > 9 {
 		label.Text = b.name
 	}
 	row := container.New(layout.NewCustomPaddedLayout(4, 4, 4, 4), container.NewBorder(nil, nil, pic, nil, container.NewPadded(label)))
-	r := &tileButtonRenderer{b: b, back: back, box: container.NewStack(back, row)}
+	r := &tileButtonRenderer{b: b, back: back, label: label, box: container.NewStack(back, row)}
 	r.Refresh()
 	return r
 }
 
 type tileButtonRenderer struct {
-	b    *tileButton
-	back *canvas.Rectangle
-	box  *fyne.Container
+	b     *tileButton
+	back  *canvas.Rectangle
+	label *canvas.Text
+	box   *fyne.Container
 }
 
 func (r *tileButtonRenderer) Layout(s fyne.Size)           { r.box.Resize(s) }
@@ -194,6 +196,10 @@ func (r *tileButtonRenderer) MinSize() fyne.Size           { return r.box.MinSiz
 func (r *tileButtonRenderer) Objects() []fyne.CanvasObject { return []fyne.CanvasObject{r.box} }
 func (r *tileButtonRenderer) Destroy()                     {}
 func (r *tileButtonRenderer) Refresh() {
+	// the card and its text follow the theme (Fyne refreshes every widget on a change)
+	r.back.FillColor = colorCard()
+	r.label.Color = theme.Color(theme.ColorNameForeground)
+	r.label.Refresh()
 	r.back.StrokeWidth = 0
 	if r.b.selected {
 		r.back.StrokeColor = pal('y')

@@ -294,8 +294,33 @@ func parseSeed(s string) (uint64, error) {
 
 // caption is a small muted heading for a group of controls.
 func caption(text string) fyne.CanvasObject {
-	t := canvas.NewText(text, colorMuted())
-	t.TextStyle = fyne.TextStyle{Bold: true}
-	t.TextSize = theme.Size(theme.SizeNameCaptionText)
-	return container.NewCenter(t)
+	c := &themedCaption{text: canvas.NewText(text, colorMuted())}
+	c.text.TextStyle = fyne.TextStyle{Bold: true}
+	c.ExtendBaseWidget(c)
+	return container.NewCenter(c)
+}
+
+// themedCaption is a caption's text kept in the current theme's muted colour and caption size:
+// Fyne refreshes every widget when the theme changes, but not a bare canvas.Text.
+type themedCaption struct {
+	widget.BaseWidget
+	text *canvas.Text
+}
+
+func (c *themedCaption) CreateRenderer() fyne.WidgetRenderer {
+	r := &themedCaptionRenderer{c}
+	r.Refresh()
+	return r
+}
+
+type themedCaptionRenderer struct{ c *themedCaption }
+
+func (r *themedCaptionRenderer) Layout(s fyne.Size)           { r.c.text.Resize(s) }
+func (r *themedCaptionRenderer) MinSize() fyne.Size           { return r.c.text.MinSize() }
+func (r *themedCaptionRenderer) Objects() []fyne.CanvasObject { return []fyne.CanvasObject{r.c.text} }
+func (r *themedCaptionRenderer) Destroy()                     {}
+func (r *themedCaptionRenderer) Refresh() {
+	r.c.text.Color = colorMuted()
+	r.c.text.TextSize = theme.Size(theme.SizeNameCaptionText)
+	r.c.text.Refresh()
 }

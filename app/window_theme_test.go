@@ -120,7 +120,13 @@ func TestShownPlotsAndCardsRedrawOnThemeChange(t *testing.T) {
 	heat.setHeatmap(goldenHeatmap(), false)
 	thumb := newThumb(0, problems.Item{}, image.NewRGBA(image.Rect(0, 0, 8, 8)), nil, 1, 0.5, 0)
 	chart := followTheme(canvas.NewImageFromImage(LetterChart(nil, "")), func() image.Image { return LetterChart(nil, "") })
-	w := test.NewWindow(container.NewGridWithColumns(4, pv, heat, thumb, chart))
+	capBox := caption("AXES").(*fyne.Container)
+	capText := capBox.Objects[0].(*themedCaption).text
+	tile := newTileButton(1, 0, "wall", nil, func(int) {})
+	w := test.NewWindow(container.NewGridWithColumns(6, pv, heat, thumb, chart, capBox, tile))
+	tr := test.WidgetRenderer(tile).(*tileButtonRenderer)
+	tileBack, tileLabel := tr.back, tr.label
+	mutedDark, labelDark := capText.Color, tileLabel.Color
 	defer w.Close()
 	w.Resize(fyne.NewSize(900, 300))
 	pv.SetSpec(RunFitnessPlot(nil, 10))
@@ -148,6 +154,12 @@ func TestShownPlotsAndCardsRedrawOnThemeChange(t *testing.T) {
 	}
 	if luma(chart.Image.Image.At(1, 1)) < 0.8 {
 		t.Error("the Birds letter chart keeps the dark background")
+	}
+	if capText.Color != colorMuted() || capText.Color == mutedDark {
+		t.Error("a caption keeps the dark look's colour")
+	}
+	if tileBack.FillColor != colorCard() || tileLabel.Color == labelDark {
+		t.Error("an Editor tile button keeps the dark look's colours")
 	}
 	a.Settings().SetTheme(newThemeNamed(themeProjector))
 	await(t, pv.Wait)
