@@ -248,6 +248,11 @@ func (rp *RunPanel) loadAxisFields() {
 	if err != nil || name == rp.axesFor {
 		return
 	}
+	// the shown axes are another problem's: none until this problem's fields are known
+	for _, s := range []*widget.Select{rp.AxisX, rp.AxisY} {
+		s.ClearSelected()
+		s.SetOptions(nil)
+	}
 	rp.axisJobs.Go(func(ctx context.Context) func() {
 		fields := []string{MetricQuality, MetricControllability}
 		info, err := p.Info(p.ContentSpace().Sample(NewRand(0)))

@@ -2,6 +2,7 @@ package app
 
 import (
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"pcgwb/problems/experiment"
@@ -41,5 +42,29 @@ func TestOpeningARunSelectsItsProblem(t *testing.T) {
 	if err != nil || name != searchtest.ToyName || got.Problem != cfg.Problem || got.Generator != cfg.Generator ||
 		got.Fitness != cfg.Fitness || got.PopSize != cfg.PopSize || got.Generations != cfg.Generations || got.Seed != cfg.Seed {
 		t.Fatalf("after opening: problem %s, config %+v (%v), want %+v", name, got, err, cfg)
+	}
+}
+
+// MAP-Elites' axes belong to a problem: selecting another problem never leaves the previous
+// problem's fields on show, and the new problem's fields arrive.
+func TestMapElitesAxesFollowTheProblem(t *testing.T) {
+	wb := newTestWorkbench(t)
+	rp := wb.Run
+	wb.ShowTab("run")
+	if err := wb.selectProblem("binary-v0"); err != nil {
+		t.Fatal(err)
+	}
+	rp.Generator.SetSelected("mapelites")
+	eventually(t, "binary's axes", func() bool { return rp.AxisX.Selected != "" && rp.axesFor == "binary-v0" })
+	binaryAxes := slices.Clone(rp.AxisX.Options)
+	if err := wb.selectProblem("zelda-v0"); err != nil {
+		t.Fatal(err)
+	}
+	if rp.axesFor != "zelda-v0" && (rp.AxisX.Selected != "" || len(rp.AxisX.Options) != 0) {
+		t.Fatalf("while zelda's fields load, the axes show %q of %v", rp.AxisX.Selected, rp.AxisX.Options)
+	}
+	eventually(t, "zelda's axes", func() bool { return rp.AxisX.Selected != "" && rp.axesFor == "zelda-v0" })
+	if slices.Equal(rp.AxisX.Options, binaryAxes) {
+		t.Fatalf("zelda's axes are binary's: %v", binaryAxes)
 	}
 }

@@ -172,6 +172,15 @@ const aboutText = `PCG Workbench: sample, generate, edit and compare levels of t
 The command line (workbench help) runs the same flows without a window; the README describes ` +
 	`every command, the run folders and the keyboard shortcuts (F1).`
 
+// showGuide opens Help → Guide: the embedded user guide, rendered from Markdown.
+func (wb *Workbench) showGuide() {
+	text := widget.NewRichTextFromMarkdown(assets.Guide)
+	text.Wrapping = fyne.TextWrapWord
+	d := dialog.NewCustom("PCG Workbench guide", "Close", container.NewVScroll(text), wb.Window)
+	d.Resize(fitDialog(wb.Window.Canvas().Size(), fyne.NewSize(720, 640)))
+	d.Show()
+}
+
 // showAbout opens Help → About.
 func (wb *Workbench) showAbout() {
 	text := widget.NewLabel(aboutText)
@@ -209,6 +218,7 @@ func (wb *Workbench) mainMenu() *fyne.MainMenu {
 		views = append(views, item(t.title, shortcutTabs[i], func() { wb.tabs.SelectIndex(i) }))
 	}
 	help := fyne.NewMenu("Help",
+		fyne.NewMenuItem("Guide", wb.showGuide),
 		fyne.NewMenuItem("Keyboard shortcuts (F1)", wb.showShortcuts),
 		fyne.NewMenuItem("About PCG Workbench", wb.showAbout))
 	return fyne.NewMainMenu(file, run, fyne.NewMenu("View", views...), help)
