@@ -65,11 +65,20 @@ func (m matrixRows) column(c int, rows []int32, dst []float64) {
 type infoRows struct {
 	n       int
 	kernels *sync.Pool // of PairKernel
+	// symmetric: the kernels are proven to give d(i, j) bit-equal to d(j, i), so the first
+	// pass may compute the upper triangle only and mirror it (see scanSymmetric).
+	symmetric bool
 }
 
 func newInfoRows(p Problem, infos []Info) infoRows {
 	mk := Kernels(p, infos)
-	return infoRows{n: len(infos), kernels: &sync.Pool{New: func() any { return mk() }}}
+	sym := false
+	if sk, ok := p.(SymmetricDiversityKerneler); ok {
+		if _, hasKernel := p.(DiversityKerneler); hasKernel {
+			sym = sk.SymmetricDiversityKernel()
+		}
+	}
+	return infoRows{n: len(infos), kernels: &sync.Pool{New: func() any { return mk() }}, symmetric: sym}
 }
 
 func (m infoRows) row(r int, cols []int32, vals []float64) ([]int32, []float64) {
@@ -110,6 +119,17 @@ func (m infoRows) column(c int, rows []int32, dst []float64) {
 		}()
 	}
 	wg.Wait()
+}
+
+// SymmetricDiversityKerneler is implemented by a DiversityKerneler whose kernels are proven to
+// return bit-identical values for (i, j) and (j, i), NaN payloads included, on every set. The
+// set diversity then computes each unordered pair once when the rows fit the memory budget,
+// halving the first pass; its result is unchanged bit for bit because the mirrored entries
+// are exactly the values the full scan would have computed. Declare it only with a proof
+// (a reading of the kernel) and a test on random pairs: a kernel that is symmetric only up to
+// rounding would silently change results.
+type SymmetricDiversityKerneler interface {
+	SymmetricDiversityKernel() bool
 }
 
 // PairKernel returns Diversity(infos[i], infos[j]) of the set it was made for.
@@ -254,9 +274,34 @@ func (h *rowHash) add(c int32, v float64) {
 	h.b = bits.RotateLeft64(h.b+x, 41)*0xC4CEB9FE1A85EC53 ^ uint64(uint32(c))
 }
 
+// scanOf is what the first pass learns of one row: its numpy sum over n columns, its positive
+// count and hash, and whether it holds a negative or NaN similarity.
+func scanOf(cols []int32, vals []float64, n int) rowScan {
+	sc := rowScan{}
+	var h rowHash
+	for k, c := range cols {
+		if vals[k] > 0 {
+			sc.positive++
+		} else if vals[k] < 0 || math.IsNaN(vals[k]) {
+			sc.negative = true
+		}
+		h.add(c, vals[k])
+	}
+	sc.hash = [2]uint64{h.a, h.b}
+	sc.sum = shape.SparsePairwiseSum(cols, vals, n)
+	return sc
+}
+
 // scanRows reads every row once (in parallel), returning each row's full pairwise sum, its
 // positive count and hash, and, when they fit the budget, the rows themselves.
 func scanRows(ctx context.Context, n int, src simRows, store bool, progress ProgressFunc) ([]rowScan, *storedRows, error) {
+	if ir, ok := src.(infoRows); ok && ir.symmetric && store {
+		scans, st, err := scanSymmetric(ctx, n, ir, progress)
+		if err != nil || st != nil {
+			return scans, st, err
+		}
+		// Over the budget: the rows cannot be kept, so mirroring has nothing to mirror into.
+	}
 	scans := make([]rowScan, n)
 	var st *storedRows
 	if store {
@@ -277,19 +322,7 @@ func scanRows(ctx context.Context, n int, src simRows, store bool, progress Prog
 			var vals []float64
 			for r := range next {
 				cols, vals = src.row(r, cols[:0], vals[:0])
-				sc := rowScan{}
-				var h rowHash
-				for k, c := range cols {
-					if vals[k] > 0 {
-						sc.positive++
-					} else if vals[k] < 0 || math.IsNaN(vals[k]) {
-						sc.negative = true
-					}
-					h.add(c, vals[k])
-				}
-				sc.hash = [2]uint64{h.a, h.b}
-				sc.sum = shape.SparsePairwiseSum(cols, vals, n)
-				scans[r] = sc
+				scans[r] = scanOf(cols, vals, n)
 				if st != nil && !overBudget.Load() {
 					if stored.Add(int64(len(cols))) > maxStoredSimilarities {
 						overBudget.Store(true)
@@ -323,6 +356,130 @@ feed:
 	if overBudget.Load() {
 		st = nil
 	}
+	return scans, st, nil
+}
+
+// scanSymmetric is scanRows for a symmetric kernel: it computes the diagonal and the upper
+// triangle (each unordered pair once), mirrors it into full rows and scans those. The full
+// rows are the same entries, in the same column order, that row-by-row reading gives, so
+// the sums, counts and hashes are bit-identical. It returns a nil store (and no error) when
+// the rows would exceed maxStoredSimilarities; the caller then scans row by row.
+func scanSymmetric(ctx context.Context, n int, src infoRows, progress ProgressFunc) ([]rowScan, *storedRows, error) {
+	upCols := make([][]int32, n)
+	upVals := make([][]float64, n)
+	diag := make([]float64, n)
+	var stored atomic.Int64
+	stored.Add(int64(n)) // a diagonal entry per row, at most
+	var overBudget atomic.Bool
+	var done atomic.Int64
+	var mu sync.Mutex
+	// Row r costs n-r pairs: rows r and n-1-r together cost about n, so the units are even.
+	units := (n + 1) / 2
+	next := make(chan int)
+	workers := min(runtime.GOMAXPROCS(0), max(units, 1))
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			d := src.kernels.Get().(PairKernel)
+			defer src.kernels.Put(d)
+			var cols []int32
+			var vals []float64
+			for u := range next {
+				for _, r := range [2]int{u, n - 1 - u} {
+					if overBudget.Load() {
+						break
+					}
+					cols, vals = cols[:0], vals[:0]
+					diag[r] = 1.0 - d(r, r)
+					for j := r + 1; j < n; j++ {
+						if s := 1.0 - d(r, j); s != 0 {
+							cols, vals = append(cols, int32(j)), append(vals, s)
+						}
+					}
+					// Each upper entry is stored twice (in its row and mirrored).
+					if stored.Add(2*int64(len(cols))) > maxStoredSimilarities {
+						overBudget.Store(true)
+						break
+					}
+					upCols[r] = slices.Clone(cols)
+					upVals[r] = slices.Clone(vals)
+					if progress != nil {
+						dn := int(done.Add(1))
+						mu.Lock()
+						progress(dn, n)
+						mu.Unlock()
+					}
+					if u == n-1-u {
+						break // the middle row of an odd n
+					}
+				}
+			}
+		}()
+	}
+feed:
+	for u := 0; u < units; u++ {
+		if overBudget.Load() {
+			break
+		}
+		select {
+		case <-ctx.Done():
+			break feed
+		case next <- u:
+		}
+	}
+	close(next)
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, nil, err
+	}
+	if overBudget.Load() {
+		return nil, nil, nil
+	}
+	// Row c's entries in column order: the mirrored (i, c) for i < c, then the diagonal, then
+	// its upper part. Rows are sized exactly first so that no append reallocates.
+	size := make([]int, n)
+	for r := 0; r < n; r++ {
+		size[r] += len(upCols[r])
+		if diag[r] != 0 {
+			size[r]++
+		}
+		for _, c := range upCols[r] {
+			size[c]++
+		}
+	}
+	st := &storedRows{cols: make([][]int32, n), vals: make([][]float64, n)}
+	for r := 0; r < n; r++ {
+		st.cols[r] = make([]int32, 0, size[r])
+		st.vals[r] = make([]float64, 0, size[r])
+	}
+	for r := 0; r < n; r++ {
+		// Every row i < r has already put its (i, r) entry into row r.
+		if diag[r] != 0 {
+			st.cols[r] = append(st.cols[r], int32(r))
+			st.vals[r] = append(st.vals[r], diag[r])
+		}
+		st.cols[r] = append(st.cols[r], upCols[r]...)
+		st.vals[r] = append(st.vals[r], upVals[r]...)
+		for k, c := range upCols[r] {
+			st.cols[c] = append(st.cols[c], int32(r))
+			st.vals[c] = append(st.vals[c], upVals[r][k])
+		}
+		upCols[r], upVals[r] = nil, nil
+	}
+	scans := make([]rowScan, n)
+	var wg2 sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg2.Add(1)
+		go func() {
+			defer wg2.Done()
+			for r := w; r < n; r += workers {
+				scans[r] = scanOf(st.cols[r], st.vals[r], n)
+			}
+		}()
+	}
+	wg2.Wait()
 	return scans, st, nil
 }
 

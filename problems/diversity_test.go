@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"pcgwb/problems/shape"
@@ -305,3 +306,97 @@ func TestDiversitiesRecomputedInParallelColumns(t *testing.T) {
 type unkeyedProblem struct{ Problem }
 
 func (unkeyedProblem) Diversity(a, b Info) float64 { return keyProblem{}.Diversity(a, b) }
+
+// symProblem is a symmetric diversity with a kernel that declares it: the first pass computes
+// the upper triangle only and mirrors it.
+type symProblem struct{ Problem }
+
+func (symProblem) Diversity(a, b Info) float64 {
+	x, y := a.(float64), b.(float64)
+	d := math.Abs(x - y)
+	if d > 0.3 {
+		return 1 // far apart: similarity exactly 0, a sparse row
+	}
+	return d * 3
+}
+
+func (p symProblem) DiversityKernel(infos []Info) func() func(i, j int) float64 {
+	return func() func(i, j int) float64 {
+		return func(i, j int) float64 { return p.Diversity(infos[i], infos[j]) }
+	}
+}
+
+func (symProblem) SymmetricDiversityKernel() bool { return true }
+
+// TestSymmetricScanEqualsTheFullScan checks the mirrored first pass against the row-by-row
+// one (sums, counts, hashes and stored rows, bit for bit) and the set diversity against the
+// literal algorithm, for odd and even n, duplicates, and a budget too small for the rows
+// (the row-by-row fallback).
+func TestSymmetricScanEqualsTheFullScan(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 22))
+	cases := []struct {
+		name   string
+		n      int
+		budget int64
+	}{
+		{"empty", 0, 24 << 20},
+		{"one", 1, 24 << 20},
+		{"two", 2, 24 << 20},
+		{"odd", 101, 24 << 20},
+		{"even", 250, 24 << 20},
+		{"over the budget", 120, 50},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			old := maxStoredSimilarities
+			maxStoredSimilarities = tc.budget
+			defer func() { maxStoredSimilarities = old }()
+			infos := make([]Info, tc.n)
+			for i := range infos {
+				infos[i] = float64(r.IntN(40)) / 37 // few values: duplicates and ties
+				if i%9 == 8 {
+					infos[i] = r.Float64() * 1.1
+				}
+			}
+			src := newInfoRows(symProblem{}, infos)
+			if !src.symmetric {
+				t.Fatal("the symmetric kernel was not recognised")
+			}
+			plain := src
+			plain.symmetric = false
+			gotScans, gotSt, err := scanSymmetric(context.Background(), tc.n, src, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			wantScans, wantSt, err := scanRows(context.Background(), tc.n, plain, true, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if (gotSt == nil) != (wantSt == nil) {
+				t.Fatalf("stored rows: symmetric %v, full %v", gotSt != nil, wantSt != nil)
+			}
+			if gotSt != nil {
+				for i := range wantScans {
+					if g, w := gotScans[i], wantScans[i]; math.Float64bits(g.sum) != math.Float64bits(w.sum) ||
+						g.positive != w.positive || g.hash != w.hash || g.negative != w.negative {
+						t.Fatalf("row %d: symmetric scan %+v, full scan %+v", i, g, w)
+					}
+					if !slices.Equal(gotSt.cols[i], wantSt.cols[i]) || !sameBits(gotSt.vals[i], wantSt.vals[i]) {
+						t.Fatalf("row %d: symmetric %v %v, full %v %v", i, gotSt.cols[i], gotSt.vals[i], wantSt.cols[i], wantSt.vals[i])
+					}
+				}
+			}
+			var done int
+			got, err := DiversitiesContext(context.Background(), symProblem{}, infos, func(d, total int) { done = d })
+			if err != nil {
+				t.Fatal(err)
+			}
+			if done != tc.n {
+				t.Fatalf("progress ended at %d of %d rows", done, tc.n)
+			}
+			if want := literalGreedy(PlainDiversityMatrix(symProblem{}, infos)); !sameBits(got, want) {
+				t.Fatalf("got %v\nwant %v", got, want)
+			}
+		})
+	}
+}

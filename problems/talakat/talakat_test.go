@@ -400,3 +400,68 @@ func TestDiversityKernelEqualsDiversity(t *testing.T) {
 		})
 	}
 }
+
+// TestKernelIsSymmetric checks the claim of SymmetricDiversityKernel: for random pairs,
+// kernel(i, j) and kernel(j, i) have the same bits, and so do Diversity(a, b) and
+// Diversity(b, a), on maps with NaN, ±Inf, −0, huge values, empty sections and fights of
+// different lengths.
+func TestKernelIsSymmetric(t *testing.T) {
+	p, err := New(problems.Params{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tk := p.(*Talakat)
+	r := rand.New(rand.NewPCG(56, 78))
+	const cells = 150
+	specials := []float64{math.NaN(), math.Inf(1), math.Inf(-1), math.Copysign(0, -1), 1e308, -1e308, 5e-324}
+	cases := []struct {
+		name     string
+		density  float64
+		specialP float64 // chance that a non-zero cell holds a special value
+		varyLen  bool    // sections per fight from 1 to 6, else 5
+	}{
+		{"sparse", 0.08, 0, false},
+		{"dense", 0.9, 0, false},
+		{"different lengths", 0.2, 0, true},
+		{"special values", 0.1, 0.05, true},
+		{"many special values", 0.3, 0.5, false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			infos := make([]problems.Info, 70)
+			for i := range infos {
+				secs := 5
+				if tc.varyLen {
+					secs = 1 + r.IntN(6)
+				}
+				in := &Info{BulletLocations: make([][]float64, secs)}
+				for s := range in.BulletLocations {
+					l := make([]float64, cells)
+					if r.IntN(4) > 0 {
+						for c := range l {
+							if r.Float64() < tc.density {
+								l[c] = float64(r.IntN(30)) / 30
+								if r.Float64() < tc.specialP {
+									l[c] = specials[r.IntN(len(specials))]
+								}
+							}
+						}
+					}
+					in.BulletLocations[s] = l
+				}
+				infos[i] = in
+			}
+			k := tk.DiversityKernel(infos)()
+			for i := range infos {
+				for j := range infos {
+					if a, b := k(i, j), k(j, i); math.Float64bits(a) != math.Float64bits(b) {
+						t.Fatalf("kernel(%d, %d) = %.17g (%#x), kernel(%d, %d) = %.17g (%#x)", i, j, a, math.Float64bits(a), j, i, b, math.Float64bits(b))
+					}
+					if a, b := tk.Diversity(infos[i], infos[j]), tk.Diversity(infos[j], infos[i]); math.Float64bits(a) != math.Float64bits(b) {
+						t.Fatalf("Diversity(%d, %d) = %.17g, Diversity(%d, %d) = %.17g", i, j, a, j, i, b)
+					}
+				}
+			}
+		})
+	}
+}
