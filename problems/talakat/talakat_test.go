@@ -404,7 +404,7 @@ func TestDiversityKernelEqualsDiversity(t *testing.T) {
 // TestKernelIsSymmetric checks the claim of SymmetricDiversityKernel: for random pairs,
 // kernel(i, j) and kernel(j, i) have the same bits, and so do Diversity(a, b) and
 // Diversity(b, a), on maps with NaN, ±Inf, −0, huge values, empty sections and fights of
-// different lengths.
+// different lengths; and that the kernel gives Diversity's bits on them.
 func TestKernelIsSymmetric(t *testing.T) {
 	p, err := New(problems.Params{})
 	if err != nil {
@@ -459,6 +459,11 @@ func TestKernelIsSymmetric(t *testing.T) {
 					}
 					if a, b := tk.Diversity(infos[i], infos[j]), tk.Diversity(infos[j], infos[i]); math.Float64bits(a) != math.Float64bits(b) {
 						t.Fatalf("Diversity(%d, %d) = %.17g, Diversity(%d, %d) = %.17g", i, j, a, j, i, b)
+					}
+					// The special values also exercise the kernel's contract (its merge of
+					// the two sections' cells with −0, ±Inf and NaN).
+					if a, b := k(i, j), tk.Diversity(infos[i], infos[j]); math.Float64bits(a) != math.Float64bits(b) {
+						t.Fatalf("kernel(%d, %d) = %.17g, Diversity = %.17g", i, j, a, b)
 					}
 				}
 			}
