@@ -1,5 +1,6 @@
-// Package playwindow shows a play.View (a play.Session, a playtest kiosk) in an Ebiten window: the only package of the workbench
-// that imports Ebiten. It turns keystrokes into play.Keys (the same Press a script or a replay
+// Package playwindow shows a play.View (a play.Session, a playtest kiosk) in an Ebiten window;
+// with canvas/birdsview/window it is one of the two packages that import Ebiten, both run in a
+// child process of their own. It turns keystrokes into play.Keys (the same Press a script or a replay
 // uses), ticks the session at 60 Hz, and draws the session's frames scaled by whole factors.
 //
 // Ebiten wants the main thread and runs once per process, so the workbench opens this window

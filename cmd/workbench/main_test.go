@@ -209,7 +209,7 @@ func TestRealWindowStaysResponsive(t *testing.T) {
 }
 
 // TestRealWindowTabs opens the Editor, Compare and Expressive range tabs in the real window
-// and keeps a screenshot of each in testdata/screens/ (copied to docs/screens/ for the README): the compared runs are
+// and keeps a screenshot of each in testdata/screens/ (the README's pictures come from docs/screens/regenerate.sh): the compared runs are
 // small GA and random-search runs of zelda-v0 recorded first.
 func TestRealWindowTabs(t *testing.T) {
 	if raceDetector {
@@ -374,7 +374,7 @@ func colorStats(img image.Image) (int, float64) {
 }
 
 // saveForInspection keeps a real-window screenshot in testdata/screens/ (ignored by git; the
-// README shows copies in docs/screens/) and, when $WORKBENCH_SMOKE_OUT is set, there too.
+// README's pictures come from docs/screens/regenerate.sh) and, when $WORKBENCH_SMOKE_OUT is set, there too.
 func saveForInspection(t *testing.T, name string, data []byte) {
 	for _, dir := range []string{filepath.Join("testdata", "screens"), os.Getenv("WORKBENCH_SMOKE_OUT")} {
 		if dir == "" {
