@@ -41,9 +41,9 @@ func (p publishedTemplate) modalSimilarity() (float64, bool) {
 
 // Recorded floor for the Pearson correlation between the proxy's similarity of each 2023
 // template (after the evaluator's 10 s of physics and its rendering) and its published 2023
-// similarity; the shipped weights measure r = 0.243 on the 36 templates (docs/classifier.md).
+// similarity; the shipped weights measure r = 0.277 on the 36 templates (docs/classifier.md).
 // A new model must not fall below it; raise it only to what a new model measures.
-const templatePearsonFloor = 0.22
+const templatePearsonFloor = 0.25
 
 // TestTemplateSimilarityCorrelation measures how well the proxy's similarity follows the
 // published one on the 36 hard-coded 2023 templates (shared data: what the project was built
