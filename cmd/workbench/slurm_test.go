@@ -109,6 +109,10 @@ func startSlurm(t *testing.T) *slurmCluster {
 	}
 	c := &slurmCluster{dir: dir, conf: filepath.Join(dir, "slurm.conf"), socket: filepath.Join(dir, "munge", "munge.socket")}
 	t.Cleanup(func() { c.stop(t); os.RemoveAll(dir) })
+	stopOrphanClusters(t, dir)
+	if err := os.WriteFile(filepath.Join(dir, ownerFile), []byte(strconv.Itoa(os.Getpid())), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, d := range []string{"munge", "state", "spool"} {
 		if err := os.MkdirAll(filepath.Join(dir, d), 0o711); err != nil {
 			t.Fatal(err)
@@ -200,6 +204,35 @@ func (c *slurmCluster) tail(name string) string {
 		data = data[len(data)-3000:]
 	}
 	return string(data)
+}
+
+// ownerFile holds the pid of the test process that started a cluster.
+const ownerFile = "owner.pid"
+
+// stopOrphanClusters stops the test clusters whose test process is gone: the daemons detach,
+// so a test binary killed by its timeout (its cleanup never runs) leaves them up. A cluster
+// whose owner is alive (another go test beside this one) is left alone.
+func stopOrphanClusters(t *testing.T, self string) {
+	dirs, _ := filepath.Glob(filepath.Join(filepath.Dir(self), "slurm*"))
+	for _, d := range dirs {
+		if d == self {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(d, ownerFile))
+		if err != nil {
+			continue // not one of ours, or from before owners were recorded
+		}
+		owner, err := strconv.Atoi(strings.TrimSpace(string(data)))
+		if err != nil || owner <= 1 {
+			continue
+		}
+		if err := syscall.Kill(owner, 0); err == nil || err == syscall.EPERM {
+			continue // the owner is alive
+		}
+		old := &slurmCluster{dir: d, conf: filepath.Join(d, "slurm.conf"), socket: filepath.Join(d, "munge", "munge.socket")}
+		old.stop(t)
+		os.RemoveAll(d)
+	}
 }
 
 // stop shuts the daemons down (and kills what is left by their pid files).
