@@ -121,17 +121,8 @@ func run(seed uint64, steps, batch, workers int, lr float64, fontDir string, poo
 	if err != nil {
 		return err
 	}
-	var train, test []*classifier.Face
 	fonts := classifier.FontSummary{Dir: fontDir}
-	for _, f := range faces {
-		if classifier.TestFamily(f.Family) {
-			test = append(test, f)
-			fonts.Test = append(fonts.Test, f.File)
-		} else {
-			train = append(train, f)
-			fonts.Train = append(fonts.Train, f.File)
-		}
-	}
+	train, test := splitByFamily(faces, &fonts)
 	fmt.Printf("fonts: %d faces (%d train, %d held out by family) from %s\n", len(faces), len(train), len(test), fontDir)
 	var handTrain, handTest []*classifier.Face
 	if handwriting > 0 {
@@ -141,15 +132,7 @@ func run(seed uint64, steps, batch, workers int, lr float64, fontDir string, poo
 			return err
 		}
 		versions = append(versions, hversions...)
-		for _, f := range hfaces {
-			if classifier.TestFamily(f.Family) {
-				handTest = append(handTest, f)
-				fonts.Test = append(fonts.Test, f.File)
-			} else {
-				handTrain = append(handTrain, f)
-				fonts.Train = append(fonts.Train, f.File)
-			}
-		}
+		handTrain, handTest = splitByFamily(hfaces, &fonts)
 		fmt.Printf("handwriting fonts: %d faces (%d train, %d held out by family), share %.2f of font samples\n", len(hfaces), len(handTrain), len(handTest), handwriting)
 	}
 
@@ -309,4 +292,19 @@ func perLetter(conf [classifier.Classes][classifier.Classes]int) string {
 		parts = append(parts, s)
 	}
 	return strings.Join(parts, "; ")
+}
+
+// splitByFamily holds out the faces of the test families (classifier.TestFamily) and records
+// every face's file in fonts, in the order given.
+func splitByFamily(faces []*classifier.Face, fonts *classifier.FontSummary) (train, test []*classifier.Face) {
+	for _, f := range faces {
+		if classifier.TestFamily(f.Family) {
+			test = append(test, f)
+			fonts.Test = append(fonts.Test, f.File)
+		} else {
+			train = append(train, f)
+			fonts.Train = append(fonts.Train, f.File)
+		}
+	}
+	return train, test
 }
