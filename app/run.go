@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -120,13 +119,7 @@ func newRunPanel(wb *Workbench) *RunPanel {
 	rp.Folder.Truncation = fyne.TextTruncateEllipsis
 	rp.Folder.Importance = widget.LowImportance
 
-	rp.ErrorText = widget.NewLabel("")
-	rp.ErrorText.Wrapping = fyne.TextWrapWord
-	rp.ErrorText.TextStyle = fyne.TextStyle{Bold: true}
-	banner := canvas.NewRectangle(colorErrorBack)
-	banner.CornerRadius = 4
-	rp.errorBanner = container.NewStack(banner, rp.ErrorText)
-	rp.errorBanner.Hide()
+	rp.ErrorText, rp.errorBanner = newErrorBanner()
 
 	rp.FitnessPlot = NewPlotView()
 	rp.CountsPlot = NewPlotView()

@@ -105,13 +105,7 @@ func newSamplePanel(keys keyHandler, current func() (string, problems.Problem, e
 	sp.Status.Truncation = fyne.TextTruncateEllipsis
 	sp.Status.SizeName = theme.SizeNameCaptionText
 
-	sp.ErrorText = widget.NewLabel("")
-	sp.ErrorText.Wrapping = fyne.TextWrapWord
-	sp.ErrorText.TextStyle = fyne.TextStyle{Bold: true} // the theme's white text reads well on the red banner
-	banner := canvas.NewRectangle(colorErrorBack)
-	banner.CornerRadius = 4
-	sp.errorBanner = container.NewStack(banner, sp.ErrorText)
-	sp.errorBanner.Hide()
+	sp.ErrorText, sp.errorBanner = newErrorBanner()
 
 	sp.Gallery = NewGallery("Press Sample (Ctrl+R or F5) to draw random contents of the selected problem.")
 
@@ -290,6 +284,19 @@ func parseSeed(s string) (uint64, error) {
 		return 0, errors.New("enter a whole number ≥ 0")
 	}
 	return n, nil
+}
+
+// newErrorBanner is a panel's hidden error banner: bold wrapped text (the theme's white text
+// reads well on the red) on a rounded red card.
+func newErrorBanner() (*widget.Label, *fyne.Container) {
+	text := widget.NewLabel("")
+	text.Wrapping = fyne.TextWrapWord
+	text.TextStyle = fyne.TextStyle{Bold: true}
+	back := canvas.NewRectangle(colorErrorBack)
+	back.CornerRadius = 4
+	banner := container.NewStack(back, text)
+	banner.Hide()
+	return text, banner
 }
 
 // caption is a small muted heading for a group of controls.
