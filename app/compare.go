@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"pcgwb/problems"
+	"pcgwb/problems/experiment"
 )
 
 // galleryLimit is how many levels each compared run shows (its best ones).
@@ -64,7 +65,7 @@ func newComparePanel(wb *Workbench) *ComparePanel {
 	cp.FeasiblePlot.SetLegendVisible(false)
 	cp.galleryBox = container.NewGridWithColumns(1)
 	cp.XAxis = widget.NewSelect(XAxes(), func(string) { cp.drawPlots() })
-	cp.XAxis.SetSelected(string(XGeneration))
+	cp.XAxis.SetSelected(axisName(experiment.XGeneration))
 	tools := container.NewBorder(nil, nil, container.NewHBox(cp.AddButton, cp.AddCurrentButton, cp.ClearButton, cp.PlaytestButton),
 		container.NewHBox(widget.NewLabel("x axis"), cp.XAxis), cp.Status)
 	table := container.NewScroll(cp.Table) // sideways too: a narrow window must not widen
@@ -179,7 +180,10 @@ func (cp *ComparePanel) drawPlots() {
 	if cp.FitnessPlot == nil {
 		return
 	}
-	axis := XAxis(cp.XAxis.Selected)
+	axis, err := experiment.ParseXAxis(cp.XAxis.Selected)
+	if err != nil {
+		axis = experiment.XGeneration // the select offers only known axes
+	}
 	cp.FitnessPlot.SetSpec(CompareFitnessPlotOn(cp.groups, axis))
 	cp.FeasiblePlot.SetSpec(CompareFeasiblePlotOn(cp.groups, axis))
 }

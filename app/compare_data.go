@@ -3,6 +3,7 @@ package app
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"pcgwb/problems/experiment"
 	"pcgwb/problems/search"
@@ -111,51 +112,39 @@ func GroupRuns(runs []*RunRecord) []*CompareGroup {
 	return out
 }
 
-// XAxis is what the Compare plots put on x: generations, or the budget used.
-type XAxis string
-
-// The x axes of the Compare plots.
-const (
-	XGeneration  XAxis = "generation"
-	XEvaluations XAxis = "evaluations"
-	XModelCalls  XAxis = "model calls"
-)
-
-// XAxes lists the x axes in the order the Compare tab offers them.
+// XAxes lists the x axes (experiment's, the report's) in the order the Compare tab offers them,
+// named as the tab shows them ("model calls").
 func XAxes() []string {
-	return []string{string(XGeneration), string(XEvaluations), string(XModelCalls)}
+	var names []string
+	for _, a := range experiment.XAxes() {
+		names = append(names, axisName(a))
+	}
+	return names
 }
 
-func (a XAxis) of(ev *search.Event) float64 {
-	switch a {
-	case XEvaluations:
-		return float64(ev.Evaluations)
-	case XModelCalls:
-		return float64(ev.ModelCalls)
-	}
-	return float64(ev.Generation)
-}
+// axisName is an x axis as the Compare tab names it (experiment.ParseXAxis reads it back).
+func axisName(a experiment.XAxis) string { return strings.ReplaceAll(string(a), "-", " ") }
 
 // curveOn is a group's curve of value over axis (generation curves are precomputed).
-func (g *CompareGroup) curveOn(axis XAxis, value func(*search.Event) float64) experiment.Curve {
+func (g *CompareGroup) curveOn(axis experiment.XAxis, value func(*search.Event) float64) experiment.Curve {
 	if g.group == nil {
 		return experiment.Curve{}
 	}
-	return g.group.CurveOver(axis.of, value)
+	return g.group.CurveOver(axis.Value, value)
 }
 
-func comparePlot(groups []*CompareGroup, axis XAxis, spec PlotSpec, value func(*search.Event) float64) PlotSpec {
+func comparePlot(groups []*CompareGroup, axis experiment.XAxis, spec PlotSpec, value func(*search.Event) float64) PlotSpec {
 	if axis == "" {
-		axis = XGeneration
+		axis = experiment.XGeneration
 	}
-	spec.XLabel = string(axis)
+	spec.XLabel = axisName(axis)
 	multi := spansProblems(groups)
 	for i, g := range groups {
 		c := g.curveOn(axis, value)
 		for _, x := range c.X {
 			spec.XMax = math.Max(spec.XMax, x)
 		}
-		if axis == XGeneration {
+		if axis == experiment.XGeneration {
 			spec.XMax = math.Max(spec.XMax, float64(g.Generations))
 		}
 		// a single-generation run (an LLM batch, a constructive run) is one marker with its interval
@@ -166,11 +155,11 @@ func comparePlot(groups []*CompareGroup, axis XAxis, spec PlotSpec, value func(*
 
 // CompareFitnessPlot overlays the groups' best-fitness curves on one pair of axes.
 func CompareFitnessPlot(groups []*CompareGroup) PlotSpec {
-	return CompareFitnessPlotOn(groups, XGeneration)
+	return CompareFitnessPlotOn(groups, experiment.XGeneration)
 }
 
 // CompareFitnessPlotOn is CompareFitnessPlot over another x axis.
-func CompareFitnessPlotOn(groups []*CompareGroup, axis XAxis) PlotSpec {
+func CompareFitnessPlotOn(groups []*CompareGroup, axis experiment.XAxis) PlotSpec {
 	spec := PlotSpec{Title: "Best fitness (mean of seeds, 95% band)", YMin: 0, YMax: 1.05}
 	return comparePlot(groups, axis, spec, func(ev *search.Event) float64 { return ev.BestFitness })
 }
@@ -178,11 +167,11 @@ func CompareFitnessPlotOn(groups []*CompareGroup, axis XAxis) PlotSpec {
 // CompareFeasiblePlot overlays the groups' feasible shares (percent of each population, so
 // batches and populations of any size compare) on one pair of axes.
 func CompareFeasiblePlot(groups []*CompareGroup) PlotSpec {
-	return CompareFeasiblePlotOn(groups, XGeneration)
+	return CompareFeasiblePlotOn(groups, experiment.XGeneration)
 }
 
 // CompareFeasiblePlotOn is CompareFeasiblePlot over another x axis.
-func CompareFeasiblePlotOn(groups []*CompareGroup, axis XAxis) PlotSpec {
+func CompareFeasiblePlotOn(groups []*CompareGroup, axis experiment.XAxis) PlotSpec {
 	spec := PlotSpec{Title: "Feasible levels (% of the population, mean of seeds, 95% band)", YMin: 0, YMax: 105}
 	return comparePlot(groups, axis, spec, func(ev *search.Event) float64 {
 		if ev.Size == 0 {

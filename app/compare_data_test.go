@@ -176,7 +176,7 @@ func TestCompareTableTellsTheTruth(t *testing.T) {
 	if img := RenderPlot(spec, 300, 200); img.Bounds().Dx() != 300 {
 		t.Fatal("plot not drawn")
 	}
-	byEvals := CompareFitnessPlotOn(groups, XEvaluations)
+	byEvals := CompareFitnessPlotOn(groups, experiment.XEvaluations)
 	if byEvals.XLabel != "evaluations" || byEvals.XMax <= float64(groups[2].Generations) {
 		t.Fatalf("evaluations axis: %s up to %v", byEvals.XLabel, byEvals.XMax)
 	}
