@@ -32,19 +32,24 @@ func runCommand() *Command {
 			seed := fs.Uint64("seed", 1, "random seed")
 			out := fs.String("out", "", "run folder (default runs/PROBLEM-GENERATOR-FITNESS-sSEED)")
 			axes := fs.String("axes", "", "mapelites axes: field:min:max[:bins],field:min:max[:bins] over info fields")
-			resume := fs.String("resume", "", "continue the run in this folder (other flags are ignored, but for an LLM run --api-key-env, --cache, --offline, --timeout, --retries and --concurrency)")
+			resume := fs.String("resume", "", "continue the run in this folder (other flags are ignored, but --checkpoint-interval, --checkpoint-every and, for an LLM run, --api-key-env, --cache, --offline, --timeout, --retries and --concurrency)")
 			quiet := fs.Bool("quiet", false, "no progress output")
 			llmRate := fs.Float64("llm-rate", llm.DefaultEvolveRate, "llm-ga, llm-mapelites: share of the children the model makes (run_evolve.go)")
 			var ep endpointFlags
 			var pf promptFlags
+			var cp checkpointFlags
+			cp.register(fs)
 			ep.registerEndpoint(fs)
 			pf.registerPrompt(fs)
 			return func(ctx context.Context, _ []string, cio IO) error {
 				stdout, stderr := cio.Stdout, cio.Stderr
+				cadence, err := cp.cadence()
+				if err != nil {
+					return err
+				}
 				set := map[string]bool{}
 				fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 				var r *experiment.Run
-				var err error
 				switch {
 				case *resume != "":
 					if gen, err := recordedGenerator(*resume); err == nil && gen == llm.GeneratorName {
@@ -138,7 +143,7 @@ func runCommand() *Command {
 				if *quiet {
 					onEvent = nil
 				}
-				final, err := r.Execute(ctx, onEvent)
+				final, err := r.ExecuteWith(ctx, experiment.Exec{OnEvent: onEvent, Checkpoint: cadence})
 				if err != nil {
 					if ctx.Err() != nil {
 						return fmt.Errorf("interrupted; continue with: workbench run --resume %s", r.Dir)

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"pcgwb/problems"
 	"pcgwb/problems/experiment"
@@ -105,4 +106,28 @@ func mapElitesHint(problem string) string {
 		return msg
 	}
 	return msg + "; " + problem + "'s numeric info fields: " + strings.Join(search.NumericFields(info), ", ")
+}
+
+// checkpointFlags are the checkpoint cadence flags of run and sweep (experiment.Cadence): how
+// much work a hard kill may lose against how often the disk is synced.
+type checkpointFlags struct {
+	interval *time.Duration
+	every    *int
+}
+
+func (c *checkpointFlags) register(fs *flag.FlagSet) {
+	c.interval = fs.Duration("checkpoint-interval", experiment.DefaultCheckpoint.Interval,
+		"write and sync a checkpoint at most this often (a kill -9 loses at most this much work; 0: only --checkpoint-every)")
+	c.every = fs.Int("checkpoint-every", 0, "also checkpoint every N generations (1: every generation, the most durable and the slowest on a busy disk)")
+}
+
+// cadence returns the chosen cadence, or a usage error for a negative or all-zero one.
+func (c *checkpointFlags) cadence() (experiment.Cadence, error) {
+	switch {
+	case *c.interval < 0 || *c.every < 0:
+		return experiment.Cadence{}, usagef("--checkpoint-interval and --checkpoint-every must not be negative")
+	case *c.interval == 0 && *c.every == 0:
+		return experiment.Cadence{}, usagef("--checkpoint-interval 0 needs --checkpoint-every N (N ≥ 1)")
+	}
+	return experiment.Cadence{Interval: *c.interval, Every: *c.every}, nil
 }

@@ -46,11 +46,13 @@ func TestRunWritesAReproducibleRunFolder(t *testing.T) {
 	if strings.Contains(out, "\r") {
 		t.Error("progress bar drawn on a non-terminal")
 	}
-	if code, _, errs := runCLI(t, smallRun(b)...); code != 0 {
+	// A checkpoint after every generation instead of every 10 s: the cadence is durability
+	// only, never a result.
+	if code, _, errs := runCLI(t, smallRun(b, "--checkpoint-every", "1", "--checkpoint-interval", "0")...); code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	if !bytes.Equal(readFile(t, filepath.Join(a, "final.json")), readFile(t, filepath.Join(b, "final.json"))) {
-		t.Fatal("the same seed gave different final.json")
+		t.Fatal("the same seed gave different final.json (other checkpoint cadence)")
 	}
 	events := strings.Split(strings.TrimSpace(string(readFile(t, filepath.Join(a, "events.jsonl")))), "\n")
 	if len(events) != 4 {
@@ -123,6 +125,8 @@ func TestRunUsageErrors(t *testing.T) {
 		{[]string{"run", "--resume", tmp}, "not a run folder"},
 		{[]string{"run", "--problem", "binary-v0", "--generator", "mapelites"}, "regions"},
 		{[]string{"run", "--problem", "isaac-v0", "--generator", "constructive", "--out", tmp + "/c"}, "not available"},
+		{[]string{"run", "--problem", "binary-v0", "--checkpoint-every", "-1", "--out", tmp + "/n"}, "must not be negative"},
+		{[]string{"run", "--problem", "binary-v0", "--checkpoint-interval", "0", "--out", tmp + "/n"}, "--checkpoint-every N"},
 		{[]string{"sweep", "--problems", "binary-v0"}, "--out"},
 		{[]string{"report"}, "DIR"},
 	}
@@ -289,5 +293,39 @@ func TestRunFolderSafety(t *testing.T) {
 	code, _, errs = runCLI(t, "report", tmp)
 	if code == 0 || !strings.Contains(errs, "run "+dir) || !strings.Contains(errs, "line 3") {
 		t.Fatalf("report on a damaged run: exit %d: %s", code, errs)
+	}
+}
+
+// A sweep's checkpoint cadence reaches the runs it emits for a scheduler, and the default
+// cadence adds nothing to the lines.
+func TestSweepPassesItsCheckpointCadence(t *testing.T) {
+	for _, c := range []struct {
+		extra []string
+		want  string
+	}{
+		{nil, ""},
+		{[]string{"--checkpoint-every", "1", "--checkpoint-interval", "0"}, "--checkpoint-interval 0s --checkpoint-every 1"},
+		{[]string{"--checkpoint-interval", "1m"}, "--checkpoint-interval 1m0s --checkpoint-every 0"},
+	} {
+		// A sweep folder each: a job that ran is finished and no longer emitted.
+		sweep := []string{"sweep", "--problems", "binary-v0", "--generators", "ga", "--fitness", "quality",
+			"--seeds", "1", "--generations", "2", "--pop", "8", "--out", t.TempDir(), "--emit-jobs"}
+		code, out, errs := runCLI(t, append(sweep, c.extra...)...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", c.extra, code, errs)
+		}
+		if has := strings.Contains(out, "--checkpoint"); has != (c.want != "") || !strings.Contains(out, c.want) {
+			t.Errorf("%v: job line %q, want %q", c.extra, out, c.want)
+		}
+		if c.want == "" {
+			continue
+		}
+		line := strings.Fields(strings.TrimSpace(out))
+		if len(line) < 2 {
+			t.Fatalf("job line %q", out)
+		}
+		if code, _, errs := runCLI(t, append(line[1:], "--quiet")...); code != 0 {
+			t.Fatalf("job line: exit %d: %s", code, errs)
+		}
 	}
 }

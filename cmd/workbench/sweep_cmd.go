@@ -31,6 +31,7 @@ type sweepFlags struct {
 	partition, time, mem, account string
 	maxParallel, cpus             int
 	dryRun                        bool
+	checkpoint                    checkpointFlags
 
 	set                  map[string]bool // the flags given on the command line
 	slurmOnly, localOnly []string        // flags that only one mode reads
@@ -56,6 +57,7 @@ func (f *sweepFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.account, "account", "", "--slurm: Slurm account")
 	fs.IntVar(&f.maxParallel, "max-parallel", 0, "--slurm: at most this many runs at once (the array's %N)")
 	fs.IntVar(&f.cpus, "cpus", 1, "--slurm: CPUs per run")
+	f.checkpoint.register(fs)
 	fs.BoolVar(&f.dryRun, "dry-run", false, "--slurm: print the script and the jobs instead of writing and submitting them")
 	f.slurmOnly = []string{"partition", "time", "mem", "account", "max-parallel", "cpus", "dry-run"}
 	f.localOnly = []string{"emit-jobs"}
@@ -158,8 +160,13 @@ func (f *sweepFlags) sweep() (experiment.Sweep, error) {
 	if err != nil {
 		return experiment.Sweep{}, err
 	}
+	cadence, err := f.checkpoint.cadence()
+	if err != nil {
+		return experiment.Sweep{}, err
+	}
 	return experiment.Sweep{Problems: names, Generators: splitList(f.generators), Fitnesses: splitList(f.fitness), Seeds: f.seeds,
-		Generations: f.generations, Options: search.Options{PopSize: f.pop, Axes: ax}, Out: outDir, Workers: f.jobs}, nil
+		Generations: f.generations, Options: search.Options{PopSize: f.pop, Axes: ax}, Out: outDir, Workers: f.jobs,
+		Checkpoint: cadence}, nil
 }
 
 // runSweep runs the sweep here until it is done or ctx is cancelled (Ctrl-C), printing one

@@ -30,12 +30,16 @@ type Sweep struct {
 	// Workers is the number of runs in flight (default: the number of cores). Each run also
 	// evaluates its populations in parallel, so memory is bounded by Workers populations.
 	Workers int
+	// Checkpoint is every run's checkpoint cadence (the zero value is DefaultCheckpoint).
+	Checkpoint Cadence
 }
 
 // Job is one run of a sweep.
 type Job struct {
 	Dir    string
 	Config Config
+	// Checkpoint is the run's checkpoint cadence (execution only: not part of the result).
+	Checkpoint Cadence
 }
 
 // Jobs lists the sweep's runs in a fixed order and checks every configuration up front, so a
@@ -59,7 +63,7 @@ func (s Sweep) Jobs() ([]Job, error) {
 						return nil, fmt.Errorf("%s %s %s: %w", p, g, f, err)
 					}
 					dir := filepath.Join(s.Out, p, cfg.Fitness, g, strconv.Itoa(seed))
-					jobs = append(jobs, Job{Dir: dir, Config: cfg})
+					jobs = append(jobs, Job{Dir: dir, Config: cfg, Checkpoint: s.Checkpoint})
 				}
 			}
 		}
@@ -126,7 +130,8 @@ func (s Sweep) Run(ctx context.Context, progress func(Progress)) error {
 			defer wg.Done()
 			for job := range next {
 				report(Progress{Job: job})
-				skipped, err := runJob(ctx, job, func(ev search.Event) { report(Progress{Job: job, Event: &ev}) })
+				skipped, err := runJob(ctx, job, Exec{Checkpoint: job.Checkpoint,
+					OnEvent: func(ev search.Event) { report(Progress{Job: job, Event: &ev}) }})
 				report(Progress{Job: job, Done: true, Skipped: skipped, Err: err})
 			}
 		}()
@@ -147,7 +152,7 @@ feed:
 	return ctx.Err()
 }
 
-func runJob(ctx context.Context, job Job, onEvent func(search.Event)) (skipped bool, err error) {
+func runJob(ctx context.Context, job Job, x Exec) (skipped bool, err error) {
 	r, err := Create(job.Dir, job.Config)
 	if err != nil {
 		return false, err
@@ -159,7 +164,7 @@ func runJob(ctx context.Context, job Job, onEvent func(search.Event)) (skipped b
 	if st.Finished {
 		return true, nil
 	}
-	_, err = r.Execute(ctx, onEvent)
+	_, err = r.ExecuteWith(ctx, x)
 	return false, err
 }
 
@@ -195,6 +200,9 @@ func CommandLine(program string, j Job) string {
 			parts = append(parts, fmt.Sprintf("%s:%s:%s:%d", a.Field, fmtFloat(a.Min), fmtFloat(a.Max), a.Bins))
 		}
 		args = append(args, "--axes", strings.Join(parts, ","))
+	}
+	if cp := j.Checkpoint; cp != (Cadence{}) && cp != DefaultCheckpoint {
+		args = append(args, "--checkpoint-interval", cp.Interval.String(), "--checkpoint-every", strconv.Itoa(cp.Every))
 	}
 	args = append(args, "--out", j.Dir)
 	for i, a := range args {
