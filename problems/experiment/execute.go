@@ -30,6 +30,10 @@ type Exec struct {
 	Prepare func(search.Generator) error
 	// Checkpoint is how often the run is made durable; the zero value is DefaultCheckpoint.
 	Checkpoint Cadence
+	// Shared is handed to the generator's factory (search.Spec.Shared): a cache of infos and
+	// diversities shared with the other runs of this process. The run's files are the same
+	// with or without it.
+	Shared *search.SharedCache
 }
 
 // Cadence says how often a run's checkpoint is written and synced. Every generation is
@@ -203,7 +207,7 @@ func (r *Run) ExecuteWith(ctx context.Context, x Exec) (*Final, error) {
 	if err != nil {
 		return nil, err
 	}
-	g, err := search.Build(ctx, r.Config.Generator, search.Spec{Problem: p, Options: r.Config.Options, Settings: r.Config.Settings, Runtime: x.Runtime})
+	g, err := search.Build(ctx, r.Config.Generator, search.Spec{Problem: p, Options: r.Config.Options, Settings: r.Config.Settings, Runtime: x.Runtime, Shared: x.Shared})
 	if err != nil {
 		return nil, err
 	}

@@ -1,12 +1,14 @@
 package experiment
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -32,6 +34,10 @@ type Sweep struct {
 	Workers int
 	// Checkpoint is every run's checkpoint cadence (the zero value is DefaultCheckpoint).
 	Checkpoint Cadence
+	// SharedBytes bounds the cache of infos and diversities that the sweep's runs share
+	// (search.SharedCache): 0 is search.DefaultSharedBytes, a negative value turns sharing
+	// off. Every run's files are the same either way; only the time differs.
+	SharedBytes int64
 }
 
 // Job is one run of a sweep.
@@ -122,6 +128,10 @@ func (s Sweep) Run(ctx context.Context, progress func(Progress)) error {
 			progress(p)
 		}
 	}
+	var shared *search.SharedCache
+	if s.SharedBytes >= 0 {
+		shared = search.NewSharedCache(cmp.Or(s.SharedBytes, search.DefaultSharedBytes))
+	}
 	next := make(chan Job)
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
@@ -130,14 +140,14 @@ func (s Sweep) Run(ctx context.Context, progress func(Progress)) error {
 			defer wg.Done()
 			for job := range next {
 				report(Progress{Job: job})
-				skipped, err := runJob(ctx, job, Exec{Checkpoint: job.Checkpoint,
+				skipped, err := runJob(ctx, job, Exec{Checkpoint: job.Checkpoint, Shared: shared,
 					OnEvent: func(ev search.Event) { report(Progress{Job: job, Event: &ev}) }})
 				report(Progress{Job: job, Done: true, Skipped: skipped, Err: err})
 			}
 		}()
 	}
 feed:
-	for _, j := range jobs {
+	for _, j := range sideBySide(jobs) {
 		select {
 		case <-ctx.Done():
 			break feed
@@ -150,6 +160,31 @@ feed:
 		return errors.Join(errs...)
 	}
 	return ctx.Err()
+}
+
+// sideBySide is the order the workers take the jobs in: the runs that differ only in their
+// fitness are consecutive, so the workers run them at the same time and the shared cache
+// computes their common work once (a random search's three fitnesses sample the same
+// contents; ES and GA runs agree until an individual is feasible). Otherwise Jobs' order is
+// kept: problem, generator, seed. Jobs' own order (that of --emit-jobs) is left as it is.
+func sideBySide(jobs []Job) []Job {
+	problem, generator := map[string]int{}, map[string]int{}
+	for _, j := range jobs {
+		if _, ok := problem[j.Config.Problem]; !ok {
+			problem[j.Config.Problem] = len(problem)
+		}
+		if _, ok := generator[j.Config.Generator]; !ok {
+			generator[j.Config.Generator] = len(generator)
+		}
+	}
+	out := slices.Clone(jobs)
+	slices.SortStableFunc(out, func(a, b Job) int {
+		return cmp.Or(
+			cmp.Compare(problem[a.Config.Problem], problem[b.Config.Problem]),
+			cmp.Compare(generator[a.Config.Generator], generator[b.Config.Generator]),
+			cmp.Compare(a.Config.Seed, b.Config.Seed))
+	})
+	return out
 }
 
 func runJob(ctx context.Context, job Job, x Exec) (skipped bool, err error) {

@@ -18,8 +18,12 @@ type evaluator struct {
 	infos  map[string]infoEntry // content key -> info, pruned to the living individuals
 	pairs  map[[2]uint64]float64
 	nextID uint64
-	// computed counts the info computations: the run's "evaluations".
+	// computed counts the info computations: the run's "evaluations", counted as if the run
+	// were alone even when the shared cache gave the info.
 	computed int
+	// shared, when set, is the cache of the runs of this process (nil: the run computes
+	// alone). Info ids then come from the cache, so equal batches of two runs have equal ids.
+	shared *sharedView
 }
 
 type infoEntry struct {
@@ -27,8 +31,8 @@ type infoEntry struct {
 	id   uint64
 }
 
-func newEvaluator(p problems.Problem) *evaluator {
-	return &evaluator{p: p, infos: map[string]infoEntry{}, pairs: map[[2]uint64]float64{}}
+func newEvaluator(p problems.Problem, shared *sharedView) *evaluator {
+	return &evaluator{p: p, infos: map[string]infoEntry{}, pairs: map[[2]uint64]float64{}, shared: shared}
 }
 
 // contentKey is the canonical JSON of a content (Go sorts map keys), so equal contents share
@@ -71,13 +75,11 @@ func (e *evaluator) attachInfos(ctx context.Context, batch []*Individual) error 
 	if len(todo) == 0 {
 		return nil
 	}
-	infos, err := problems.Infos(ctx, e.p, todo)
+	ents, err := e.computeInfos(ctx, todo, todoKeys)
 	if err != nil {
 		return err
 	}
-	for i, info := range infos {
-		e.nextID++
-		ent := infoEntry{info: info, id: e.nextID}
+	for i, ent := range ents {
 		e.infos[todoKeys[i]] = ent
 		for _, ind := range waiting[todoKeys[i]] {
 			ind.Info, ind.infoID = ent.info, ent.id
@@ -85,6 +87,24 @@ func (e *evaluator) attachInfos(ctx context.Context, batch []*Individual) error 
 	}
 	e.computed += len(todo)
 	return nil
+}
+
+// computeInfos computes the infos of contents (of content keys keys), or takes them from the
+// shared cache.
+func (e *evaluator) computeInfos(ctx context.Context, contents []problems.Content, keys []string) ([]infoEntry, error) {
+	if e.shared != nil {
+		return e.shared.infos(ctx, e.p, contents, keys)
+	}
+	infos, err := problems.Infos(ctx, e.p, contents)
+	if err != nil {
+		return nil, err
+	}
+	ents := make([]infoEntry, len(infos))
+	for i, info := range infos {
+		e.nextID++
+		ents[i] = infoEntry{info: info, id: e.nextID}
+	}
+	return ents, nil
 }
 
 // evaluate is the reference's evaluateChromosomes: infos, then per-item quality and
@@ -108,7 +128,8 @@ func (e *evaluator) evaluate(ctx context.Context, batch []*Individual) error {
 }
 
 // diversityMatrix is problems.DiversityMatrix over the batch, computed once per pair of
-// distinct infos, in parallel, reusing the pairs of the previous batch.
+// distinct infos, in parallel, reusing the pairs of the previous batch (and, with a shared
+// cache, the matrix another run computed for the same infos).
 func (e *evaluator) diversityMatrix(ctx context.Context, batch []*Individual) ([][]float64, error) {
 	var ids []uint64
 	var infos []problems.Info
@@ -124,59 +145,17 @@ func (e *evaluator) diversityMatrix(ctx context.Context, batch []*Individual) ([
 		}
 		at[i] = s
 	}
-	k := len(ids)
-	u := make([][]float64, k)
-	for i := range u {
-		u[i] = make([]float64, k)
+	var u [][]float64
+	var err error
+	if e.shared != nil {
+		u, err = e.shared.matrix(ctx, ids, func() ([][]float64, error) { return e.uniqueMatrix(ctx, ids, infos) })
+	} else {
+		u, err = e.uniqueMatrix(ctx, ids, infos)
 	}
-	type pair struct{ i, j int }
-	var todo []pair
-	for i := 0; i < k; i++ {
-		for j := 0; j < k; j++ {
-			if v, ok := e.pairs[[2]uint64{ids[i], ids[j]}]; ok {
-				u[i][j] = v
-			} else {
-				todo = append(todo, pair{i, j})
-			}
-		}
-	}
-	workers := min(runtime.GOMAXPROCS(0), max(1, len(todo)/64))
-	var wg sync.WaitGroup
-	var firstErr error
-	var errMu sync.Mutex
-	chunk := (len(todo) + workers - 1) / max(workers, 1)
-	for w := 0; w < workers; w++ {
-		lo, hi := w*chunk, min((w+1)*chunk, len(todo))
-		if lo >= hi {
-			continue
-		}
-		wg.Add(1)
-		go func(part []pair) {
-			defer wg.Done()
-			defer func() {
-				if r := recover(); r != nil {
-					errMu.Lock()
-					if firstErr == nil {
-						firstErr = fmt.Errorf("diversity failed: %v", r)
-					}
-					errMu.Unlock()
-				}
-			}()
-			for n, pr := range part {
-				if n%256 == 0 && ctx.Err() != nil {
-					return
-				}
-				u[pr.i][pr.j] = e.p.Diversity(infos[pr.i], infos[pr.j])
-			}
-		}(todo[lo:hi])
-	}
-	wg.Wait()
-	if err := ctx.Err(); err != nil {
+	if err != nil {
 		return nil, err
 	}
-	if firstErr != nil {
-		return nil, firstErr
-	}
+	k := len(ids)
 	// Keep only this batch's pairs: the next batch shares individuals with this one (elites,
 	// survivors, duplicates) far more than with older ones, and memory stays bounded.
 	pairs := make(map[[2]uint64]float64, k*k)
@@ -194,6 +173,155 @@ func (e *evaluator) diversityMatrix(ctx context.Context, batch []*Individual) ([
 		}
 	}
 	return d, nil
+}
+
+// uniqueMatrix is the diversity matrix of the distinct infos (of ids): the previous batch's
+// pairs are reused, the others computed. The result is only read afterwards (a shared cache
+// hands it to other runs).
+func (e *evaluator) uniqueMatrix(ctx context.Context, ids []uint64, infos []problems.Info) ([][]float64, error) {
+	k := len(ids)
+	u := make([][]float64, k)
+	for i := range u {
+		u[i] = make([]float64, k)
+	}
+	var todo []pair
+	for i := 0; i < k; i++ {
+		for j := 0; j < k; j++ {
+			if v, ok := e.pairs[[2]uint64{ids[i], ids[j]}]; ok {
+				u[i][j] = v
+			} else {
+				todo = append(todo, pair{int32(i), int32(j)})
+			}
+		}
+	}
+	if err := fillPairs(ctx, e.p, infos, u, todo); err != nil {
+		return nil, err
+	}
+	return u, nil
+}
+
+type pair struct{ i, j int32 }
+
+// fillPairs sets u[i][j] = Diversity(infos[i], infos[j]) for the todo pairs, through the
+// problem's fast kernels (problems.Kernels: features prepared once per info, bit-identical to
+// Diversity by contract), once per pair of distinct DiversityKeys when the problem has them
+// (equal keys, equal diversities), and once per unordered pair when its kernel is proven
+// symmetric.
+func fillPairs(ctx context.Context, p problems.Problem, infos []problems.Info, u [][]float64, todo []pair) error {
+	if len(todo) == 0 {
+		return nil
+	}
+	k := len(infos)
+	rep := make([]int32, k) // the first info with the same diversity key, or itself
+	for i := range rep {
+		rep[i] = int32(i)
+	}
+	if dk, ok := p.(problems.DiversityKeyer); ok {
+		first := map[string]int32{}
+		for i, in := range infos {
+			key := dk.DiversityKey(in)
+			if r, seen := first[key]; seen {
+				rep[i] = r
+			} else {
+				first[key] = int32(i)
+			}
+		}
+	}
+	symmetric := false
+	if sk, ok := p.(problems.SymmetricDiversityKerneler); ok {
+		if _, hasKernel := p.(problems.DiversityKerneler); hasKernel {
+			symmetric = sk.SymmetricDiversityKernel()
+		}
+	}
+	// need lists the distinct pairs of representatives to compute, at indexes into the
+	// compact list of the representatives they involve (the kernels prepare only those).
+	compact := make([]int32, k)
+	for i := range compact {
+		compact[i] = -1
+	}
+	var used []problems.Info
+	index := func(r int32) int32 {
+		if compact[r] < 0 {
+			compact[r] = int32(len(used))
+			used = append(used, infos[r])
+		}
+		return compact[r]
+	}
+	slot := make([]int32, k*k)
+	for i := range slot {
+		slot[i] = -1
+	}
+	var need []pair
+	of := make([]int32, len(todo))
+	for t, pr := range todo {
+		a, b := rep[pr.i], rep[pr.j]
+		if symmetric && a > b {
+			a, b = b, a
+		}
+		n := &slot[int(a)*k+int(b)]
+		if *n < 0 {
+			*n = int32(len(need))
+			need = append(need, pair{index(a), index(b)})
+		}
+		of[t] = *n
+	}
+	vals := make([]float64, len(need))
+	mk, err := kernels(p, used)
+	if err != nil {
+		return err
+	}
+	workers := min(runtime.GOMAXPROCS(0), max(1, len(need)/64))
+	var wg sync.WaitGroup
+	var firstErr error
+	var errMu sync.Mutex
+	for w := 0; w < workers; w++ {
+		lo, hi := w*len(need)/workers, (w+1)*len(need)/workers
+		if lo >= hi {
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() {
+				if r := recover(); r != nil {
+					errMu.Lock()
+					if firstErr == nil {
+						firstErr = fmt.Errorf("diversity failed: %v", r)
+					}
+					errMu.Unlock()
+				}
+			}()
+			d := mk()
+			for n := lo; n < hi; n++ {
+				if (n-lo)%256 == 0 && ctx.Err() != nil {
+					return
+				}
+				vals[n] = d(int(need[n].i), int(need[n].j))
+			}
+		}()
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if firstErr != nil {
+		return firstErr
+	}
+	for t, pr := range todo {
+		u[pr.i][pr.j] = vals[of[t]]
+	}
+	return nil
+}
+
+// kernels is problems.Kernels, a panic in the problem's preparation of the infos reported as
+// an error like one in a pair's diversity.
+func kernels(p problems.Problem, infos []problems.Info) (mk func() problems.PairKernel, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("diversity failed: %v", r)
+		}
+	}()
+	return problems.Kernels(p, infos), nil
 }
 
 // keep drops cached infos of contents no longer alive.

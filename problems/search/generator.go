@@ -133,7 +133,7 @@ func newEngine(p problems.Problem, generator string, opts Options) (Generator, e
 	if opts.MutationRate < 0 || opts.MutationRate > 1 || opts.CrossoverRate < 0 || opts.CrossoverRate > 1 {
 		return nil, fmt.Errorf("mutation and crossover rates must be in [0, 1]")
 	}
-	e := &engine{name: generator, p: p, opts: opts, fit: fit, eval: newEvaluator(p)}
+	e := &engine{name: generator, p: p, opts: opts, fit: fit, eval: newEvaluator(p, nil)}
 	e.reseed()
 	switch generator {
 	case "random":
@@ -191,6 +191,14 @@ type engine struct {
 	pop        []*Individual
 	generation int
 	started    bool
+	shared     *sharedView // nil: the run computes alone
+}
+
+// share makes the run use c (nil: compute alone), keyed by the problem's registered name
+// (Options.Problem; a run without one computes alone).
+func (e *engine) share(c *SharedCache) {
+	e.shared = newSharedView(c, e.opts.Problem, e.p)
+	e.eval = newEvaluator(e.p, e.shared)
 }
 
 func (e *engine) reseed() {
@@ -218,7 +226,7 @@ func (e *engine) Best() float64 {
 
 func (e *engine) Reset(ctx context.Context) error {
 	e.reseed()
-	e.eval = newEvaluator(e.p)
+	e.eval = newEvaluator(e.p, e.shared)
 	e.pop, e.generation, e.started = nil, 0, false
 	if err := e.alg.init(ctx); err != nil {
 		return err
@@ -396,7 +404,7 @@ func (e *engine) Load(ctx context.Context, s *State) error {
 		}
 		pop[i] = ind
 	}
-	ev := newEvaluator(e.p)
+	ev := newEvaluator(e.p, e.shared)
 	if err := ev.attachInfos(ctx, pop); err != nil {
 		return err
 	}

@@ -22,6 +22,11 @@ type Spec struct {
 	// Runtime is what a run needs and does not record, given by the caller (the LLM
 	// generators' client, which holds the key). Nil for generators that need nothing.
 	Runtime any
+	// Shared, when set, is a cache shared with the other runs of this process (a sweep's):
+	// infos and batch diversities one run computed are not computed again by another run of
+	// the same problem. Results are the same with or without it. Generators other than the
+	// built-in ones may ignore it.
+	Shared *SharedCache
 }
 
 // Factory makes a generator. With a nil Runtime a factory of a generator that needs one
@@ -128,6 +133,13 @@ var builtins = []string{"random", "es", "ga", "mapelites", "constructive"}
 
 func init() {
 	for _, name := range builtins {
-		Register(name, func(_ context.Context, s Spec) (Generator, error) { return newEngine(s.Problem, name, s.Options) })
+		Register(name, func(_ context.Context, s Spec) (Generator, error) {
+			g, err := newEngine(s.Problem, name, s.Options)
+			if err != nil {
+				return nil, err
+			}
+			g.(*engine).share(s.Shared)
+			return g, nil
+		})
 	}
 }

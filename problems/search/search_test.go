@@ -316,7 +316,7 @@ func TestEvaluationMatchesProblemsEvaluate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ev := newEvaluator(p)
+	ev := newEvaluator(p, nil)
 	// evaluate a half first so that the second evaluation reuses cached infos and pairs
 	if err := ev.evaluate(context.Background(), batch[:15]); err != nil {
 		t.Fatal(err)
