@@ -30,6 +30,7 @@ type SharedCache struct {
 	cur    map[string]*flight
 	old    map[string]*flight
 	bytes  int64 // of the completed entries of cur
+	oldB   int64 // of the completed entries of old
 	nextID uint64
 	stats  SharedStats
 }
@@ -41,15 +42,18 @@ type SharedStats struct {
 	InfoHits, InfoMisses, MatrixHits, MatrixMisses int
 	// Evicted counts entries dropped to keep the budget.
 	Evicted int
+	// PeakBytes is the most the completed entries held at once, LargestEntry the largest
+	// entry: the cache holds at most its budget plus one entry.
+	PeakBytes, LargestEntry int64
 }
 
 // DefaultSharedBytes is the budget of a sweep's cache: room for many generations of three
 // runs side by side even with Arcade's large infos.
 const DefaultSharedBytes = 256 << 20
 
-// NewSharedCache makes a cache holding about maxBytes of infos and matrices (at least 1 MiB).
+// NewSharedCache makes a cache holding about maxBytes of infos and matrices.
 func NewSharedCache(maxBytes int64) *SharedCache {
-	maxBytes = max(maxBytes, 1<<20)
+	maxBytes = max(maxBytes, 2)
 	return &SharedCache{half: maxBytes / 2, cur: map[string]*flight{}, old: map[string]*flight{}}
 }
 
@@ -71,15 +75,7 @@ func (c *SharedCache) Len() int {
 func (c *SharedCache) Bytes() int64 {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	var n int64
-	for _, m := range []map[string]*flight{c.cur, c.old} {
-		for _, f := range m {
-			if f.state == flightDone {
-				n += f.size
-			}
-		}
-	}
-	return n
+	return c.bytes + c.oldB
 }
 
 // flight is one key's value, computed once by its owner while others wait on done.
@@ -111,7 +107,8 @@ func (c *SharedCache) claim(key string) (*flight, bool) {
 		delete(c.old, key)
 		c.cur[key] = f
 		if f.state == flightDone {
-			c.bytes += f.size
+			c.oldB -= f.size
+			c.grow(f.size)
 		}
 		return f, false
 	}
@@ -128,13 +125,22 @@ func (c *SharedCache) finish(key string, f *flight, val any, size int64) {
 	// Only the young generation's bytes decide the rotation; an entry already aged into the
 	// old one is dropped with it.
 	if c.cur[key] == f {
-		c.bytes += size
-		if c.bytes > c.half {
-			c.rotate()
-		}
+		c.grow(size)
 	}
+	c.stats.LargestEntry = max(c.stats.LargestEntry, size)
 	c.mu.Unlock()
 	close(f.done)
+}
+
+// grow adds n bytes to the young generation, which becomes the old one (the old one
+// dropped) once it holds more than half the budget: so the young generation holds at most
+// half, the old one at most half plus its last entry.
+func (c *SharedCache) grow(n int64) {
+	c.bytes += n
+	if c.bytes > c.half {
+		c.rotate()
+	}
+	c.stats.PeakBytes = max(c.stats.PeakBytes, c.bytes+c.oldB)
 }
 
 // rotate drops the old generation and ages the young one. Flights still running stay young:
@@ -155,7 +161,7 @@ func (c *SharedCache) rotate() {
 			delete(c.cur, k)
 		}
 	}
-	c.old, c.cur, c.bytes = c.cur, young, 0
+	c.old, c.cur, c.oldB, c.bytes = c.cur, young, c.bytes, 0
 }
 
 // abandon gives a claimed key up: waiters compute it themselves.
