@@ -38,6 +38,9 @@ type Sweep struct {
 	// (search.SharedCache): 0 is search.DefaultSharedBytes, a negative value turns sharing
 	// off. Every run's files are the same either way; only the time differs.
 	SharedBytes int64
+	// Shared, when set, is the cache the runs share instead of one made for this Run (so a
+	// caller can read its statistics, or share it between sweeps of one process).
+	Shared *search.SharedCache
 }
 
 // Job is one run of a sweep.
@@ -128,8 +131,8 @@ func (s Sweep) Run(ctx context.Context, progress func(Progress)) error {
 			progress(p)
 		}
 	}
-	var shared *search.SharedCache
-	if s.SharedBytes >= 0 {
+	shared := s.Shared
+	if shared == nil && s.SharedBytes >= 0 {
 		shared = search.NewSharedCache(cmp.Or(s.SharedBytes, search.DefaultSharedBytes))
 	}
 	next := make(chan Job)
