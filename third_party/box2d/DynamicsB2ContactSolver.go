@@ -84,12 +84,22 @@ type B2ContactPositionConstraint struct {
 }
 
 func MakeB2ContactSolver(def *B2ContactSolverDef) B2ContactSolver {
+	return makeB2ContactSolver(def, nil)
+}
+
+// makeB2ContactSolver is MakeB2ContactSolver taking its constraint arrays from scratch when
+// it is not nil (PCG Workbench local change, PATCHES.md): zeroed, as make would give them.
+func makeB2ContactSolver(def *B2ContactSolverDef, scratch *solverScratch) B2ContactSolver {
 	solver := B2ContactSolver{}
 
 	solver.M_step = def.Step
 	solver.M_count = def.Count
-	solver.M_positionConstraints = make([]B2ContactPositionConstraint, solver.M_count)
-	solver.M_velocityConstraints = make([]B2ContactVelocityConstraint, solver.M_count)
+	if scratch != nil {
+		solver.M_positionConstraints, solver.M_velocityConstraints = scratch.constraints(solver.M_count)
+	} else {
+		solver.M_positionConstraints = make([]B2ContactPositionConstraint, solver.M_count)
+		solver.M_velocityConstraints = make([]B2ContactVelocityConstraint, solver.M_count)
+	}
 	solver.M_positions = def.Positions
 	solver.M_velocities = def.Velocities
 	solver.M_contacts = def.Contacts

@@ -8,6 +8,8 @@ import (
 type B2Island struct {
 	// referenceSolver selects upstream's velocity loop (B2World.ReferenceSolver).
 	referenceSolver bool
+	// scratch, when set, lends the contact solver its buffers (B2World.scratch).
+	scratch *solverScratch
 
 	M_listener B2ContactListenerInterface
 
@@ -271,7 +273,7 @@ func (island *B2Island) Solve(profile *B2Profile, step B2TimeStep, gravity B2Vec
 	contactSolverDef.Positions = island.M_positions
 	contactSolverDef.Velocities = island.M_velocities
 
-	contactSolver := MakeB2ContactSolver(&contactSolverDef)
+	contactSolver := makeB2ContactSolver(&contactSolverDef, island.scratch)
 	contactSolver.InitializeVelocityConstraints()
 
 	if step.WarmStarting {
@@ -289,8 +291,9 @@ func (island *B2Island) Solve(profile *B2Profile, step B2TimeStep, gravity B2Vec
 	if island.M_jointCount == 0 && !island.referenceSolver {
 		// PCG Workbench local change (PATCHES.md): the same passes, stopped once a pass
 		// changes nothing, which leaves every later pass a no-op.
+		order := contactSolver.wavefrontOrder(island.scratch)
 		for i := 0; i < step.VelocityIterations; i++ {
-			if !contactSolver.solveVelocityConstraintsFast() {
+			if !contactSolver.solveVelocityConstraintsFast(order) {
 				break
 			}
 		}

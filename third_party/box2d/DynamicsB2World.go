@@ -27,6 +27,10 @@ type B2World struct {
 	// one (PATCHES.md); the two give identical results, and tests compare them.
 	ReferenceSolver bool
 
+	// scratch holds the fast solver's per-step buffers between steps (PCG Workbench local
+	// change, PATCHES.md), so that stepping does not allocate them anew each time.
+	scratch solverScratch
+
 	M_flags int
 
 	M_contactManager B2ContactManager
@@ -446,6 +450,9 @@ func (world *B2World) Solve(step B2TimeStep) {
 		world.M_contactManager.M_contactListener,
 	)
 	island.referenceSolver = world.ReferenceSolver
+	if !world.ReferenceSolver {
+		island.scratch = &world.scratch
+	}
 
 	// Clear all the island flags.
 	for b := world.M_bodyList; b != nil; b = b.M_next {
