@@ -290,10 +290,21 @@ func (island *B2Island) Solve(profile *B2Profile, step B2TimeStep, gravity B2Vec
 	timer.Reset()
 	if island.M_jointCount == 0 && !island.referenceSolver {
 		// PCG Workbench local change (PATCHES.md): the same passes, stopped once a pass
-		// changes nothing, which leaves every later pass a no-op.
-		order := contactSolver.wavefrontOrder(island.scratch)
+		// changes nothing, which leaves every later pass a no-op. Islands still changing after
+		// pairedAfterPasses passes run the rest in wavefront order, two contacts at a time;
+		// every pass computes exactly what upstream's pass computes either way.
+		var order []int32
 		for i := 0; i < step.VelocityIterations; i++ {
-			if !contactSolver.solveVelocityConstraintsFast(order) {
+			var changed bool
+			if i < pairedAfterPasses {
+				changed = contactSolver.solveVelocityConstraintsFast()
+			} else {
+				if order == nil {
+					order = contactSolver.wavefrontOrder(island.scratch)
+				}
+				changed = contactSolver.solveVelocityConstraintsPaired(order)
+			}
+			if !changed {
 				break
 			}
 		}
