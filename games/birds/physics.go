@@ -157,6 +157,10 @@ type SimConfig struct {
 	// referenceSolver runs upstream Box2D's contact velocity loop instead of the fork's fast one
 	// (third_party/box2d/PATCHES.md); tests use it to show both give bit-identical worlds.
 	referenceSolver bool
+	// pairAllPasses makes the fork solve contacts in pairs from the first velocity pass on
+	// (normally only islands still changing after a few passes do); tests use it to show that
+	// the paired loop, too, gives upstream's bits.
+	pairAllPasses bool
 }
 
 // DefaultSimConfig is the Unity evaluator: 500 steps for stability, frame at 500, capture at 514.
@@ -325,6 +329,7 @@ func newSim(lv *Level, cfg SimConfig) *sim {
 	s.world.SetContactListener(s.rec)
 	s.world.SetAllowSleeping(!cfg.KeepAwake)
 	s.world.ReferenceSolver = cfg.referenceSolver
+	s.world.PairAllPasses = cfg.pairAllPasses
 	s.world.M_continuousPhysics = cfg.Continuous
 
 	width := lv.Width

@@ -48,13 +48,16 @@ func sameBits(a, b *sim) string {
 
 // The fork's contact velocity solver (third_party/box2d/PATCHES.md) must give exactly the
 // worlds upstream's gives: every body's position, angle and velocities, bit for bit, after
-// every step, on the archived Unity levels, random toppling piles and the scale levels.
-// Speed is the only thing the fork may change.
+// every step, on the archived Unity levels, random toppling piles (also with the evaluator's
+// trial variations, which change the order of bodies and contacts) and the scale levels. Both
+// of the fork's loops are checked: as shipped (serial passes, then paired ones on islands that
+// keep changing) and paired from the first pass. Speed is the only thing the fork may change.
 func TestFastSolverIsBitIdentical(t *testing.T) {
 	type tcase struct {
-		name  string
-		lv    *Level
-		steps int
+		name      string
+		lv        *Level
+		steps     int
+		variation uint64
 	}
 	var cases []tcase
 	sample := 1 // every archived level; a fifth of them under -short or -race
@@ -66,7 +69,7 @@ func TestFastSolverIsBitIdentical(t *testing.T) {
 			continue
 		}
 		lv := readLevelFile(t, c.level)
-		cases = append(cases, tcase{"unity/" + c.name, lv, stabilitySteps + captureDelaySteps})
+		cases = append(cases, tcase{"unity/" + c.name, lv, stabilitySteps + captureDelaySteps, 0})
 	}
 	rng := rand.New(rand.NewPCG(17, 4))
 	for i := 0; i < 12; {
@@ -75,28 +78,37 @@ func TestFastSolverIsBitIdentical(t *testing.T) {
 			continue // the converter rejects some random programs (a pile above the grid)
 		}
 		i++
-		cases = append(cases, tcase{fmt.Sprintf("random/%d", i), lv, stabilitySteps + captureDelaySteps})
+		cases = append(cases, tcase{fmt.Sprintf("random/%d", i), lv, stabilitySteps + captureDelaySteps, 0})
+		if i%4 == 0 {
+			cases = append(cases, tcase{fmt.Sprintf("random/%d/trial", i), lv, stabilitySteps + captureDelaySteps, uint64(i)})
+		}
 	}
 	// The full grid collapses within its first seconds; 150 steps cover the collapse at a
 	// fraction of the reference solver's cost.
-	cases = append(cases, tcase{"grid/100", scaleLevel(t, 100), 150}, tcase{"grid/320", scaleLevel(t, 320), 150})
+	cases = append(cases, tcase{"grid/100", scaleLevel(t, 100), 150, 0}, tcase{"grid/320", scaleLevel(t, 320), 150, 0},
+		tcase{"grid/320/trial", scaleLevel(t, 320), 150, 3})
 
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			engineReady.Do(warmUpEngine)
-			ref := DefaultSimConfig()
+			fork := DefaultSimConfig()
+			fork.Variation = c.variation
+			ref, paired := fork, fork
 			ref.referenceSolver = true
-			a, b := newSim(c.lv, DefaultSimConfig()), newSim(c.lv, ref)
+			paired.pairAllPasses = true
+			sims := []*sim{newSim(c.lv, ref), newSim(c.lv, fork), newSim(c.lv, paired)}
+			names := []string{"upstream", "fork", "fork paired from the first pass"}
 			for step := 1; step <= c.steps; step++ {
-				a.step, b.step = step, step
-				if err := a.stepOnce(); err != nil {
-					t.Fatal(err)
+				for _, s := range sims {
+					s.step = step
+					if err := s.stepOnce(); err != nil {
+						t.Fatal(err)
+					}
 				}
-				if err := b.stepOnce(); err != nil {
-					t.Fatal(err)
-				}
-				if d := sameBits(a, b); d != "" {
-					t.Fatalf("step %d: %s", step, d)
+				for k := 1; k < len(sims); k++ {
+					if d := sameBits(sims[k], sims[0]); d != "" {
+						t.Fatalf("step %d, %s against upstream: %s", step, names[k], d)
+					}
 				}
 			}
 		})

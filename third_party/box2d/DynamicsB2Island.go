@@ -8,6 +8,8 @@ import (
 type B2Island struct {
 	// referenceSolver selects upstream's velocity loop (B2World.ReferenceSolver).
 	referenceSolver bool
+	// pairAllPasses is B2World.PairAllPasses.
+	pairAllPasses bool
 	// scratch, when set, lends the contact solver its buffers (B2World.scratch).
 	scratch *solverScratch
 
@@ -296,7 +298,7 @@ func (island *B2Island) Solve(profile *B2Profile, step B2TimeStep, gravity B2Vec
 		var order []int32
 		for i := 0; i < step.VelocityIterations; i++ {
 			var changed bool
-			if i < pairedAfterPasses {
+			if i < pairedAfterPasses && !island.pairAllPasses {
 				changed = contactSolver.solveVelocityConstraintsFast()
 			} else {
 				if order == nil {

@@ -26,6 +26,9 @@ type B2World struct {
 	// ReferenceSolver makes Step run upstream's contact velocity loop instead of the local fast
 	// one (PATCHES.md); the two give identical results, and tests compare them.
 	ReferenceSolver bool
+	// PairAllPasses makes the fast loop pair contacts from the first velocity pass on instead
+	// of after pairedAfterPasses (PATCHES.md); results are the same, tests use it to check so.
+	PairAllPasses bool
 
 	// scratch holds the fast solver's per-step buffers between steps (PCG Workbench local
 	// change, PATCHES.md), so that stepping does not allocate them anew each time.
@@ -450,6 +453,7 @@ func (world *B2World) Solve(step B2TimeStep) {
 		world.M_contactManager.M_contactListener,
 	)
 	island.referenceSolver = world.ReferenceSolver
+	island.pairAllPasses = world.PairAllPasses
 	if !world.ReferenceSolver {
 		island.scratch = &world.scratch
 	}
