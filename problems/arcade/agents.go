@@ -35,6 +35,9 @@ func (r *RandomAgent) Action(*Engine, *State) Action {
 type FlatMCTS struct {
 	rng      *numpyrng.Generator
 	rollouts int
+	// playout is the play-outs' tables, made again for every decision (kept to reuse its
+	// buffers).
+	playout playout
 }
 
 // mctsRollouts is the number of UCB-guided play-outs per decision.
@@ -55,6 +58,8 @@ var logVisits = sync.OnceValue(func() []float64 {
 	return t
 })
 
+// simulate is a random play-out with Engine.update, for states the compact play-out does not
+// take (see compactable).
 func (m *FlatMCTS) simulate(e *Engine, s State) int {
 	for !e.Over(&s) {
 		e.update(&s, Directions[m.rng.Choice(len(Directions))])
@@ -70,12 +75,31 @@ func (m *FlatMCTS) Action(e *Engine, s *State) Action {
 		next   [len(Directions)]State
 		value  [len(Directions)]int
 		visits [len(Directions)]int
+		// compact[i] is next[i] for the compact play-outs (when fast).
+		compact [len(Directions)]simState
 	)
+	fast := compactable(e, s)
+	pl := &m.playout
+	if fast {
+		pl.reset(e, s)
+	}
+	simulate := func(i int) int {
+		if !fast {
+			return m.simulate(e, next[i])
+		}
+		if pl.run(compact[i], m.rng, &e.rng) {
+			return 1
+		}
+		return 0
+	}
 	total, n := 0, 0
 	for i, d := range Directions {
 		next[i] = *s
 		e.Update(&next[i], d)
-		value[i] = m.simulate(e, next[i])
+		if fast {
+			compact[i] = pl.load(&next[i])
+		}
+		value[i] = simulate(i)
 		visits[i] = 1
 		n++
 		total += value[i]
@@ -97,7 +121,7 @@ func (m *FlatMCTS) Action(e *Engine, s *State) Action {
 				best, bestU = i, u
 			}
 		}
-		v := m.simulate(e, next[best])
+		v := simulate(best)
 		value[best] += v
 		visits[best]++
 		total += v

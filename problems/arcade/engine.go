@@ -388,7 +388,7 @@ func (e *Engine) update(s *State, a Action) {
 		for i := 0; i < int(s.Count[c]); i++ {
 			o := &s.Pieces[c][i]
 			if o.Alive && int32(o.X) == p.X && int32(o.Y) == p.Y {
-				e.apply(rule, &p.Alive, &o.Alive)
+				applyRule(rule, &p.Alive, &o.Alive)
 				p.Score += int32(points[rule.Score])
 			}
 		}
@@ -421,7 +421,7 @@ func (e *Engine) update(s *State, a Action) {
 					if ax != b.X || ay != b.Y || !a.Alive || !b.Alive || *a == *b {
 						continue
 					}
-					e.apply(pr.rule, &a.Alive, &b.Alive)
+					applyRule(pr.rule, &a.Alive, &b.Alive)
 					p.Score += int32(points[pr.rule.Score])
 				}
 			}
@@ -451,17 +451,6 @@ func (e *Engine) shareACell(s *State) bool {
 		}
 	}
 	return false
-}
-
-func (e *Engine) apply(r Rule, first, second *bool) {
-	switch r.Action {
-	case KillFirst:
-		*first = false
-	case KillSecond:
-		*second = false
-	case KillBoth:
-		*first, *second = false, false
-	}
 }
 
 // behave moves a live (or flickering) piece whose value has just been counted up.
