@@ -58,6 +58,29 @@ var logVisits = sync.OnceValue(func() []float64 {
 	return t
 })
 
+// exploreTerms[n][v] is UCB1's exploration term √2·√(log n / v) for n plays in all and v of
+// one move, computed once with exactly the expression Action used to evaluate per play-out (the
+// product rounded, glibc's log): a table look-up gives the same bits as the square root it
+// replaces, 200 times per decision.
+var exploreTerms = sync.OnceValue(func() [][]float64 {
+	logs := logVisits()
+	t := make([][]float64, len(logs))
+	for n := range t {
+		t[n] = make([]float64, len(logs))
+		for v := 1; v < len(logs); v++ {
+			t[n][v] = exploreTerm(logs[n], v)
+		}
+	}
+	return t
+})
+
+// exploreTerm is UCB1's exploration term for log n = logN and v plays of one move. The
+// explicit conversion keeps a compiler from fusing the product into a later addition (the
+// reference rounds it first).
+func exploreTerm(logN float64, v int) float64 {
+	return float64(math.Sqrt2 * math.Sqrt(logN/float64(v)))
+}
+
 // simulate is a random play-out with Engine.update, for states the compact play-out does not
 // take (see compactable).
 func (m *FlatMCTS) simulate(e *Engine, s State) int {
@@ -104,19 +127,26 @@ func (m *FlatMCTS) Action(e *Engine, s *State) Action {
 		n++
 		total += value[i]
 	}
-	logs := logVisits()
+	logs, terms := logVisits(), exploreTerms()
 	for k := 0; k < m.rollouts; k++ {
 		best, bestU := -1, -1.0
-		var logN float64
+		var (
+			logN float64
+			row  []float64
+		)
 		if n < len(logs) {
-			logN = logs[n]
+			logN, row = logs[n], terms[n]
 		} else {
 			logN = shape.Log(float64(n))
 		}
 		for i := range Directions {
-			// The explicit conversion keeps a compiler from fusing the multiply-add (the
-			// reference rounds the product first).
-			u := float64(value[i])/float64(max(1, total)) + float64(math.Sqrt2*math.Sqrt(logN/float64(visits[i])))
+			var explore float64
+			if v := visits[i]; v < len(row) {
+				explore = row[v]
+			} else {
+				explore = exploreTerm(logN, v)
+			}
+			u := float64(value[i])/float64(max(1, total)) + explore
 			if u > bestU {
 				best, bestU = i, u
 			}

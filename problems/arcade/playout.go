@@ -51,9 +51,6 @@ type playout struct {
 	// pairs[c] are colour c's pair rules (as in prepared); colour c's pieces are from[c]:from[c+1].
 	pairs [Colours][]pairRule
 	from  [Colours + 1]int8
-	// stamp[cell] == tick marks the cells holding a live piece in the current step.
-	stamp []uint32
-	tick  uint32
 	// target is the score the win rule asks for (0: survive until maxTime).
 	target, maxTime int32
 }
@@ -65,17 +62,11 @@ func (p *playout) reset(e *Engine, s *State) {
 		e.prepare()
 	}
 	w := int32(e.Layout.W)
-	stamp := p.stamp
-	if len(stamp) != len(e.Layout.empty) {
-		stamp = make([]uint32, len(e.Layout.empty))
-	}
 	*p = playout{
 		empty:   e.Layout.empty,
 		dist:    e.Layout.dist,
 		w:       w,
 		pairs:   e.prep.pairs,
-		stamp:   stamp,
-		tick:    p.tick,
 		target:  int32(winScores[e.Rules.Win]),
 		maxTime: int32(e.MaxTime),
 	}
@@ -163,18 +154,16 @@ func (p *playout) run(s simState, agent, engine *numpyrng.Generator) bool {
 // player's life and score and that piece's life, which no later piece's move reads (chasers
 // read the player's cell, which is settled before any piece moves), so the meetings happen in
 // the same order with the same effects. Each live piece then marks its cell, and the pair
-// loop runs only if two marks fell on one cell.
+// loop runs only if two pieces may share one.
 func (p *playout) update(s *simState, move int, rng *numpyrng.Generator) {
 	s.time++
 	if c := s.cell + p.move[move]; p.empty[c] {
 		s.cell = c
 	}
-	p.tick++
-	if p.tick == 0 { // wrapped: forget every old mark
-		clear(p.stamp)
-		p.tick = 1
-	}
 	d := p.dist[s.cell]
+	// marks has bit cell%64 of every live piece's cell: two live pieces on one cell set one bit
+	// twice (so do two cells 64 apart, which the exact test below then tells apart).
+	var marks uint64
 	meet := false
 	for k := range s.p[:p.n] {
 		o := &s.p[k]
@@ -228,10 +217,11 @@ func (p *playout) update(s *simState, move int, rng *numpyrng.Generator) {
 				}
 			}
 		}
-		if p.stamp[o.cell] == p.tick {
+		bit := uint64(1) << (o.cell & 63)
+		if marks&bit != 0 {
 			meet = true
 		}
-		p.stamp[o.cell] = p.tick
+		marks |= bit
 	}
 	if !meet {
 		return

@@ -154,3 +154,45 @@ func BenchmarkGames(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkPlayout runs the compact play-outs from the states of random games (ns/step is per
+// step played).
+func BenchmarkPlayout(b *testing.B) {
+	p, _ := problems.Make("arcade-v0")
+	a := p.(*Arcade)
+	r := rand.New(rand.NewPCG(5, 6))
+	type start struct {
+		e *Engine
+		s State
+	}
+	var starts []start
+	for len(starts) < 400 {
+		e := randomEngine(b, a, r)
+		if e == nil {
+			continue
+		}
+		s := e.Initialize()
+		for !e.Over(&s) {
+			starts = append(starts, start{e, s})
+			e.Update(&s, Directions[r.IntN(len(Directions))])
+		}
+	}
+	agent := numpyrng.New(1)
+	steps := 0
+	b.ResetTimer()
+	var pl playout
+	for i := 0; i < b.N; i++ {
+		for _, st := range starts {
+			pl.reset(st.e, &st.s)
+			for k := 0; k < 10; k++ {
+				// pl.run, counting the steps
+				s := pl.load(&st.s)
+				for !pl.over(&s) {
+					pl.update(&s, agent.Choice(len(Directions)), &st.e.rng)
+					steps++
+				}
+			}
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(steps), "ns/step")
+}
