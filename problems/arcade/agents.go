@@ -110,7 +110,7 @@ func (m *FlatMCTS) Action(e *Engine, s *State) Action {
 		if !fast {
 			return m.simulate(e, next[i])
 		}
-		if pl.run(compact[i], m.rng, &e.rng) {
+		if won, _ := pl.run(compact[i], m.rng, &e.rng); won {
 			return 1
 		}
 		return 0

@@ -139,12 +139,13 @@ func (p *playout) win(s *simState) bool {
 }
 
 // run plays random moves drawn from agent until the game is over, as the MCTS's simulate did
-// with Engine.update, and reports whether it was won.
-func (p *playout) run(s simState, agent, engine *numpyrng.Generator) bool {
+// with Engine.update, and reports whether it was won and how many steps it played.
+func (p *playout) run(s simState, agent, engine *numpyrng.Generator) (won bool, steps int) {
 	for !p.over(&s) {
-		p.update(&s, agent.Choice(len(Directions)), engine)
+		p.update(&s, choice5(agent), engine)
+		steps++
 	}
-	return p.win(&s)
+	return p.win(&s), steps
 }
 
 // update is Engine.update on the compact state with the player moving by Directions[move].
@@ -177,14 +178,14 @@ func (p *playout) update(s *simState, move int, rng *numpyrng.Generator) {
 			o.alive = (o.value/5)%2 == 0
 		case RandomShort, RandomLong:
 			if (b == RandomShort && o.value%5 == 1) || (b == RandomLong && o.value%10 == 1) {
-				o.state = int16(rng.IntN(4))
+				o.state = int16(rng.Uint32() >> 30) // rng.IntN(4), see intN4
 			}
 			if n := o.cell + p.step[o.state]; p.empty[n] {
 				o.cell = n
 			}
 		case WanderHorz, WanderVert:
 			if o.value == 1 {
-				o.state = int16(rng.IntN(2))
+				o.state = int16(rng.Uint32() >> 31) // rng.IntN(2), see intN4
 			}
 			if n := o.cell + p.wander[b-WanderHorz][o.state]; p.empty[n] {
 				o.cell = n
@@ -293,4 +294,17 @@ func compactable(e *Engine, s *State) bool {
 		}
 	}
 	return true
+}
+
+// choice5 is g.Choice(5) (a move) without its general-purpose dispatch: numpy's bounded draw
+// for a range of 5 multiplies a 32-bit draw by 5 and keeps the high half, redrawing while the
+// low half is below (2³²-5) mod 5 = 1. For 4 and 2 choices nothing is ever redrawn (2³² is
+// divisible), so IntN(4) is the draw's top two bits and IntN(2) its top bit.
+// TestDrawsAreTheGenerators compares them with the generator's own methods.
+func choice5(g *numpyrng.Generator) int {
+	m := uint64(g.Uint32()) * 5
+	for uint32(m) < 1 {
+		m = uint64(g.Uint32()) * 5
+	}
+	return int(m >> 32)
 }

@@ -29,7 +29,7 @@ func checkPlayouts(t testing.TB, e *Engine, walk *rand.Rand) int {
 		e.rng, *agent = engine0, agent0
 		var pl playout
 		pl.reset(e, &from)
-		got := pl.run(pl.load(&from), agent, &e.rng)
+		got, _ := pl.run(pl.load(&from), agent, &e.rng)
 		if got != want || e.rng != engine1 || *agent != agent1 {
 			t.Fatalf("rules %s\nstate %+v: compact play-out won %v (Engine.update: %v); engine generator equal %v, agent generator equal %v",
 				e.Rules.Script(), from, got, want, e.rng == engine1, *agent == agent1)
@@ -185,12 +185,8 @@ func BenchmarkPlayout(b *testing.B) {
 		for _, st := range starts {
 			pl.reset(st.e, &st.s)
 			for k := 0; k < 10; k++ {
-				// pl.run, counting the steps
-				s := pl.load(&st.s)
-				for !pl.over(&s) {
-					pl.update(&s, agent.Choice(len(Directions)), &st.e.rng)
-					steps++
-				}
+				_, n := pl.run(pl.load(&st.s), agent, &st.e.rng)
+				steps += n
 			}
 		}
 	}
