@@ -219,6 +219,8 @@ type State struct {
 type Layout struct {
 	W, H  int // padded size
 	empty []bool
+	// open[cell] is -1 (all bits set) where empty, 0 on walls: a mask for branch-free moves.
+	open []int32
 	// dist[cell] is the distance map (padded, row-major, -1 for walls and unreached cells) from
 	// an empty cell, nil for walls.
 	dist [][]int16
@@ -227,13 +229,14 @@ type Layout struct {
 // NewLayout pads a W×H 0/1 grid (1 = empty) and precomputes its distance maps.
 func NewLayout(g shape.Grid) *Layout {
 	p := g.Padded(0)
-	l := &Layout{W: p.W, H: p.H, empty: make([]bool, len(p.Cells)), dist: make([][]int16, len(p.Cells))}
+	l := &Layout{W: p.W, H: p.H, empty: make([]bool, len(p.Cells)), open: make([]int32, len(p.Cells)), dist: make([][]int16, len(p.Cells))}
 	pass := shape.TilesOf(1)
 	for i, v := range p.Cells {
 		l.empty[i] = v == 1
 		if v != 1 {
 			continue
 		}
+		l.open[i] = -1
 		d := shape.BFS(p, i%p.W, i/p.W, pass)
 		m := make([]int16, len(d))
 		for j, v := range d {

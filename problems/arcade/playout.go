@@ -31,9 +31,9 @@ type indexPair struct{ a, b int8 }
 // playout is what a play-out reads of the engine, its rules and the pieces placed (which
 // never change during a game), copied into flat tables once per decision.
 type playout struct {
-	empty []bool
-	dist  [][]int16
-	w     int32
+	open []int32
+	dist [][]int16
+	w    int32
 	// step[k] is the cell offset of walkDirs[k]; move[k] of Directions[k].
 	step [4]int32
 	move [len(Directions)]int32
@@ -46,7 +46,9 @@ type playout struct {
 	hitRule   [Colours * MaxPieces]Rule
 	// meets are the piece pairs whose colours' rule does something: the pair loop (collide)
 	// runs only when two of them meet.
-	meets  []indexPair
+	meets []indexPair
+	// slot is update's table of the last record per cell%64 (read only where marked).
+	slot   [64]uint64
 	meetsA [Colours * MaxPieces * (Colours*MaxPieces - 1) / 2]indexPair
 	// pairs[c] are colour c's pair rules (as in prepared); colour c's pieces are from[c]:from[c+1].
 	pairs [Colours][]pairRule
@@ -63,7 +65,7 @@ func (p *playout) reset(e *Engine, s *State) {
 	}
 	w := int32(e.Layout.W)
 	*p = playout{
-		empty:   e.Layout.empty,
+		open:    e.Layout.open,
 		dist:    e.Layout.dist,
 		w:       w,
 		pairs:   e.prep.pairs,
@@ -158,14 +160,20 @@ func (p *playout) run(s simState, agent, engine *numpyrng.Generator) (won bool, 
 // loop runs only if two pieces may share one.
 func (p *playout) update(s *simState, move int, rng *numpyrng.Generator) {
 	s.time++
-	if c := s.cell + p.move[move]; p.empty[c] {
-		s.cell = c
-	}
+	// Moves are branch-free: open[cell] is -1 (all bits) on empty cells and 0 on walls, so
+	// step & open[cell+step] is the step where it can be taken and 0 where it is blocked (the
+	// targets of random moves are what a branch predictor cannot guess).
+	open := p.open
+	step := p.move[move]
+	s.cell += step & open[s.cell+step]
 	d := p.dist[s.cell]
-	// marks has bit cell%64 of every live piece's cell: two live pieces on one cell set one bit
-	// twice (so do two cells 64 apart, which the exact test below then tells apart).
-	var marks uint64
-	meet := false
+	// marks has bit cell%64 of every live piece's cell, and slot[cell%64] the record of the
+	// last live piece there. The pair loop can fire only if two live pieces share a cell with
+	// records that differ: then some piece finds its bit set by a piece whose record differs
+	// from its own (a cell's pieces cannot all equal their predecessors and not all be equal).
+	// Stacked identical pieces, which never collide, are common. Two cells 64 apart share a
+	// bit, and the exact test below tells them apart.
+	var marks, meet uint64
 	for k := range s.p[:p.n] {
 		o := &s.p[k]
 		b := p.behaviour[k]
@@ -178,33 +186,37 @@ func (p *playout) update(s *simState, move int, rng *numpyrng.Generator) {
 			o.alive = (o.value/5)%2 == 0
 		case RandomShort, RandomLong:
 			if (b == RandomShort && o.value%5 == 1) || (b == RandomLong && o.value%10 == 1) {
-				o.state = int16(rng.Uint32() >> 30) // rng.IntN(4), see intN4
+				o.state = int16(rng.Uint32() >> 30) // rng.IntN(4), see choice5
 			}
-			if n := o.cell + p.step[o.state]; p.empty[n] {
-				o.cell = n
-			}
+			step := p.step[o.state&3]
+			o.cell += step & open[o.cell+step]
 		case WanderHorz, WanderVert:
 			if o.value == 1 {
-				o.state = int16(rng.Uint32() >> 31) // rng.IntN(2), see intN4
+				o.state = int16(rng.Uint32() >> 31) // rng.IntN(2), see choice5
 			}
-			if n := o.cell + p.wander[b-WanderHorz][o.state]; p.empty[n] {
-				o.cell = n
-			} else {
-				o.state = 1 - o.state
-			}
+			step := p.wander[b-WanderHorz][o.state&1]
+			m := open[o.cell+step]
+			o.cell += step & m
+			// Blocked (m == 0): turn round for the next step.
+			o.state ^= int16(1 + m)
 		case Chase, Flee:
-			// The first of left, right, up, down with the best distance (walls count -1).
+			// The first of left, right, up, down with the least distance to chase, the
+			// greatest (the least negated) to flee; walls count -1. lt is all bits when v is
+			// less than the best so far.
+			sign := int32(1)
+			if b == Flee {
+				sign = -1
+			}
+			c := o.cell
 			best := p.step[0]
-			bestV := d[o.cell+best]
+			bestV := sign * int32(d[c+best])
 			for _, k := range p.step[1:] {
-				v := d[o.cell+k]
-				if (b == Chase && v < bestV) || (b == Flee && v > bestV) {
-					best, bestV = k, v
-				}
+				v := sign * int32(d[c+k])
+				lt := (v - bestV) >> 31
+				best ^= (best ^ k) & lt
+				bestV ^= (bestV ^ v) & lt
 			}
-			if n := o.cell + best; p.empty[n] {
-				o.cell = n
-			}
+			o.cell += best & open[c+best]
 		}
 		if !o.alive {
 			continue
@@ -218,13 +230,16 @@ func (p *playout) update(s *simState, move int, rng *numpyrng.Generator) {
 				}
 			}
 		}
-		bit := uint64(1) << (o.cell & 63)
-		if marks&bit != 0 {
-			meet = true
+		slot := o.cell & 63
+		bit := uint64(1) << slot
+		rec := uint64(uint32(o.cell)) | uint64(uint16(o.state))<<32 | uint64(uint16(o.value))<<48
+		if marks&bit != 0 && p.slot[slot] != rec {
+			meet = 1
 		}
 		marks |= bit
+		p.slot[slot] = rec
 	}
-	if !meet {
+	if meet == 0 {
 		return
 	}
 	// The pair loop fires only for two live pieces whose colours' rule does something, on
