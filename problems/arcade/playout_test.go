@@ -192,3 +192,22 @@ func BenchmarkPlayout(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(steps), "ns/step")
 }
+
+// choice5 is the generator's Choice(5), and the engine's IntN(4) and IntN(2) are a 32-bit
+// draw's top bits, draw for draw from generators of several seeds.
+func TestDrawsAreTheGenerators(t *testing.T) {
+	for _, seed := range []uint64{0, 1, 7, 999999} {
+		g1, g2 := numpyrng.New(seed), numpyrng.New(seed)
+		for i := 0; i < 200000; i++ {
+			if got, want := choice5(g1), g2.Choice(len(Directions)); got != want {
+				t.Fatalf("seed %d, draw %d: choice5 %d, Choice %d", seed, i, got, want)
+			}
+			if got, want := int(g1.Uint32()>>30), g2.IntN(4); got != want {
+				t.Fatalf("seed %d, draw %d: top two bits %d, IntN(4) %d", seed, i, got, want)
+			}
+			if got, want := int(g1.Uint32()>>31), g2.IntN(2); got != want {
+				t.Fatalf("seed %d, draw %d: top bit %d, IntN(2) %d", seed, i, got, want)
+			}
+		}
+	}
+}
