@@ -87,24 +87,6 @@ func TestPairwiseSumOrder(t *testing.T) {
 	}
 }
 
-func TestPyHeapPopsLikeHeapq(t *testing.T) {
-	// Expected order from CPython heapq with equal keys (only __lt__ compared).
-	keys := []int{3, 1, 2, 1, 3, 1, 2, 2, 1, 3, 0, 1}
-	h := NewPyHeap(func(a, b int) bool { return keys[a] < keys[b] })
-	for i := range keys {
-		h.Push(i)
-	}
-	want := []int{10, 5, 11, 1, 3, 8, 6, 2, 7, 4, 0, 9}
-	for i, w := range want {
-		if got := h.Pop(); got != w {
-			t.Fatalf("pop %d = %d, want %d", i, got, w)
-		}
-	}
-	if h.Len() != 0 {
-		t.Error("heap not empty")
-	}
-}
-
 func TestGridHelpers(t *testing.T) {
 	// 0 wall, 1 floor.
 	g := Grid{W: 5, H: 3, Cells: []int{

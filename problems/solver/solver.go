@@ -103,9 +103,6 @@ type node[S any] struct {
 	action int32 // index into Config.Directions; -1 for the root
 	depth  int32
 	h      int32
-	// priority is the A* ordering key h + balance*depth; the reference compares exactly this
-	// float sum with "<" (balance is 1, 0.5 or 0, so it is exact).
-	priority float64
 }
 
 // Agents runs the search agents of one game. It keeps its memory between runs, so one value
@@ -115,6 +112,8 @@ type Agents[S State[S, K], K comparable] struct {
 	nodes   []node[S]
 	visited map[K]struct{}
 	best    int32
+	// frontier is the A* queue, kept between runs so that its storage is reused.
+	frontier frontier
 }
 
 // NewAgents prepares agents with the given configuration.
@@ -122,20 +121,22 @@ func NewAgents[S State[S, K], K comparable](cfg Config) *Agents[S, K] {
 	return &Agents[S, K]{Config: cfg, visited: map[K]struct{}{}}
 }
 
-func (a *Agents[S, K]) reset(root S, balance float64) {
+func (a *Agents[S, K]) reset(root S) {
 	a.nodes = a.nodes[:0]
 	clear(a.visited)
 	a.best = -1
-	a.add(root, -1, -1, 0, balance)
+	a.add(root, -1, -1, 0)
 }
 
-func (a *Agents[S, K]) add(s S, parent, action, depth int32, balance float64) int32 {
-	h := s.Heuristic()
-	a.nodes = append(a.nodes, node[S]{
-		state: s, parent: parent, action: action, depth: depth, h: int32(h),
-		priority: float64(h) + balance*float64(depth),
-	})
-	return int32(len(a.nodes) - 1)
+func (a *Agents[S, K]) add(s S, parent, action, depth int32) {
+	a.nodes = append(a.nodes, node[S]{state: s, parent: parent, action: action, depth: depth, h: int32(s.Heuristic())})
+}
+
+// priority is node i's A* ordering key h + balance*depth; the reference compares exactly this
+// float sum with "<" (balance is 1, 0.5 or 0, so it is exact).
+func (a *Agents[S, K]) priority(i int32, balance float64) float64 {
+	n := &a.nodes[i]
+	return float64(n.h) + balance*float64(n.depth)
 }
 
 func (a *Agents[S, K]) budgetLeft(iterations int) bool {
@@ -161,13 +162,13 @@ func (a *Agents[S, K]) visit(i int32) bool {
 
 // expand appends the kept children of node i to the arena, in direction order, and returns the
 // range of their indices.
-func (a *Agents[S, K]) expand(i int32, balance float64) (first, end int32) {
+func (a *Agents[S, K]) expand(i int32) (first, end int32) {
 	first = int32(len(a.nodes))
 	parent := a.nodes[i].state
 	depth := a.nodes[i].depth + 1
 	for d, dir := range a.Directions {
 		if child, keep := parent.Next(dir); keep {
-			a.add(child, i, int32(d), depth, balance)
+			a.add(child, i, int32(d), depth)
 		}
 	}
 	return first, int32(len(a.nodes))
@@ -176,7 +177,7 @@ func (a *Agents[S, K]) expand(i int32, balance float64) (first, end int32) {
 // BFS is the reference's BFSAgent: a FIFO frontier. Children are queued in creation order, so
 // the arena itself is the queue.
 func (a *Agents[S, K]) BFS(root S) Result[S] {
-	a.reset(root, 0)
+	a.reset(root)
 	iterations := 0
 	for head := int32(0); a.budgetLeft(iterations) && int(head) < len(a.nodes); head++ {
 		iterations++
@@ -188,7 +189,7 @@ func (a *Agents[S, K]) BFS(root S) Result[S] {
 			return a.result(head, true, iterations)
 		}
 		if a.visit(head) {
-			a.expand(head, 0)
+			a.expand(head)
 		}
 	}
 	return a.result(a.best, false, iterations)
@@ -196,13 +197,14 @@ func (a *Agents[S, K]) BFS(root S) Result[S] {
 
 // AStar is the reference's AStarAgent: a heapq frontier ordered by h + balance*depth.
 func (a *Agents[S, K]) AStar(root S, balance float64) Result[S] {
-	a.reset(root, balance)
-	frontier := shape.NewPyHeap(func(x, y int32) bool { return a.nodes[x].priority < a.nodes[y].priority })
-	frontier.Push(0)
+	a.reset(root)
+	frontier := &a.frontier
+	frontier.reset()
+	frontier.push(a.priority(0, balance), 0)
 	iterations := 0
-	for a.budgetLeft(iterations) && frontier.Len() > 0 {
+	for a.budgetLeft(iterations) && frontier.len() > 0 {
 		iterations++
-		i := frontier.Pop()
+		i := frontier.pop()
 		n := &a.nodes[i]
 		if n.state.Lose() {
 			continue
@@ -211,9 +213,9 @@ func (a *Agents[S, K]) AStar(root S, balance float64) Result[S] {
 			return a.result(i, true, iterations)
 		}
 		if a.visit(i) {
-			first, end := a.expand(i, balance)
+			first, end := a.expand(i)
 			for c := first; c < end; c++ {
-				frontier.Push(c)
+				frontier.push(a.priority(c, balance), c)
 			}
 		}
 	}
