@@ -1,9 +1,11 @@
 package shape
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -264,5 +266,115 @@ func TestSparsePairwiseSumIsPairwiseSum(t *testing.T) {
 		if a, b := PairwiseSum(x), SparsePairwiseSum(pos, val, n); math.Float64bits(a) != math.Float64bits(b) && !(a == 0 && b == 0) {
 			t.Errorf("n=%d: dense %v sparse %v", n, a, b)
 		}
+	}
+}
+
+// routeStrings are Zelda-like route keys: n random walks of up to maxLen points on an 11×7
+// room, as "x,y|" per point.
+func routeStrings(n, maxLen int) []string {
+	r := rand.New(rand.NewPCG(9, 4))
+	out := make([]string, n)
+	for i := range out {
+		x, y := r.IntN(11), r.IntN(7)
+		var b []byte
+		for range 1 + r.IntN(maxLen) {
+			b = fmt.Appendf(b, "%d,%d|", x, y)
+			switch r.IntN(4) {
+			case 0:
+				x = min(x+1, 10)
+			case 1:
+				x = max(x-1, 0)
+			case 2:
+				y = min(y+1, 6)
+			default:
+				y = max(y-1, 0)
+			}
+		}
+		out[i] = string(b)
+	}
+	return out
+}
+
+// BenchmarkRatioRoutes is difflib's ratio of every ordered pair of 100 Zelda-like routes, as
+// the plain Ratio (an index per pair) and through one RatioSet.
+func BenchmarkRatioRoutes(b *testing.B) {
+	strs := routeStrings(100, 20)
+	b.Run("Ratio", func(b *testing.B) {
+		for range b.N {
+			for _, x := range strs {
+				for _, y := range strs {
+					Ratio(x, y)
+				}
+			}
+		}
+	})
+	b.Run("RatioSet", func(b *testing.B) {
+		set := NewRatioSet(strs)
+		sc := set.NewScratch()
+		for range b.N {
+			for i := range strs {
+				for j := range strs {
+					set.Ratio(i, j, sc)
+				}
+			}
+		}
+	})
+}
+
+// FuzzRatio checks the pooled Ratio and a RatioSet (dense and sparse rows, reused scratch)
+// against the reference port, bit for bit.
+func FuzzRatio(f *testing.F) {
+	f.Add("1,2|1,3|2,3|", "1,3|2,3|2,4|")
+	f.Add("aabababb", "abaaabbaabb")
+	f.Add(strings.Repeat("rl", 120)+"du", strings.Repeat("lr", 90)+"ud")
+	f.Fuzz(func(t *testing.T, a, b string) {
+		want := ratioReference(a, b)
+		if got := Ratio(a, b); math.Float64bits(got) != math.Float64bits(want) {
+			t.Fatalf("Ratio(%q, %q) = %v, want %v", a, b, got, want)
+		}
+		set := NewRatioSet([]string{a, b})
+		sc := set.NewScratch()
+		for k := range 2 { // twice: the scratch must come back clean
+			if got := set.Ratio(0, 1, sc); math.Float64bits(got) != math.Float64bits(want) {
+				t.Fatalf("pass %d: set Ratio(%q, %q) = %v, want %v", k, a, b, got, want)
+			}
+		}
+	})
+}
+
+// A set whose strings repeat memoizes the ratios of distinct strings; goroutines sharing it
+// (one scratch each) still get the reference's ratios, bit for bit, in any order.
+func TestRatioSetMemoIsExactUnderConcurrency(t *testing.T) {
+	base := routeStrings(30, 12)
+	strs := append(append(append([]string{}, base...), base[:20]...), base[5:25]...)
+	set := NewRatioSet(strs)
+	if set.memo == nil {
+		t.Fatal("a set with repeated strings has no memo")
+	}
+	var wg sync.WaitGroup
+	errs := make(chan string, 4)
+	for g := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sc := set.NewScratch()
+			for n := range len(strs) * len(strs) {
+				k := (n*11 + g*131) % (len(strs) * len(strs)) // a permutation (11 is prime to 70²), each goroutine its own
+				i, j := k/len(strs), k%len(strs)
+				want := ratioReference(strs[i], strs[j])
+				if got := set.Ratio(i, j, sc); math.Float64bits(got) != math.Float64bits(want) {
+					errs <- fmt.Sprintf("Ratio(%q, %q) = %v, want %v", strs[i], strs[j], got, want)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
+	if NewRatioSet(base).memo != nil {
+		t.Error("a set of distinct strings keeps a memo it cannot use")
 	}
 }
