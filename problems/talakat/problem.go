@@ -254,28 +254,56 @@ func (c *cellCounter) init(t *Talakat) {
 	c.touched = make([]int, 0, len(c.counts))
 }
 
+// count sets counts to the bullets' histogram and touched to its non-zero cells, in ascending
+// order. A bullet spans at most 2×2 cells unless it is larger than a cell: those are added
+// without branches on the span (which no predictor guesses: most of count's time went into
+// mispredicted span loops), through masks that are 0 for an empty row or column of the span.
 func (c *cellCounter) count(bullets []Bullet) {
+	counts := c.counts
 	for _, i := range c.touched {
-		c.counts[i] = 0
+		counts[i] = 0
 	}
-	c.touched, c.total = c.touched[:0], 0
-	for _, b := range bullets {
+	total := 0
+	cols, rows := c.cols, c.rows
+	bw, bh := c.bw, c.bh
+	for k := range bullets {
+		b := &bullets[k]
+		x, y, r := b.X, b.Y, b.Radius
 		// ceil(q/4) of an integer q is floor((q+3)/4); the shifts floor negative values too.
-		sx := clampInt((int(math.RoundToEven(4*(b.X-b.Radius)/c.bw))+3)>>2, c.cols)
-		ex := clampInt(int(math.RoundToEven(4*(b.X+b.Radius)/c.bw))>>2, c.cols)
-		sy := clampInt((int(math.RoundToEven(4*(b.Y-b.Radius)/c.bh))+3)>>2, c.rows)
-		ey := clampInt(int(math.RoundToEven(4*(b.Y+b.Radius)/c.bh))>>2, c.rows)
-		for y := sy; y <= ey; y++ {
-			for x := sx; x <= ex; x++ {
-				i := y*c.cols + x
-				if c.counts[i] == 0 {
-					c.touched = append(c.touched, i)
+		sx := clampInt((int(math.RoundToEven(4*(x-r)/bw))+3)>>2, cols)
+		ex := clampInt(int(math.RoundToEven(4*(x+r)/bw))>>2, cols)
+		sy := clampInt((int(math.RoundToEven(4*(y-r)/bh))+3)>>2, rows)
+		ey := clampInt(int(math.RoundToEven(4*(y+r)/bh))>>2, rows)
+		w, h := ex-sx+1, ey-sy+1
+		if uint(w) > 2 || uint(h) > 2 {
+			for y := sy; y <= ey; y++ {
+				for x := sx; x <= ex; x++ {
+					counts[y*cols+x]++
+					total++
 				}
-				c.counts[i]++
-				c.total++
 			}
+			continue
+		}
+		// w, h ∈ {0, 1, 2}: the first column counts when w ≥ 1, the second when w = 2 (it is
+		// then inside the grid, and otherwise the mask is 0 and the index stays in the span).
+		x1, y1 := w>>1, h>>1
+		x0, y0 := (w+1)>>1, (h+1)>>1
+		i := sy*cols + sx
+		counts[i] += x0 & y0
+		counts[i+x1] += x1 & y0
+		counts[i+y1*cols] += x0 & y1
+		counts[i+x1+y1*cols] += x1 & y1
+		total += w * h
+	}
+	touched := c.touched[:len(counts)]
+	n := 0
+	for i, v := range counts {
+		touched[n] = i
+		if v != 0 {
+			n++
 		}
 	}
+	c.touched, c.total = touched[:n], total
 }
 
 func clampInt(v, n int) int {
@@ -334,18 +362,10 @@ func (t *Talakat) Diversity(a, b problems.Info) float64 {
 	if n == 0 {
 		return 0
 	}
-	var diff [256]float64
 	minD := math.Inf(1)
 	for i := 0; i < n; i++ {
 		x, y := l1[min(i, len(l1)-1)], l2[min(i, len(l2)-1)]
-		d := diff[:0]
-		if len(x) > len(diff) {
-			d = make([]float64, 0, len(x))
-		}
-		for j := range x {
-			d = append(d, math.Abs(x[j]-y[j]))
-		}
-		if v := shape.PairwiseSum(d) / 2.0; v < minD {
+		if v := absDiffSum(x, y) / 2.0; v < minD {
 			minD = v
 		}
 	}
@@ -357,12 +377,18 @@ func (t *Talakat) Diversity(a, b problems.Info) float64 {
 type sparseSection struct {
 	dense    []float64 // the info's own slice
 	mask     []uint64  // bit c: cell c is not +0
+	held     int       // the number of bits of mask
 	sum, abs float64
 }
 
 // sectionBoundSlack is the relative allowance for rounding in the section bound (sums of at
 // most a few hundred terms are within 1e-13 of the true value).
 const sectionBoundSlack = 1e-12
+
+// denseShare: two sections holding together at least 1/denseShare of the cells are compared
+// cell by cell (absDiffSum), which is cheaper than merging their masks when few cells are
+// zero in both; both ways give the same bits.
+const denseShare = 8
 
 // DiversityKernel keeps a set's bullet locations without their zero cells
 // (problems.DiversityKerneler): most cells of a section hold no bullet, and cells where both
@@ -396,6 +422,7 @@ func (t *Talakat) DiversityKernel(infos []problems.Info) func() func(i, j int) f
 					sec.mask[c/64] |= 1 << (c % 64)
 					sec.sum += v
 					sec.abs += math.Abs(v)
+					sec.held++
 					held = true
 				}
 			}
@@ -476,6 +503,9 @@ type sectionKernel struct {
 // dist is the reference's PairwiseSum(|x - y|)/2 of two sections, over the cells where either
 // has bullets (the union of their masks, in ascending order).
 func (k *sectionKernel) dist(x, y *sparseSection) float64 {
+	if x.held+y.held >= k.cells/denseShare {
+		return absDiffSum(x.dense, y.dense) / 2.0
+	}
 	pos, val := k.pos[:0], k.val[:0]
 	for w, mx := range x.mask {
 		for u := mx | y.mask[w]; u != 0; u &= u - 1 {
