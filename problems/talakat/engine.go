@@ -267,7 +267,6 @@ func parseFlatObject(s string) ([]field, error) {
 type Bullet struct {
 	X, Y, Radius float64
 	VX, VY       float64
-	removed      bool
 }
 
 // Spawner is a live spawner: it moves in a straight line and emits its pattern.
@@ -409,26 +408,29 @@ func (w *World) Step(dx, dy int) bool {
 		}
 	}
 
-	for i := range w.Spawners {
-		w.updateSpawner(&w.Spawners[i])
-	}
-
-	extra := 0
-	if len(w.Bullets) > MaxBullets {
-		extra = len(w.Bullets) - MaxBullets
-	}
-	w.TooManyBullets = extra > 0
-	for i := range w.Bullets {
-		bl := &w.Bullets[i]
-		if i < extra {
-			bl.removed = true
-			continue
+	// Each loop below updates in place and keeps the survivors at the front of the same
+	// array, in order, so that the frame's new spawners and bullets follow them as before.
+	sp, kept := w.Spawners, 0
+	for i := range sp {
+		w.updateSpawner(&sp[i])
+		if !sp[i].removed {
+			if kept != i {
+				sp[kept] = sp[i]
+			}
+			kept++
 		}
+	}
+	w.Spawners = append(sp[:kept], w.newSpawner...)
+	w.newSpawner = w.newSpawner[:0]
+
+	bs := w.Bullets
+	extra := max(len(bs)-MaxBullets, 0)
+	w.TooManyBullets = extra > 0
+	kept = 0
+	for i := extra; i < len(bs); i++ {
+		bl := &bs[i]
 		bl.X += bl.VX
 		bl.Y += bl.VY
-		if !w.inWorld(bl.X, bl.Y, bl.Radius) {
-			bl.removed = true
-		}
 		if !p.Invulnerable {
 			// sqrt(fl(dx²+dy²)) is at least |dx| and |dy| (a correctly rounded square root of a
 			// correctly rounded square gives |dx| back), so a bullet that far away on one axis
@@ -438,33 +440,25 @@ func (w *World) Step(dx, dy int) bool {
 				p.Lives--
 			}
 		}
+		if w.inWorld(bl.X, bl.Y, bl.Radius) {
+			bs[kept] = *bl
+			kept++
+		}
 	}
-
-	w.Bullets = append(w.Bullets, w.newBullets...)
+	w.Bullets = append(bs[:kept], w.newBullets...)
 	w.newBullets = w.newBullets[:0]
-	w.Spawners = append(w.Spawners, w.newSpawner...)
-	w.newSpawner = w.newSpawner[:0]
-	kept := w.Bullets[:0]
-	for _, bl := range w.Bullets {
-		if !bl.removed {
-			kept = append(kept, bl)
-		}
-	}
-	w.Bullets = kept
-	keptS := w.Spawners[:0]
-	for _, s := range w.Spawners {
-		if !s.removed {
-			keptS = append(keptS, s)
-		}
-	}
-	w.Spawners = keptS
 	return !w.TooManyBullets
 }
 
 // spawn queues a fresh copy of spawner i (modifiers at their start values) at (x, y).
 func (w *World) spawn(i int, x, y, speed, direction float64) {
-	d := w.defs[i]
 	cos, sin := w.trig.cosSin(direction)
+	w.spawnAt(i, x, y, speed, direction, cos, sin)
+}
+
+// spawnAt is spawn with the cosine and sine of direction already looked up.
+func (w *World) spawnAt(i int, x, y, speed, direction, cos, sin float64) {
+	d := w.defs[i]
 	w.newSpawner = append(w.newSpawner, Spawner{
 		def: d, X: x, Y: y,
 		Direction: direction, vx: speed * cos, vy: speed * sin,
@@ -508,19 +502,21 @@ func (w *World) updateSpawner(s *Spawner) {
 			a = w.trig.atan2(w.Player.Y-s.Y, w.Player.X-s.X)
 		} else {
 			a = s.Direction + s.phase.value + float64(i)*s.angle.value/n
-			cos, sin := w.trig.cosSin(a)
+		}
+		// One look-up serves the offset, the bullet's velocity or the spawner's direction.
+		cos, sin := w.trig.cosSin(a)
+		if !d.aimAtPlayer {
 			// float64() rounds the product first, as the reference does: no fused multiply-add.
 			x += float64(s.radius.value * cos)
 			y += float64(s.radius.value * sin)
 		}
 		if entry == entryBullet {
-			cos, sin := w.trig.cosSin(a)
 			w.newBullets = append(w.newBullets, Bullet{
 				X: x, Y: y, Radius: s.bulletRadius.value,
 				VX: s.speed.value * cos, VY: s.speed.value * sin,
 			})
 		} else {
-			w.spawn(entry, x, y, s.speed.value, a)
+			w.spawnAt(entry, x, y, s.speed.value, a, cos, sin)
 		}
 	}
 	if s.repeatLeft > 0 {
