@@ -95,18 +95,22 @@ func (solver *B2ContactSolver) solveVelocityConstraintsFast() bool {
 			dvX := vBX + ((-wB*rBY - vAX) - -wA*rAY)
 			dvY := vBY + ((wB*rBX - vAY) - wA*rAX)
 
-			vt := (dvX*tX + dvY*tY) - vc.TangentSpeed
+			vt := dvX*tX + dvY*tY
+			if ts := vc.TangentSpeed; !positiveZero(ts) {
+				// x − (+0) is x for every x (−0 and NaN included), so the subtraction is
+				// only done for the conveyor-belt contacts that have a tangent speed.
+				vt -= ts
+			}
 			lambda := vcp.TangentMass * (-vt)
 
 			maxFriction := friction * vcp.NormalImpulse
 			old := vcp.TangentImpulse
-			// B2FloatClamp(old+lambda, -maxFriction, maxFriction), written out so it inlines.
+			// B2FloatClamp(old+lambda, -maxFriction, maxFriction), written out so it
+			// inlines. Each bound is applied only when it is finite; −maxFriction is finite
+			// exactly when maxFriction is, so one test serves both.
 			newImpulse := old + lambda
 			if validf(maxFriction) {
-				newImpulse = minf(newImpulse, maxFriction)
-			}
-			if low := -maxFriction; validf(low) {
-				newImpulse = maxf(newImpulse, low)
+				newImpulse = maxf(minf(newImpulse, maxFriction), -maxFriction)
 			}
 			lambda = newImpulse - old
 			if !same(newImpulse, old) {
