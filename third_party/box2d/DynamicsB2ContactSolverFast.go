@@ -471,7 +471,8 @@ func (s *contactSolve) normal() {
 
 // wavefrontOrder returns an order of the contacts that gives bit for bit the same passes as
 // upstream's order 0, 1, …, n−1, but lets the processor overlap the solves of neighbouring
-// contacts.
+// contacts; nil when there is no such order (every contact shares a body with the one before,
+// as in a single stack).
 //
 // Why it is the same: a contact's solve reads and writes only the velocities of its two bodies
 // and its own impulses. So a pass's result depends only on, for each body, the order in which
@@ -508,6 +509,11 @@ func (solver *B2ContactSolver) wavefrontOrder(scratch *solverScratch) []int32 {
 			count = append(count, 0)
 		}
 		count[l]++
+	}
+	if len(count)-1 == n {
+		// Every level holds one contact: upstream's order is the only one, nothing pairs.
+		scratch.level, scratch.contactLevel, scratch.count = level, lv, count
+		return nil
 	}
 	// Counting sort by level, stable (ties keep upstream's order).
 	start := int32(0)

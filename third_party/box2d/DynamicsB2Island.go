@@ -296,14 +296,17 @@ func (island *B2Island) Solve(profile *B2Profile, step B2TimeStep, gravity B2Vec
 		// pairedAfterPasses passes run the rest in wavefront order, two contacts at a time;
 		// every pass computes exactly what upstream's pass computes either way.
 		var order []int32
+		ordered := false
 		for i := 0; i < step.VelocityIterations; i++ {
+			if !ordered && (i >= pairedAfterPasses || island.pairAllPasses) {
+				// nil when no two contacts are independent (a single stack): then
+				// there is nothing to pair and the serial loop stays.
+				order, ordered = contactSolver.wavefrontOrder(island.scratch), true
+			}
 			var changed bool
-			if i < pairedAfterPasses && !island.pairAllPasses {
+			if order == nil {
 				changed = contactSolver.solveVelocityConstraintsFast()
 			} else {
-				if order == nil {
-					order = contactSolver.wavefrontOrder(island.scratch)
-				}
 				changed = contactSolver.solveVelocityConstraintsPaired(order)
 			}
 			if !changed {
