@@ -74,6 +74,20 @@ var exploreTerms = sync.OnceValue(func() [][]float64 {
 	return t
 })
 
+// winShares[t][v] is UCB1's exploitation term v/max(1, t) for v wins of one move among t
+// wins in all (a division gives the same bits wherever it is done).
+var winShares = sync.OnceValue(func() [][]float64 {
+	n := len(logVisits())
+	t := make([][]float64, n)
+	for total := range t {
+		t[total] = make([]float64, n)
+		for v := range t[total] {
+			t[total][v] = float64(v) / float64(max(1, total))
+		}
+	}
+	return t
+})
+
 // exploreTerm is UCB1's exploration term for log n = logN and v plays of one move. The
 // explicit conversion keeps a compiler from fusing the product into a later addition (the
 // reference rounds it first).
@@ -127,26 +141,34 @@ func (m *FlatMCTS) Action(e *Engine, s *State) Action {
 		n++
 		total += value[i]
 	}
-	logs, terms := logVisits(), exploreTerms()
+	logs, terms, shares := logVisits(), exploreTerms(), winShares()
 	for k := 0; k < m.rollouts; k++ {
 		best, bestU := -1, -1.0
 		var (
-			logN float64
-			row  []float64
+			logN       float64
+			row, share []float64
 		)
 		if n < len(logs) {
 			logN, row = logs[n], terms[n]
 		} else {
 			logN = shape.Log(float64(n))
 		}
+		if total < len(shares) {
+			share = shares[total]
+		}
 		for i := range Directions {
-			var explore float64
+			var explore, exploit float64
 			if v := visits[i]; v < len(row) {
 				explore = row[v]
 			} else {
 				explore = exploreTerm(logN, v)
 			}
-			u := float64(value[i])/float64(max(1, total)) + explore
+			if v := value[i]; v < len(share) {
+				exploit = share[v]
+			} else {
+				exploit = float64(v) / float64(max(1, total))
+			}
+			u := exploit + explore
 			if u > bestU {
 				best, bestU = i, u
 			}

@@ -233,9 +233,10 @@ func (p *playout) update(s *simState, move int, rng *numpyrng.Generator) {
 		slot := o.cell & 63
 		bit := uint64(1) << slot
 		rec := uint64(uint32(o.cell)) | uint64(uint16(o.state))<<32 | uint64(uint16(o.value))<<48
-		if marks&bit != 0 && p.slot[slot] != rec {
-			meet = 1
-		}
+		// Branch-free: meet gets 1 when the slot is marked and its record differs (an
+		// unmarked slot holds a stale record, masked off).
+		diff := p.slot[slot] ^ rec
+		meet |= (marks >> slot) & 1 & ((diff | -diff) >> 63)
 		marks |= bit
 		p.slot[slot] = rec
 	}

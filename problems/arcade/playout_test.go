@@ -1,6 +1,7 @@
 package arcade
 
 import (
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -209,5 +210,27 @@ func TestDrawsAreTheGenerators(t *testing.T) {
 				t.Fatalf("seed %d, draw %d: top bit %d, IntN(2) %d", seed, i, got, want)
 			}
 		}
+	}
+}
+
+// UCB1's tables hold the terms Action computed per play-out before, bit for bit, for every
+// count a decision reaches.
+func TestUCBTablesAreTheTerms(t *testing.T) {
+	logs, terms, shares := logVisits(), exploreTerms(), winShares()
+	if len(logs) != len(Directions)+mctsRollouts+1 {
+		t.Fatalf("%d logs, want %d", len(logs), len(Directions)+mctsRollouts+1)
+	}
+	for n := len(Directions); n < len(logs); n++ {
+		for v := 1; v <= n; v++ {
+			if want := float64(math.Sqrt2 * math.Sqrt(logs[n]/float64(v))); terms[n][v] != want {
+				t.Fatalf("exploration term (n %d, v %d) = %v, want %v", n, v, terms[n][v], want)
+			}
+			if want := float64(v) / float64(n); shares[n][v] != want {
+				t.Fatalf("win share (total %d, v %d) = %v, want %v", n, v, shares[n][v], want)
+			}
+		}
+	}
+	if shares[0][0] != 0 {
+		t.Fatalf("win share of no wins = %v", shares[0][0])
 	}
 }
