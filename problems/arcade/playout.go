@@ -55,6 +55,14 @@ type playout struct {
 	from  [Colours + 1]int8
 	// target is the score the win rule asks for (0: survive until maxTime).
 	target, maxTime int32
+	// colour[k] is piece k's colour. settled[live] says that a state whose live colours (those
+	// with a live piece, and flickering ones, which come back) are the bits of live has its
+	// outcome and its draws fixed whatever the moves: see finish.
+	colour  [Colours * MaxPieces]uint8
+	settled [1 << Colours]bool
+	// recheck is set by update when a piece met the player or another piece (and may have
+	// died), so that run looks at settled again.
+	recheck bool
 }
 
 // reset compiles the engine's current rules and layout and the pieces placed in s (done per
@@ -88,6 +96,7 @@ func (p *playout) reset(e *Engine, s *State) {
 		p.from[c] = int8(n)
 		for i := 0; i < int(s.Count[c]); i++ {
 			colour[n] = c
+			p.colour[n] = uint8(c)
 			p.behaviour[n] = e.Rules.Behaviour[c]
 			p.hitRule[n] = e.Rules.Collide[player][c]
 			n++
@@ -95,6 +104,9 @@ func (p *playout) reset(e *Engine, s *State) {
 	}
 	p.from[Colours] = int8(n)
 	p.n = n
+	for live := range p.settled {
+		p.settled[live] = settled(e.Rules, live)
+	}
 	p.meets = p.meetsA[:0]
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
@@ -143,11 +155,109 @@ func (p *playout) win(s *simState) bool {
 // run plays random moves drawn from agent until the game is over, as the MCTS's simulate did
 // with Engine.update, and reports whether it was won and how many steps it played.
 func (p *playout) run(s simState, agent, engine *numpyrng.Generator) (won bool, steps int) {
+	p.recheck = true
 	for !p.over(&s) {
+		if p.recheck {
+			p.recheck = false
+			if p.settled[p.live(&s)] {
+				return p.finish(&s, agent, engine, steps)
+			}
+		}
 		p.update(&s, choice5(agent), engine)
 		steps++
 	}
 	return p.win(&s), steps
+}
+
+// live is the set of colours with a live or flickering piece (the others' pieces are dead for
+// good).
+func (p *playout) live(s *simState) int {
+	live := 0
+	for k := range s.p[:p.n] {
+		if s.p[k].alive || p.behaviour[k] == Flicker {
+			live |= 1 << p.colour[k]
+		}
+	}
+	return live
+}
+
+// settled reports whether a game whose live colours are the bits of live ends at the time
+// limit with a known outcome, and with a known number of engine draws, whatever the player
+// does: the player cannot die (win rule "time": it wins) or the score cannot grow (a score
+// win rule: it loses), and no live random walker can die, so each draws at every turn until
+// the end. A piece dies only by a rule with a live colour (its own included) that kills it.
+func settled(r *Rules, live int) bool {
+	has := func(c int) bool { return live&(1<<c) != 0 }
+	for c := 0; c < Colours; c++ {
+		if !has(c) {
+			continue
+		}
+		pr := r.Collide[player][c]
+		if r.Win == WinTime && (pr.Action == KillFirst || pr.Action == KillBoth) {
+			return false
+		}
+		if r.Win != WinTime && pr.Score > 0 {
+			return false
+		}
+		walker := r.Behaviour[c] == RandomShort || r.Behaviour[c] == RandomLong
+		if walker && (pr.Action == KillSecond || pr.Action == KillBoth) {
+			return false
+		}
+		for c2 := 0; c2 < Colours; c2++ {
+			if !has(c2) {
+				continue
+			}
+			lo, hi := min(c, c2), max(c, c2)
+			rule := r.Collide[lo][hi]
+			if r.Win != WinTime && rule.Score > 0 {
+				return false
+			}
+			killsC := rule.Action == KillBoth || (c == lo && rule.Action == KillFirst) || (c == hi && rule.Action == KillSecond)
+			if walker && killsC {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// finish ends a settled play-out (steps played so far) without playing it: the game runs to
+// the time limit, so the agent draws one move per remaining step, and the engine draws once
+// per turn of each live random walker (IntN(4), one 32-bit draw) and once for a live wandering
+// piece that has not moved yet (IntN(2), one 32-bit draw); the two generators are separate, so
+// only the number of each one's draws matters. Nothing else draws.
+func (p *playout) finish(s *simState, agent, engine *numpyrng.Generator, steps int) (won bool, total int) {
+	left := int(p.maxTime - s.time)
+	for range left {
+		choice5(agent)
+	}
+	draws := 0
+	for k := range s.p[:p.n] {
+		o := &s.p[k]
+		if !o.alive {
+			continue
+		}
+		period := 0
+		switch p.behaviour[k] {
+		case RandomShort:
+			period = 5
+		case RandomLong:
+			period = 10
+		case WanderHorz, WanderVert:
+			if o.value == 0 && left > 0 {
+				draws++
+			}
+		}
+		for v := int(o.value) + 1; period > 0 && v <= int(o.value)+left; v++ {
+			if v%period == 1 {
+				draws++
+			}
+		}
+	}
+	for range draws {
+		engine.Uint32()
+	}
+	return p.target == 0, steps + left
 }
 
 // update is Engine.update on the compact state with the player moving by Directions[move].
@@ -225,6 +335,7 @@ func (p *playout) update(s *simState, move int, rng *numpyrng.Generator) {
 			if r := p.hitRule[k]; r != (Rule{}) {
 				applyRule(r, &s.alive, &o.alive)
 				s.score += int32(points[r.Score])
+				p.recheck = true
 				if !o.alive {
 					continue
 				}
@@ -249,6 +360,7 @@ func (p *playout) update(s *simState, move int, rng *numpyrng.Generator) {
 		a, b := &s.p[m.a], &s.p[m.b]
 		if a.cell == b.cell && a.alive && b.alive && *a != *b {
 			p.collide(s)
+			p.recheck = true
 			return
 		}
 	}
