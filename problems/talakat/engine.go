@@ -428,20 +428,23 @@ func (w *World) Step(dx, dy int) bool {
 	w.TooManyBullets = extra > 0
 	kept = 0
 	for i := extra; i < len(bs); i++ {
+		// Field by field, through locals: copying the struct right after storing its moved
+		// position read back two fresh 8-byte stores with one 16-byte load, which the CPU
+		// cannot forward (a stall per bullet).
 		bl := &bs[i]
-		bl.X += bl.VX
-		bl.Y += bl.VY
+		x, y, r, vx, vy := bl.X+bl.VX, bl.Y+bl.VY, bl.Radius, bl.VX, bl.VY
 		if !p.Invulnerable {
 			// sqrt(fl(dx²+dy²)) is at least |dx| and |dy| (a correctly rounded square root of a
 			// correctly rounded square gives |dx| back), so a bullet that far away on one axis
 			// cannot hit: the square root is only taken for the near ones.
-			dx, dy, reach := bl.X-p.X, bl.Y-p.Y, bl.Radius+p.Radius
+			dx, dy, reach := x-p.X, y-p.Y, r+p.Radius
 			if math.Abs(dx) < reach && math.Abs(dy) < reach && math.Sqrt(dx*dx+dy*dy) < reach {
 				p.Lives--
 			}
 		}
-		if w.inWorld(bl.X, bl.Y, bl.Radius) {
-			bs[kept] = *bl
+		if w.inWorld(x, y, r) {
+			d := &bs[kept]
+			d.X, d.Y, d.Radius, d.VX, d.VY = x, y, r, vx, vy
 			kept++
 		}
 	}
