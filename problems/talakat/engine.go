@@ -336,7 +336,7 @@ func resetWorld(w *World, s Script, width, height, maxHealth int) (*World, error
 		defs: w.defs[:0], newBullets: w.newBullets[:0], newSpawner: w.newSpawner[:0],
 		trig: w.trig,
 	}
-	if len(w.trig.deg) > trigCacheLimit || len(w.trig.aims) > trigCacheLimit {
+	if len(w.trig.aims) > trigCacheLimit {
 		w.trig = newTrigCache()
 	}
 	for _, text := range s.Spawners {
@@ -531,25 +531,50 @@ func (w *World) updateSpawner(s *Spawner) {
 }
 
 // trigCache memoises cos and sin of degree angles (and atan2 of aimed shots): the same few
-// angles recur all fight long, and the correctly rounded functions are slower than Go's.
+// angles recur all fight long, and the correctly rounded functions are slower than Go's. The
+// angles are looked up by their bits in a direct-mapped table (a map's hashing of float keys
+// cost more than the look-ups saved); an angle that lands on an occupied slot replaces it. The
+// values are functions of the bits, so what the table holds never changes a result.
 type trigCache struct {
-	deg  map[float64][2]float64
+	deg  []trigEntry // trigSlots entries, keyed by the bits of the angle
 	aims map[[2]float64]float64
 }
 
+// trigSlots is the size of the direct-mapped table (a power of two; 192 KB, which keeps about
+// as many of a run's angles as the map it replaced).
+const (
+	trigSlots = 1 << 13
+	trigShift = 64 - 13
+	// trigEmpty marks an empty slot: a NaN whose angle is never looked up in the table.
+	trigEmpty = 0x7ff8_dead_beef_0001
+)
+
+type trigEntry struct {
+	bits     uint64
+	cos, sin float64
+}
+
 func newTrigCache() *trigCache {
-	return &trigCache{deg: make(map[float64][2]float64, 64), aims: make(map[[2]float64]float64, 16)}
+	c := &trigCache{deg: make([]trigEntry, trigSlots), aims: make(map[[2]float64]float64, 16)}
+	for i := range c.deg {
+		c.deg[i].bits = trigEmpty
+	}
+	return c
 }
 
 // cosSin is (cos, sin) of deg·π/180, evaluated as the reference does: (deg·π)/180, then glibc.
 func (c *trigCache) cosSin(deg float64) (float64, float64) {
-	if v, ok := c.deg[deg]; ok {
-		return v[0], v[1]
+	b := math.Float64bits(deg)
+	e := &c.deg[(b*0x9e3779b97f4a7c15)>>trigShift]
+	if e.bits == b && b != trigEmpty {
+		return e.cos, e.sin
 	}
 	r := deg * math.Pi / 180
-	v := [2]float64{shape.Cos(r), shape.Sin(r)}
-	c.deg[deg] = v
-	return v[0], v[1]
+	cos, sin := shape.Cos(r), shape.Sin(r)
+	if b != trigEmpty {
+		*e = trigEntry{bits: b, cos: cos, sin: sin}
+	}
+	return cos, sin
 }
 
 func (c *trigCache) atan2(y, x float64) float64 {
