@@ -78,9 +78,12 @@ func (m *modifier) update() {
 }
 
 // parse reads "min, max, rate, timeBetween, bounds" (any prefix) over the defaults.
+// The comma-separated parts are cut one by one (strings.Split's parts, without its slice).
 func (m *modifier) parse(s string) error {
-	parts := strings.Split(s, ",")
-	for i, p := range parts {
+	rest, more := s, true
+	for i := 0; more; i++ {
+		var p string
+		p, rest, more = strings.Cut(rest, ",")
 		if i == 4 {
 			switch strings.ToLower(strings.TrimSpace(p)) {
 			case "reverse":
@@ -120,8 +123,16 @@ type spawnerDef struct {
 	aimAtPlayer                                       bool
 }
 
-func parseSpawner(text string) (*spawnerDef, error) {
-	fields, err := parseFlatObject(text)
+// parseSpawner reads a spawner's text; scratch (may be nil) is reused for its fields.
+func parseSpawner(text string, scratch *[]field) (*spawnerDef, error) {
+	var buf []field
+	if scratch != nil {
+		buf = *scratch
+	}
+	fields, err := parseFlatObject(text, buf)
+	if scratch != nil && fields != nil {
+		*scratch = fields
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -200,7 +211,9 @@ type field struct {
 
 // parseFlatObject reads the one-level JSON object a spawner rule expands to: string values or
 // lists of strings, no escapes.
-func parseFlatObject(s string) ([]field, error) {
+// The fields are appended to out[:0], whose lists are reused too.
+func parseFlatObject(s string, out []field) ([]field, error) {
+	out = out[:0]
 	i := 0
 	skip := func() {
 		for i < len(s) && (s[i] == ' ' || s[i] == ',' || s[i] == '\n' || s[i] == '\t') {
@@ -225,7 +238,6 @@ func parseFlatObject(s string) ([]field, error) {
 		return nil, fmt.Errorf("talakat script: %q is not an object", s)
 	}
 	i++
-	var out []field
 	for {
 		skip()
 		if i < len(s) && s[i] == '}' {
@@ -242,6 +254,9 @@ func parseFlatObject(s string) ([]field, error) {
 		i++
 		skip()
 		f := field{key: k}
+		if len(out) < cap(out) {
+			f.list = out[:len(out)+1][len(out)].list[:0]
+		}
 		if i < len(s) && s[i] == '[' {
 			i++
 			for {
@@ -313,6 +328,8 @@ type World struct {
 	newBullets []Bullet
 	newSpawner []Spawner
 	trig       *trigCache
+	scratch    infoScratch
+	fields     []field // parseFlatObject's reused result
 }
 
 // NewWorld builds the world of a script at the start of the fight. The player starts at
@@ -334,13 +351,13 @@ func resetWorld(w *World, s Script, width, height, maxHealth int) (*World, error
 		Width: float64(width), Height: float64(height),
 		Bullets: w.Bullets[:0], Spawners: w.Spawners[:0],
 		defs: w.defs[:0], newBullets: w.newBullets[:0], newSpawner: w.newSpawner[:0],
-		trig: w.trig,
+		trig: w.trig, scratch: w.scratch, fields: w.fields,
 	}
 	if len(w.trig.aims) > trigCacheLimit {
 		w.trig = newTrigCache()
 	}
 	for _, text := range s.Spawners {
-		d, err := parseSpawner(text)
+		d, err := parseSpawner(text, &w.fields)
 		if err != nil {
 			return nil, err
 		}

@@ -158,27 +158,38 @@ func (t *Talakat) NewWorld(c problems.Content) (*World, error) {
 }
 
 func (t *Talakat) Info(c problems.Content) (problems.Info, error) {
-	script, err := t.Script(c)
+	w := worldPool.Get().(*World)
+	defer worldPool.Put(w)
+	sc := &w.scratch
+	rows, ok := sc.readRows(c, t.complexity, 100)
+	if !ok {
+		// Not a well-formed grid of this size: the general reader says why.
+		var err error
+		if rows, err = t.rows(c); err != nil {
+			return nil, err
+		}
+	}
+	script, err := expandScript(rows)
 	if err != nil {
 		return nil, err
 	}
-	w := worldPool.Get().(*World)
-	defer worldPool.Put(w)
 	if _, err := resetWorld(w, script, t.width, t.height, t.maxHealth); err != nil {
 		return nil, err
 	}
 	w.Player.Invulnerable = true
 	nb := t.bucketsX * t.bucketsY
+	// The sections' maps share one array: one allocation for the whole result.
+	locs := make([]float64, t.sections*nb)
 	info := &Info{
 		ScriptConnectivity: float64(connectivity(w.defs)+1) / float64(t.complexity),
 		Bullets:            make([]float64, t.sections),
 		BulletLocations:    make([][]float64, t.sections),
 	}
 	for i := range info.BulletLocations {
-		info.BulletLocations[i] = make([]float64, nb)
+		info.BulletLocations[i] = locs[i*nb : (i+1)*nb : (i+1)*nb]
 	}
-	coverage := make([]float64, nb)
-	var cells cellCounter
+	coverage := sc.zeroed(nb)
+	cells := &sc.cells
 	cells.init(t)
 	snapshots := 0
 	for !w.Won() && !w.Lost() {
@@ -209,6 +220,56 @@ func (t *Talakat) Info(c problems.Content) (problems.Info, error) {
 	}
 	info.BulletCoverage = entropy(coverage)
 	return info, nil
+}
+
+// infoScratch is the buffers an Info run reuses (kept in the pooled World).
+type infoScratch struct {
+	cells    cellCounter
+	coverage []float64
+	rows     [][]int
+	values   []int
+}
+
+// zeroed is the coverage buffer of n zeros.
+func (sc *infoScratch) zeroed(n int) []float64 {
+	if cap(sc.coverage) < n {
+		sc.coverage = make([]float64, n)
+	}
+	sc.coverage = sc.coverage[:n]
+	clear(sc.coverage)
+	return sc.coverage
+}
+
+// readRows reads a content of h rows of w values (ints, or floats truncated, as
+// shape.GridFromContent reads them) into the scratch rows; false when it is anything else.
+func (sc *infoScratch) readRows(c problems.Content, h, w int) ([][]int, bool) {
+	list, ok := c.([]any)
+	if !ok || len(list) != h {
+		return nil, false
+	}
+	if cap(sc.values) < h*w {
+		sc.values, sc.rows = make([]int, h*w), make([][]int, h)
+	}
+	sc.values, sc.rows = sc.values[:h*w], sc.rows[:h]
+	for y, r := range list {
+		row, ok := r.([]any)
+		if !ok || len(row) != w {
+			return nil, false
+		}
+		out := sc.values[y*w : (y+1)*w : (y+1)*w]
+		for x, v := range row {
+			switch n := v.(type) {
+			case int:
+				out[x] = n
+			case float64:
+				out[x] = int(n)
+			default:
+				return nil, false
+			}
+		}
+		sc.rows[y] = out
+	}
+	return sc.rows, true
 }
 
 // connectivity counts the distinct spawners reachable from spawner_0 through pattern entries
@@ -250,8 +311,12 @@ func (c *cellCounter) init(t *Talakat) {
 	c.cols, c.rows = t.bucketsX, t.bucketsY
 	c.bw = float64(t.width) / float64(t.bucketsX)
 	c.bh = float64(t.height) / float64(t.bucketsY)
-	c.counts = make([]int, c.cols*c.rows)
-	c.touched = make([]int, 0, len(c.counts))
+	n := c.cols * c.rows
+	if cap(c.counts) < n {
+		c.counts, c.touched = make([]int, n), make([]int, 0, n)
+	}
+	c.counts, c.touched = c.counts[:n], c.touched[:0]
+	clear(c.counts)
 }
 
 // count sets counts to the bullets' histogram and touched to its non-zero cells, in ascending
