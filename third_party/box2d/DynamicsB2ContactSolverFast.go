@@ -234,7 +234,7 @@ func (solver *B2ContactSolver) solveVelocityConstraintsFast() bool {
 // islands of a level reach their fixed point within a few passes, where ordering the contacts
 // would cost more than it saves; the islands that run long (a collapsing pile runs all 100)
 // are where pairing pays. Only speed depends on it: both passes compute the same bits.
-var pairedAfterPasses = 8
+const pairedAfterPasses = 8
 
 // solveVelocityConstraintsPaired is solveVelocityConstraintsFast over the contacts in the given
 // order (see wavefrontOrder). Neighbouring entries of the order that share no body are solved
@@ -529,11 +529,60 @@ func (solver *B2ContactSolver) wavefrontOrder(scratch *solverScratch) []int32 {
 	return order
 }
 
-// solverScratch keeps the contact solver's buffers from one step to the next.
+// solverScratch keeps the island's and the contact solver's buffers from one step to the next.
 type solverScratch struct {
 	position                          []B2ContactPositionConstraint
 	velocity                          []B2ContactVelocityConstraint
 	level, contactLevel, count, order []int32
+	// The island's arrays (B2World.Solve).
+	bodies     []*B2Body
+	contacts   []B2ContactInterface
+	joints     []B2JointInterface
+	velocities []B2Velocity
+	positions  []B2Position
+}
+
+// island is MakeB2Island on the kept buffers: the same island, its arrays zeroed as make
+// would give them.
+func (s *solverScratch) island(bodyCapacity, contactCapacity, jointCapacity int, listener B2ContactListenerInterface) B2Island {
+	if cap(s.bodies) < bodyCapacity {
+		s.bodies = make([]*B2Body, bodyCapacity)
+		s.velocities = make([]B2Velocity, bodyCapacity)
+		s.positions = make([]B2Position, bodyCapacity)
+	}
+	if cap(s.contacts) < contactCapacity {
+		s.contacts = make([]B2ContactInterface, contactCapacity)
+	}
+	if cap(s.joints) < jointCapacity {
+		s.joints = make([]B2JointInterface, jointCapacity)
+	}
+	island := B2Island{
+		M_bodyCapacity:    bodyCapacity,
+		M_contactCapacity: contactCapacity,
+		M_jointCapacity:   jointCapacity,
+		M_listener:        listener,
+		M_bodies:          s.bodies[:bodyCapacity],
+		M_contacts:        s.contacts[:contactCapacity],
+		M_joints:          s.joints[:jointCapacity],
+		M_velocities:      s.velocities[:bodyCapacity],
+		M_positions:       s.positions[:bodyCapacity],
+	}
+	for i := range island.M_bodies {
+		island.M_bodies[i] = nil
+	}
+	for i := range island.M_contacts {
+		island.M_contacts[i] = nil
+	}
+	for i := range island.M_joints {
+		island.M_joints[i] = nil
+	}
+	for i := range island.M_velocities {
+		island.M_velocities[i] = B2Velocity{}
+	}
+	for i := range island.M_positions {
+		island.M_positions[i] = B2Position{}
+	}
+	return island
 }
 
 // constraints returns n zeroed position and velocity constraints.

@@ -518,12 +518,16 @@ func (island *B2Island) Report(constraints []B2ContactVelocityConstraint) {
 		return
 	}
 
+	// PCG Workbench local change (PATCHES.md): one impulse for the whole report instead of one
+	// heap allocation per contact (it escapes through the listener interface); the listener
+	// gets it for the duration of its call, as upstream's C++ gives a stack object.
+	var impulse B2ContactImpulse
 	for i := 0; i < island.M_contactCount; i++ {
 		c := island.M_contacts[i]
 
-		vc := constraints[i]
+		vc := &constraints[i]
 
-		impulse := MakeB2ContactImpulse()
+		impulse = MakeB2ContactImpulse()
 		impulse.Count = vc.PointCount
 
 		for j := 0; j < vc.PointCount; j++ {

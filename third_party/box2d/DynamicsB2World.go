@@ -446,12 +446,23 @@ func (world *B2World) Solve(step B2TimeStep) {
 	world.M_profile.SolvePosition = 0.0
 
 	// Size the island for the worst case.
-	island := MakeB2Island(
-		world.M_bodyCount,
-		world.M_contactManager.M_contactCount,
-		world.M_jointCount,
-		world.M_contactManager.M_contactListener,
-	)
+	var island B2Island
+	if world.ReferenceSolver {
+		island = MakeB2Island(
+			world.M_bodyCount,
+			world.M_contactManager.M_contactCount,
+			world.M_jointCount,
+			world.M_contactManager.M_contactListener,
+		)
+	} else {
+		// PCG Workbench local change (PATCHES.md): the same island on buffers kept between steps.
+		island = world.scratch.island(
+			world.M_bodyCount,
+			world.M_contactManager.M_contactCount,
+			world.M_jointCount,
+			world.M_contactManager.M_contactListener,
+		)
+	}
 	island.referenceSolver = world.ReferenceSolver
 	island.pairAllPasses = world.PairAllPasses
 	if !world.ReferenceSolver {
