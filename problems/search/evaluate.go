@@ -4,7 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"runtime"
+	"slices"
+	"strconv"
 	"sync"
 
 	"pcgwb/problems"
@@ -36,13 +39,110 @@ func newEvaluator(p problems.Problem, shared *sharedView) *evaluator {
 }
 
 // contentKey is the canonical JSON of a content (Go sorts map keys), so equal contents share
-// a key whatever produced them.
+// a key whatever produced them. The usual shapes (nested []any and map[string]any of ints,
+// floats, bools and plain strings) are written directly, byte-equal to json.Marshal's output
+// (which, through reflection, cost as much as a cheap problem's info); anything else goes
+// through json.Marshal.
 func contentKey(c problems.Content) (string, error) {
+	if b, ok := appendKey(make([]byte, 0, 256), c); ok {
+		return string(b), nil
+	}
 	b, err := json.Marshal(c)
 	if err != nil {
 		return "", fmt.Errorf("content does not encode: %w", err)
 	}
 	return string(b), nil
+}
+
+// appendKey appends json.Marshal's encoding of v, or reports false for a value it does not
+// write exactly as json.Marshal does.
+func appendKey(b []byte, v any) ([]byte, bool) {
+	switch x := v.(type) {
+	case nil:
+		return append(b, "null"...), true
+	case bool:
+		return strconv.AppendBool(b, x), true
+	case int:
+		return strconv.AppendInt(b, int64(x), 10), true
+	case float64:
+		return appendFloat(b, x)
+	case string:
+		return appendPlainString(b, x)
+	case []any:
+		if x == nil {
+			return append(b, "null"...), true
+		}
+		b = append(b, '[')
+		for i, e := range x {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			var ok bool
+			if b, ok = appendKey(b, e); !ok {
+				return b, false
+			}
+		}
+		return append(b, ']'), true
+	case map[string]any:
+		if x == nil {
+			return append(b, "null"...), true
+		}
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		b = append(b, '{')
+		for i, k := range keys {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			var ok bool
+			if b, ok = appendPlainString(b, k); !ok {
+				return b, false
+			}
+			b = append(b, ':')
+			if b, ok = appendKey(b, x[k]); !ok {
+				return b, false
+			}
+		}
+		return append(b, '}'), true
+	}
+	return b, false
+}
+
+// appendFloat is encoding/json's float64 format: shortest representation, exponent form
+// outside [1e-6, 1e21) with a two-digit negative exponent shortened; NaN and infinities are
+// json.Marshal's errors.
+func appendFloat(b []byte, f float64) ([]byte, bool) {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return b, false
+	}
+	format := byte('f')
+	if a := math.Abs(f); a != 0 && (a < 1e-6 || a >= 1e21) {
+		format = 'e'
+	}
+	b = strconv.AppendFloat(b, f, format, -1, 64)
+	if format == 'e' {
+		if n := len(b); n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
+			b[n-2] = b[n-1]
+			b = b[:n-1]
+		}
+	}
+	return b, true
+}
+
+// appendPlainString quotes s when json.Marshal would write it unescaped: printable ASCII
+// without quote, backslash or the HTML-escaped <, > and &.
+func appendPlainString(b []byte, s string) ([]byte, bool) {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			return b, false
+		}
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"'), true
 }
 
 // attachInfos gives every individual of batch its info, computing (in parallel) only those of
