@@ -245,29 +245,8 @@ func (s *sharedView) infos(ctx context.Context, p problems.Problem, contents []p
 			}
 		}
 		if len(mine) > 0 {
-			cs := make([]problems.Content, len(mine))
-			for n, i := range mine {
-				cs[n] = contents[i]
-			}
-			infos, err := problems.Infos(ctx, p, cs)
-			if err != nil {
-				for n, i := range mine {
-					s.c.abandon(s.problem+"i"+keys[i], mineF[n])
-				}
-				if ctx.Err() != nil {
-					return nil, err
-				}
-				// A failed item: the run alone would have failed on the whole batch, with
-				// the item numbered in it; say exactly that.
-				if _, err := problems.Infos(ctx, p, contents); err != nil {
-					return nil, err
-				}
+			if err := s.compute(ctx, p, contents, keys, mine, mineF, out); err != nil {
 				return nil, err
-			}
-			for n, i := range mine {
-				key := s.problem + "i" + keys[i]
-				s.c.finish(key, mineF[n], infos[n], approxSize(infos[n])+int64(len(key)))
-				out[i] = infoEntry{info: infos[n], id: mineF[n].id}
 			}
 			misses += len(mine)
 		}
@@ -287,6 +266,40 @@ func (s *sharedView) infos(ctx context.Context, p problems.Problem, contents []p
 		left = again
 	}
 	return out, nil
+}
+
+// compute computes the infos of the claimed contents (indexes mine, flights mineF) into out
+// and publishes them; on failure (or a panic) it gives them up so that no waiter waits on.
+func (s *sharedView) compute(ctx context.Context, p problems.Problem, contents []problems.Content, keys []string, mine []int, mineF []*flight, out []infoEntry) (err error) {
+	published := 0
+	defer func() {
+		for n := published; n < len(mine); n++ {
+			s.c.abandon(s.problem+"i"+keys[mine[n]], mineF[n])
+		}
+	}()
+	cs := make([]problems.Content, len(mine))
+	for n, i := range mine {
+		cs[n] = contents[i]
+	}
+	infos, err := problems.Infos(ctx, p, cs)
+	if err != nil {
+		if ctx.Err() != nil {
+			return err
+		}
+		// A failed item: the run alone would have failed on the whole batch, with the item
+		// numbered in it; say exactly that.
+		if _, aloneErr := problems.Infos(ctx, p, contents); aloneErr != nil {
+			return aloneErr
+		}
+		return err
+	}
+	for n, i := range mine {
+		key := s.problem + "i" + keys[i]
+		s.c.finish(key, mineF[n], infos[n], approxSize(infos[n])+int64(len(key)))
+		published++
+		out[i] = infoEntry{info: infos[n], id: mineF[n].id}
+	}
+	return nil
 }
 
 // matrix gives the diversity matrix of the distinct infos of ids (the cache's ids, so equal
@@ -313,16 +326,27 @@ func (s *sharedView) matrix(ctx context.Context, ids []uint64, compute func() ([
 			}
 			continue // its owner gave up: compute it here
 		}
-		u, err := compute()
-		if err != nil {
-			s.c.abandon(key, f)
-			return nil, err
-		}
-		k := int64(len(u))
-		s.c.finish(key, f, u, k*k*8+k*24+int64(len(key)))
-		s.c.count(false, 0, 1)
-		return u, nil
+		return s.computeMatrix(key, f, compute)
 	}
+}
+
+// computeMatrix computes and publishes the claimed matrix key; on failure (or a panic) it
+// gives it up so that no waiter waits on.
+func (s *sharedView) computeMatrix(key string, f *flight, compute func() ([][]float64, error)) (u [][]float64, err error) {
+	published := false
+	defer func() {
+		if !published {
+			s.c.abandon(key, f)
+		}
+	}()
+	if u, err = compute(); err != nil {
+		return nil, err
+	}
+	k := int64(len(u))
+	s.c.finish(key, f, u, k*k*8+k*24+int64(len(key)))
+	published = true
+	s.c.count(false, 0, 1)
+	return u, nil
 }
 
 // approxSize estimates the bytes v holds: headers, backing arrays, strings, maps (by their

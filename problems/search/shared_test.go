@@ -275,3 +275,39 @@ func TestApproxSize(t *testing.T) {
 		})
 	}
 }
+
+// A batch with a content whose info fails fails as the run alone fails (the item numbered in
+// the whole batch, not in the share this run computed), and leaves no claim behind.
+func TestSharedCacheFailsAsTheRunAlone(t *testing.T) {
+	p := &searchtest.Toy{}
+	rng := rand.New(rand.NewPCG(5, 6))
+	contents := []problems.Content{p.ContentSpace().Sample(rng), p.ContentSpace().Sample(rng), "not a grid"}
+	keys := make([]string, len(contents))
+	for i, c := range contents {
+		k, err := contentKey(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		keys[i] = k
+	}
+	_, want := problems.Infos(context.Background(), p, contents)
+	if want == nil {
+		t.Fatal("the toy accepted a string")
+	}
+	c := NewSharedCache(DefaultSharedBytes)
+	v := newSharedView(c, searchtest.ToyName, p)
+	// Another run has computed the first content: this run computes items 1 and 2 only.
+	f, _ := c.claim(v.problem + "i" + keys[0])
+	info, err := p.Info(contents[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.finish(v.problem+"i"+keys[0], f, info, 1)
+	_, err = v.infos(context.Background(), p, contents, keys)
+	if err == nil || err.Error() != want.Error() {
+		t.Fatalf("error %v, want %v", err, want)
+	}
+	if n := c.Len(); n != 1 {
+		t.Fatalf("%d entries held after the failure, want the 1 finished", n)
+	}
+}
