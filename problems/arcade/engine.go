@@ -224,6 +224,8 @@ type Layout struct {
 	// dist[cell] is the distance map (padded, row-major, -1 for walls and unreached cells) from
 	// an empty cell, nil for walls.
 	dist [][]int16
+	// chase and flee are the moves of chasing and fleeing pieces (see pursuits).
+	chase, flee []int16
 }
 
 // NewLayout pads a W×H 0/1 grid (1 = empty) and precomputes its distance maps.
@@ -244,7 +246,41 @@ func NewLayout(g shape.Grid) *Layout {
 		}
 		l.dist[i] = m
 	}
+	l.chase, l.flee = l.pursuits(true), l.pursuits(false)
 	return l
+}
+
+// pursuits is, for the player on empty cell pc and a chasing (or fleeing) piece on empty cell
+// c, the piece's move as a cell offset at [pc*cells+c]: Engine.behave's choice (the first of
+// left, right, up, down with the least distance to the player, the greatest to flee; walls
+// count -1), 0 when that neighbour is a wall. Play-outs look it up instead of comparing four
+// distances per piece and step.
+func (l *Layout) pursuits(chase bool) []int16 {
+	cells := len(l.empty)
+	t := make([]int16, cells*cells)
+	for pc, d := range l.dist {
+		if d == nil {
+			continue
+		}
+		for c := range cells {
+			if !l.empty[c] {
+				continue
+			}
+			x, y := c%l.W, c/l.W
+			best := 0
+			bestV := d[(y+walkDirs[0].Y)*l.W+x+walkDirs[0].X]
+			for k := 1; k < len(walkDirs); k++ {
+				v := d[(y+walkDirs[k].Y)*l.W+x+walkDirs[k].X]
+				if (chase && v < bestV) || (!chase && v > bestV) {
+					best, bestV = k, v
+				}
+			}
+			if to := (y+walkDirs[best].Y)*l.W + x + walkDirs[best].X; l.empty[to] {
+				t[pc*cells+c] = int16(to - c)
+			}
+		}
+	}
+	return t
 }
 
 // Empty reports whether a padded cell is inside and empty.

@@ -32,8 +32,10 @@ type indexPair struct{ a, b int8 }
 // never change during a game), copied into flat tables once per decision.
 type playout struct {
 	open []int32
-	dist [][]int16
-	w    int32
+	// chase and flee are the layout's pursuit tables (Layout.pursuits) of cells² entries.
+	chase, flee []int16
+	cells       int
+	w           int32
 	// step[k] is the cell offset of walkDirs[k]; move[k] of Directions[k].
 	step [4]int32
 	move [len(Directions)]int32
@@ -74,7 +76,9 @@ func (p *playout) reset(e *Engine, s *State) {
 	w := int32(e.Layout.W)
 	*p = playout{
 		open:    e.Layout.open,
-		dist:    e.Layout.dist,
+		chase:   e.Layout.chase,
+		flee:    e.Layout.flee,
+		cells:   len(e.Layout.empty),
 		w:       w,
 		pairs:   e.prep.pairs,
 		target:  int32(winScores[e.Rules.Win]),
@@ -276,7 +280,9 @@ func (p *playout) update(s *simState, move int, rng *numpyrng.Generator) {
 	open := p.open
 	step := p.move[move]
 	s.cell += step & open[s.cell+step]
-	d := p.dist[s.cell]
+	// The moves of chasing and fleeing pieces towards or away from the player's cell.
+	row := int(s.cell) * p.cells
+	chase, flee := p.chase[row:row+p.cells], p.flee[row:row+p.cells]
 	// marks has bit cell%64 of every live piece's cell, and slot[cell%64] the record of the
 	// last live piece there. The pair loop can fire only if two live pieces share a cell with
 	// records that differ: then some piece finds its bit set by a piece whose record differs
@@ -309,24 +315,10 @@ func (p *playout) update(s *simState, move int, rng *numpyrng.Generator) {
 			o.cell += step & m
 			// Blocked (m == 0): turn round for the next step.
 			o.state ^= int16(1 + m)
-		case Chase, Flee:
-			// The first of left, right, up, down with the least distance to chase, the
-			// greatest (the least negated) to flee; walls count -1. lt is all bits when v is
-			// less than the best so far.
-			sign := int32(1)
-			if b == Flee {
-				sign = -1
-			}
-			c := o.cell
-			best := p.step[0]
-			bestV := sign * int32(d[c+best])
-			for _, k := range p.step[1:] {
-				v := sign * int32(d[c+k])
-				lt := (v - bestV) >> 31
-				best ^= (best ^ k) & lt
-				bestV ^= (bestV ^ v) & lt
-			}
-			o.cell += best & open[c+best]
+		case Chase:
+			o.cell += int32(chase[o.cell])
+		case Flee:
+			o.cell += int32(flee[o.cell])
 		}
 		if !o.alive {
 			continue
