@@ -283,13 +283,10 @@ func (p *playout) update(s *simState, move int, rng *numpyrng.Generator) {
 	// The moves of chasing and fleeing pieces towards or away from the player's cell.
 	row := int(s.cell) * p.cells
 	chase, flee := p.chase[row:row+p.cells], p.flee[row:row+p.cells]
-	// marks has bit cell%64 of every live piece's cell, and slot[cell%64] the record of the
-	// last live piece there. The pair loop can fire only if two live pieces share a cell with
-	// records that differ: then some piece finds its bit set by a piece whose record differs
-	// from its own (a cell's pieces cannot all equal their predecessors and not all be equal).
-	// Stacked identical pieces, which never collide, are common. Two cells 64 apart share a
-	// bit, and the exact test below tells them apart.
-	var marks, meet uint64
+	// marks has bit cell%64 of every live piece's cell; shared gets the bits set twice. The
+	// pair loop can fire only if two live pieces share a cell (or two cells 64 apart share a
+	// bit, which the exact tests below tell apart).
+	var marks, shared uint64
 	for k := range s.p[:p.n] {
 		o := &s.p[k]
 		b := p.behaviour[k]
@@ -333,17 +330,11 @@ func (p *playout) update(s *simState, move int, rng *numpyrng.Generator) {
 				}
 			}
 		}
-		slot := o.cell & 63
-		bit := uint64(1) << slot
-		rec := uint64(uint32(o.cell)) | uint64(uint16(o.state))<<32 | uint64(uint16(o.value))<<48
-		// Branch-free: meet gets 1 when the slot is marked and its record differs (an
-		// unmarked slot holds a stale record, masked off).
-		diff := p.slot[slot] ^ rec
-		meet |= (marks >> slot) & 1 & ((diff | -diff) >> 63)
+		bit := uint64(1) << (o.cell & 63)
+		shared |= marks & bit
 		marks |= bit
-		p.slot[slot] = rec
 	}
-	if meet == 0 {
+	if shared == 0 || !p.differ(s) {
 		return
 	}
 	// The pair loop fires only for two live pieces whose colours' rule does something, on
@@ -356,6 +347,30 @@ func (p *playout) update(s *simState, move int, rng *numpyrng.Generator) {
 			return
 		}
 	}
+}
+
+// differ reports whether two live pieces may share a cell with records that differ (the pair
+// loop skips equal records). slot[cell%64] holds the record of the last live piece seen
+// there: if a cell's pieces do not all have one record, some piece differs from the one seen
+// before it. Stacked identical pieces, which never collide, are common, and this pass over
+// the pieces is cheaper than the exact test of every pair.
+func (p *playout) differ(s *simState) bool {
+	var marks uint64
+	for k := range s.p[:p.n] {
+		o := &s.p[k]
+		if !o.alive {
+			continue
+		}
+		slot := o.cell & 63
+		bit := uint64(1) << slot
+		rec := uint64(uint32(o.cell)) | uint64(uint16(o.state))<<32 | uint64(uint16(o.value))<<48
+		if marks&bit != 0 && p.slot[slot] != rec {
+			return true
+		}
+		marks |= bit
+		p.slot[slot] = rec
+	}
+	return false
 }
 
 // collide is the piece-pair loop of Engine.update, in its order.
