@@ -1,12 +1,16 @@
 package talakat
 
 import (
+	"encoding/json"
 	"math"
+	"os"
+	"reflect"
 	"math/rand/v2"
 	"slices"
 	"testing"
 
 	"pcgwb/problems"
+	"pcgwb/problems/problemtest"
 	"pcgwb/problems/shape"
 )
 
@@ -122,4 +126,60 @@ func TestCountMatchesTheSpanLoops(t *testing.T) {
 			}
 		}
 	}
+}
+
+// evolvedLevels reads testdata/evolved-levels.json: contents and the infos recorded for them.
+func evolvedLevels(tb testing.TB, p problems.Problem) ([]problems.Content, []*Info) {
+	tb.Helper()
+	b, err := os.ReadFile("testdata/evolved-levels.json")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var doc struct {
+		Items []struct {
+			Content any   `json:"content"`
+			Info    *Info `json:"info"`
+		} `json:"items"`
+	}
+	if err := json.Unmarshal(b, &doc); err != nil {
+		tb.Fatal(err)
+	}
+	var contents []problems.Content
+	var infos []*Info
+	for _, it := range doc.Items {
+		c, err := p.ContentSpace().Normalize(it.Content, "content")
+		if err != nil {
+			tb.Fatal(err)
+		}
+		contents, infos = append(contents, c), append(infos, it.Info)
+	}
+	return contents, infos
+}
+
+// Evolved levels (full fights with many bullets, where the counting, the bullet updates and
+// the trig table do most of their work) still get, bit for bit, the infos recorded before the
+// speed work (JSON's shortest decimals read back to the same doubles), evaluated twice in a
+// row so that the second run reuses a pooled world's buffers.
+func TestEvolvedLevelsKeepTheirInfo(t *testing.T) {
+	p, _ := problems.Make("talakat-v0")
+	contents, want := evolvedLevels(t, p)
+	for round := 0; round < 2; round++ {
+		for i, c := range contents {
+			info, err := p.Info(c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(info, want[i]) {
+				t.Errorf("level %d (round %d): info %+v, want %+v", i, round, info, want[i])
+			}
+		}
+	}
+}
+
+// BenchmarkInfoEvolved measures Info on the evolved levels (BenchmarkInfo's golden items are
+// mostly short fights).
+func BenchmarkInfoEvolved(b *testing.B) {
+	p, _ := problems.Make("talakat-v0")
+	contents, _ := evolvedLevels(b, p)
+	problemtest.BenchInfo(b, p, contents)
 }
