@@ -3,9 +3,9 @@ package talakat
 import (
 	"encoding/json"
 	"math"
+	"math/rand/v2"
 	"os"
 	"reflect"
-	"math/rand/v2"
 	"slices"
 	"testing"
 
