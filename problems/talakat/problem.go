@@ -462,13 +462,23 @@ const denseShare = 8
 // minimum over sections, which does not depend on their order, and a section's distance is
 // at least |Σx − Σy|/2: the section with the least bound is computed first, and a section
 // whose bound is not below the minimum so far cannot change it. A section both levels leave
-// empty is at distance 0 and ends the scan.
+// empty is at distance 0 and ends the scan, and so does a level paired with itself.
 func (t *Talakat) DiversityKernel(infos []problems.Info) func() func(i, j int) float64 {
 	secs := make([][]sparseSection, len(infos))
 	empty := make([]uint64, len(infos)) // bit s: section s holds no bullet
 	exact := make([]bool, len(infos))   // a sum is not finite: no bounds, every section in order
+	// first[i] is the first index holding the same info as i (a search's duplicates share
+	// their info): it shares i's sections, and the pair is at distance 0.
+	first := make([]int32, len(infos))
+	seen := make(map[*Info]int32, len(infos))
 	cells := -1
 	for i, in := range infos {
+		if f, ok := seen[in.(*Info)]; ok {
+			first[i], secs[i], empty[i], exact[i] = f, secs[f], empty[f], exact[f]
+			continue
+		}
+		first[i] = int32(i)
+		seen[in.(*Info)] = int32(i)
 		locs := in.(*Info).BulletLocations
 		secs[i] = make([]sparseSection, len(locs))
 		for s, l := range locs {
@@ -508,6 +518,11 @@ func (t *Talakat) DiversityKernel(infos []problems.Info) func() func(i, j int) f
 				return 0
 			}
 			if len(l1) == len(l2) && empty[i]&empty[j] != 0 {
+				return shape.Reward4(0, 0, t.diversity, 1)
+			}
+			if first[i] == first[j] && !exact[i] {
+				// The same finite sections: every |x − x| is +0, so the first section
+				// computed below would already be at distance 0 and end the scan.
 				return shape.Reward4(0, 0, t.diversity, 1)
 			}
 			minD := math.Inf(1)
