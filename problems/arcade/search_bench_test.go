@@ -9,7 +9,7 @@ import (
 	"pcgwb/problems/search"
 )
 
-// BenchmarkSearch runs the first 15 generations of the protocol's three generators on
+// BenchmarkSearch runs the first 10 generations of the protocol's three generators on
 // arcade-v0 (QTD fitness, population 100, seed 1): the evaluations a real run makes, which
 // random contents (BenchmarkGames) do not reproduce once a search has shaped its population.
 func BenchmarkSearch(b *testing.B) {
@@ -28,7 +28,7 @@ func BenchmarkSearch(b *testing.B) {
 				if err := g.Reset(ctx); err != nil {
 					b.Fatal(err)
 				}
-				for k := 0; k < 15; k++ {
+				for k := 0; k < 10; k++ {
 					if err := g.Step(ctx); err != nil {
 						b.Fatal(err)
 					}
