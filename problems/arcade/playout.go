@@ -6,8 +6,10 @@ import "pcgwb/problems/numpyrng"
 // to 40 steps per move), and nothing of them is kept but who won and how far the two random
 // generators moved. They run on a compact copy of the state, with the rules compiled once per
 // decision into flat tables, instead of Engine.update: the same steps in the same order, so
-// every draw of both generators happens with the same value (TestPlayoutEqualsEngineUpdates
-// and FuzzPlayout check outcome and both generators against Engine.update).
+// every draw of both generators happens with the same value, and a play-out whose end no
+// longer depends on the moves is not played to its end but its remaining draws are made
+// (finish). TestPlayoutEqualsEngineUpdates and FuzzPlayout check the outcome and both
+// generators against Engine.update's play-out.
 
 // simPiece is a piece of a play-out: its padded cell index instead of X and Y, so that a move
 // is one addition and two pieces meet when their cells are equal.
@@ -48,10 +50,10 @@ type playout struct {
 	hitRule   [Colours * MaxPieces]Rule
 	// meets are the piece pairs whose colours' rule does something: the pair loop (collide)
 	// runs only when two of them meet.
-	meets []indexPair
-	// slot is update's table of the last record per cell%64 (read only where marked).
-	slot   [64]uint64
+	meets  []indexPair
 	meetsA [Colours * MaxPieces * (Colours*MaxPieces - 1) / 2]indexPair
+	// slot is differ's table of the last record per cell%64 (read only where marked).
+	slot [64]uint64
 	// pairs[c] are colour c's pair rules (as in prepared); colour c's pieces are from[c]:from[c+1].
 	pairs [Colours][]pairRule
 	from  [Colours + 1]int8
