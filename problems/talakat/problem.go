@@ -557,11 +557,12 @@ func (t *Talakat) DiversityKernel(infos []problems.Info) func() func(i, j int) f
 
 // SymmetricDiversityKernel declares the kernel symmetric (problems.SymmetricDiversityKerneler),
 // so a set's first pass computes each unordered pair once. Proof, by reading the kernel with
-// its arguments swapped: n, the empty-section test and the exact flags are symmetric in i and
-// j; bound is, since |a−b| = |b−a| and a+b = b+a exactly in IEEE arithmetic, so the section
-// with the least bound ("first", strict < in section order) and every skip are the same; dist
-// visits the union of the two masks in ascending cells and sums |x−y| = |y−x| in the same
-// order; and the minimum takes a value only when v < minD, which a NaN never is, so no NaN
+// its arguments swapped: n, the empty-section test, the same-info test and the exact flags are
+// symmetric in i and j; bound is, since |a−b| = |b−a| and a+b = b+a exactly in IEEE arithmetic,
+// so the section with the least bound ("first", strict < in section order) and every skip are
+// the same; dist chooses the dense sum by x.held+y.held, symmetric too, and either sums
+// |x−y| = |y−x| over all cells or visits the union of the two masks, in ascending cells, in
+// the same order; and the minimum takes a value only when v < minD, which a NaN never is, so no NaN
 // (whose payload could depend on the operand order) can reach the result. TestKernelIsSymmetric
 // checks it on random pairs with NaN, ±Inf, −0 and sections of different counts.
 func (t *Talakat) SymmetricDiversityKernel() bool { return true }
@@ -580,8 +581,9 @@ type sectionKernel struct {
 	val   []float64
 }
 
-// dist is the reference's PairwiseSum(|x - y|)/2 of two sections, over the cells where either
-// has bullets (the union of their masks, in ascending order).
+// dist is the reference's PairwiseSum(|x - y|)/2 of two sections: over every cell when they
+// hold many cells together (denseShare), else over the cells where either has bullets (the
+// union of their masks, in ascending order).
 func (k *sectionKernel) dist(x, y *sparseSection) float64 {
 	if x.held+y.held >= k.cells/denseShare {
 		return absDiffSum(x.dense, y.dense) / 2.0
