@@ -179,8 +179,10 @@ func projectProtocol(rates map[string]float64) {
 	}
 	fmt.Printf("%-15s %12s %14.1f %16.1f\n", "protocol", "", total/60, ref)
 	// The rate is the first generations' and wall-clock; later generations cost more (longer
-	// routes to compare and solve, longer games), so this is a lower bound.
-	fmt.Printf("projected protocol (1,080 runs, %d evaluations per problem at the GA's first-generation rate, no I/O): %.0f min here at least "+
+	// routes to compare and solve, longer games), while a sweep's shared cache spares the
+	// evaluations its runs have in common (random search's three fitness variants sample the
+	// same contents): neither is counted here, so this is a rough figure, not a bound.
+	fmt.Printf("projected protocol (1,080 runs, %d evaluations per problem at the GA's first-generation rate, no I/O, nothing shared between runs): %.0f min here "+
 		"(`make protocol-estimate` projects from full runs' CPU time); the reference ~%.0f CPU-hours\n",
 		protocolEvals, total/60, ref)
 	if len(missing) > 0 {
