@@ -247,7 +247,8 @@ func paperMarkdown(runs []*Record, sums, fig4 []Summary, timing *SweepTiming, fi
 		}
 		w(", and about **%.0f CPU-hours** (%.0f days) for the whole protocol", all/3.6e6, all/8.64e7)
 	}
-	w(", most of it Arcade's agents (0.8 s per evaluation).\n\n")
+	w(", most of it Arcade's agents (0.8 s per evaluation).\n")
+	w("How the protocol became this fast, every change checked bit for bit, and what was tried: [speed.md](speed.md).\n\n")
 
 	// Headline.
 	w("## Runs with a feasible individual: the paper's headline\n\n")
