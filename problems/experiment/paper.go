@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -87,22 +86,19 @@ type PaperOptions struct {
 // PaperReport reads the protocol sweep (finished or not), draws Fig. 2 and Fig. 3 with
 // Report, and writes the comparison with the paper as Markdown.
 func PaperReport(ctx context.Context, o PaperOptions) error {
-	runs, err := readRecords(ctx, o.Dir)
+	// The sweep is read once, without its final populations (readSummaries); summary.csv goes
+	// with the figures only, so the sweep folder is only read.
+	runs, err := readSummaries(ctx, o.Dir)
 	if err != nil {
 		return err
 	}
-	res, err := ReportOver(ctx, o.Dir, o.FigDir, XGeneration)
+	res, err := reportRuns(ctx, runs, filepath.Join(o.FigDir, "summary.csv"), o.FigDir, XGeneration)
 	if err != nil {
 		return err
-	}
-	if data, err := os.ReadFile(res.Summary); err == nil {
-		if err := atomicfile.Write(filepath.Join(o.FigDir, "summary.csv"), data, 0o644); err != nil {
-			return err
-		}
 	}
 	var fig4 []Summary
 	if o.Fig4Dir != "" {
-		r4, err := readRecords(ctx, o.Fig4Dir)
+		r4, err := readSummaries(ctx, o.Fig4Dir)
 		if err != nil {
 			return fmt.Errorf("fig. 4 runs: %w", err)
 		}

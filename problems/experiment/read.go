@@ -2,11 +2,14 @@ package experiment
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
 	"path/filepath"
+	"runtime"
+	"sync"
 
 	"pcgwb/internal/safeio"
 	"pcgwb/problems/search"
@@ -20,6 +23,10 @@ const (
 	finalLimit      = 512 << 20
 	eventsLimit     = 1 << 30
 )
+
+// readFile reads a run folder's config, final and events files: safeio.ReadFile, a variable
+// so a test can count the reads (a report reads each run file once).
+var readFile = safeio.ReadFile
 
 // FileError is damage found in a file the workbench wrote: the file, the field (a JSON path
 // such as "state.population", or "line 3") and what is wrong.
@@ -62,7 +69,7 @@ func decodeJSON(path string, data []byte, v any) error {
 
 func readConfig(dir string) (Config, error) {
 	path := filepath.Join(dir, ConfigFile)
-	data, err := safeio.ReadFile(path, configLimit)
+	data, err := readFile(path, configLimit)
 	if err != nil {
 		return Config{}, err
 	}
@@ -153,7 +160,7 @@ func decodeCheckpoint(path string, data []byte, cfg Config) (*checkpoint, error)
 // ReadFinal reads a run's final.json.
 func ReadFinal(dir string) (*Final, error) {
 	path := filepath.Join(dir, FinalFile)
-	data, err := safeio.ReadFile(path, finalLimit)
+	data, err := readFile(path, finalLimit)
 	if err != nil {
 		return nil, err
 	}
@@ -188,7 +195,7 @@ func decodeFinal(path string, data []byte) (*Final, error) {
 // ignored. Every other line must be an event of consecutive generations.
 func ReadEvents(dir string) ([]search.Event, error) {
 	path := filepath.Join(dir, EventsFile)
-	data, err := safeio.ReadFile(path, eventsLimit)
+	data, err := readFile(path, eventsLimit)
 	if err != nil {
 		return nil, err
 	}
@@ -215,6 +222,63 @@ func decodeEvents(path string, data []byte) ([]search.Event, error) {
 		}
 		out = append(out, ev)
 		data = data[i+1:]
+	}
+	return out, nil
+}
+
+// readSummaries reads every run folder under root (root itself may be one), in path order,
+// as the reports need them: each run's config, events and final.json, checked as ReadRecord
+// checks them, but with the final population dropped once read. A protocol sweep's final
+// populations (Arcade's game traces, Talakat's bullet patterns) take gigabytes decoded, and the
+// reports need only final.json's counts; so memory stays at the few runs being read plus the
+// summaries and curves. A few folders are read at once (JSON decoding is most of a report's
+// time); the records, and the error when folders are broken (that of the first one in path
+// order), are the same as reading them one by one. Reading stops once ctx is cancelled.
+func readSummaries(ctx context.Context, root string) ([]*Record, error) {
+	dirs, err := runDirs(root)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*Record, len(dirs))
+	errs := make([]error, len(dirs))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), 4, len(dirs)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				r, err := ReadRecord(dirs[i])
+				if err != nil {
+					errs[i] = fmt.Errorf("run %s: %w", dirs[i], err)
+					continue
+				}
+				if r.Final != nil {
+					r.Final.Population = nil
+				}
+				out[i] = r
+			}
+		}()
+	}
+	var stopped error
+feed:
+	for i := range dirs {
+		select {
+		case <-ctx.Done():
+			stopped = ctx.Err()
+			break feed
+		case next <- i:
+		}
+	}
+	close(next)
+	wg.Wait()
+	if stopped != nil {
+		return nil, stopped
+	}
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
 	}
 	return out, nil
 }

@@ -103,6 +103,26 @@ func ReadRecords(root string) ([]*Record, error) { return readRecords(context.Ba
 // readRecords is ReadRecords that stops between runs once ctx is cancelled: a protocol sweep
 // holds a thousand run folders, and Ctrl-C on a report must not wait for all of them.
 func readRecords(ctx context.Context, root string) ([]*Record, error) {
+	dirs, err := runDirs(root)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*Record, 0, len(dirs))
+	for _, d := range dirs {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		r, err := ReadRecord(d)
+		if err != nil {
+			return nil, fmt.Errorf("run %s: %w", d, err)
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// runDirs lists the run folders under root (those holding a config.json), in path order.
+func runDirs(root string) ([]string, error) {
 	var dirs []string
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -120,18 +140,7 @@ func readRecords(ctx context.Context, root string) ([]*Record, error) {
 		return nil, fmt.Errorf("%s holds no run folder (no %s inside)", root, ConfigFile)
 	}
 	sort.Strings(dirs)
-	out := make([]*Record, 0, len(dirs))
-	for _, d := range dirs {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		r, err := ReadRecord(d)
-		if err != nil {
-			return nil, fmt.Errorf("run %s: %w", d, err)
-		}
-		out = append(out, r)
-	}
-	return out, nil
+	return dirs, nil
 }
 
 // Checkpoint is the population of the last completed generation of a run in progress (or

@@ -206,20 +206,28 @@ func Report(root, figDir string) (*ReportFiles, error) {
 // ReportOver is Report with the fitness curves drawn against x (budget.go). It stops between
 // run folders and between figures once ctx is cancelled; each file is written whole
 // (atomically), so what an interrupted report leaves is complete, only not all there.
+//
+// The runs are read once each and their final populations are not kept (readSummaries), so a
+// sweep of a thousand runs is reported in the memory of a few.
 func ReportOver(ctx context.Context, root, figDir string, x XAxis) (*ReportFiles, error) {
-	runs, err := readRecords(ctx, root)
+	runs, err := readSummaries(ctx, root)
 	if err != nil {
 		return nil, err
 	}
 	if figDir == "" {
 		figDir = filepath.Join(root, "plots")
 	}
+	return reportRuns(ctx, runs, filepath.Join(root, "summary.csv"), figDir, x)
+}
+
+// reportRuns writes summary.csv at summary and the figures into figDir from runs already read.
+func reportRuns(ctx context.Context, runs []*Record, summary, figDir string, x XAxis) (*ReportFiles, error) {
 	if err := os.MkdirAll(figDir, 0o755); err != nil {
 		return nil, err
 	}
 	groups := Groups(runs)
 	sums := Summarize(groups)
-	res := &ReportFiles{Summary: filepath.Join(root, "summary.csv"), Summaries: sums}
+	res := &ReportFiles{Summary: summary, Summaries: sums}
 	if err := writeSummaryCSV(res.Summary, sums); err != nil {
 		return nil, err
 	}
