@@ -128,6 +128,8 @@ func TestRunUsageErrors(t *testing.T) {
 		{[]string{"run", "--problem", "binary-v0", "--checkpoint-every", "-1", "--out", tmp + "/n"}, "must not be negative"},
 		{[]string{"run", "--problem", "binary-v0", "--checkpoint-interval", "0", "--out", tmp + "/n"}, "--checkpoint-every N"},
 		{[]string{"sweep", "--problems", "binary-v0"}, "--out"},
+		{[]string{"sweep", "--problems", "binary-v0", "--out", tmp + "/s", "--shared-cache-mib", "-2"}, "--shared-cache-mib"},
+		{[]string{"sweep", "--problems", "binary-v0", "--out", tmp + "/s", "--slurm", "--shared-cache-mib", "64"}, "does not go with --slurm"},
 		{[]string{"report"}, "DIR"},
 	}
 	for _, c := range cases {
@@ -326,6 +328,28 @@ func TestSweepPassesItsCheckpointCadence(t *testing.T) {
 		}
 		if code, _, errs := runCLI(t, append(line[1:], "--quiet")...); code != 0 {
 			t.Fatalf("job line: exit %d: %s", code, errs)
+		}
+	}
+}
+
+// The sweep's shared cache is memory only: a sweep without it writes the same final.json files.
+func TestSweepWithoutSharingWritesTheSameRuns(t *testing.T) {
+	grid := []string{"sweep", "--problems", "binary-v0", "--generators", "random,ga", "--fitness", "quality,quality_control",
+		"--seeds", "1", "--generations", "3", "--pop", "10", "--jobs", "2"}
+	shared, alone := t.TempDir(), t.TempDir()
+	if code, _, errs := runCLI(t, append(grid, "--out", shared)...); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if code, _, errs := runCLI(t, append(grid, "--out", alone, "--shared-cache-mib", "-1")...); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	want, got := finals(t, shared), finals(t, alone)
+	if len(want) != 4 || len(got) != 4 {
+		t.Fatalf("%d and %d final.json, want 4 each", len(want), len(got))
+	}
+	for rel, w := range want {
+		if !bytes.Equal(w, got[rel]) {
+			t.Errorf("%s differs with and without the shared cache", rel)
 		}
 	}
 }

@@ -32,6 +32,7 @@ type sweepFlags struct {
 	maxParallel, cpus             int
 	dryRun                        bool
 	checkpoint                    checkpointFlags
+	sharedMiB                     int
 
 	set                  map[string]bool // the flags given on the command line
 	slurmOnly, localOnly []string        // flags that only one mode reads
@@ -58,9 +59,10 @@ func (f *sweepFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.maxParallel, "max-parallel", 0, "--slurm: at most this many runs at once (the array's %N)")
 	fs.IntVar(&f.cpus, "cpus", 1, "--slurm: CPUs per run")
 	f.checkpoint.register(fs)
+	fs.IntVar(&f.sharedMiB, "shared-cache-mib", 0, fmt.Sprintf("memory for the infos and diversities the sweep's runs share, in MiB (default %d; -1: no sharing; results are the same either way)", search.DefaultSharedBytes>>20))
 	fs.BoolVar(&f.dryRun, "dry-run", false, "--slurm: print the script and the jobs instead of writing and submitting them")
 	f.slurmOnly = []string{"partition", "time", "mem", "account", "max-parallel", "cpus", "dry-run"}
-	f.localOnly = []string{"emit-jobs"}
+	f.localOnly = []string{"emit-jobs", "shared-cache-mib"}
 }
 
 // sweepCommand is `workbench sweep`: a grid of runs in parallel across cores, finished runs
@@ -164,9 +166,12 @@ func (f *sweepFlags) sweep() (experiment.Sweep, error) {
 	if err != nil {
 		return experiment.Sweep{}, err
 	}
+	if f.sharedMiB < -1 {
+		return experiment.Sweep{}, usagef("--shared-cache-mib must be -1 (no sharing), 0 (the default) or a size")
+	}
 	return experiment.Sweep{Problems: names, Generators: splitList(f.generators), Fitnesses: splitList(f.fitness), Seeds: f.seeds,
 		Generations: f.generations, Options: search.Options{PopSize: f.pop, Axes: ax}, Out: outDir, Workers: f.jobs,
-		Checkpoint: cadence}, nil
+		Checkpoint: cadence, SharedBytes: int64(f.sharedMiB) << 20}, nil
 }
 
 // runSweep runs the sweep here until it is done or ctx is cancelled (Ctrl-C), printing one
