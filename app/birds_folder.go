@@ -8,25 +8,13 @@ import (
 	"sync"
 	"time"
 
-	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/dialog"
-
 	"pcgwb/games/birds"
 )
 
 // The Birds tab's folder half: a competition folder evaluated with progress, then its ranking.
 
 func (p *BirdsPanel) showEvaluateFolder() {
-	d := dialog.NewFolderOpen(func(u fyne.ListableURI, err error) {
-		if err != nil {
-			dialog.ShowError(err, p.wb.Window)
-			return
-		}
-		if u != nil {
-			p.EvaluateFolder(u.Path())
-		}
-	}, p.wb.Window)
-	d.Show()
+	p.wb.pickFolder("Evaluate a competition folder", "Evaluate", "", p.EvaluateFolder)
 }
 
 // EvaluateFolder runs every stage of the pipeline on a competition folder (writing its

@@ -12,7 +12,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -268,16 +267,5 @@ func (ps *PeopleSection) showLevels(rep *playtest.Report, files []string) {
 
 // showAddFolder asks for a playtest session folder and adds it.
 func (ps *PeopleSection) showAddFolder() {
-	d := dialog.NewFolderOpen(func(u fyne.ListableURI, err error) {
-		if err != nil {
-			dialog.ShowError(err, ps.wb.Window)
-			return
-		}
-		if u == nil {
-			return // cancelled
-		}
-		ps.AddFolders(u.Path())
-	}, ps.wb.Window)
-	ps.wb.startIn(d.SetLocation, ps.wb.Settings().OutputDir())
-	ps.wb.showFileDialog(d, "Add a playtest session folder", "Add")
+	ps.wb.pickFolder("Add a playtest session folder", "Add", ps.wb.Settings().OutputDir(), func(dir string) { ps.AddFolders(dir) })
 }

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
@@ -138,15 +137,8 @@ func (cp *ComparePanel) showNewPlaytest() {
 			dialog.ShowError(err, wb.Window)
 			return
 		}
-		d := dialog.NewFolderOpen(func(u fyne.ListableURI, err error) {
-			if err != nil {
-				dialog.ShowError(err, wb.Window)
-				return
-			}
-			if u == nil {
-				return // cancelled
-			}
-			dir := filepath.Join(u.Path(), strings.TrimSpace(name.Text))
+		wb.pickFolder("Where to create "+strings.TrimSpace(name.Text), "Create here", wb.Settings().OutputDir(), func(parent string) {
+			dir := filepath.Join(parent, strings.TrimSpace(name.Text))
 			cp.CreatePlaytest(dir, c, func(s *playtest.Session, err error) {
 				if err != nil {
 					dialog.ShowError(err, wb.Window)
@@ -154,9 +146,7 @@ func (cp *ComparePanel) showNewPlaytest() {
 				}
 				cp.showPlaytestWritten(dir, s)
 			})
-		}, wb.Window)
-		wb.startIn(d.SetLocation, wb.Settings().OutputDir())
-		wb.showFileDialog(d, "Where to create "+strings.TrimSpace(name.Text), "Create here")
+		})
 	}, wb.Window)
 }
 

@@ -114,21 +114,12 @@ func playStatus(replay bool, o *play.Outcome, err error) string {
 
 // exportLevelDialog asks for a folder and writes one level there as text and a Tiled map.
 func (wb *Workbench) exportLevelDialog(name string, p problems.Problem, m Member) {
-	d := dialog.NewFolderOpen(func(u fyne.ListableURI, err error) {
+	wb.pickFolder("Export the level into a folder", "Export here", wb.Settings().OutputDir(), func(dir string) {
+		files, err := ExportLevels(dir, fmt.Sprintf("%s-%d", name, m.Index+1), name, p, []Member{m})
 		if err != nil {
 			dialog.ShowError(err, wb.Window)
 			return
 		}
-		if u == nil {
-			return // cancelled
-		}
-		files, err := ExportLevels(u.Path(), fmt.Sprintf("%s-%d", name, m.Index+1), name, p, []Member{m})
-		if err != nil {
-			dialog.ShowError(err, wb.Window)
-			return
-		}
-		wb.notify(fmt.Sprintf("Wrote %d files to %s", len(files), u.Path()))
-	}, wb.Window)
-	wb.startIn(d.SetLocation, wb.Settings().OutputDir())
-	d.Show()
+		wb.notify(fmt.Sprintf("Wrote %d files to %s", len(files), dir))
+	})
 }

@@ -104,13 +104,7 @@ func (o *DataOffer) Import(dir string) {
 }
 
 func (o *DataOffer) pickFolder() {
-	d := dialog.NewFolderOpen(func(u fyne.ListableURI, err error) {
-		if err != nil || u == nil {
-			return
-		}
-		o.Import(u.Path())
-	}, o.wb.Window)
-	d.Show()
+	o.wb.pickFolder("Import data from a folder", "Import", "", o.Import)
 }
 
 // Cancel stops a download in flight.

@@ -152,32 +152,43 @@ func (wb *Workbench) startIn(set func(fyne.ListableURI), dir string) {
 	}
 }
 
-// ShowOpenFolder asks for a run folder and opens it: one run goes to the Run tab, a folder of
-// several runs (a sweep) to Compare; toCompare sends even one run to Compare.
-func (wb *Workbench) ShowOpenFolder(toCompare bool) {
+// pickFolder asks for a folder, the dialog titled title with its confirm button saying
+// confirm, opened in start (or its nearest existing parent; "" leaves Fyne's default), and
+// calls picked with the chosen path. Every folder question goes through here so that they all
+// treat the dialog's outcome alike: an error from the dialog itself is shown rather than
+// dropped, and a cancel does nothing.
+func (wb *Workbench) pickFolder(title, confirm, start string, picked func(dir string)) {
 	d := dialog.NewFolderOpen(func(u fyne.ListableURI, err error) {
 		if err != nil {
 			dialog.ShowError(err, wb.Window)
 			return
 		}
 		if u == nil {
-			return
+			return // cancelled
 		}
-		if toCompare {
-			wb.Compare.PickFolder(u.Path()) // several runs under it: tick the ones to add
+		picked(u.Path())
+	}, wb.Window)
+	if start != "" {
+		wb.startIn(d.SetLocation, start)
+	}
+	wb.showFileDialog(d, title, confirm)
+}
+
+// ShowOpenFolder asks for a run folder and opens it: one run goes to the Run tab, a folder of
+// several runs (a sweep) to Compare; toCompare sends even one run to Compare.
+func (wb *Workbench) ShowOpenFolder(toCompare bool) {
+	if toCompare {
+		wb.pickFolder("Add a run folder to Compare", "Add", wb.Settings().OutputDir(), func(dir string) {
+			wb.Compare.PickFolder(dir) // several runs under it: tick the ones to add
 			wb.ShowTab("compare")
-			return
-		}
-		if err := wb.openRunFolder(u.Path()); err != nil {
+		})
+		return
+	}
+	wb.pickFolder("Open a run folder", "Open", wb.Settings().OutputDir(), func(dir string) {
+		if err := wb.openRunFolder(dir); err != nil {
 			dialog.ShowError(err, wb.Window)
 		}
-	}, wb.Window)
-	wb.startIn(d.SetLocation, wb.Settings().OutputDir())
-	if toCompare {
-		wb.showFileDialog(d, "Add a run folder to Compare", "Add")
-	} else {
-		wb.showFileDialog(d, "Open a run folder", "Open")
-	}
+	})
 }
 
 // openRunFolder opens a run folder in the Run tab, or a folder of several runs in Compare.
@@ -209,19 +220,14 @@ func (wb *Workbench) showSaveRunAs() {
 		wb.notify("Pause the run before saving a copy of its folder.")
 		return
 	}
-	d := dialog.NewFolderOpen(func(u fyne.ListableURI, err error) {
-		if err != nil || u == nil {
-			return
-		}
-		dst, err := saveRunAs(rec.Dir, u.Path())
+	wb.pickFolder("Save a copy of the run folder in…", "Save here", filepath.Dir(rec.Dir), func(parent string) {
+		dst, err := saveRunAs(rec.Dir, parent)
 		if err != nil {
 			dialog.ShowError(err, wb.Window)
 			return
 		}
 		wb.notify("Saved the run to " + dst)
-	}, wb.Window)
-	wb.startIn(d.SetLocation, filepath.Dir(rec.Dir))
-	wb.showFileDialog(d, "Save a copy of the run folder in…", "Save here")
+	})
 }
 
 // saveRunAs copies the run folder src into parent (under the same name) and returns the copy.
@@ -253,23 +259,14 @@ func (wb *Workbench) notify(msg string) {
 // exportFolderDialog asks for a folder and writes the gallery's shown levels there as text and
 // Tiled maps.
 func (wb *Workbench) exportFolderDialog(pv *PopulationView) {
-	d := dialog.NewFolderOpen(func(u fyne.ListableURI, err error) {
+	wb.pickFolder("Export levels into a folder", "Export here", wb.Settings().OutputDir(), func(dir string) {
+		files, err := exportFolder(pv, dir)
 		if err != nil {
 			dialog.ShowError(err, wb.Window)
 			return
 		}
-		if u == nil {
-			return // cancelled
-		}
-		files, err := exportFolder(pv, u.Path())
-		if err != nil {
-			dialog.ShowError(err, wb.Window)
-			return
-		}
-		wb.notify(fmt.Sprintf("Wrote %d files into %s", len(files), u.Path()))
-	}, wb.Window)
-	wb.startIn(d.SetLocation, wb.Settings().OutputDir())
-	wb.showFileDialog(d, "Export levels into a folder", "Export here")
+		wb.notify(fmt.Sprintf("Wrote %d files into %s", len(files), dir))
+	})
 }
 
 // exportFolder writes the gallery's shown levels (its filter and order: the selection) into

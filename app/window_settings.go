@@ -9,7 +9,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 )
@@ -91,15 +90,7 @@ func (wb *Workbench) showSettings() *settingsForm {
 	f.OutputDir = widget.NewEntry()
 	f.OutputDir.SetText(s.OutputDir())
 	f.browse = widget.NewButtonWithIcon("", theme.FolderOpenIcon(), func() {
-		d := dialog.NewFolderOpen(func(u fyne.ListableURI, err error) {
-			if err == nil && u != nil {
-				f.OutputDir.SetText(u.Path())
-			}
-		}, wb.Window)
-		if l, err := storage.ListerForURI(storage.NewFileURI(existingParent(f.OutputDir.Text))); err == nil {
-			d.SetLocation(l)
-		}
-		wb.showFileDialog(d, "Output folder for runs", "Choose")
+		wb.pickFolder("Output folder for runs", "Choose", f.OutputDir.Text, f.OutputDir.SetText)
 	})
 	f.Seed = widget.NewEntry()
 	f.Seed.SetText(strconv.FormatUint(s.DefaultSeed(), 10))
