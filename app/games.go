@@ -80,6 +80,9 @@ type DuelPanel struct {
 	busy   bool
 	token  int // bumped to drop the results of a job whose position is gone
 	cancel context.CancelFunc
+	// loading is the game a job is loading, until its first position is shown ("" when none):
+	// Stop then leaves no game rather than the one shown before, which the job already closed.
+	loading string
 }
 
 func newDuelPanel(wb *Workbench) *DuelPanel {
@@ -171,6 +174,7 @@ func (dp *DuelPanel) LoadGame(nameOrPath string) {
 	dp.stopMatch()
 	dp.source = nameOrPath
 	seed, human, opts := newSeed(), dp.seat(), dp.sandbox
+	defer func() { dp.loading = nameOrPath }() // after run, which cancels (and forgets) an earlier load
 	dp.run("loading "+nameOrPath+"…", func(ctx context.Context, c *duelCore) error {
 		dp.working.Store("load")
 		game, agentGame, cancelGame, err := openDuelGame(ctx, nameOrPath, opts)

@@ -93,6 +93,7 @@ func (dp *DuelPanel) run(busy string, op func(ctx context.Context, c *duelCore) 
 
 // cancelJob stops the job in flight (its worker is killed) and drops its results.
 func (dp *DuelPanel) cancelJob() {
+	dp.loading = ""
 	dp.token++
 	if dp.cancel != nil {
 		dp.cancel()
@@ -106,13 +107,43 @@ func (dp *DuelPanel) Stop() {
 	if !dp.busy {
 		return
 	}
-	doing := dp.Status.Text
+	doing, loading := dp.Status.Text, dp.loading
 	dp.cancelJob()
 	dp.busy = false
+	if loading != "" {
+		dp.stoppedLoad(loading)
+		return
+	}
 	dp.StopButton.Disable()
 	dp.NewGameButton.Enable()
 	dp.UndoButton.Enable()
 	dp.Status.SetText("Stopped (" + strings.TrimSuffix(doing, "…") + "). New game or Undo goes on from here.")
+}
+
+// stoppedLoad shows that no game is open after Stop ended the load of name: the game shown
+// before is cleared (the load may already have closed it, and its board must not pass for the
+// new game's), and the core's games are closed so that New game cannot start either half.
+func (dp *DuelPanel) stoppedLoad(name string) {
+	dp.closeCore()
+	dp.view, dp.shown, dp.source = nil, nil, ""
+	dp.Game.ClearSelected()
+	dp.Game.PlaceHolder = "(choose a game)"
+	dp.Game.Refresh()
+	dp.Title.SetText("No game open.")
+	dp.Rules.SetText("")
+	dp.Board.SetText("")
+	dp.Board.Show()
+	dp.grid.Objects = nil
+	dp.grid.Refresh()
+	dp.Log.SetText("")
+	dp.moveView = moveView{labels: map[int]string{}}
+	dp.MoveButtons = nil
+	dp.moves.Objects = nil
+	dp.moves.Refresh()
+	dp.NewGameButton.Disable()
+	dp.UndoButton.Disable()
+	dp.StopButton.Disable()
+	dp.Status.SetText("Stopped loading " + name + ": no game is open. Choose a game.")
 }
 
 // Cancel stops the tab's work and gives its sandbox workers back (the window is closing).
@@ -120,6 +151,11 @@ func (dp *DuelPanel) Cancel() {
 	dp.cancelJob()
 	dp.stopMatch()
 	dp.busy = false
+	dp.closeCore()
+}
+
+// closeCore closes the game's session and workers, once the cancelled job has let go of them.
+func (dp *DuelPanel) closeCore() {
 	dp.jobs.Add(1)
 	go func() {
 		defer dp.jobs.Done()
