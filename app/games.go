@@ -67,6 +67,8 @@ type DuelPanel struct {
 	wb        *Workbench
 	// sandbox are the options games open with (tests shorten the budgets).
 	sandbox duel.SandboxOptions
+	// moveLimit is how many legal moves get labels and cells (defaultMoveLimit; tests lower it).
+	moveLimit int
 
 	core    duelCore     // the game side: jobs only
 	working atomic.Value // string: the script call a job waits for
@@ -86,7 +88,7 @@ type DuelPanel struct {
 }
 
 func newDuelPanel(wb *Workbench) *DuelPanel {
-	dp := &DuelPanel{wb: wb, agent: duel.Random{}}
+	dp := &DuelPanel{wb: wb, agent: duel.Random{}, moveLimit: defaultMoveLimit}
 	dp.Game = widget.NewSelect(duel.Builtins(), func(name string) {
 		if name != "" && name != dp.source {
 			dp.LoadGame(name)

@@ -317,7 +317,7 @@ func (c *duelCore) view(dp *DuelPanel, opErr error) *duelView {
 
 // moveDetails labels the legal moves (one round trip) and maps them to the board's cells.
 func (c *duelCore) moveDetails(dp *DuelPanel, v *duelView, t duel.Turn) error {
-	named := t.Legal[:min(len(t.Legal), maxLabelSearch)]
+	named := t.Legal[:min(len(t.Legal), dp.moveLimit)]
 	v.labels = make(map[int]string, len(named))
 	dp.working.Store("action_label")
 	labels, err := duel.ActionLabels(c.game, t.State, named)
@@ -327,7 +327,11 @@ func (c *duelCore) moveDetails(dp *DuelPanel, v *duelView, t duel.Turn) error {
 	for i, a := range named {
 		v.labels[a] = labels[i]
 	}
-	if v.grid == nil || len(named) < len(t.Legal) {
+	if v.grid == nil {
+		return nil
+	}
+	if len(named) < len(t.Legal) {
+		v.status += "\n" + moveLimitHint(len(t.Legal), dp.moveLimit)
 		return nil
 	}
 	dp.working.Store("action_cells")

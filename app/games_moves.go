@@ -19,9 +19,19 @@ import (
 // offer their legal moves in a searchable list.
 const maxMoveButtons = 100
 
-// maxLabelSearch is how many legal moves the search also matches by label (each label is a
-// call into the sandbox); beyond it the search matches move numbers only.
-const maxLabelSearch = 2000
+// defaultMoveLimit is how many legal moves of a position get labels and board cells. Labels
+// cost the script's CPU (one action_label each, batched in few round trips), so the count is
+// bounded, but by duel.MaxActions: a script declares at most that many actions and its
+// legal_actions is checked to be a duplicate-free list of them, so every position of every
+// game the tab can open is labelled and clickable in full. The bound only bites if MaxActions
+// grows past it, and then the tab says so (moveLimitHint) instead of leaving clicks dead.
+const defaultMoveLimit = duel.MaxActions
+
+// moveLimitHint says why the board of a position with more than limit legal moves cannot be
+// clicked, and what to do instead.
+func moveLimitHint(n, limit int) string {
+	return fmt.Sprintf("The board cannot be clicked here: %d legal moves are more than the %d the tab labels. Choose from the list (search by move number).", n, limit)
+}
 
 // moveView is the state of the move chooser.
 type moveView struct {
@@ -144,6 +154,10 @@ func (dp *DuelPanel) TapCell(row, col int) {
 	moves := duel.MovesAt(v.cells, sq)
 	switch len(moves) {
 	case 0:
+		if v.cells == nil && len(v.legal) > dp.moveLimit {
+			dp.Status.SetText(moveLimitHint(len(v.legal), dp.moveLimit))
+			return
+		}
 		dp.Status.SetText(fmt.Sprintf("No legal move on %s. %s", sq, v.status))
 	case 1:
 		dp.choose(moves[0])
@@ -166,7 +180,7 @@ func (dp *DuelPanel) filterMoves() {
 			continue
 		}
 		if q == "" || strings.HasPrefix(strconv.Itoa(a), q) ||
-			len(legal) <= maxLabelSearch && strings.Contains(strings.ToLower(dp.label(a)), q) {
+			len(legal) <= dp.moveLimit && strings.Contains(strings.ToLower(dp.label(a)), q) {
 			dp.moveView.filtered = append(dp.moveView.filtered, a)
 		}
 	}
