@@ -7,12 +7,15 @@ import (
 	"image/draw"
 	"io"
 	"math"
+	"sync"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/widget"
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/basicfont"
+	"golang.org/x/image/font/gofont/gomono"
+	"golang.org/x/image/font/opentype"
 	"golang.org/x/image/math/fixed"
 
 	"pcgwb/games/birds"
@@ -23,11 +26,22 @@ var letterChartColors = [3]color.RGBA{{0x4c, 0x8d, 0xe0, 0xff}, {0xf0, 0x9a, 0x3
 
 // LetterChart draws one team's per-letter results as grouped bars, A to Z: stability,
 // similarity and the letter score (scaled to its largest value), each in [0, 1]. Its
-// background and text take the current theme's plot colours.
+// background and text take the current theme's plot colours, and its text the theme's size
+// (Projector's is larger), as the plots' do.
 func LetterChart(chars []birds.CharacterScore, team string) image.Image {
-	const w, h, left, bottom, top = 26*30 + 40, 220, 30, 20, 24
+	return letterChart(chars, team, currentPlotStyle())
+}
+
+// letterChart draws the chart in style st. The picture keeps its size (it is shown scaled to
+// fit); the text, and the margins that hold it, grow with st.scale.
+func letterChart(chars []birds.CharacterScore, team string, st plotStyle) image.Image {
+	const w, h, left = 26*30 + 40, 220, 30
+	face := chartFace(st.scale)
+	defer face.Close()
+	lineH := face.Metrics().Height.Ceil()
+	bottom, top := lineH+7, lineH+11 // the letters under the axis; the legend above the bars
 	img := image.NewRGBA(image.Rect(0, 0, w, h))
-	draw.Draw(img, img.Rect, image.NewUniform(rgba(themeColor(colorNamePlotBack))), image.Point{}, draw.Src)
+	draw.Draw(img, img.Rect, image.NewUniform(rgba(st.back)), image.Point{}, draw.Src)
 	var values [26][3]float64
 	maxScore := 0.0
 	for _, c := range chars {
@@ -39,7 +53,7 @@ func LetterChart(chars []birds.CharacterScore, team string) image.Image {
 		maxScore = max(maxScore, values[i][2])
 	}
 	plotH := float64(h - bottom - top)
-	axis := rgba(themeColor(colorNamePlotMuted))
+	axis := rgba(st.muted)
 	for x := left; x < w-10; x++ {
 		img.SetRGBA(x, h-bottom, axis)
 	}
@@ -54,21 +68,46 @@ func LetterChart(chars []birds.CharacterScore, team string) image.Image {
 			bar := image.Rect(x0+k*8, h-bottom-int(math.Round(v*plotH)), x0+k*8+7, h-bottom)
 			draw.Draw(img, bar, image.NewUniform(letterChartColors[k]), image.Point{}, draw.Src)
 		}
-		chartText(img, string(rune('A'+i)), x0+8, h-bottom+3, axis)
+		letter := string(rune('A' + i))
+		chartText(img, face, letter, x0+12-textWidth(face, letter)/2, h-bottom+3, axis)
 	}
 	legend := [3]string{"stability", "similarity", "score (÷ max)"}
 	x := left
+	swatch := lineH * 3 / 4
 	for k, name := range legend {
-		draw.Draw(img, image.Rect(x, 6, x+10, 16), image.NewUniform(letterChartColors[k]), image.Point{}, draw.Src)
-		chartText(img, name, x+14, 4, axis)
-		x += 14 + 7*len([]rune(name)) + 16
+		y := 4 + (lineH-swatch)/2
+		draw.Draw(img, image.Rect(x, y, x+swatch, y+swatch), image.NewUniform(letterChartColors[k]), image.Point{}, draw.Src)
+		chartText(img, face, name, x+swatch+4, 4, axis)
+		x += swatch + 4 + textWidth(face, name) + 16
 	}
-	chartText(img, team, w-10-7*len([]rune(team)), 4, rgba(themeColor(colorNamePlotInk)))
+	chartText(img, face, team, w-10-textWidth(face, team), 4, rgba(st.ink))
 	return img
 }
 
-func chartText(dst *image.RGBA, s string, x, y int, c color.RGBA) {
-	d := font.Drawer{Dst: dst, Src: image.NewUniform(c), Face: basicfont.Face7x13, Dot: fixed.P(x, y+11)}
+// chartFontSize is the chart's text size, in pixels, in the Dark look.
+const chartFontSize = 13
+
+// chartFont is the chart's typeface, parsed once: Go Mono, which golang.org/x/image (already
+// a dependency for the plots) embeds, so the text scales smoothly where a bitmap face cannot.
+var chartFont = sync.OnceValues(func() (*opentype.Font, error) { return opentype.Parse(gomono.TTF) })
+
+// chartFace is the chart's text face at the theme's scale (a face serves one drawing at a
+// time, so each chart makes its own). Should the embedded font fail to load, the fixed bitmap
+// face keeps the chart legible.
+func chartFace(scale float64) font.Face {
+	if f, err := chartFont(); err == nil {
+		if face, err := opentype.NewFace(f, &opentype.FaceOptions{Size: chartFontSize * scale, DPI: 72, Hinting: font.HintingFull}); err == nil {
+			return face
+		}
+	}
+	return basicfont.Face7x13
+}
+
+func textWidth(face font.Face, s string) int { return font.MeasureString(face, s).Ceil() }
+
+// chartText draws s with its top at y.
+func chartText(dst *image.RGBA, face font.Face, s string, x, y int, c color.RGBA) {
+	d := font.Drawer{Dst: dst, Src: image.NewUniform(c), Face: face, Dot: fixed.P(x, y+face.Metrics().Ascent.Ceil())}
 	d.DrawString(s)
 }
 
