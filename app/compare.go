@@ -2,7 +2,6 @@ package app
 
 import (
 	"fmt"
-	"sync"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -46,7 +45,7 @@ type ComparePanel struct {
 	runs     []*RunRecord
 	groups   []*CompareGroup
 	problems map[string]problems.Problem
-	loading  sync.WaitGroup
+	loading  jobGroup
 }
 
 func newComparePanel(wb *Workbench) *ComparePanel {
@@ -142,11 +141,7 @@ func (cp *ComparePanel) Clear() {
 // Wait blocks until folders being read are added and the plots and galleries are drawn.
 func (cp *ComparePanel) Wait(timeout time.Duration) error {
 	deadline := time.Now().Add(timeout)
-	done := make(chan struct{})
-	go func() { cp.loading.Wait(); close(done) }()
-	select {
-	case <-done:
-	case <-time.After(timeout):
+	if !cp.loading.Wait(timeout) {
 		return fmt.Errorf("still reading run folders after %v", timeout)
 	}
 	uiMu.Lock()

@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -46,7 +45,7 @@ type PeopleSection struct {
 	content fyne.CanvasObject
 	wb      *Workbench
 	folders []string
-	loading sync.WaitGroup
+	loading jobGroup
 	gen     int // folder set generation: a stale report is not shown
 }
 
@@ -96,14 +95,10 @@ func (ps *PeopleSection) Clear() {
 
 // Wait blocks until the report being computed is shown.
 func (ps *PeopleSection) Wait(timeout time.Duration) error {
-	done := make(chan struct{})
-	go func() { ps.loading.Wait(); close(done) }()
-	select {
-	case <-done:
-		return nil
-	case <-time.After(timeout):
+	if !ps.loading.Wait(timeout) {
 		return fmt.Errorf("still computing the playtest report after %v", timeout)
 	}
+	return nil
 }
 
 func (ps *PeopleSection) compute() {

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -72,7 +71,7 @@ type DuelPanel struct {
 
 	core    duelCore     // the game side: jobs only
 	working atomic.Value // string: the script call a job waits for
-	jobs    sync.WaitGroup
+	jobs    jobGroup
 
 	// The rest belongs to the UI goroutine.
 	source string // built-in name or script path
@@ -346,12 +345,8 @@ func (dp *DuelPanel) Play(a int) error {
 // Wait blocks until the tab's jobs are done and shown, at most timeout. It must not be called
 // on the UI goroutine.
 func (dp *DuelPanel) Wait(timeout time.Duration) error {
-	done := make(chan struct{})
-	go func() { dp.jobs.Wait(); close(done) }()
-	select {
-	case <-done:
-		return nil
-	case <-time.After(timeout):
+	if !dp.jobs.Wait(timeout) {
 		return fmt.Errorf("Games panel still working after %v", timeout)
 	}
+	return nil
 }

@@ -101,7 +101,7 @@ type LLMPanel struct {
 
 	mu      sync.Mutex
 	cancel  context.CancelFunc
-	jobs    sync.WaitGroup
+	jobs    jobGroup
 	running bool
 	// lastDir is the run folder of the last finished batch.
 	lastDir string
@@ -360,12 +360,8 @@ func (lp *LLMPanel) Cancel() {
 // Wait blocks until the test and the batch in flight are done and shown, at most timeout.
 // It must not be called on the UI goroutine.
 func (lp *LLMPanel) Wait(timeout time.Duration) error {
-	done := make(chan struct{})
-	go func() { lp.jobs.Wait(); close(done) }()
-	select {
-	case <-done:
-		return nil
-	case <-time.After(timeout):
+	if !lp.jobs.Wait(timeout) {
 		return fmt.Errorf("LLM panel still working after %v", timeout)
 	}
+	return nil
 }

@@ -175,3 +175,53 @@ func (l *latest) Wait(timeout time.Duration) error {
 		}
 	}
 }
+
+// jobGroup counts a panel's background jobs so tests can wait for them. It is a
+// sync.WaitGroup without the trap: a Wait that times out leaves nothing parked behind it, so a
+// job may start again at once (a WaitGroup whose Wait goroutine is still parked panics on the
+// next Add, "WaitGroup is reused before previous Wait has returned", which turned one failing
+// test into a crash of the whole test binary).
+type jobGroup struct {
+	mu   sync.Mutex
+	n    int
+	idle chan struct{} // closed when n drops to 0; nil while no job runs
+}
+
+// Add counts delta more jobs (negative: jobs done).
+func (g *jobGroup) Add(delta int) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.n == 0 && delta > 0 {
+		g.idle = make(chan struct{})
+	}
+	g.n += delta
+	switch {
+	case g.n < 0:
+		panic("jobGroup: more Done than Add")
+	case g.n == 0 && g.idle != nil:
+		close(g.idle)
+		g.idle = nil
+	}
+}
+
+// Done counts one job done.
+func (g *jobGroup) Done() { g.Add(-1) }
+
+// Wait reports whether every job was done within timeout (jobs started meanwhile are waited for
+// too only if the count never reached zero, as with a WaitGroup).
+func (g *jobGroup) Wait(timeout time.Duration) bool {
+	g.mu.Lock()
+	idle := g.idle
+	g.mu.Unlock()
+	if idle == nil {
+		return true
+	}
+	t := time.NewTimer(timeout)
+	defer t.Stop()
+	select {
+	case <-idle:
+		return true
+	case <-t.C:
+		return false
+	}
+}
