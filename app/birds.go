@@ -17,6 +17,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"pcgwb/games/birds"
+	"pcgwb/internal/safeio"
 )
 
 // birdsDebounce is how long typing must pause before the level is evaluated again.
@@ -275,23 +276,22 @@ func (p *BirdsPanel) Wait(timeout time.Duration) error {
 const maxBirdsLevelFile = 1 << 20
 
 func (p *BirdsPanel) showOpenLevel() {
-	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
-		if err != nil {
+	p.wb.pickFile("Open a drop_block program or level", "Open", "", nil, func(path string) {
+		if err := p.openProgramFile(path); err != nil {
 			dialog.ShowError(err, p.wb.Window)
-			return
 		}
-		if r == nil {
-			return
-		}
-		defer r.Close()
-		data, err := readLimited(r, r.URI().Name(), maxBirdsLevelFile)
-		if err != nil {
-			dialog.ShowError(err, p.wb.Window)
-			return
-		}
-		p.Program.SetText(string(data))
-	}, p.wb.Window)
-	d.Show()
+	})
+}
+
+// openProgramFile puts a program or level file into the editor. The file is hostile: at most
+// maxBirdsLevelFile bytes, and no device or pipe (safeio refuses them before reading).
+func (p *BirdsPanel) openProgramFile(path string) error {
+	data, err := safeio.ReadFile(path, maxBirdsLevelFile)
+	if err != nil {
+		return err
+	}
+	p.Program.SetText(string(data))
+	return nil
 }
 
 func (p *BirdsPanel) animate() {

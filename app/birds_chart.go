@@ -1,11 +1,9 @@
 package app
 
 import (
-	"fmt"
 	"image"
 	"image/color"
 	"image/draw"
-	"io"
 	"math"
 	"sync"
 
@@ -109,15 +107,6 @@ func textWidth(face font.Face, s string) int { return font.MeasureString(face, s
 func chartText(dst *image.RGBA, face font.Face, s string, x, y int, c color.RGBA) {
 	d := font.Drawer{Dst: dst, Src: image.NewUniform(c), Face: face, Dot: fixed.P(x, y+face.Metrics().Ascent.Ceil())}
 	d.DrawString(s)
-}
-
-// readLimited reads r to its end, refusing more than limit bytes: level files are hostile.
-func readLimited(r io.Reader, name string, limit int64) ([]byte, error) {
-	b, err := io.ReadAll(io.LimitReader(r, limit+1))
-	if err == nil && int64(len(b)) > limit {
-		err = fmt.Errorf("%s is larger than %d bytes: not a level", name, limit)
-	}
-	return b, err
 }
 
 // themedImage shows a picture drawn in the theme's plot colours (the letter chart) and draws

@@ -185,3 +185,29 @@ func TestLetterChart(t *testing.T) {
 		t.Fatalf("bars by letter group %v, want only I's (group 8)", bars)
 	}
 }
+
+// A file opened in the Birds tab is read with a size limit, and a device or a too-large file
+// is refused with the editor left as it was.
+func TestBirdsOpenProgramFileIsBounded(t *testing.T) {
+	p := newBirdsPanel(t)
+	dir := t.TempDir()
+	good := filepath.Join(dir, "i.txt")
+	if err := os.WriteFile(good, []byte("drop_block('b31', 10)\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	big := filepath.Join(dir, "big.txt")
+	if err := os.WriteFile(big, make([]byte, maxBirdsLevelFile+1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.openProgramFile(good); err != nil || p.Program.Text != "drop_block('b31', 10)\n" {
+		t.Fatalf("good file: %v, text %q", err, p.Program.Text)
+	}
+	for _, bad := range []string{big, "/dev/zero", filepath.Join(dir, "missing.txt")} {
+		if err := p.openProgramFile(bad); err == nil {
+			t.Errorf("%s: no error", bad)
+		}
+		if p.Program.Text != "drop_block('b31', 10)\n" {
+			t.Fatalf("%s changed the editor to %d bytes", bad, len(p.Program.Text))
+		}
+	}
+}

@@ -6,7 +6,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -96,23 +95,12 @@ func (ed *editorPanel) OpenLevels(path string) error {
 
 // showOpenLevel asks for a level file and opens it (OpenLevels).
 func (ed *editorPanel) showOpenLevel() {
-	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
-		if err != nil {
-			dialog.ShowError(err, ed.wb.Window)
-			return
-		}
-		if r == nil {
-			return // cancelled
-		}
-		path := r.URI().Path()
-		r.Close()
-		if err := ed.OpenLevels(path); err != nil {
-			dialog.ShowError(err, ed.wb.Window)
-		}
-	}, ed.wb.Window)
-	d.SetFilter(storage.NewExtensionFileFilter([]string{".json", ".txt", ".tmx"}))
-	ed.wb.startIn(d.SetLocation, ed.wb.Settings().OutputDir())
-	ed.wb.showFileDialog(d, "Open a level (item JSON, VGLC text, Tiled map)", "Open")
+	ed.wb.pickFile("Open a level (item JSON, VGLC text, Tiled map)", "Open", ed.wb.Settings().OutputDir(),
+		[]string{".json", ".txt", ".tmx"}, func(path string) {
+			if err := ed.OpenLevels(path); err != nil {
+				dialog.ShowError(err, ed.wb.Window)
+			}
+		})
 }
 
 // playKey runs the Editor's play key, P.

@@ -11,8 +11,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -157,16 +155,7 @@ func newDuelPanel(wb *Workbench) *DuelPanel {
 }
 
 func (dp *DuelPanel) showOpen() {
-	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
-		if err != nil || r == nil {
-			return
-		}
-		path := r.URI().Path()
-		r.Close()
-		dp.LoadGame(path)
-	}, dp.wb.Window)
-	d.SetFilter(storage.NewExtensionFileFilter([]string{".star"}))
-	d.Show()
+	dp.wb.pickFile("Open a game script", "Open", "", []string{".star"}, dp.LoadGame)
 }
 
 // LoadGame opens a built-in game or a .star script in sandbox workers and starts a new game

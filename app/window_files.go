@@ -174,6 +174,32 @@ func (wb *Workbench) pickFolder(title, confirm, start string, picked func(dir st
 	wb.showFileDialog(d, title, confirm)
 }
 
+// pickFile asks for a file to open (one of exts when given; start: the folder to show first)
+// and hands its path to picked; a dialog error is shown and a cancel does nothing. The
+// dialog's reader is closed at once: callers read the path themselves, with their own size
+// limits (internal/safeio), so a special file is refused rather than read.
+func (wb *Workbench) pickFile(title, confirm, start string, exts []string, picked func(path string)) {
+	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
+		if err != nil {
+			dialog.ShowError(err, wb.Window)
+			return
+		}
+		if r == nil {
+			return // cancelled
+		}
+		path := r.URI().Path()
+		r.Close()
+		picked(path)
+	}, wb.Window)
+	if len(exts) > 0 {
+		d.SetFilter(storage.NewExtensionFileFilter(exts))
+	}
+	if start != "" {
+		wb.startIn(d.SetLocation, start)
+	}
+	wb.showFileDialog(d, title, confirm)
+}
+
 // ShowOpenFolder asks for a run folder and opens it: one run goes to the Run tab, a folder of
 // several runs (a sweep) to Compare; toCompare sends even one run to Compare.
 func (wb *Workbench) ShowOpenFolder(toCompare bool) {
