@@ -14,7 +14,7 @@ import (
 // solver-heavy problems have a few items that dominate the mean. `make bench` reads both.
 func BenchInfo(b *testing.B, p problems.Problem, contents []problems.Content) {
 	b.Helper()
-	benchInfo(b, func() problems.Problem { return p }, contents)
+	benchInfo(b, p, nil, contents)
 }
 
 // BenchInfoFresh is BenchInfo for problems that remember what they evaluated (Arcade keeps
@@ -22,18 +22,22 @@ func BenchInfo(b *testing.B, p problems.Problem, contents []problems.Content) {
 // outside the timer, so the figure is the cost of evaluating, not of looking up a memo.
 func BenchInfoFresh(b *testing.B, newProblem func() problems.Problem, contents []problems.Content) {
 	b.Helper()
-	benchInfo(b, newProblem, contents)
+	benchInfo(b, nil, newProblem, contents)
 }
 
-func benchInfo(b *testing.B, problemFor func() problems.Problem, contents []problems.Content) {
+// benchInfo times p, or with newProblem set a new problem per pass (stopping the timer, which
+// reads the memory statistics, only then).
+func benchInfo(b *testing.B, p problems.Problem, newProblem func() problems.Problem, contents []problems.Content) {
 	b.Helper()
 	b.ReportAllocs()
 	perItem := make([]time.Duration, len(contents))
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		b.StopTimer()
-		p := problemFor()
-		b.StartTimer()
+		if newProblem != nil {
+			b.StopTimer()
+			p = newProblem()
+			b.StartTimer()
+		}
 		for k, c := range contents {
 			t0 := time.Now()
 			info, err := p.Info(c)
