@@ -155,7 +155,11 @@ func printReport(w io.Writer, dir string, rep *birds.Report, asJSON bool) error 
 	}
 	for _, s := range rep.Stages {
 		if s.Skipped != "" {
-			fmt.Fprintf(w, "%-10s skipped: %s\n", s.Stage, s.Skipped)
+			fmt.Fprintf(w, "%-10s skipped: %s", s.Stage, s.Skipped)
+			if s.Removed > 0 {
+				fmt.Fprintf(w, "; %d stale removed", s.Removed)
+			}
+			fmt.Fprintln(w)
 			continue
 		}
 		fmt.Fprintf(w, "%-10s %d of %d written", s.Stage, s.Written, s.Items)

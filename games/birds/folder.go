@@ -1,6 +1,7 @@
 package birds
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -77,6 +78,20 @@ func writeOut(dir string, name string, data []byte, parts ...string) error {
 		return trialError{fmt.Errorf("%s: %w (a link or special file in an output's place)", path, ErrNotRealFolder)}
 	}
 	return atomicfile.Write(path, data, 0o644)
+}
+
+// writeOutChanged is writeOut that leaves a regular file already holding data untouched (same
+// bytes, same time stamp) and reports whether it wrote.
+func writeOutChanged(dir string, name string, data []byte, parts ...string) (bool, error) {
+	if d, err := outDir(dir, parts...); err == nil {
+		path := filepath.Join(d, name)
+		if info, err := os.Lstat(path); err == nil && info.Mode().IsRegular() && info.Size() == int64(len(data)) {
+			if old, err := readInput(path, int64(len(data))); err == nil && bytes.Equal(old, data) {
+				return false, nil
+			}
+		}
+	}
+	return true, writeOut(dir, name, data, parts...)
 }
 
 // readInput reads one input file of the pipeline: a regular file (not a link, not a device or

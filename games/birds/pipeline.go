@@ -136,6 +136,22 @@ func subdirs(dir string) []string {
 	return out
 }
 
+// linkedSubdirs lists the symbolic links in dir (not followed: a letter folder that is a link
+// is refused with its reason instead of being skipped silently).
+func linkedSubdirs(dir string) []string {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, e := range entries {
+		if e.Type()&fs.ModeSymlink != 0 && !strings.HasPrefix(e.Name(), ".") {
+			out = append(out, e.Name())
+		}
+	}
+	return out
+}
+
 func filesIn(dir string) []string {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -188,11 +204,17 @@ func collect(dir, stage string, keep func(name string) bool) (*inputs, error) {
 		sdir := filepath.Join(dir, team, stage)
 		if err := realDir(sdir); err != nil {
 			if !errors.Is(err, fs.ErrNotExist) {
+				// A linked stage folder fails the team's trials: its outputs are derived (and
+				// pruned) from no inputs, so nothing is scored from an earlier run's files.
 				in.refused = append(in.refused, Failure{File: filepath.Join(team, stage), Err: err.Error()})
+				in.teams = append(in.teams, team)
 			}
 			continue
 		}
 		in.teams = append(in.teams, team)
+		for _, link := range linkedSubdirs(sdir) {
+			in.refused = append(in.refused, Failure{File: filepath.Join(team, stage, link), Err: fmt.Sprintf("%s: %v", filepath.Join(sdir, link), ErrNotRealFolder)})
+		}
 		for _, letter := range subdirs(sdir) {
 			for _, name := range filesIn(filepath.Join(sdir, letter)) {
 				if keep == nil || keep(name) {
@@ -416,10 +438,12 @@ func convertStage(ctx context.Context, dir string, opt Options) (*StageReport, e
 // Options.Seed and the level's name); the image is the canonical trial's, as the separate image
 // evaluator renders one run.
 func SimulateStage(ctx context.Context, dir string, opt Options, writeStability, writeImages bool) (*StageReport, error) {
-	return locked(dir, func() (*StageReport, error) { return simulateStage(ctx, dir, opt, writeStability, writeImages) })
+	return locked(dir, func() (*StageReport, error) { return simulateStage(ctx, dir, opt, writeStability, writeImages, nil) })
 }
 
-func simulateStage(ctx context.Context, dir string, opt Options, writeStability, writeImages bool) (*StageReport, error) {
+// simulateStage is SimulateStage; unchanged (when not nil) records the images whose file
+// already held the same picture (their similarity, if any, still describes them).
+func simulateStage(ctx context.Context, dir string, opt Options, writeStability, writeImages bool, unchanged *writtenSet) (*StageReport, error) {
 	inp, err := collect(dir, StageLevels, func(n string) bool { return strings.HasSuffix(n, ".xml") })
 	if err != nil {
 		return nil, err
@@ -471,10 +495,14 @@ func simulateStage(ctx context.Context, dir string, opt Options, writeStability,
 				return err
 			}
 			png := stem(it.name) + ".png"
-			if err := writeOut(dir, png, buf.Bytes(), it.team, StageImages, it.letter); err != nil {
+			changed, err := writeOutChanged(dir, png, buf.Bytes(), it.team, StageImages, it.letter)
+			if err != nil {
 				return err
 			}
 			written.add(it, png)
+			if !changed && unchanged != nil {
+				unchanged.add(it, png)
+			}
 		}
 		return nil
 	})
@@ -701,6 +729,7 @@ func diversityStage(ctx context.Context, dir string, opt Options) (*StageReport,
 		if err := realDir(sdir); err != nil {
 			if !errors.Is(err, fs.ErrNotExist) {
 				inp.refused = append(inp.refused, Failure{File: filepath.Join(team, StageSimilarity), Err: err.Error()})
+				inp.teams = append(inp.teams, team)
 			}
 			continue
 		}
@@ -770,9 +799,25 @@ func readTeams(dir string, edition Edition, lenient bool) ([]TeamFiles, []Failur
 	var teams []TeamFiles
 	var warnings []Failure
 	for _, name := range names {
-		nSta := len(filesIn(filepath.Join(dir, name, StageStability)))
-		nSim := len(filesIn(filepath.Join(dir, name, StageSimilarity)))
-		nDiv := len(filesIn(filepath.Join(dir, name, StageDiversity)))
+		// A result folder that is a link is not read (it may point anywhere): strictly an
+		// error, leniently the team's letters score 0 and the report says why.
+		var counts [3]int
+		readable := map[string]bool{}
+		for i, stage := range []string{StageStability, StageSimilarity, StageDiversity} {
+			p := filepath.Join(dir, name, stage)
+			err := realDir(p)
+			if err != nil && !errors.Is(err, fs.ErrNotExist) {
+				if !lenient {
+					return nil, nil, fmt.Errorf("team %s: %w", name, err)
+				}
+				warnings = append(warnings, Failure{File: filepath.Join(name, stage), Err: err.Error() + "; not read, its letters score 0"})
+			}
+			if err == nil {
+				readable[stage] = true
+				counts[i] = len(filesIn(p))
+			}
+		}
+		nSta, nSim, nDiv := counts[0], counts[1], counts[2]
 		if nSta > 0 && nSim == 0 && !lenient {
 			return nil, nil, fmt.Errorf("%w for team %s: %d stability files but no similarity files (no letter classifier configured?)", ErrSimilarityMissing, name, nSta)
 		}
@@ -786,9 +831,15 @@ func readTeams(dir string, edition Edition, lenient bool) ([]TeamFiles, []Failur
 		t := TeamFiles{Name: name}
 		for j := 0; j < 26; j++ {
 			l := Letters[j:j+1] + ".json"
-			t.Letters[j].Stability = readJSONFile[StabilityFile](filepath.Join(dir, name, StageStability, l))
-			t.Letters[j].Similarity = readJSONFile[SimilarityFile](filepath.Join(dir, name, StageSimilarity, l))
-			t.Letters[j].Diversity = readJSONFile[DiversityFile](filepath.Join(dir, name, StageDiversity, l))
+			if readable[StageStability] {
+				t.Letters[j].Stability = readJSONFile[StabilityFile](filepath.Join(dir, name, StageStability, l))
+			}
+			if readable[StageSimilarity] {
+				t.Letters[j].Similarity = readJSONFile[SimilarityFile](filepath.Join(dir, name, StageSimilarity, l))
+			}
+			if readable[StageDiversity] {
+				t.Letters[j].Diversity = readJSONFile[DiversityFile](filepath.Join(dir, name, StageDiversity, l))
+			}
 		}
 		teams = append(teams, t)
 	}
@@ -861,10 +912,11 @@ func Evaluate(ctx context.Context, dir string, opt Options) (*Report, error) {
 
 func evaluate(ctx context.Context, dir string, opt Options) (*Report, error) {
 	rep := &Report{}
+	var unchanged writtenSet
 	for _, run := range []func() (*StageReport, error){
 		func() (*StageReport, error) { return extractStage(ctx, dir, opt) },
 		func() (*StageReport, error) { return convertStage(ctx, dir, opt) },
-		func() (*StageReport, error) { return simulateStage(ctx, dir, opt, true, true) },
+		func() (*StageReport, error) { return simulateStage(ctx, dir, opt, true, true, &unchanged) },
 		func() (*StageReport, error) { return classifyStage(ctx, dir, opt) },
 	} {
 		r, err := run()
@@ -876,10 +928,7 @@ func evaluate(ctx context.Context, dir string, opt Options) (*Report, error) {
 		}
 	}
 	if classify := rep.Stages[len(rep.Stages)-1]; classify.Skipped != "" {
-		rep.Stages = append(rep.Stages,
-			&StageReport{Stage: "diversity", Skipped: "similarity missing: " + classify.Skipped},
-			&StageReport{Stage: "score", Skipped: "similarity missing: " + classify.Skipped})
-		return rep, nil
+		return evaluateUnclassified(ctx, dir, opt, rep, unchanged.m)
 	}
 	if opt.edition() != Edition2023 {
 		r, err := diversityStage(ctx, dir, opt)
@@ -908,6 +957,9 @@ func StabilitySummary(dir string) (map[string]map[string]float64, error) {
 	}
 	out := map[string]map[string]float64{}
 	for _, team := range teams {
+		if realDir(filepath.Join(dir, team, StageStability)) != nil {
+			continue // missing, or a link that is not read
+		}
 		names := filesIn(filepath.Join(dir, team, StageStability))
 		sort.Strings(names)
 		for _, n := range names {
