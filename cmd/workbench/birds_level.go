@@ -6,6 +6,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"pcgwb/games/birds"
@@ -41,6 +43,9 @@ func birdsLevelCommand() *Command {
 				if *trials < 1 || *trials > birds.MaxEvaluatorTrials {
 					return usagef("--trials must be 1 to %d", birds.MaxEvaluatorTrials)
 				}
+				if err := imagePathUsable(*image); err != nil {
+					return err
+				}
 				classifier, err := f.classifier()
 				if err != nil {
 					return err
@@ -71,6 +76,21 @@ func birdsLevelCommand() *Command {
 				return nil
 			}
 		}}
+}
+
+// imagePathUsable refuses, before any evaluation, an --image path that is a link, a folder or a
+// special file, or whose folder is a link or missing (bad input): nothing is written through it.
+func imagePathUsable(path string) error {
+	if path == "" {
+		return nil
+	}
+	if st, err := os.Lstat(path); err == nil && !st.Mode().IsRegular() {
+		return usagef("--image %s: not a regular file (a link, folder or special file is never written through)", excerptArg(path))
+	}
+	if st, err := os.Lstat(filepath.Dir(path)); err != nil || !st.IsDir() {
+		return usagef("--image %s: its folder is missing or a link", excerptArg(path))
+	}
+	return nil
 }
 
 // evaluateLevelFile reads and evaluates one level file; unreadable or non-level input is bad

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -21,7 +22,7 @@ func birdsReportCommand() *Command {
 				if err != nil {
 					return err
 				}
-				if err := competitionDir(args[0]); err != nil {
+				if err := evaluatedDir(args[0]); err != nil {
 					return err
 				}
 				if *trials < 0 {
@@ -105,7 +106,7 @@ func birdsCompareCommand() *Command {
 					return err
 				}
 				for _, d := range args {
-					if err := competitionDir(d); err != nil {
+					if err := evaluatedDir(d); err != nil {
 						return err
 					}
 				}
@@ -114,6 +115,9 @@ func birdsCompareCommand() *Command {
 				}
 				c, err := birds.CompareFolders(ctx, args[0], args[1], birds.CompareOptions{Edition: ed, TeamA: *teamA, TeamB: *teamB,
 					Trials: *trials, Resamples: *resamples, Seed: *seed})
+				if tc := (*birds.TeamChoiceError)(nil); errors.As(err, &tc) {
+					return usageError{err.Error()}
+				}
 				if err != nil {
 					return err
 				}

@@ -54,6 +54,18 @@ func competitionDir(dir string) error {
 	return nil
 }
 
+// evaluatedDir checks that dir is a folder with at least one team folder: report, score and
+// compare have nothing to rank in an empty one (bad input).
+func evaluatedDir(dir string) error {
+	if err := competitionDir(dir); err != nil {
+		return err
+	}
+	if teams, err := birds.Teams(dir); err != nil || len(teams) == 0 {
+		return usagef("%s holds no team folder (DIR/TEAM/stability, similarity, …)", excerptArg(dir))
+	}
+	return nil
+}
+
 func birdsStageSetup(run birdsStageFunc) func(fs *flag.FlagSet) Runner {
 	return func(fs *flag.FlagSet) Runner {
 		var f birdsFlags
@@ -116,7 +128,7 @@ func birdsScoreCommand() *Command {
 					return err
 				}
 				for _, d := range args {
-					if err := competitionDir(d); err != nil {
+					if err := evaluatedDir(d); err != nil {
 						return err
 					}
 				}

@@ -266,8 +266,8 @@ func TestBirdsOrganiserCommands(t *testing.T) {
 	if c.Overall.Score.Low > c.Overall.Score.Diff || c.Overall.Score.High < c.Overall.Score.Diff {
 		t.Fatalf("%+v", c)
 	}
-	if code, _, _ := runCLI(t, "birds", "compare", dir, dir); code != 1 {
-		t.Fatalf("ambiguous teams: exit %d", code)
+	if code, _, _ := runCLI(t, "birds", "compare", dir, dir); code != 2 {
+		t.Fatalf("ambiguous teams (bad input): exit %d", code)
 	}
 	if code, _, _ := runCLI(t, "birds", "score", dir, dir); code != 2 {
 		t.Fatalf("two folders without --edition 2025: exit %d", code)

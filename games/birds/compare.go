@@ -49,6 +49,12 @@ type Comparison struct {
 	Overall      LetterComparison
 }
 
+// TeamChoiceError is the error for a team that is not in the folder, or a folder of several
+// teams without one named (bad input).
+type TeamChoiceError struct{ Msg string }
+
+func (e *TeamChoiceError) Error() string { return e.Msg }
+
 // CompareFolders compares the prompt of folder a with the prompt of folder b.
 func CompareFolders(ctx context.Context, a, b string, opt CompareOptions) (*Comparison, error) {
 	ta, err := compareTrials(a, opt.TeamA, opt)
@@ -85,9 +91,9 @@ func compareTrials(dir, team string, opt CompareOptions) (*teamTrialValues, erro
 	}
 	if pick == nil {
 		if team == "" {
-			return nil, fmt.Errorf("%s holds %d teams %v: name the one to compare", dir, len(teams), names)
+			return nil, &TeamChoiceError{fmt.Sprintf("%s holds %d teams %v: name the one to compare", dir, len(teams), names)}
 		}
-		return nil, fmt.Errorf("%s has no team %q (teams: %v)", dir, team, names)
+		return nil, &TeamChoiceError{fmt.Sprintf("%s has no team %q (teams: %v)", dir, team, names)}
 	}
 	sc := Score([]TeamFiles{*pick}, ScoreOptions{Edition: ed, Trials: opt.Trials})
 	v := &teamTrialValues{Team: pick.Name}
