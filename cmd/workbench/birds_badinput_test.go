@@ -23,6 +23,12 @@ func TestBirdsBadFoldersAndPathsExit2(t *testing.T) {
 	if err := os.Symlink(outside, link); err != nil {
 		t.Skip("no symlinks:", err)
 	}
+	prompt := filepath.Join(t.TempDir(), "p.txt")
+	writeBirdsFile(t, prompt, "Build the letter <OBJECT>.")
+	outLink := filepath.Join(t.TempDir(), "out")
+	if err := os.Symlink(empty, outLink); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		name string
 		args []string
@@ -36,6 +42,7 @@ func TestBirdsBadFoldersAndPathsExit2(t *testing.T) {
 		{"compare with an unknown team", []string{"compare", "--team-a", "one", "--team-b", "nope", dir, dir}, `no team "nope"`},
 		{"level --image through a link", []string{"level", level, "--image", link}, "never written through"},
 		{"level --image a folder", []string{"level", level, "--image", empty}, "not a regular file"},
+		{"prompt --out a link", []string{"prompt", prompt, "--out", outLink, "--model", "m", "--offline", "--trials", "1", "--letters", "A"}, "not a real folder"},
 		{"level --image in a missing folder", []string{"level", level, "--image", filepath.Join(empty, "no", "x.png")}, "folder is missing"},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"os"
 	"path/filepath"
 	"time"
 
@@ -91,6 +92,10 @@ func birdsPrompt(ctx context.Context, promptPath string, io IO, f *birdsFlags, e
 	}
 	if opts.Out == "" {
 		opts.Out = filepath.Join("runs", "birds-"+opts.Team)
+	}
+	if st, err := os.Lstat(opts.Out); err == nil && !st.IsDir() {
+		// birds evaluate refuses such a folder too: nothing is written through a link.
+		return usagef("--out %s is not a real folder (a link or a file)", excerptArg(opts.Out))
 	}
 	if *system != "" {
 		turns, err := llm.LoadBirdsTurns(*system)
