@@ -102,33 +102,6 @@ func (wb *Workbench) ShowExport(pv *PopulationView) {
 	d.Show()
 }
 
-// saveFileDialog asks where to save and writes data() there; the file dialog starts in the
-// output folder.
-func (wb *Workbench) saveFileDialog(fileName string, data func() ([]byte, error)) {
-	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
-		if err != nil {
-			dialog.ShowError(err, wb.Window)
-			return
-		}
-		if w == nil {
-			return // cancelled
-		}
-		defer w.Close()
-		b, err := data()
-		if err == nil {
-			_, err = w.Write(b)
-		}
-		if err != nil {
-			dialog.ShowError(err, wb.Window)
-			return
-		}
-		wb.notify("Saved " + w.URI().Path())
-	}, wb.Window)
-	d.SetFileName(fileName)
-	wb.startIn(d.SetLocation, wb.Settings().OutputDir())
-	wb.showFileDialog(d, "Save levels", "Save")
-}
-
 // showFileDialog shows a file or folder dialog the workbench's way: a list (long run names are
 // not cut), a title and a button that say what it does, and a size that fits the window.
 func (wb *Workbench) showFileDialog(d *dialog.FileDialog, title, confirm string) {
