@@ -944,7 +944,8 @@ func evaluate(ctx context.Context, dir string, opt Options) (*Report, error) {
 		return rep, err
 	}
 	rep.Scores = sc
-	rep.Stages = append(rep.Stages, &StageReport{Stage: "score", Items: len(sc.Prompts), Written: 4, Failures: warnings})
+	// Its items are the result files (resultFiles), all written when scoring succeeds.
+	rep.Stages = append(rep.Stages, &StageReport{Stage: "score", Items: len(resultFiles), Written: len(resultFiles), Failures: warnings})
 	return rep, nil
 }
 
