@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -41,12 +42,13 @@ func (dp *DuelPanel) Content() fyne.CanvasObject { return dp.content }
 // worker runs in a job off the UI goroutine (games_job.go); the UI shows the views jobs hand
 // it.
 type DuelPanel struct {
-	Game                                  *widget.Select
-	OpenButton                            *widget.Button
-	Agent                                 *widget.SelectEntry
-	Seat                                  *widget.RadioGroup
-	NewGameButton, UndoButton, StopButton *widget.Button
-	Title, Rules, Board, Status, Log      *widget.Label
+	Game       *widget.Select
+	OpenButton *widget.Button
+	Agent      *widget.SelectEntry
+	Seat       *widget.RadioGroup
+	// ErrorButton (Error details…) shows the whole error of a load that failed.
+	NewGameButton, UndoButton, StopButton, ErrorButton *widget.Button
+	Title, Rules, Board, Status, Log                   *widget.Label
 	// MoveButtons are one button per action (for games of at most maxMoveButtons actions), in
 	// action order: a button keeps its place and is disabled while its move is illegal.
 	MoveButtons []*widget.Button
@@ -82,6 +84,7 @@ type DuelPanel struct {
 	// loading is the game a job is loading, until its first position is shown ("" when none):
 	// Stop then leaves no game rather than the one shown before, which the job already closed.
 	loading string
+	lastErr string // the whole error of the last failed load
 }
 
 func newDuelPanel(wb *Workbench) *DuelPanel {
@@ -113,6 +116,7 @@ func newDuelPanel(wb *Workbench) *DuelPanel {
 	dp.UndoButton = widget.NewButtonWithIcon("Undo", theme.ContentUndoIcon(), dp.Undo)
 	dp.StopButton = widget.NewButtonWithIcon("Stop", theme.MediaStopIcon(), dp.Stop)
 	dp.StopButton.Disable()
+	dp.buildErrorButton()
 	dp.Title = widget.NewLabel("Choose a game.")
 	dp.Title.SizeName = theme.SizeNameSubHeadingText
 	dp.Title.TextStyle = fyne.TextStyle{Bold: true}
@@ -134,7 +138,8 @@ func newDuelPanel(wb *Workbench) *DuelPanel {
 
 	tools := container.NewHBox(widget.NewLabel("Game"), dp.Game, dp.OpenButton, widget.NewLabel("Agent"),
 		container.NewGridWrap(fyne.NewSize(170, dp.Agent.MinSize().Height), dp.Agent), dp.Seat)
-	status := container.NewBorder(nil, nil, nil, container.NewHBox(dp.StopButton, dp.NewGameButton, dp.UndoButton), dp.Status)
+	status := container.NewBorder(nil, nil, nil, container.NewHBox(
+		tip(dp.ErrorButton, "The whole error of the game that did not load, to read or copy."), dp.StopButton, dp.NewGameButton, dp.UndoButton), dp.Status)
 	board := container.NewVBox(status, container.NewCenter(container.NewStack(dp.Board, dp.grid)), sectionTitle("YOUR MOVE"), dp.moves)
 	left := container.NewBorder(nil, nil, nil, nil, container.NewVScroll(board))
 	right := container.NewVSplit(container.NewVScroll(container.NewVBox(dp.Title, dp.Rules, dp.match.box)),
@@ -159,22 +164,27 @@ func (dp *DuelPanel) showOpen() {
 }
 
 // LoadGame opens a built-in game or a .star script in sandbox workers and starts a new game
-// of it, in a job: a script's top level runs when it loads.
+// of it, in a job: a script's top level runs when it loads. A load that fails leaves no game
+// open (failedLoad), as Stop during a load does.
 func (dp *DuelPanel) LoadGame(nameOrPath string) {
 	dp.stopMatch()
 	dp.source = nameOrPath
+	dp.ErrorButton.Hide()
 	seed, human, opts := newSeed(), dp.seat(), dp.sandbox
 	defer func() { dp.loading = nameOrPath }() // after run, which cancels (and forgets) an earlier load
 	dp.run("loading "+nameOrPath+"…", func(ctx context.Context, c *duelCore) error {
 		dp.working.Store("load")
 		game, agentGame, cancelGame, err := openDuelGame(ctx, nameOrPath, opts)
-		if err != nil {
-			return fmt.Errorf("Cannot load the game: %w", err)
+		if err == nil {
+			c.close()
+			c.game, c.agentGame, c.cancelGame = game, agentGame, cancelGame
+			c.use(ctx)
+			err = c.newSession(dp, seed, human)
 		}
-		c.close()
-		c.game, c.agentGame, c.cancelGame = game, agentGame, cancelGame
-		c.use(ctx)
-		return c.newSession(dp, seed, human)
+		if err != nil {
+			return &loadError{name: filepath.Base(nameOrPath), err: err}
+		}
+		return nil
 	})
 }
 

@@ -26,10 +26,14 @@ type duelCore struct {
 	session         *duel.Session
 	human           int
 	log             []string
+	// owner is the token of the last job that worked on the core: closeCore spares the games
+	// of a job started after it was asked.
+	owner int
 }
 
 // duelView is one position as the tab shows it.
 type duelView struct {
+	failed    *loadError   // the load failed: no position, the tab shows no game (failedLoad)
 	game      *duel.Remote // the instance it was computed on (a match clones it)
 	info      duel.Info
 	seed      int64
@@ -70,6 +74,7 @@ func (dp *DuelPanel) run(busy string, op func(ctx context.Context, c *duelCore) 
 		if ctx.Err() != nil {
 			return
 		}
+		c.owner = token
 		c.use(ctx)
 		defer c.use(nil)
 		err := op(ctx, c)
@@ -111,39 +116,13 @@ func (dp *DuelPanel) Stop() {
 	dp.cancelJob()
 	dp.busy = false
 	if loading != "" {
-		dp.stoppedLoad(loading)
+		dp.noGame("Stopped loading " + loading + ": no game is open. Choose a game.")
 		return
 	}
 	dp.StopButton.Disable()
 	dp.NewGameButton.Enable()
 	dp.UndoButton.Enable()
 	dp.Status.SetText("Stopped (" + strings.TrimSuffix(doing, "…") + "). New game or Undo goes on from here.")
-}
-
-// stoppedLoad shows that no game is open after Stop ended the load of name: the game shown
-// before is cleared (the load may already have closed it, and its board must not pass for the
-// new game's), and the core's games are closed so that New game cannot start either half.
-func (dp *DuelPanel) stoppedLoad(name string) {
-	dp.closeCore()
-	dp.view, dp.shown, dp.source = nil, nil, ""
-	dp.Game.ClearSelected()
-	dp.Game.PlaceHolder = "(choose a game)"
-	dp.Game.Refresh()
-	dp.Title.SetText("No game open.")
-	dp.Rules.SetText("")
-	dp.Board.SetText("")
-	dp.Board.Show()
-	dp.grid.Objects = nil
-	dp.grid.Refresh()
-	dp.Log.SetText("")
-	dp.moveView = moveView{labels: map[int]string{}}
-	dp.MoveButtons = nil
-	dp.moves.Objects = nil
-	dp.moves.Refresh()
-	dp.NewGameButton.Disable()
-	dp.UndoButton.Disable()
-	dp.StopButton.Disable()
-	dp.Status.SetText("Stopped loading " + name + ": no game is open. Choose a game.")
 }
 
 // Cancel stops the tab's work and gives its sandbox workers back (the window is closing).
@@ -154,14 +133,20 @@ func (dp *DuelPanel) Cancel() {
 	dp.closeCore()
 }
 
-// closeCore closes the game's session and workers, once the cancelled job has let go of them.
+// closeCore closes the game's session and workers, once the job before has let go of them.
+// A job started since (a load chosen at once) may take the core first: its games are spared,
+// and the old ones are its to close (a load closes them when it opens its game, or leaves the
+// tab with no game and closes the core again).
 func (dp *DuelPanel) closeCore() {
+	asked := dp.token
 	dp.jobs.Add(1)
 	go func() {
 		defer dp.jobs.Done()
-		dp.core.mu.Lock() // after the cancelled job has let go
+		dp.core.mu.Lock() // after the job before has let go
 		defer dp.core.mu.Unlock()
-		dp.core.close()
+		if dp.core.owner <= asked {
+			dp.core.close()
+		}
 	}()
 }
 
@@ -259,6 +244,10 @@ func (c *duelCore) agentMove(ctx context.Context, dp *DuelPanel, agent duel.Agen
 // view computes what the tab shows of the session's position; opErr, when not nil, is the
 // fault the status names.
 func (c *duelCore) view(dp *DuelPanel, opErr error) *duelView {
+	var failed *loadError
+	if errors.As(opErr, &failed) {
+		return &duelView{failed: failed} // nothing of the game shown before
+	}
 	v := &duelView{game: c.game, human: c.human, log: slices.Clone(c.log)}
 	var faults []string
 	if opErr != nil {

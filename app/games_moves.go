@@ -209,6 +209,10 @@ func (dp *DuelPanel) setBusy(what string) {
 // display shows a view a job computed: board, status, moves and log.
 func (dp *DuelPanel) display(v *duelView) {
 	dp.loading = ""
+	if v.failed != nil {
+		dp.failedLoad(v.failed)
+		return
+	}
 	if v.game != nil && v.game != dp.shown {
 		dp.loadedGame(v)
 	}

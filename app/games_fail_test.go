@@ -1,0 +1,166 @@
+package app
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2/test"
+
+	"pcgwb/games/duel"
+)
+
+// checkNoGameOpen fails unless the tab shows no game, as after a load that ended without one
+// (stopped or failed): title, rules, board, grid, log and moves cleared, New game, Undo and Stop
+// disabled, the game menu back to its placeholder, the core's games closed, and New game
+// starting nothing.
+func checkNoGameOpen(t *testing.T, dp *DuelPanel) {
+	t.Helper()
+	if dp.Title.Text != "No game open." || dp.Rules.Text != "" || dp.Board.Text != "" ||
+		len(dp.grid.Objects) != 0 || dp.Log.Text != "" {
+		t.Errorf("stale game shown: title %q, rules %q, board %q, %d grid objects, log %q",
+			dp.Title.Text, dp.Rules.Text, dp.Board.Text, len(dp.grid.Objects), dp.Log.Text)
+	}
+	if len(dp.MoveButtons) != 0 || len(dp.moves.Objects) != 0 || dp.view != nil {
+		t.Errorf("%d move buttons, %d move widgets, view %v with no game open", len(dp.MoveButtons), len(dp.moves.Objects), dp.view != nil)
+	}
+	if !dp.NewGameButton.Disabled() || !dp.UndoButton.Disabled() || !dp.StopButton.Disabled() || dp.Thinking() {
+		t.Errorf("buttons: new game disabled %v, undo disabled %v, stop disabled %v, thinking %v",
+			dp.NewGameButton.Disabled(), dp.UndoButton.Disabled(), dp.StopButton.Disabled(), dp.Thinking())
+	}
+	if dp.Game.Selected != "" || dp.Game.PlaceHolder != "(choose a game)" {
+		t.Errorf("the game menu says %q (placeholder %q)", dp.Game.Selected, dp.Game.PlaceHolder)
+	}
+	if dp.Session() != nil || dp.core.game != nil || dp.core.agentGame != nil {
+		t.Error("a game is still open in the core")
+	}
+	dp.NewGame() // nothing to start over
+	await(t, dp.Wait)
+	if dp.Session() != nil {
+		t.Error("New game started a session with no game loaded")
+	}
+}
+
+// growScript's top level doubles a list until its sandbox worker runs out of memory and dies
+// (the in-interpreter heap check is switched off by the test's limits).
+const growScript = `def _grow():
+    l = [0]
+    for i in range(64):
+        l += l
+    return len(l)
+_N = _grow()
+` + gridScript
+
+// TestDuelTabFailedLoadShowsNoStaleGame: a load that fails by itself (a syntax error, a refused
+// script, an error in its top level or in initial_state, a load over its CPU budget, a sandbox
+// worker that dies) leaves the tab as Stop during a load does: no game open (never the one
+// played before, whose sandbox workers are given back), the error's excerpt in the status and
+// its whole text behind Error details; choosing a game then works. Each failure is an event the
+// sandbox reports (a fault, a budget, the worker's death), not a time.
+func TestDuelTabFailedLoadShowsNoStaleGame(t *testing.T) {
+	long := duel.Budgets{Call: time.Minute, Move: time.Minute, Game: time.Minute}
+	for _, tc := range []struct {
+		name, script string
+		sandbox      duel.SandboxOptions
+		want         string // in the status and in the details
+		traceback    bool   // the details hold a Starlark traceback the status leaves out
+	}{
+		{name: "syntax error", script: "NUM_ACTIONS = 3\ndef initial_state(seed)\n    return 1\n", want: "want ':'"},
+		{name: "refused script", script: strings.Replace(gridScript, "NUM_ACTIONS = 200", "NUM_ACTIONS = 4096", 1),
+			want: "NUM_ACTIONS = 4096 is outside"},
+		{name: "error in the top level", script: "_X = 1 // 0\n" + gridScript, want: "division by zero", traceback: true},
+		{name: "error in initial_state", want: "no first position", traceback: true,
+			script: strings.Replace(gridScript, "def initial_state(seed):\n", "def initial_state(seed):\n    fail(\"no first position\")\n", 1)},
+		{name: "load over its CPU budget", script: burnOnLoadScript, want: "CPU budget",
+			sandbox: duel.SandboxOptions{Budgets: duel.Budgets{Call: time.Minute, Move: 300 * time.Millisecond, Game: time.Minute},
+				Limits: duel.Limits{Steps: 1 << 40}}},
+		{name: "sandbox worker dies", script: growScript, want: "the sandbox process ran out of",
+			sandbox: duel.SandboxOptions{Budgets: long, Limits: duel.Limits{Steps: 1 << 40, Memory: 1 << 50}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dp := newDuelTestPanel(t)
+			dp.Seat.SetSelected(seatFirst)
+			dp.LoadGame("tic-tac-toe")
+			waitDuel(t, dp)
+			test.Tap(dp.LegalButtons()[0]) // a game in progress: a log, an agent's answer
+			waitDuel(t, dp)
+			if dp.Title.Text != "Tic-Tac-Toe" || dp.Log.Text == "" || dp.ErrorButton.Visible() {
+				t.Fatalf("tic-tac-toe not in progress: title %q, log %q, error details shown %v", dp.Title.Text, dp.Log.Text, dp.ErrorButton.Visible())
+			}
+			old, oldAgent := dp.core.game, dp.core.agentGame
+
+			dp.sandbox = tc.sandbox
+			dp.LoadGame(writeScript(t, "bad.star", tc.script))
+			await(t, dp.Wait)
+
+			status := dp.Status.Text
+			if !strings.HasPrefix(status, "⚠ Cannot load bad.star: ") || !strings.Contains(status, tc.want) ||
+				!strings.Contains(status, "No game is open") {
+				t.Errorf("status %q, want the failure (%q) and that no game is open", status, tc.want)
+			}
+			if strings.Contains(status, "Traceback") || len([]rune(status)) > maxExcerpt+150 {
+				t.Errorf("the status is not an excerpt: %q", status)
+			}
+			checkNoGameOpen(t, dp)
+			if old.Alive() || oldAgent.Alive() {
+				t.Errorf("the old game's sandbox workers were not given back (alive: %v, %v)", old.Alive(), oldAgent.Alive())
+			}
+
+			// the whole error behind Error details, selectable and copyable
+			if !dp.ErrorButton.Visible() {
+				t.Fatal("Error details is not offered")
+			}
+			overlays := dp.wb.Window.Canvas().Overlays()
+			test.Tap(dp.ErrorButton)
+			if overlays.Top() == nil {
+				t.Fatal("Error details opened no dialog")
+			}
+			dp.wb.App.Clipboard().SetContent("")
+			test.Tap(findButton(t, overlays.Top(), "Copy"))
+			if got := dp.wb.App.Clipboard().Content(); got != dp.lastErr {
+				t.Errorf("copied %q, want the whole error %q", got, dp.lastErr)
+			}
+			test.Tap(findButton(t, overlays.Top(), "Close"))
+			if overlays.Top() != nil {
+				t.Error("the error dialog did not close")
+			}
+			d, text := dp.ShowError()
+			d.Hide()
+			if !strings.Contains(text.Text, tc.want) || strings.Contains(text.Text, "Traceback") != tc.traceback {
+				t.Errorf("Error details holds %q, want %q (traceback %v)", text.Text, tc.want, tc.traceback)
+			}
+
+			// the tab is usable again: a game chosen loads and plays
+			dp.sandbox = duel.SandboxOptions{}
+			dp.Game.SetSelected("tic-tac-toe")
+			waitDuel(t, dp)
+			if dp.Title.Text != "Tic-Tac-Toe" || !strings.HasPrefix(dp.Status.Text, "Your turn") || len(dp.LegalButtons()) != 9 ||
+				dp.ErrorButton.Visible() || dp.Log.Text != "" {
+				t.Fatalf("after choosing a game again: title %q, status %q, %d moves, error details shown %v, log %q",
+					dp.Title.Text, dp.Status.Text, len(dp.LegalButtons()), dp.ErrorButton.Visible(), dp.Log.Text)
+			}
+			test.Tap(dp.LegalButtons()[0])
+			waitDuel(t, dp)
+			if s := dp.Session(); s == nil || s.Ply() != 2 {
+				t.Fatalf("the new game does not play: status %q", dp.Status.Text)
+			}
+		})
+	}
+}
+
+func TestDuelErrorExcerpt(t *testing.T) {
+	long := strings.Repeat("é", maxExcerpt+10)
+	for _, tc := range []struct{ in, want string }{
+		{"load fault: x.star:3:1: got newline, want ':'", "load fault: x.star:3:1: got newline, want ':'"},
+		{"load fault in <module>: Traceback (most recent call last):\n  x.star:1:7: in <toplevel>\nError: floored division by zero",
+			"load fault in <module>: floored division by zero …"},
+		{"script fault in initial_state: Traceback (most recent call last):\n  x.star:3:9: in initial_state\nError in fail: no start",
+			"script fault in initial_state: Error in fail: no start …"},
+		{"first line\nsecond line", "first line …"},
+		{long, strings.Repeat("é", maxExcerpt) + " …"},
+	} {
+		if got := errorExcerpt(tc.in); got != tc.want {
+			t.Errorf("errorExcerpt(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
