@@ -3,8 +3,6 @@ package app
 import (
 	"strings"
 
-	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -99,18 +97,5 @@ func (dp *DuelPanel) buildErrorButton() {
 // ShowError opens the last failed load's whole error text, selectable, with a Copy button; it
 // returns the dialog and the text's entry.
 func (dp *DuelPanel) ShowError() (*dialog.CustomDialog, *widget.Entry) {
-	text := widget.NewMultiLineEntry()
-	text.SetText(dp.lastErr)
-	text.Wrapping = fyne.TextWrapWord
-	text.TextStyle = fyne.TextStyle{Monospace: true}
-	text.OnChanged = func(string) { text.SetText(dp.lastErr) } // read-only, but selectable
-	text.SetMinRowsVisible(8)
-	copyButton := widget.NewButtonWithIcon("Copy", theme.ContentCopyIcon(), func() {
-		fyne.CurrentApp().Clipboard().SetContent(dp.lastErr)
-	})
-	w := dp.wb.Window
-	d := dialog.NewCustom("The game did not load", "Close", container.NewBorder(nil, container.NewHBox(copyButton), nil, nil, text), w)
-	d.Resize(fyne.NewSize(min(w.Canvas().Size().Width-40, 720), 360))
-	d.Show()
-	return d, text
+	return dp.wb.showErrorDetails("The game did not load", dp.lastErr)
 }

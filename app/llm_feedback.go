@@ -109,18 +109,25 @@ func (lp *LLMPanel) AskAgain() {
 // ShowError opens the last failure's whole text, selectable, with a Copy button; it returns
 // the dialog and the text's entry.
 func (lp *LLMPanel) ShowError() (*dialog.CustomDialog, *widget.Entry) {
+	return lp.wb.showErrorDetails("The batch failed", lp.lastErr)
+}
+
+// showErrorDetails opens an error's whole text, selectable and read-only, with a Copy button
+// (the status lines show only an excerpt); it returns the dialog and the text's entry. Every
+// "Error details…" of the workbench goes through here.
+func (wb *Workbench) showErrorDetails(title, message string) (*dialog.CustomDialog, *widget.Entry) {
 	text := widget.NewMultiLineEntry()
-	text.SetText(lp.lastErr)
+	text.SetText(message)
 	text.Wrapping = fyne.TextWrapWord
 	text.TextStyle = fyne.TextStyle{Monospace: true}
-	text.OnChanged = func(string) { text.SetText(lp.lastErr) } // read-only, but selectable
+	text.OnChanged = func(string) { text.SetText(message) } // read-only, but selectable
 	text.SetMinRowsVisible(8)
 	copyButton := widget.NewButtonWithIcon("Copy", theme.ContentCopyIcon(), func() {
-		fyne.CurrentApp().Clipboard().SetContent(lp.lastErr)
+		fyne.CurrentApp().Clipboard().SetContent(message)
 	})
 	body := container.NewBorder(nil, container.NewHBox(copyButton), nil, nil, text)
-	d := dialog.NewCustom("The batch failed", "Close", body, lp.wb.Window)
-	d.Resize(fyne.NewSize(min(lp.wb.Window.Canvas().Size().Width-40, 720), 360))
+	d := dialog.NewCustom(title, "Close", body, wb.Window)
+	d.Resize(fyne.NewSize(min(wb.Window.Canvas().Size().Width-40, 720), 360))
 	d.Show()
 	return d, text
 }
