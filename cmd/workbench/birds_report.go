@@ -60,7 +60,8 @@ func reportJSON(rep *birds.FolderReport) any {
 		Ranking     []promptJSON    `json:"ranking"`
 		Teams       []team          `json:"teams"`
 		Warnings    []birds.Failure `json:"warnings,omitempty"`
-	}{Competition: rep.Scores.Competition.String(), Ranking: rankingJSON(rep.Scores.Prompts), Warnings: rep.Warnings}
+		Removed     int             `json:"staleSheetsRemoved,omitempty"`
+	}{Competition: rep.Scores.Competition.String(), Ranking: rankingJSON(rep.Scores.Prompts), Warnings: rep.Warnings, Removed: rep.Removed}
 	for _, t := range rep.Teams {
 		tj := team{Team: t.Team, Sheet: t.Sheet}
 		for _, c := range t.Letters {
@@ -83,6 +84,9 @@ func printFolderReport(w io.Writer, rep *birds.FolderReport) {
 		for _, c := range t.Letters {
 			fmt.Fprintf(w, "  %-6s  %9.4f  %10.4f  %9.4f  %12.6f\n", c.Character, c.Stability.Float(), c.Similarity.Float(), c.Diversity.Float(), c.Score.Float())
 		}
+	}
+	if rep.Removed > 0 {
+		fmt.Fprintf(w, "\n%d stale contact sheet(s) removed (teams no longer in the folder)\n", rep.Removed)
 	}
 	for _, f := range rep.Warnings {
 		fmt.Fprintf(w, "warning: %s: %s\n", f.File, f.Err)

@@ -945,8 +945,10 @@ func evaluate(ctx context.Context, dir string, opt Options) (*Report, error) {
 	}
 	rep.Scores = sc
 	// Its items are the result files (resultFiles), all written when scoring succeeds.
-	rep.Stages = append(rep.Stages, &StageReport{Stage: "score", Items: len(resultFiles), Written: len(resultFiles), Failures: warnings})
-	return rep, nil
+	score := &StageReport{Stage: "score", Items: len(resultFiles), Written: len(resultFiles), Failures: warnings}
+	rep.Stages = append(rep.Stages, score)
+	score.Removed, err = removeContactSheets(dir)
+	return rep, err
 }
 
 // StabilitySummary reads the stability files of a folder: per team, the mean score per letter

@@ -46,6 +46,8 @@ type FolderReport struct {
 	Teams  []TeamReport
 	// Warnings are teams scored with missing letters (see Evaluate).
 	Warnings []Failure
+	// Removed counts the stale contact sheets removed: those of teams no longer in the folder.
+	Removed int
 }
 
 // ContactSheetsDir is where ReportFolder writes the sheets: DIR/result/contact-sheets/TEAM.png.
@@ -87,7 +89,12 @@ func ReportFolder(ctx context.Context, dir string, opt Options) (*FolderReport, 
 			tr.Sheet = filepath.Join(dir, StageResult, ContactSheetsDir, name)
 			rep.Teams = append(rep.Teams, tr)
 		}
-		return rep, nil
+		sheets := map[string]bool{}
+		for _, t := range rep.Teams {
+			sheets[t.Team+".png"] = true
+		}
+		rep.Removed, err = pruneStale(dir, sheets, ".png", nil, StageResult, ContactSheetsDir)
+		return rep, err
 	})
 }
 

@@ -130,3 +130,58 @@ func TestCompareFolders(t *testing.T) {
 		t.Fatalf("L: beta has no L levels, want a negative difference: %+v", l.Stability)
 	}
 }
+
+// Contact sheets never outlive what they show: report removes those of teams no longer in the
+// folder (and leaves other files and links alone), and evaluate removes them all, since it has
+// just derived the trials they picture again.
+func TestContactSheetsAreNotLeftStale(t *testing.T) {
+	dir := competitionFolder(t)
+	opt := Options{Classifier: &letterClassifier{}, Workers: 2, Trials: 1}
+	if _, err := Evaluate(context.Background(), dir, opt); err != nil {
+		t.Fatal(err)
+	}
+	sheets := filepath.Join(dir, StageResult, ContactSheetsDir)
+	if err := os.MkdirAll(sheets, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	outside := filepath.Join(t.TempDir(), "victim.png")
+	for path, data := range map[string]string{outside: "precious", filepath.Join(sheets, "gone.png"): "old sheet", filepath.Join(sheets, "notes.txt"): "mine"} {
+		if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(outside, filepath.Join(sheets, "linked.png")); err != nil {
+		t.Fatal(err)
+	}
+	rep, err := ReportFolder(context.Background(), dir, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Removed != 2 {
+		t.Errorf("report removed %d stale sheets, want 2 (gone.png and the link)", rep.Removed)
+	}
+	names := func() []string {
+		entries, _ := os.ReadDir(sheets)
+		var out []string
+		for _, e := range entries {
+			out = append(out, e.Name())
+		}
+		return out
+	}
+	if got := strings.Join(names(), " "); got != "alpha.png beta.png notes.txt" {
+		t.Errorf("after report: %s", got)
+	}
+	if data, _ := os.ReadFile(outside); string(data) != "precious" {
+		t.Fatal("the link's target was touched")
+	}
+	evRep, err := Evaluate(context.Background(), dir, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(names(), " "); got != "notes.txt" {
+		t.Errorf("after evaluate: %s", got)
+	}
+	if score := evRep.Stages[len(evRep.Stages)-1]; score.Stage != "score" || score.Removed != 2 {
+		t.Errorf("evaluate's score stage: %+v, want 2 removed", score)
+	}
+}

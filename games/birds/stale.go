@@ -44,7 +44,19 @@ func evaluateUnclassified(ctx context.Context, dir string, opt Options, rep *Rep
 		}
 		return true
 	}, StageResult)
+	if err != nil {
+		return rep, err
+	}
+	sheets, err := removeContactSheets(dir)
+	score.Removed += sheets
 	return rep, err
+}
+
+// removeContactSheets removes the contact sheets of an earlier `birds report`: they show the
+// trials as they were scored then, and Evaluate has just derived every stage again (the report
+// draws them anew). It returns how many went.
+func removeContactSheets(dir string) (int, error) {
+	return pruneStale(dir, nil, ".png", nil, StageResult, ContactSheetsDir)
 }
 
 // dropUnclassified removes from TEAM/similarity/L.json the entries whose image this run did not
