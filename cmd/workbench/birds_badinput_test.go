@@ -29,11 +29,17 @@ func TestBirdsBadFoldersAndPathsExit2(t *testing.T) {
 	if err := os.Symlink(empty, outLink); err != nil {
 		t.Fatal(err)
 	}
+	dirLink := filepath.Join(t.TempDir(), "competition")
+	if err := os.Symlink(dir, dirLink); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		name string
 		args []string
 		want string
 	}{
+		{"evaluate of a linked folder", []string{"evaluate", dirLink}, "symbolic link: give the real folder"},
+		{"report of a linked folder", []string{"report", dirLink}, "symbolic link: give the real folder"},
 		{"report of an empty folder", []string{"report", empty}, "no team folder"},
 		{"score of an empty folder", []string{"score", empty}, "no team folder"},
 		{"2025 score with an empty folder", []string{"score", "--edition", "2025", dir, dir, empty}, "no team folder"},

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -50,6 +51,12 @@ func birdsClassify(ctx context.Context, dir string, opt birds.Options) (*birds.S
 func competitionDir(dir string) error {
 	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
 		return usagef("%s is not a competition folder (DIR/TEAM/raw/L/TEAM_L_n.txt)", excerptArg(dir))
+	}
+	// The pipeline writes only inside real folders (its lock refuses a link); say so up front,
+	// naming the folder to give instead.
+	if info, err := os.Lstat(dir); err == nil && info.Mode()&os.ModeSymlink != 0 {
+		real, _ := filepath.EvalSymlinks(dir)
+		return usagef("%s is a symbolic link: give the real folder (%s)", excerptArg(dir), excerptArg(real))
 	}
 	return nil
 }

@@ -139,6 +139,11 @@ func pruneStale(dir string, keep map[string]bool, suffix string, skip func(name 
 
 // lockFolder takes the competition folder's writer lock for one pipeline command.
 func lockFolder(dir string) (*folderlock.Lock, error) {
+	if info, err := os.Lstat(dir); err == nil && info.Mode()&fs.ModeSymlink != 0 {
+		// Not "inside the competition folder": the folder given is itself a link.
+		real, _ := filepath.EvalSymlinks(dir)
+		return nil, fmt.Errorf("%s is a symbolic link: give the real folder (%s)", dir, real)
+	}
 	if err := realDir(dir); err != nil {
 		return nil, err
 	}

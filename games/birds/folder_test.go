@@ -203,3 +203,24 @@ func TestEvaluateTakesFolderLock(t *testing.T) {
 		t.Fatalf("got %v, want the lock refused", err)
 	}
 }
+
+// A competition folder given as a link is refused before anything is written, and the error
+// names the link and the folder to give instead (not "a folder inside the competition folder").
+func TestEvaluateRefusesALinkedCompetitionFolder(t *testing.T) {
+	dir := competitionFolder(t)
+	link := filepath.Join(t.TempDir(), "competition")
+	if err := os.Symlink(dir, link); err != nil {
+		t.Skip("no symlinks:", err)
+	}
+	real, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Evaluate(context.Background(), link, Options{Trials: 1})
+	if err == nil || !strings.Contains(err.Error(), "symbolic link: give the real folder ("+real+")") {
+		t.Fatalf("err = %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "alpha", StageIntermediate)); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("wrote through the link: %v", err)
+	}
+}
