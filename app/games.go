@@ -46,7 +46,8 @@ type DuelPanel struct {
 	OpenButton *widget.Button
 	Agent      *widget.SelectEntry
 	Seat       *widget.RadioGroup
-	// ErrorButton (Error details…) shows the whole error of a load that failed.
+	// ErrorButton (Error details…) shows the whole error of a load that failed, or of a fault
+	// during play, whose excerpt the status shows.
 	NewGameButton, UndoButton, StopButton, ErrorButton *widget.Button
 	Title, Rules, Board, Status, Log                   *widget.Label
 	// MoveButtons are one button per action (for games of at most maxMoveButtons actions), in
@@ -83,8 +84,9 @@ type DuelPanel struct {
 	cancel context.CancelFunc
 	// loading is the game a job is loading, until its first position is shown ("" when none):
 	// Stop then leaves no game rather than the one shown before, which the job already closed.
-	loading string
-	lastErr string // the whole error of the last failed load
+	loading  string
+	lastErr  string // the whole error Error details shows
+	errTitle string // what failed, Error details' title
 }
 
 func newDuelPanel(wb *Workbench) *DuelPanel {
@@ -139,7 +141,7 @@ func newDuelPanel(wb *Workbench) *DuelPanel {
 	tools := container.NewHBox(widget.NewLabel("Game"), dp.Game, dp.OpenButton, widget.NewLabel("Agent"),
 		container.NewGridWrap(fyne.NewSize(170, dp.Agent.MinSize().Height), dp.Agent), dp.Seat)
 	status := container.NewBorder(nil, nil, nil, container.NewHBox(
-		tip(dp.ErrorButton, "The whole error of the game that did not load, to read or copy."), dp.StopButton, dp.NewGameButton, dp.UndoButton), dp.Status)
+		tip(dp.ErrorButton, "The whole error the status shows the start of (a game that did not load, or stopped), to read or copy."), dp.StopButton, dp.NewGameButton, dp.UndoButton), dp.Status)
 	board := container.NewVBox(status, container.NewCenter(container.NewStack(dp.Board, dp.grid)), sectionTitle("YOUR MOVE"), dp.moves)
 	left := container.NewBorder(nil, nil, nil, nil, container.NewVScroll(board))
 	right := container.NewVSplit(container.NewVScroll(container.NewVBox(dp.Title, dp.Rules, dp.match.box)),
@@ -169,7 +171,6 @@ func (dp *DuelPanel) showOpen() {
 func (dp *DuelPanel) LoadGame(nameOrPath string) {
 	dp.stopMatch()
 	dp.source = nameOrPath
-	dp.ErrorButton.Hide()
 	seed, human, opts := newSeed(), dp.seat(), dp.sandbox
 	defer func() { dp.loading = nameOrPath }() // after run, which cancels (and forgets) an earlier load
 	dp.run("loading "+nameOrPath+"…", func(ctx context.Context, c *duelCore) error {

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"slices"
 	"strings"
 
 	"fyne.io/fyne/v2/dialog"
@@ -30,9 +31,63 @@ const maxExcerpt = 200
 // failedLoad shows that a load failed: no game open, the error's excerpt in the status and its
 // whole text behind Error details.
 func (dp *DuelPanel) failedLoad(e *loadError) {
-	dp.lastErr = e.Error()
 	dp.noGame("⚠ Cannot load " + e.name + ": " + errorExcerpt(e.err.Error()) +
 		"\nNo game is open: choose a game. (Error details… shows the whole message.)")
+	dp.offerError("The game did not load", e.Error())
+}
+
+// A fault while a game is played (a script's render, legal_actions, apply or outcome, the
+// agent's move, a CPU budget, a sandbox worker that dies) shows as a failed load does: its
+// excerpt in the status, its whole text behind Error details. Where the position shown lets
+// the game go on (the person's turn, or the game over, with only the board's render or the
+// moves' labels failed), the status keeps its usual line under the excerpt; where it does not
+// (the agent cannot move, the turn cannot be worked out) the status says so; and when no
+// position is left (a new game's initial_state failed, or the replay of the moves on a fresh
+// worker did), no game is open (lostGame), as after a failed load.
+
+// playFault is what failed in computing or reaching a position.
+type playFault struct {
+	title   string // Error details' title: what failed
+	text    string // the whole text of each distinct fault
+	excerpt string // what the status shows of them
+}
+
+// setPlayFault puts faults into v: the status shows their excerpt (and, when the game cannot
+// go on from the position, that it cannot), Error details their whole text.
+func setPlayFault(v *duelView, faults []string, stuck bool) {
+	// a worker that died answers the later calls with the fault that ended it: say it once
+	var distinct, excerpts []string
+	for _, f := range faults {
+		if !slices.Contains(distinct, f) {
+			distinct, excerpts = append(distinct, f), append(excerpts, errorExcerpt(f))
+		}
+	}
+	excerpt := strings.Join(excerpts, "; ")
+	v.fault = &playFault{title: "A call into the game's script failed", text: strings.Join(distinct, "\n\n"), excerpt: excerpt}
+	if !stuck {
+		v.status = strings.TrimSpace("⚠ " + excerpt + "\n" + v.status)
+		return
+	}
+	v.fault.title = "The game stopped"
+	next := "Undo, New game or choose a game"
+	if v.ply == 0 {
+		next = "New game or choose a game"
+	}
+	v.status = "⚠ The game stopped: " + excerpt + "\nIt cannot go on from this position: " + next +
+		". (Error details… shows the whole message.)"
+}
+
+// lostGame shows that a game stopped with no position left: no game open, as after a failed
+// load.
+func (dp *DuelPanel) lostGame(f *playFault) {
+	dp.noGame("⚠ The game stopped: " + f.excerpt + "\nNo game is open: choose a game. (Error details… shows the whole message.)")
+	dp.offerError(f.title, f.text)
+}
+
+// offerError shows Error details for the fault whose excerpt the status shows; the button
+// hides when the status moves on (setBusy, or a position shown without a fault).
+func (dp *DuelPanel) offerError(title, text string) {
+	dp.errTitle, dp.lastErr = title, text
 	dp.ErrorButton.Show()
 }
 
@@ -87,15 +142,16 @@ func errorExcerpt(msg string) string {
 	return s
 }
 
-// buildErrorButton makes Error details (hidden until a load fails).
+// buildErrorButton makes Error details (hidden until a load fails or a game stops).
 func (dp *DuelPanel) buildErrorButton() {
 	dp.ErrorButton = widget.NewButtonWithIcon("Error details…", theme.ErrorIcon(), func() { dp.ShowError() })
 	dp.ErrorButton.Importance = widget.DangerImportance
 	dp.ErrorButton.Hide()
 }
 
-// ShowError opens the last failed load's whole error text, selectable, with a Copy button; it
-// returns the dialog and the text's entry.
+// ShowError opens the whole text of the error the status shows an excerpt of (a failed load, a
+// fault during play), selectable, with a Copy button; it returns the dialog and the text's
+// entry.
 func (dp *DuelPanel) ShowError() (*dialog.CustomDialog, *widget.Entry) {
-	return dp.wb.showErrorDetails("The game did not load", dp.lastErr)
+	return dp.wb.showErrorDetails(dp.errTitle, dp.lastErr)
 }

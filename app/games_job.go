@@ -34,6 +34,8 @@ type duelCore struct {
 // duelView is one position as the tab shows it.
 type duelView struct {
 	failed    *loadError   // the load failed: no position, the tab shows no game (failedLoad)
+	fault     *playFault   // what failed in computing or reaching the position (nil: nothing)
+	lost      bool         // no position is left (fault says why): the tab shows no game (lostGame)
 	game      *duel.Remote // the instance it was computed on (a match clones it)
 	info      duel.Info
 	seed      int64
@@ -254,15 +256,19 @@ func (c *duelCore) view(dp *DuelPanel, opErr error) *duelView {
 		faults = append(faults, opErr.Error())
 	}
 	s := c.session
-	if c.game == nil || s == nil {
-		v.status = "⚠ " + strings.Join(append(faults, "no game"), "; ")
+	if c.game == nil || s == nil { // a new game's initial_state, or the replay on a fresh worker, failed
+		if len(faults) == 0 {
+			faults = append(faults, "no game")
+		}
+		v.lost = true
+		setPlayFault(v, faults, true)
 		return v
 	}
 	v.info, v.seed, v.ply = c.game.Info(), s.Seed, s.Ply()
 	dp.working.Store("render")
 	board, err := c.game.Render(s.State())
 	if err != nil {
-		board = "(render failed: " + err.Error() + ")"
+		board = "(render failed: " + errorExcerpt(err.Error()) + ")"
 		faults = append(faults, err.Error())
 	} else if rows, ok := duel.ParseGrid(board); ok {
 		v.grid = rows
@@ -274,6 +280,7 @@ func (c *duelCore) view(dp *DuelPanel, opErr error) *duelView {
 	if err == nil && !o.Done() && !truncated {
 		t, err = s.Turn()
 	}
+	over := err == nil && (o.Done() || truncated)
 	switch {
 	case err != nil:
 		faults = append(faults, err.Error())
@@ -299,7 +306,8 @@ func (c *duelCore) view(dp *DuelPanel, opErr error) *duelView {
 	}
 	if len(faults) > 0 {
 		v.agentNext = false
-		v.status = strings.TrimSpace("⚠ " + strings.Join(faults, "; ") + "\n" + v.status)
+		// the person can go on when it is their turn, and the result stands when the game is over
+		setPlayFault(v, faults, !v.yours && !over)
 	}
 	return v
 }

@@ -198,10 +198,12 @@ func (dp *DuelPanel) LegalButtons() []*widget.Button {
 	return out
 }
 
-// setBusy shows that a job is working: the moves wait, Stop can cancel it.
+// setBusy shows that a job is working: the moves wait, Stop can cancel it, and Error details
+// goes with the status it explained.
 func (dp *DuelPanel) setBusy(what string) {
 	dp.busy = true
 	dp.Status.SetText(strings.ToUpper(what[:1]) + what[1:])
+	dp.ErrorButton.Hide()
 	dp.setMoves(nil)
 	dp.StopButton.Enable()
 }
@@ -211,6 +213,10 @@ func (dp *DuelPanel) display(v *duelView) {
 	dp.loading = ""
 	if v.failed != nil {
 		dp.failedLoad(v.failed)
+		return
+	}
+	if v.lost {
+		dp.lostGame(v.fault)
 		return
 	}
 	if v.game != nil && v.game != dp.shown {
@@ -226,6 +232,11 @@ func (dp *DuelPanel) display(v *duelView) {
 	dp.Log.SetText(strings.Join(v.log, "\n"))
 	dp.logScroll.ScrollToBottom()
 	dp.Status.SetText(v.status)
+	if v.fault != nil {
+		dp.offerError(v.fault.title, v.fault.text)
+	} else {
+		dp.ErrorButton.Hide()
+	}
 	dp.NewGameButton.Enable()
 	if v.ply == 0 && !dp.busy {
 		dp.UndoButton.Disable()
