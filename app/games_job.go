@@ -108,8 +108,9 @@ func (dp *DuelPanel) cancelJob() {
 	}
 }
 
-// Stop cancels what the tab is doing (a slow script call, the agent's search): the position
-// stays as it was shown, and the next action replays it on a fresh worker.
+// Stop cancels what the tab is doing (a slow script call, the agent's search): in a game the
+// position stays as it was shown, and the next action replays it on a fresh worker; during a
+// load no game is left open (the load already closed the game shown before).
 func (dp *DuelPanel) Stop() {
 	if !dp.busy {
 		return

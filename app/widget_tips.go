@@ -127,7 +127,7 @@ func (dp *DuelPanel) tips() map[fyne.CanvasObject]string {
 		dp.Seat:              "Whether you move first or second.",
 		dp.NewGameButton:     "Start a new game from the first position.",
 		dp.UndoButton:        "Take back your last move (and the agent's answer).",
-		dp.StopButton:        "Stop what the tab is doing (a slow script call, the agent's search); the position stays as shown.",
+		dp.StopButton:        "Stop what the tab is doing (a slow script call, the agent's search): in a game the position stays as shown; while a game loads, no game is left open.",
 		dp.match.MatchAgent:  "The second agent of an agent-vs-agent match against the first.",
 		dp.match.MatchButton: "Play a match of several games between the two agents, seats alternating; the win rate gets an interval.",
 	}
