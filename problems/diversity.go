@@ -106,17 +106,40 @@ func (m infoRows) column(c int, rows []int32, dst []float64) {
 		return
 	}
 	var wg sync.WaitGroup
-	for w := 0; w < parts; w++ {
+	for w := range parts {
 		lo, hi := w*len(rows)/parts, (w+1)*len(rows)/parts
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			d := m.kernels.Get().(PairKernel)
 			for k := lo; k < hi; k++ {
 				dst[k] = 1.0 - d(int(rows[k]), c)
 			}
 			m.kernels.Put(d)
-		}()
+		})
+	}
+	wg.Wait()
+}
+
+// eachIndex runs work on min(GOMAXPROCS, n) goroutines and waits for them to return. They
+// share out the indices 0..n-1 through take: each index goes to one goroutine, in increasing
+// order, and take reports false once all are taken, ctx is done or stop (when not nil)
+// reports true; an index already taken is finished by its goroutine.
+//
+// Each goroutine keeps its state (a kernel, scratch rows) across the indices it takes. That is
+// why errgroup does not serve here: its goroutine per task would make that state per row (or
+// pool it). Done so in scanRows, it made 3 times the bytes and 4 times the allocations of
+// BenchmarkSetDiversity/n=2000; and these loops return no error for a group to carry.
+func eachIndex(ctx context.Context, n int, stop func() bool, work func(take func() (int, bool))) {
+	var next atomic.Int64
+	take := func() (int, bool) {
+		if ctx.Err() != nil || stop != nil && stop() {
+			return 0, false
+		}
+		i := next.Add(1) - 1
+		return int(i), i < int64(n)
+	}
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), n) {
+		wg.Go(func() { work(take) })
 	}
 	wg.Wait()
 }
@@ -201,30 +224,14 @@ func diversityRows(ctx context.Context, p Problem, infos []Info) (simRows, error
 	}
 	table := make([]float64, k*k)
 	mk := Kernels(p, reps)
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for w := 0; w < min(runtime.GOMAXPROCS(0), k); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			d := mk()
-			for a := range next {
-				for b := range reps {
-					table[a*k+b] = d(a, b)
-				}
+	eachIndex(ctx, k, nil, func(take func() (int, bool)) {
+		d := mk()
+		for a, ok := take(); ok; a, ok = take() {
+			for b := range reps {
+				table[a*k+b] = d(a, b)
 			}
-		}()
-	}
-feed:
-	for a := 0; a < k; a++ {
-		select {
-		case <-ctx.Done():
-			break feed
-		case next <- a:
 		}
-	}
-	close(next)
-	wg.Wait()
+	})
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -311,45 +318,28 @@ func scanRows(ctx context.Context, n int, src simRows, store bool, progress Prog
 	var overBudget atomic.Bool
 	var done atomic.Int64
 	var mu sync.Mutex
-	next := make(chan int)
-	workers := min(runtime.GOMAXPROCS(0), max(n, 1))
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var cols []int32
-			var vals []float64
-			for r := range next {
-				cols, vals = src.row(r, cols[:0], vals[:0])
-				scans[r] = scanOf(cols, vals, n)
-				if st != nil && !overBudget.Load() {
-					if stored.Add(int64(len(cols))) > maxStoredSimilarities {
-						overBudget.Store(true)
-					} else {
-						st.cols[r] = append([]int32(nil), cols...)
-						st.vals[r] = append([]float64(nil), vals...)
-					}
-				}
-				if progress != nil {
-					d := int(done.Add(1))
-					mu.Lock()
-					progress(d, n)
-					mu.Unlock()
+	eachIndex(ctx, n, nil, func(take func() (int, bool)) {
+		var cols []int32
+		var vals []float64
+		for r, ok := take(); ok; r, ok = take() {
+			cols, vals = src.row(r, cols[:0], vals[:0])
+			scans[r] = scanOf(cols, vals, n)
+			if st != nil && !overBudget.Load() {
+				if stored.Add(int64(len(cols))) > maxStoredSimilarities {
+					overBudget.Store(true)
+				} else {
+					st.cols[r] = append([]int32(nil), cols...)
+					st.vals[r] = append([]float64(nil), vals...)
 				}
 			}
-		}()
-	}
-feed:
-	for r := 0; r < n; r++ {
-		select {
-		case <-ctx.Done():
-			break feed
-		case next <- r:
+			if progress != nil {
+				d := int(done.Add(1))
+				mu.Lock()
+				progress(d, n)
+				mu.Unlock()
+			}
 		}
-	}
-	close(next)
-	wg.Wait()
+	})
 	if err := ctx.Err(); err != nil {
 		return nil, nil, err
 	}
@@ -375,62 +365,42 @@ func scanSymmetric(ctx context.Context, n int, src infoRows, progress ProgressFu
 	var mu sync.Mutex
 	// Row r costs n-r pairs: rows r and n-1-r together cost about n, so the units are even.
 	units := (n + 1) / 2
-	next := make(chan int)
-	workers := min(runtime.GOMAXPROCS(0), max(units, 1))
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			d := src.kernels.Get().(PairKernel)
-			defer src.kernels.Put(d)
-			var cols []int32
-			var vals []float64
-			for u := range next {
-				for _, r := range [2]int{u, n - 1 - u} {
-					if overBudget.Load() {
-						break
-					}
-					cols, vals = cols[:0], vals[:0]
-					diag[r] = 1.0 - d(r, r)
-					for j := r + 1; j < n; j++ {
-						if s := 1.0 - d(r, j); s != 0 {
-							cols, vals = append(cols, int32(j)), append(vals, s)
-						}
-					}
-					// Each upper entry is stored twice (in its row and mirrored).
-					if stored.Add(2*int64(len(cols))) > maxStoredSimilarities {
-						overBudget.Store(true)
-						break
-					}
-					upCols[r] = slices.Clone(cols)
-					upVals[r] = slices.Clone(vals)
-					if progress != nil {
-						dn := int(done.Add(1))
-						mu.Lock()
-						progress(dn, n)
-						mu.Unlock()
-					}
-					if u == n-1-u {
-						break // the middle row of an odd n
+	eachIndex(ctx, units, overBudget.Load, func(take func() (int, bool)) {
+		d := src.kernels.Get().(PairKernel)
+		defer src.kernels.Put(d)
+		var cols []int32
+		var vals []float64
+		for u, ok := take(); ok; u, ok = take() {
+			for _, r := range [2]int{u, n - 1 - u} {
+				if overBudget.Load() {
+					break
+				}
+				cols, vals = cols[:0], vals[:0]
+				diag[r] = 1.0 - d(r, r)
+				for j := r + 1; j < n; j++ {
+					if s := 1.0 - d(r, j); s != 0 {
+						cols, vals = append(cols, int32(j)), append(vals, s)
 					}
 				}
+				// Each upper entry is stored twice (in its row and mirrored).
+				if stored.Add(2*int64(len(cols))) > maxStoredSimilarities {
+					overBudget.Store(true)
+					break
+				}
+				upCols[r] = slices.Clone(cols)
+				upVals[r] = slices.Clone(vals)
+				if progress != nil {
+					dn := int(done.Add(1))
+					mu.Lock()
+					progress(dn, n)
+					mu.Unlock()
+				}
+				if u == n-1-u {
+					break // the middle row of an odd n
+				}
 			}
-		}()
-	}
-feed:
-	for u := 0; u < units; u++ {
-		if overBudget.Load() {
-			break
 		}
-		select {
-		case <-ctx.Done():
-			break feed
-		case next <- u:
-		}
-	}
-	close(next)
-	wg.Wait()
+	})
 	if err := ctx.Err(); err != nil {
 		return nil, nil, err
 	}
@@ -469,17 +439,16 @@ feed:
 		upCols[r], upVals[r] = nil, nil
 	}
 	scans := make([]rowScan, n)
-	var wg2 sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg2.Add(1)
-		go func() {
-			defer wg2.Done()
+	workers := min(runtime.GOMAXPROCS(0), max(units, 1))
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
 			for r := w; r < n; r += workers {
 				scans[r] = scanOf(st.cols[r], st.vals[r], n)
 			}
-		}()
+		})
 	}
-	wg2.Wait()
+	wg.Wait()
 	return scans, st, nil
 }
 

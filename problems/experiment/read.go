@@ -9,7 +9,8 @@ import (
 	"math"
 	"path/filepath"
 	"runtime"
-	"sync"
+
+	"golang.org/x/sync/errgroup"
 
 	"pcgwb/internal/safeio"
 	"pcgwb/problems/search"
@@ -240,38 +241,35 @@ func readSummaries(ctx context.Context, root string) ([]*Record, error) {
 		return nil, err
 	}
 	out := make([]*Record, len(dirs))
+	// A folder's error goes to errs[i], so that the first in path order is returned; the group
+	// carries only ctx's error, for a folder left unread.
 	errs := make([]error, len(dirs))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), 4, len(dirs)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				r, err := ReadRecord(dirs[i])
-				if err != nil {
-					errs[i] = fmt.Errorf("run %s: %w", dirs[i], err)
-					continue
-				}
-				if r.Final != nil {
-					r.Final.Population = nil
-				}
-				out[i] = r
-			}
-		}()
-	}
+	var g errgroup.Group
+	g.SetLimit(min(runtime.GOMAXPROCS(0), 4))
 	var stopped error
-feed:
-	for i := range dirs {
-		select {
-		case <-ctx.Done():
-			stopped = ctx.Err()
-			break feed
-		case next <- i:
+	for i, dir := range dirs {
+		if stopped = ctx.Err(); stopped != nil {
+			break
 		}
+		g.Go(func() error {
+			if err := ctx.Err(); err != nil {
+				return err // cancelled while Go waited for a free reader
+			}
+			r, err := ReadRecord(dir)
+			if err != nil {
+				errs[i] = fmt.Errorf("run %s: %w", dir, err)
+				return nil
+			}
+			if r.Final != nil {
+				r.Final.Population = nil
+			}
+			out[i] = r
+			return nil
+		})
 	}
-	close(next)
-	wg.Wait()
+	if err := g.Wait(); stopped == nil {
+		stopped = err
+	}
 	if stopped != nil {
 		return nil, stopped
 	}

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"sync"
 
+	"golang.org/x/sync/errgroup"
+
 	"pcgwb/internal/folderlock"
 	"pcgwb/problems/search"
 )
@@ -135,30 +137,26 @@ func (s Sweep) Run(ctx context.Context, progress func(Progress)) error {
 	if shared == nil && s.SharedBytes >= 0 {
 		shared = search.NewSharedCache(cmp.Or(s.SharedBytes, search.DefaultSharedBytes))
 	}
-	next := make(chan Job)
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for job := range next {
-				report(Progress{Job: job})
-				skipped, err := runJob(ctx, job, Exec{Checkpoint: job.Checkpoint, Shared: shared,
-					OnEvent: func(ev search.Event) { report(Progress{Job: job, Event: &ev}) }})
-				report(Progress{Job: job, Done: true, Skipped: skipped, Err: err})
-			}
-		}()
-	}
-feed:
-	for _, j := range sideBySide(jobs) {
-		select {
-		case <-ctx.Done():
-			break feed
-		case next <- j:
+	// The runs' errors go to errs through report, not through the group: one run's failure
+	// stops no other, and every failure is returned.
+	var g errgroup.Group
+	g.SetLimit(workers)
+	for _, job := range sideBySide(jobs) {
+		if ctx.Err() != nil {
+			break
 		}
+		g.Go(func() error {
+			if ctx.Err() != nil {
+				return nil // cancelled while Go waited for a free worker: not started
+			}
+			report(Progress{Job: job})
+			skipped, err := runJob(ctx, job, Exec{Checkpoint: job.Checkpoint, Shared: shared,
+				OnEvent: func(ev search.Event) { report(Progress{Job: job, Event: &ev}) }})
+			report(Progress{Job: job, Done: true, Skipped: skipped, Err: err})
+			return nil
+		})
 	}
-	close(next)
-	wg.Wait()
+	g.Wait()
 	if len(errs) > 0 {
 		return errors.Join(errs...)
 	}
