@@ -7,6 +7,7 @@ require (
 	github.com/ByteArena/box2d v1.0.3-0.20200713122713-acbde413692f
 	github.com/hajimehoshi/ebiten/v2 v2.10.4
 	github.com/sashabaranov/go-openai v1.43.0
+	github.com/zalando/go-keyring v0.2.6
 	go.starlark.net v0.0.0-20260908191801-89a6a09411d5
 	golang.org/x/image v0.45.0
 	golang.org/x/sync v0.22.0
@@ -55,7 +56,6 @@ require (
 	github.com/srwiley/rasterx v0.0.0-20220730225603-2ab79fcdd4ef // indirect
 	github.com/stretchr/testify v1.11.1 // indirect
 	github.com/yuin/goldmark v1.8.2 // indirect
-	github.com/zalando/go-keyring v0.2.6 // indirect
 	golang.org/x/net v0.35.0 // indirect
 	golang.org/x/sys v0.47.0 // indirect
 	golang.org/x/text v0.41.0 // indirect

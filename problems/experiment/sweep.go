@@ -95,7 +95,8 @@ type Progress struct {
 }
 
 // Run executes the sweep with a pool of workers, skipping finished runs and resuming
-// interrupted ones. It returns the first error after all started runs stop; cancelling ctx
+// interrupted ones. After all started runs stop it returns every run's failure, joined in the
+// order the runs finished (one failed run stops no other); cancelling ctx
 // stops every run within its current generation. The sweep folder is locked for the duration
 // (a second sweep on it gets a *folderlock.HeldError), and every run locks its own folder.
 func (s Sweep) Run(ctx context.Context, progress func(Progress)) error {
