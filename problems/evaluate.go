@@ -3,7 +3,6 @@ package problems
 import (
 	"context"
 	"fmt"
-	"runtime"
 	"sync"
 )
 
@@ -38,34 +37,17 @@ func InfosProgress(ctx context.Context, p Problem, contents []Content, progress 
 	var mu sync.Mutex
 	done := 0
 	errs := make([]error, len(contents))
-	workers := min(runtime.GOMAXPROCS(0), len(contents))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				infos[i], errs[i] = safeInfo(p, contents[i])
-				if progress != nil {
-					mu.Lock()
-					done++
-					progress(done, len(contents))
-					mu.Unlock()
-				}
+	eachIndex(ctx, len(contents), nil, func(take func() (int, bool)) {
+		for i, ok := take(); ok; i, ok = take() {
+			infos[i], errs[i] = safeInfo(p, contents[i])
+			if progress != nil {
+				mu.Lock()
+				done++
+				progress(done, len(contents))
+				mu.Unlock()
 			}
-		}()
-	}
-feed:
-	for i := range contents {
-		select {
-		case <-ctx.Done():
-			break feed
-		case next <- i:
 		}
-	}
-	close(next)
-	wg.Wait()
+	})
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -127,27 +109,16 @@ func PlainDiversityMatrix(p Problem, infos []Info) [][]float64 {
 
 func diversityMatrix(mk func() PairKernel, n int) [][]float64 {
 	m := make([][]float64, n)
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for w := 0; w < min(runtime.GOMAXPROCS(0), max(n, 1)); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			d := mk()
-			for i := range next {
-				row := make([]float64, n)
-				for j := range row {
-					row[j] = d(i, j)
-				}
-				m[i] = row
+	eachIndex(context.Background(), n, nil, func(take func() (int, bool)) {
+		d := mk()
+		for i, ok := take(); ok; i, ok = take() {
+			row := make([]float64, n)
+			for j := range row {
+				row[j] = d(i, j)
 			}
-		}()
-	}
-	for i := 0; i < n; i++ {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+			m[i] = row
+		}
+	})
 	return m
 }
 
