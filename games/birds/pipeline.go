@@ -927,8 +927,14 @@ func evaluate(ctx context.Context, dir string, opt Options) (*Report, error) {
 			return rep, err
 		}
 	}
-	if classify := rep.Stages[len(rep.Stages)-1]; classify.Skipped != "" {
-		return evaluateUnclassified(ctx, dir, opt, rep, unchanged.m)
+	classify := rep.Stages[len(rep.Stages)-1]
+	if classify.Skipped != "" {
+		// Without a classifier, only similarity entries that still describe their image stay.
+		n, err := dropUnclassified(dir, unchanged.m)
+		classify.Removed += n
+		if err != nil {
+			return rep, err
+		}
 	}
 	if opt.edition() != Edition2023 {
 		r, err := diversityStage(ctx, dir, opt)
@@ -938,6 +944,9 @@ func evaluate(ctx context.Context, dir string, opt Options) (*Report, error) {
 		if err != nil {
 			return rep, err
 		}
+	}
+	if classify.Skipped != "" {
+		return unscored(dir, rep, "similarity missing: "+classify.Skipped)
 	}
 	sc, warnings, err := scoreStage(ctx, dir, opt, true)
 	if err != nil {

@@ -1,7 +1,6 @@
 package birds
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"io/fs"
@@ -13,29 +12,13 @@ import (
 // resultFiles are the score stage's outputs in DIR/result.
 var resultFiles = []string{"trial_scores.csv", "character_scores.csv", "prompt_scores_ranks.csv", "constants.json"}
 
-// evaluateUnclassified ends an Evaluate that has no letter classifier. Similarity cannot be
-// computed, but what an earlier run left must not outlive its images: a similarity entry is kept
-// only for an image this run found unchanged (same bytes), diversity is derived again from what
-// is kept, and the result files, which scored the folder as it was, are removed. Teams without a
-// levels folder (folders evaluated elsewhere) are left as they are.
-func evaluateUnclassified(ctx context.Context, dir string, opt Options, rep *Report, unchanged map[trialKey]map[string]bool) (*Report, error) {
-	classify := rep.Stages[len(rep.Stages)-1]
-	n, err := dropUnclassified(dir, unchanged)
-	classify.Removed += n
-	if err != nil {
-		return rep, err
-	}
-	if opt.edition() != Edition2023 {
-		r, err := diversityStage(ctx, dir, opt)
-		if r != nil {
-			rep.Stages = append(rep.Stages, r)
-		}
-		if err != nil {
-			return rep, err
-		}
-	}
-	score := &StageReport{Stage: "score", Skipped: "similarity missing: " + classify.Skipped}
+// unscored ends an Evaluate that cannot score (no letter classifier): the result files and
+// contact sheets, which scored and pictured the folder as it was, are removed rather than left
+// to describe trials that may have changed.
+func unscored(dir string, rep *Report, why string) (*Report, error) {
+	score := &StageReport{Stage: "score", Skipped: why}
 	rep.Stages = append(rep.Stages, score)
+	var err error
 	score.Removed, err = pruneStale(dir, nil, "", func(name string) bool {
 		for _, f := range resultFiles {
 			if name == f {
@@ -59,9 +42,11 @@ func removeContactSheets(dir string) (int, error) {
 	return pruneStale(dir, nil, ".png", nil, StageResult, ContactSheetsDir)
 }
 
-// dropUnclassified removes from TEAM/similarity/L.json the entries whose image this run did not
-// find unchanged (removed, or rendered differently), for the teams with a levels folder; a file
-// left without entries, or unreadable, is removed. It returns how many entries and files went.
+// dropUnclassified (Evaluate without a classifier, where similarity cannot be computed)
+// removes from TEAM/similarity/L.json the entries whose image this run did not find unchanged
+// (removed, or rendered differently), for the teams with a levels folder (folders evaluated
+// elsewhere are left as they are); a file left without entries, or unreadable, is removed. It
+// returns how many entries and files went. Diversity is then derived again from what is kept.
 func dropUnclassified(dir string, unchanged map[trialKey]map[string]bool) (int, error) {
 	teams, err := Teams(dir)
 	if err != nil {
