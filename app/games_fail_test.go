@@ -57,6 +57,32 @@ _N = _grow()
 // played before, whose sandbox workers are given back), the error's excerpt in the status and
 // its whole text behind Error details; choosing a game then works. Each failure is an event the
 // sandbox reports (a fault, a budget, the worker's death), not a time.
+// checkErrorDetails checks that Error details is offered and that its dialog opens, copies
+// the whole error and closes; it returns the text the dialog shows.
+func checkErrorDetails(t *testing.T, dp *DuelPanel) string {
+	t.Helper()
+	if !dp.ErrorButton.Visible() {
+		t.Fatal("Error details is not offered")
+	}
+	overlays := dp.wb.Window.Canvas().Overlays()
+	test.Tap(dp.ErrorButton)
+	if overlays.Top() == nil {
+		t.Fatal("Error details opened no dialog")
+	}
+	dp.wb.App.Clipboard().SetContent("")
+	test.Tap(findButton(t, overlays.Top(), "Copy"))
+	if got := dp.wb.App.Clipboard().Content(); got != dp.lastErr {
+		t.Errorf("copied %q, want the whole error %q", got, dp.lastErr)
+	}
+	test.Tap(findButton(t, overlays.Top(), "Close"))
+	if overlays.Top() != nil {
+		t.Error("the error dialog did not close")
+	}
+	d, text := dp.ShowError()
+	d.Hide()
+	return text.Text
+}
+
 func TestDuelTabFailedLoadShowsNoStaleGame(t *testing.T) {
 	long := duel.Budgets{Call: time.Minute, Move: time.Minute, Game: time.Minute}
 	for _, tc := range []struct {
@@ -107,27 +133,9 @@ func TestDuelTabFailedLoadShowsNoStaleGame(t *testing.T) {
 			}
 
 			// the whole error behind Error details, selectable and copyable
-			if !dp.ErrorButton.Visible() {
-				t.Fatal("Error details is not offered")
-			}
-			overlays := dp.wb.Window.Canvas().Overlays()
-			test.Tap(dp.ErrorButton)
-			if overlays.Top() == nil {
-				t.Fatal("Error details opened no dialog")
-			}
-			dp.wb.App.Clipboard().SetContent("")
-			test.Tap(findButton(t, overlays.Top(), "Copy"))
-			if got := dp.wb.App.Clipboard().Content(); got != dp.lastErr {
-				t.Errorf("copied %q, want the whole error %q", got, dp.lastErr)
-			}
-			test.Tap(findButton(t, overlays.Top(), "Close"))
-			if overlays.Top() != nil {
-				t.Error("the error dialog did not close")
-			}
-			d, text := dp.ShowError()
-			d.Hide()
-			if !strings.Contains(text.Text, tc.want) || strings.Contains(text.Text, "Traceback") != tc.traceback {
-				t.Errorf("Error details holds %q, want %q (traceback %v)", text.Text, tc.want, tc.traceback)
+			text := checkErrorDetails(t, dp)
+			if !strings.Contains(text, tc.want) || strings.Contains(text, "Traceback") != tc.traceback {
+				t.Errorf("Error details holds %q, want %q (traceback %v)", text, tc.want, tc.traceback)
 			}
 
 			// the tab is usable again: a game chosen loads and plays
