@@ -96,6 +96,7 @@ func TestEvaluateRefusesLinks(t *testing.T) {
 		{"images", "beta/images"},
 		{"letter folder", "beta/levels/I"},
 		{"output file", "beta/stability/I.json"},
+		{"team folder", "gamma"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			dir := competitionFolder(t)

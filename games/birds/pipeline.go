@@ -200,6 +200,13 @@ func collect(dir, stage string, keep func(name string) bool) (*inputs, error) {
 		return nil, err
 	}
 	in := &inputs{}
+	// A team folder that is a link is not read (it may point anywhere); say so rather than
+	// leave the team out silently.
+	for _, link := range linkedSubdirs(dir) {
+		if link != "logs" && link != StageResult {
+			in.refused = append(in.refused, Failure{File: link, Err: fmt.Sprintf("%s: %v", filepath.Join(dir, link), ErrNotRealFolder)})
+		}
+	}
 	for _, team := range teams {
 		sdir := filepath.Join(dir, team, stage)
 		if err := realDir(sdir); err != nil {
