@@ -83,7 +83,8 @@ func (dp *DuelPanel) toggleMatch() {
 		if err != nil {
 			onUI(func() {
 				if m.token == token {
-					m.MatchStatus.SetText("⚠ " + err.Error())
+					m.MatchStatus.SetText("⚠ " + errorExcerpt(err.Error()))
+					dp.offerError("The match did not start", err.Error())
 					dp.endMatch()
 				}
 			})
@@ -105,6 +106,9 @@ func (dp *DuelPanel) toggleMatch() {
 			if err == nil {
 				m.record = pr
 				m.MatchStatus.SetText(matchText(a.Name(), b.Name(), pr, games) + " Done.")
+				if len(pr.Faults) > 0 {
+					dp.offerError("Games of the match faulted", strings.Join(pr.Faults, "\n\n"))
+				}
 			} else {
 				m.MatchStatus.SetText(matchText(a.Name(), b.Name(), m.record, games) + " Stopped.")
 			}
@@ -124,7 +128,7 @@ func matchText(a, b string, pr duel.PairResult, games int) string {
 		fmt.Fprintf(&sb, "; %s's score %.2f, 95%% interval [%.2f, %.2f].", a, c.Score, c.Lo, c.Hi)
 	}
 	if len(pr.Faults) > 0 {
-		fmt.Fprintf(&sb, " Fault: %s.", pr.Faults[0])
+		fmt.Fprintf(&sb, " Fault: %s.", errorExcerpt(pr.Faults[0])) // all of them: Error details
 	}
 	return sb.String()
 }

@@ -164,3 +164,33 @@ func tapFirstMove(t *testing.T, dp *DuelPanel) {
 	test.Tap(moves[0])
 	waitDuel(t, dp)
 }
+
+// TestDuelTabMatchFaultShowsAnExcerpt: a match whose games fault shows the fault in its status
+// as an excerpt (never a traceback or a script's whole output); Error details holds every
+// fault the match recorded, with where it happened.
+func TestDuelTabMatchFaultShowsAnExcerpt(t *testing.T) {
+	long := strings.Repeat("y", 5000)
+	dp := newDuelTestPanel(t)
+	dp.Agent.SetText("random")
+	dp.LoadGame(writeScript(t, "cracks.star", faultIn("apply", "s, a", `if s["n"] >= 2: fail("the board cracks: `+long+`")`)))
+	waitDuel(t, dp)
+	dp.match.MatchAgent.SetText("random")
+	dp.match.MatchGames.SetText("2")
+	test.Tap(dp.match.MatchButton)
+	waitDuel(t, dp)
+	status := dp.match.MatchStatus.Text
+	if !strings.Contains(status, "Fault: ") || !strings.Contains(status, "the board cracks") || !strings.Contains(status, "Done.") {
+		t.Fatalf("match status %q: want its fault", status)
+	}
+	if strings.Contains(status, "Traceback") || strings.Contains(status, long[:maxExcerpt+1]) {
+		t.Errorf("the match status is not an excerpt: %q", status)
+	}
+	// the match record keeps each fault as the core clipped it, its traceback included
+	text := checkErrorDetails(t, dp)
+	if want := strings.Join(dp.MatchRecord().Faults, "\n\n"); text != want || !strings.Contains(text, "in apply") {
+		t.Errorf("Error details holds %q, want the match's faults %q", text, want)
+	}
+	if dp.errTitle != "Games of the match faulted" {
+		t.Errorf("Error details is titled %q", dp.errTitle)
+	}
+}
