@@ -184,12 +184,27 @@ func bigAtan(x *big.Float) *big.Float {
 	return sum.Mul(sum, newBig().SetInt64(8))
 }
 
-// Log is the correctly rounded natural logarithm (glibc's log).
+// Log is the correctly rounded natural logarithm (glibc's log): logApprox's result when the
+// rounding test proves it equal to logSlow's (logfast.go), else logSlow's.
 func Log(x float64) float64 {
+	if y, ok := logApprox(x); ok && logRounds(y) {
+		return y.hi
+	}
+	return logSlow(x)
+}
+
+// logSlow evaluates log x in double-double arithmetic and rounds once.
+func logSlow(x float64) float64 {
 	libmTables.Do(initLibm)
 	if !(x > 0) || math.IsInf(x, 1) || x == 1 {
 		return math.Log(x)
 	}
+	return logDD(x).hi
+}
+
+// logDD is log x in double-double for a positive finite x ≠ 1; its hi is the rounded sum
+// hi + lo (the last step is a fastTwoSum).
+func logDD(x float64) dd {
 	m, e := math.Frexp(x)
 	m, e = 2*m, e-1
 	if m > math.Sqrt2 {
@@ -199,7 +214,7 @@ func Log(x float64) float64 {
 	s := ddDiv(dd{m - 1, 0}, twoSum(m, 1))
 	l := ddMul(s, horner(logCoef[:], ddMul(s, s)))
 	l = dd{2 * l.hi, 2 * l.lo}
-	return ddAdd(ddMulF(ddLn2, float64(e)), l).hi
+	return ddAdd(ddMulF(ddLn2, float64(e)), l)
 }
 
 // reduceLimit bounds the Cody–Waite reduction (k < 2^23); larger arguments fall back to Go.
