@@ -99,7 +99,8 @@ type Source struct {
 const DefaultPerSource = 5
 
 // ParseSources reads a --from list: sources separated by commas, each
-// RUN_DIR[:N][:best|random|#I+J+K] (hand-picked indices, 0 = the best individual).
+// RUN_DIR[:N][:best|random|#I+J+K] (hand-picked indices, 0 = the best individual; a count
+// beside them must be theirs).
 func ParseSources(s string) ([]Source, error) {
 	var out []Source
 	for _, part := range strings.Split(s, ",") {
@@ -109,6 +110,7 @@ func ParseSources(s string) ([]Source, error) {
 		}
 		fields := strings.Split(part, ":")
 		src := Source{Dir: fields[0], N: DefaultPerSource, Pick: PickBest}
+		count := 0 // a count the part gives, if any
 		if prob, file, ok := strings.Cut(src.Dir, "="); ok {
 			if prob == "" {
 				return nil, fmt.Errorf("--from %s: PROBLEM=FILE needs a problem", safeio.ExcerptString(part))
@@ -137,8 +139,11 @@ func ParseSources(s string) ([]Source, error) {
 				if err != nil || n < 1 || n > 1000 {
 					return nil, fmt.Errorf("--from %s: %q is neither a count (1-1000) nor best, random or #I+J", safeio.ExcerptString(part), safeio.ExcerptString(f))
 				}
-				src.N = n
+				src.N, count = n, n
 			}
+		}
+		if src.Pick == "" && count != 0 && count != len(src.Indices) {
+			return nil, fmt.Errorf("--from %s: a count of %d with %d hand-picked indices", safeio.ExcerptString(part), count, len(src.Indices))
 		}
 		out = append(out, src)
 	}
