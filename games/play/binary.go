@@ -55,6 +55,8 @@ func (b *binaryGame) HUD() string {
 	return fmt.Sprintf("moves %d  to the flag %d  longest path %d", b.cur.Moves, b.cur.Remaining(), b.cur.Length)
 }
 
+func (b *binaryGame) Moves() int { return b.cur.Moves }
+
 func (b *binaryGame) Controls() string { return "arrows walk to the flag" }
 func (b *binaryGame) Text() string     { return b.cur.Text() }
 

@@ -22,6 +22,8 @@ type ddaveGame struct {
 	moves      int
 	diamonds   int
 	solution   []solver.Location
+	// players, exits and keys are the level's counts (the info's).
+	players, exits, keys int
 }
 
 const ddaveCadence = 8
@@ -35,8 +37,9 @@ func newDDave(p *ddave.DDave, c problems.Content) (Game, error) {
 	if err != nil {
 		return nil, err
 	}
+	in := info.(*ddave.Info)
 	d := &ddaveGame{stepClock: stepClock{cadence: ddaveCadence, auto: true}, start: start,
-		diamonds: info.(*ddave.Info).Diamonds, solution: info.(*ddave.Info).Solution}
+		diamonds: in.Diamonds, solution: in.Solution, players: in.Players, exits: in.Exits, keys: in.Keys}
 	d.Reset()
 	return d, nil
 }
@@ -81,6 +84,12 @@ func (d *ddaveGame) HUD() string {
 	}
 	return fmt.Sprintf("diamonds %d/%d  key %s  jumps %d  moves %d", d.cur.Collected(), d.diamonds, key, d.cur.Jumps(), d.moves)
 }
+
+func (d *ddaveGame) Unplayable() string {
+	return exactlyOne(tally{"player", d.players}, tally{"exit", d.exits}, tally{"key", d.keys})
+}
+
+func (d *ddaveGame) Moves() int { return d.moves }
 
 func (d *ddaveGame) Controls() string { return "left/right run  up or space jump  . wait" }
 

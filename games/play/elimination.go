@@ -69,6 +69,16 @@ func (e *eliminationGame) HUD() string {
 	return s
 }
 
+func (e *eliminationGame) Unplayable() string {
+	if len(e.cur.Words()) == 0 {
+		return "its letters hide no word of the dictionary: there is nothing to find"
+	}
+	return ""
+}
+
+// Moves are the words tried.
+func (e *eliminationGame) Moves() int { return e.cur.Tries }
+
 func (e *eliminationGame) Controls() string { return "type a word, enter to check, backspace" }
 func (e *eliminationGame) Text() string     { return e.cur.Text() }
 

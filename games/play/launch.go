@@ -94,10 +94,14 @@ func (t *TailBuffer) Write(p []byte) (int, error) {
 func (t *TailBuffer) String() string { return t.b.String() }
 
 // HasSolution reports whether a level has a recorded solution to watch, and if not why (the
-// detail view disables Watch with that reason).
+// detail view disables Watch with that reason): what is wrong with a level that cannot be
+// played (Check), else that the solver found no way through.
 func HasSolution(problem string, p problems.Problem, content problems.Content) (bool, string) {
 	g, err := New(problem, p, content)
 	if err != nil {
+		return false, err.Error()
+	}
+	if err := Check(g); err != nil {
 		return false, err.Error()
 	}
 	if len(g.Solution()) == 0 {

@@ -62,6 +62,8 @@ func (g *lodeRunnerGame) Update() {
 	}
 }
 
+func (g *lodeRunnerGame) Moves() int { return g.cur.Moves }
+
 func (g *lodeRunnerGame) Status() Status { return outcome(g.cur) }
 
 func (g *lodeRunnerGame) Board() image.Image { return loderunnertile.RenderState(g.cur) }

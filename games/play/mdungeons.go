@@ -20,6 +20,8 @@ type mdungeonsGame struct {
 	start, cur mdungeons.State
 	moves      int
 	solution   []solver.Location
+	// players, exits and regions are the level's counts (the info's).
+	players, exits, regions int
 }
 
 func newMDungeons(p *mdungeons.MDungeons, c problems.Content) (Game, error) {
@@ -31,7 +33,8 @@ func newMDungeons(p *mdungeons.MDungeons, c problems.Content) (Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := &mdungeonsGame{start: start, solution: info.(*mdungeons.Info).Solution}
+	in := info.(*mdungeons.Info)
+	m := &mdungeonsGame{start: start, solution: in.Solution, players: in.Players, exits: in.Exits, regions: in.Regions}
 	m.Reset()
 	return m, nil
 }
@@ -61,6 +64,18 @@ func (m *mdungeonsGame) HUD() string {
 	return fmt.Sprintf("health %d/5  potions %d  treasures %d  kills %d  moves %d",
 		st.Health, st.ColPotions, st.ColTreasures, st.ColEnemies, m.moves)
 }
+
+func (m *mdungeonsGame) Unplayable() string {
+	if r := exactlyOne(tally{"player", m.players}, tally{"exit", m.exits}); r != "" {
+		return r
+	}
+	if m.regions > 1 {
+		return fmt.Sprintf("its floor is split into %d parts that do not connect; a level needs one", m.regions)
+	}
+	return ""
+}
+
+func (m *mdungeonsGame) Moves() int { return m.moves }
 
 func (m *mdungeonsGame) Controls() string { return "arrows move and fight" }
 

@@ -40,7 +40,9 @@ type Session struct {
 
 	// clock counts every tick since the session started (restarts included): the trace's time.
 	clock int
-	// moves counts the keys passed to the game.
+	// moves counts, since the last restart, the moves of a game that does not count its own
+	// (see Mover): key presses that changed the game's state (waiting is not a move), and for
+	// a game moved by held keys each key pressed down.
 	moves int
 	trace []TraceEvent
 	held  []Key
@@ -85,7 +87,7 @@ func (s *Session) SetScript(keys []Key) {
 // restart resets the game (and the replay to its first step).
 func (s *Session) restart() {
 	s.game.Reset()
-	s.ticks = 0
+	s.ticks, s.moves = 0, 0
 	if st, ok := s.game.(Stepper); ok {
 		st.SetAuto(!s.replay && s.feed == nil)
 	}
@@ -142,8 +144,15 @@ func (s *Session) Press(k Key) {
 		if s.timeUp || s.quit {
 			return
 		}
-		s.moves++
+		if _, ok := s.game.(Mover); ok || k == KeyWait {
+			s.game.Input(k)
+			return
+		}
+		before := s.game.Text()
 		s.game.Input(k)
+		if s.game.Text() != before {
+			s.moves++
+		}
 	}
 }
 
@@ -155,6 +164,11 @@ func (s *Session) Hold(held []Key) {
 		return
 	}
 	if !slices.Equal(held, s.held) {
+		for _, k := range held {
+			if !slices.Contains(s.held, k) && s.game.Status() == Running && !s.timeUp {
+				s.moves++
+			}
+		}
 		s.held = append(s.held[:0], held...)
 		hk := append(Keys{}, held...)
 		s.trace = append(s.trace, TraceEvent{Tick: s.clock, Hold: &hk})
@@ -229,7 +243,7 @@ func (s *Session) TraceDone() bool { return s.played >= len(s.playback) }
 // Outcome is the session's outcome so far: won or lost once the game is over, time up once the
 // limit has passed, else quit (the player left a level still running).
 func (s *Session) Outcome(problem, level string) Outcome {
-	o := Outcome{Problem: problem, Level: level, Moves: s.moves, Seconds: s.Seconds(), Ticks: s.clock,
+	o := Outcome{Problem: problem, Level: level, Moves: s.Moves(), Seconds: s.Seconds(), Ticks: s.clock,
 		Trace: slices.Clone(s.trace)}
 	switch {
 	case s.game.Status() == Won:
@@ -245,6 +259,15 @@ func (s *Session) Outcome(problem, level string) Outcome {
 		o.Trace = []TraceEvent{}
 	}
 	return o
+}
+
+// Moves are the moves of the attempt in play (since the last restart): the game's own count
+// when it keeps one (Mover), else the key presses that changed its state.
+func (s *Session) Moves() int {
+	if m, ok := s.game.(Mover); ok {
+		return m.Moves()
+	}
+	return s.moves
 }
 
 // Quit reports that the player asked to leave.

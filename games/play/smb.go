@@ -21,11 +21,13 @@ func init() {
 // recorded buttons (the info's actions) frame by frame.
 type smbGame struct {
 	stepClock
-	level   *engine.Level
-	timer   int
-	g       *engine.Game
-	held    engine.Actions
-	actions []int
+	level *engine.Level
+	// timer is a person's time in seconds (HumanTimeFactor times the agent's), agentTimer the
+	// agent's, which its replay keeps.
+	timer, agentTimer int
+	g                 *engine.Game
+	held              engine.Actions
+	actions           []int
 	// replayAt is the next recorded frame of a replay, -1 while playing.
 	replayAt int
 }
@@ -41,7 +43,8 @@ func newSMB(p *smb.Problem, c problems.Content) (Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &smbGame{stepClock: stepClock{cadence: smbCadence, auto: true}, level: l, timer: p.Timer(),
+	g := &smbGame{stepClock: stepClock{cadence: smbCadence, auto: true}, level: l,
+		timer: HumanTimeFactor * p.Timer(), agentTimer: p.Timer(),
 		actions: info.(*smb.Info).Actions}
 	g.Reset()
 	return g, nil
@@ -51,7 +54,8 @@ func (g *smbGame) Reset() {
 	g.g, g.held, g.replayAt = engine.NewGame(g.level, g.timer), 0, -1
 }
 
-func (g *smbGame) StartReplay() { g.replayAt = 0 }
+// StartReplay plays the agent's run again with the agent's time.
+func (g *smbGame) StartReplay() { g.g, g.replayAt = engine.NewGame(g.level, g.agentTimer), 0 }
 
 // buttons are the engine's buttons of a key.
 func buttons(k Key) engine.Actions {

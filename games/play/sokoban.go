@@ -26,6 +26,8 @@ type sokobanGame struct {
 	moves    int
 	pushes   int
 	solution []solver.Dir
+	// players, crates and targets are the level's counts (the info's).
+	players, crates, targets int
 }
 
 type sokobanMove struct {
@@ -46,7 +48,8 @@ func newSokoban(p *sokoban.Sokoban, c problems.Content) (Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &sokobanGame{start: start, solution: info.(*sokoban.Info).Solution}
+	in := info.(*sokoban.Info)
+	s := &sokobanGame{start: start, solution: in.Solution, players: in.Players, crates: in.Crates, targets: in.Targets}
 	s.Reset()
 	return s, nil
 }
@@ -129,6 +132,23 @@ func (s *sokobanGame) HUD() string {
 	n, total := s.onTarget()
 	return fmt.Sprintf("moves %d  pushes %d  crates on targets %d/%d", s.moves, s.pushes, n, total)
 }
+
+func (s *sokobanGame) Unplayable() string {
+	switch {
+	case s.players != 1:
+		return exactlyOne(tally{"player", s.players})
+	case s.crates == 0:
+		return "it has no crate: there is nothing to push"
+	case s.crates != s.targets:
+		return fmt.Sprintf("it has %d crates for %d targets; every crate needs a target", s.crates, s.targets)
+	case s.stuck():
+		return "a crate starts in a corner or along a wall without a target, where it can never reach one"
+	}
+	return ""
+}
+
+// Moves is the HUD's count: steps taken (pushes included), less those taken back.
+func (s *sokobanGame) Moves() int { return s.moves }
 
 func (s *sokobanGame) Controls() string { return "arrows walk and push" }
 

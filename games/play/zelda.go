@@ -21,6 +21,8 @@ type zeldaGame struct {
 	cur      *zelda.State
 	enemies  int
 	solution []zelda.Action
+	// tiles counts the room's tiles by kind.
+	tiles map[int]int
 }
 
 func newZelda(c problems.Content) (Game, error) {
@@ -32,7 +34,10 @@ func newZelda(c problems.Content) (Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	z := &zeldaGame{room: g, start: start, enemies: start.Enemies(), solution: zelda.Solution(g)}
+	z := &zeldaGame{room: g, start: start, enemies: start.Enemies(), solution: zelda.Solution(g), tiles: map[int]int{}}
+	for _, t := range g.Cells {
+		z.tiles[t]++
+	}
 	z.Reset()
 	return z, nil
 }
@@ -67,6 +72,12 @@ func (z *zeldaGame) HUD() string {
 	}
 	return fmt.Sprintf("key %s  enemies slain %d/%d  moves %d", key, z.cur.Slain, z.enemies, z.cur.Moves)
 }
+
+func (z *zeldaGame) Unplayable() string {
+	return exactlyOne(tally{"player", z.tiles[zelda.Player]}, tally{"key", z.tiles[zelda.Key]}, tally{"door", z.tiles[zelda.Door]})
+}
+
+func (z *zeldaGame) Moves() int { return z.cur.Moves }
 
 func (z *zeldaGame) Controls() string { return "arrows walk  space sword" }
 func (z *zeldaGame) Text() string     { return z.cur.Text() }
