@@ -1,6 +1,7 @@
 package experiment
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -10,6 +11,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strings"
 
 	"gonum.org/v1/plot/plotutil"
 
@@ -159,12 +161,58 @@ func (r *Record) ReadCheckpoint() (*Checkpoint, error) {
 	return &Checkpoint{Generation: cp.Generation, State: cp.State}, nil
 }
 
-// configKey is the whole configuration but the seed: runs that differ in nothing else are
-// seeds of one experiment.
+// configKey is the whole configuration but its seeds (splitSeeds): runs that differ in
+// nothing else are seeds of one experiment.
 func configKey(c Config) string {
-	c.Seed = 0
-	b, _ := json.Marshal(c)
-	return string(b)
+	k, _ := splitSeeds(c)
+	return k
+}
+
+// seedKey is what tells two seeds of one configuration apart: every seed it records.
+func seedKey(c Config) string {
+	_, s := splitSeeds(c)
+	return s
+}
+
+// splitSeeds splits a configuration into everything but its seeds and its seeds, each as
+// canonical JSON. A seed is every field named "seed" or ending in "_seed", at any depth: the
+// search's seed and the seeds of a generator's own section (the LLM's "llm.seed", which an
+// llm, llm-ga or llm-mapelites run derives from its seed), so that three seeds of any
+// generator are one group of three runs.
+func splitSeeds(c Config) (rest, seeds string) {
+	raw, err := json.Marshal(c)
+	if err != nil {
+		return "", ""
+	}
+	var v any
+	d := json.NewDecoder(bytes.NewReader(raw))
+	d.UseNumber()
+	if err := d.Decode(&v); err != nil {
+		return string(raw), ""
+	}
+	found := map[string]any{}
+	var strip func(path string, v any)
+	strip = func(path string, v any) {
+		switch x := v.(type) {
+		case map[string]any:
+			for k, e := range x {
+				if k == "seed" || strings.HasSuffix(k, "_seed") {
+					found[path+k] = e
+					delete(x, k)
+					continue
+				}
+				strip(path+k+".", e)
+			}
+		case []any:
+			for i, e := range x {
+				strip(fmt.Sprintf("%s%d.", path, i), e)
+			}
+		}
+	}
+	strip("", v)
+	r, _ := json.Marshal(v)
+	s, _ := json.Marshal(found)
+	return string(r), string(s)
 }
 
 // GeneratorRank orders generators as the registry lists them (random, es, ga, mapelites,

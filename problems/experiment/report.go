@@ -32,7 +32,8 @@ import (
 func LoadRuns(root string) ([]*Record, error) { return ReadRecords(root) }
 
 // Group is the runs of one configuration (problem, fitness, generator, population,
-// generations and every other setting but the seed), one run per distinct seed.
+// generations and every other setting but the seeds, the LLM's included: configKey), one run
+// per distinct seed.
 type Group struct {
 	Problem, Fitness, Generator string
 	PopSize, Generations        int
@@ -92,7 +93,7 @@ func Groups(runs []*Record) []Group {
 				Generations: c.Generations, key: k})
 		}
 		g := &out[i]
-		if j := slices.IndexFunc(g.Runs, func(o *Record) bool { return o.Config.Seed == r.Config.Seed }); j >= 0 {
+		if j := slices.IndexFunc(g.Runs, func(o *Record) bool { return seedKey(o.Config) == seedKey(r.Config) }); j >= 0 {
 			g.Duplicates++
 			if further(r, g.Runs[j]) {
 				g.Runs[j] = r
