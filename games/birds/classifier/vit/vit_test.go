@@ -1,0 +1,121 @@
+package vit
+
+import (
+	"context"
+	"encoding/binary"
+	"encoding/json"
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"pcgwb/internal/testshared"
+)
+
+type expected struct {
+	Labels  []string `json:"labels"`
+	Results []struct {
+		Image   string    `json:"image"`
+		Size    []int     `json:"size"`
+		Logits  []float64 `json:"logits"`
+		Softmax []float64 `json:"softmax"`
+		Top     any       `json:"top"`
+	} `json:"results"`
+}
+
+func readExpected(t *testing.T) (string, *expected) {
+	dir := testshared.Dir(t, "science-birds", "vit")
+	data, err := os.ReadFile(filepath.Join(dir, "expected.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var e expected
+	if err := json.Unmarshal(data, &e); err != nil {
+		t.Fatal(err)
+	}
+	if len(e.Results) == 0 {
+		t.Fatal("expected.json has no results")
+	}
+	return dir, &e
+}
+
+// The preprocessing alone (Pillow's bilinear resize, rescale, normalise) equals the reference
+// tensor bit for bit.
+func TestPixelValuesMatchReference(t *testing.T) {
+	dir, _ := readExpected(t)
+	pre, err := LoadPreprocessor(filepath.Join(dir, "model"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := os.ReadFile(filepath.Join(dir, "pixel_values_img00.f32"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	png, err := os.ReadFile(filepath.Join(dir, "images", "img00.png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := DecodeRGB(png)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := pre.PixelValues(img)
+	if len(raw) != 4*len(got) {
+		t.Fatalf("reference has %d bytes, we made %d values", len(raw), len(got))
+	}
+	bad := 0
+	for i, g := range got {
+		w := math.Float32frombits(binary.LittleEndian.Uint32(raw[4*i:]))
+		if g != w {
+			if bad < 5 {
+				t.Errorf("value %d (channel %d, y %d, x %d): got %v, want %v", i, i/(224*224), i%(224*224)/224, i%224, g, w)
+			}
+			bad++
+		}
+	}
+	if bad > 0 {
+		t.Fatalf("%d of %d pixel values differ", bad, len(got))
+	}
+}
+
+// The whole classifier reproduces the independent implementation's logits within 1e-4.
+func TestLogitsMatchReference(t *testing.T) {
+	dir, e := readExpected(t)
+	c, err := Open(filepath.Join(dir, "model"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, workers := range []int{1, 3} {
+		c.Model.Workers = workers
+		for _, r := range e.Results {
+			png, err := os.ReadFile(filepath.Join(dir, r.Image))
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, err := c.Run(png)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(out.Logits) != len(r.Logits) {
+				t.Fatalf("%s: %d logits, want %d", r.Image, len(out.Logits), len(r.Logits))
+			}
+			worst := 0.0
+			for i := range r.Logits {
+				worst = math.Max(worst, math.Abs(out.Logits[i]-r.Logits[i]))
+			}
+			if worst > 1e-4 {
+				t.Errorf("%s (workers %d): logits differ by up to %.3g (want ≤ 1e-4)", r.Image, workers, worst)
+			}
+			cl, err := c.Classify(context.Background(), png)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, l := range e.Labels {
+				if d := math.Abs(cl.Probabilities[l[0]-'A'] - r.Softmax[i]); d > 1e-5 {
+					t.Errorf("%s: p(%s) = %v, want %v", r.Image, l, cl.Probabilities[l[0]-'A'], r.Softmax[i])
+				}
+			}
+			t.Logf("%s workers %d: max logit error %.2g", r.Image, workers, worst)
+		}
+	}
+}
