@@ -21,7 +21,6 @@ import (
 	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgimg"
 
 	"pcgwb/internal/atomicfile"
 	"pcgwb/problems/search"
@@ -75,6 +74,14 @@ type ReportFiles struct {
 	Summary   string
 	Figures   []string
 	Summaries []Summary
+	// Runs is runs.csv (ReportWith).
+	Runs string
+	// DifferencesCSV and DifferencesMD are written with ReportOptions.Compare, their rows in
+	// Differences.
+	DifferencesCSV, DifferencesMD string
+	Differences                   []Difference
+	// LaTeX lists the .tex tables written with ReportOptions.LaTeX.
+	LaTeX []string
 }
 
 // Groups splits runs by configuration, in a stable order (problems alphabetically, fitnesses
@@ -211,6 +218,32 @@ func Report(root, figDir string) (*ReportFiles, error) {
 // The runs are read once each and their final populations are not kept (readSummaries), so a
 // sweep of a thousand runs is reported in the memory of a few.
 func ReportOver(ctx context.Context, root, figDir string, x XAxis) (*ReportFiles, error) {
+	return ReportWith(ctx, root, figDir, ReportOptions{X: x})
+}
+
+// ReportOptions are what `workbench report` may add to summary.csv and the PNG figures.
+type ReportOptions struct {
+	// X is the fitness curves' x axis (XGeneration when empty).
+	X XAxis
+	// Formats are the figures' file formats: "png", "svg", "pdf" (png when empty).
+	Formats []string
+	// Compare writes differences.csv and differences.md (Differences).
+	Compare bool
+	// LaTeX writes summary.tex (and differences.tex with Compare).
+	LaTeX bool
+}
+
+// ReportWith is ReportOver with options. It always writes runs.csv, one row per run (every
+// configuration field and final metric), next to summary.csv.
+func ReportWith(ctx context.Context, root, figDir string, opt ReportOptions) (*ReportFiles, error) {
+	formats, err := ParseFormats(strings.Join(opt.Formats, ","))
+	if err != nil {
+		return nil, err
+	}
+	opt.Formats = formats
+	if opt.X == "" {
+		opt.X = XGeneration
+	}
 	runs, err := readSummaries(ctx, root)
 	if err != nil {
 		return nil, err
@@ -218,11 +251,39 @@ func ReportOver(ctx context.Context, root, figDir string, x XAxis) (*ReportFiles
 	if figDir == "" {
 		figDir = filepath.Join(root, "plots")
 	}
-	return reportRuns(ctx, runs, filepath.Join(root, "summary.csv"), figDir, x)
+	res, err := reportRunsWith(ctx, runs, filepath.Join(root, "summary.csv"), figDir, opt)
+	if err != nil {
+		return nil, err
+	}
+	res.Runs = filepath.Join(root, "runs.csv")
+	if err := writeRunsCSV(res.Runs, root, runs); err != nil {
+		return nil, err
+	}
+	var diffs []Difference
+	if opt.Compare {
+		diffs = Differences(Groups(runs))
+		res.Differences = diffs
+		if res.DifferencesCSV, res.DifferencesMD, err = writeDifferences(root, diffs); err != nil {
+			return nil, err
+		}
+	}
+	if opt.LaTeX {
+		if res.LaTeX, err = writeLaTeX(root, res.Summaries, diffs, opt.Compare); err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
 }
 
-// reportRuns writes summary.csv at summary and the figures into figDir from runs already read.
+// reportRuns writes summary.csv at summary and the PNG figures into figDir from runs already
+// read.
 func reportRuns(ctx context.Context, runs []*Record, summary, figDir string, x XAxis) (*ReportFiles, error) {
+	return reportRunsWith(ctx, runs, summary, figDir, ReportOptions{X: x, Formats: []string{"png"}})
+}
+
+// reportRunsWith is reportRuns with the figures in opt's formats.
+func reportRunsWith(ctx context.Context, runs []*Record, summary, figDir string, opt ReportOptions) (*ReportFiles, error) {
+	x, fw := opt.X, figureWriter(opt.Formats)
 	if err := os.MkdirAll(figDir, 0o755); err != nil {
 		return nil, err
 	}
@@ -246,13 +307,14 @@ func reportRuns(ctx context.Context, runs []*Record, summary, figDir string, x X
 			return nil, err
 		}
 		p := fitnessPlot(k.problem+" — "+k.fitness, byCurve[k], x)
-		path := filepath.Join(figDir, fmt.Sprintf("fitness-%s-%s.png", k.problem, k.fitness))
-		if err := savePNG(p, 5*vg.Inch, 3.5*vg.Inch, path); err != nil {
+		base := filepath.Join(figDir, fmt.Sprintf("fitness-%s-%s", k.problem, k.fitness))
+		paths, err := fw.save(5*vg.Inch, 3.5*vg.Inch, base, func(dc draw.Canvas) { p.Draw(dc) })
+		if err != nil {
 			return nil, err
 		}
-		res.Figures = append(res.Figures, path)
+		res.Figures = append(res.Figures, paths...)
 	}
-	if err := overviewFigures(figDir, curves, byCurve, res, x); err != nil {
+	if err := overviewFigures(figDir, curves, byCurve, res, x, fw); err != nil {
 		return nil, err
 	}
 	var fits []string
@@ -268,11 +330,11 @@ func reportRuns(ctx context.Context, runs []*Record, summary, figDir string, x X
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		path := filepath.Join(figDir, fmt.Sprintf("counts-%s.png", f))
-		if err := countsFigure(f, byFitness[f], path); err != nil {
+		paths, err := countsFigure(f, byFitness[f], filepath.Join(figDir, fmt.Sprintf("counts-%s", f)), fw)
+		if err != nil {
 			return nil, err
 		}
-		res.Figures = append(res.Figures, path)
+		res.Figures = append(res.Figures, paths...)
 	}
 	return res, nil
 }
@@ -317,7 +379,7 @@ type curveKey struct{ problem, fitness string }
 
 // overviewFigures draws, per fitness, the fitness curves of every problem side by side
 // (fitness-<fitness>.png), the layout of the paper's Fig. 2.
-func overviewFigures(figDir string, curves []curveKey, byCurve map[curveKey][]Group, res *ReportFiles, x XAxis) error {
+func overviewFigures(figDir string, curves []curveKey, byCurve map[curveKey][]Group, res *ReportFiles, x XAxis, fw figureWriter) error {
 	var fits []string
 	perFitness := map[string][]curveKey{}
 	for _, k := range curves {
@@ -348,28 +410,28 @@ func overviewFigures(figDir string, curves []curveKey, byCurve map[curveKey][]Gr
 		}
 		tileW, tileH := 3.4*vg.Inch, 2.6*vg.Inch
 		header := 0.4 * vg.Inch
-		c := vgimg.New(tileW*vg.Length(cols), tileH*vg.Length(rows)+header)
-		dc := draw.New(c)
-		title := plot.New().Title.TextStyle
-		title.Font.Size = vg.Points(13)
-		title.XAlign = draw.XLeft
-		dc.FillText(title, vg.Point{X: dc.Min.X + 0.2*vg.Inch, Y: dc.Max.Y - header*0.65},
-			"max fitness per generation (mean over seeds, 95% band), fitness "+f)
-		tiles := draw.Tiles{Rows: rows, Cols: cols, PadX: 4 * vg.Millimeter, PadY: 4 * vg.Millimeter,
-			PadTop: 2 * vg.Millimeter, PadBottom: 2 * vg.Millimeter, PadLeft: 2 * vg.Millimeter, PadRight: 3 * vg.Millimeter}
-		canvases := plot.Align(grid, tiles, draw.Crop(dc, 0, 0, 0, -header))
-		for i := range grid {
-			for j, p := range grid[i] {
-				if p != nil {
-					p.Draw(canvases[i][j])
+		paint := func(dc draw.Canvas) {
+			title := plot.New().Title.TextStyle
+			title.Font.Size = vg.Points(13)
+			title.XAlign = draw.XLeft
+			dc.FillText(title, vg.Point{X: dc.Min.X + 0.2*vg.Inch, Y: dc.Max.Y - header*0.65},
+				"max fitness per generation (mean over seeds, 95% band), fitness "+f)
+			tiles := draw.Tiles{Rows: rows, Cols: cols, PadX: 4 * vg.Millimeter, PadY: 4 * vg.Millimeter,
+				PadTop: 2 * vg.Millimeter, PadBottom: 2 * vg.Millimeter, PadLeft: 2 * vg.Millimeter, PadRight: 3 * vg.Millimeter}
+			canvases := plot.Align(grid, tiles, draw.Crop(dc, 0, 0, 0, -header))
+			for i := range grid {
+				for j, p := range grid[i] {
+					if p != nil {
+						p.Draw(canvases[i][j])
+					}
 				}
 			}
 		}
-		path := filepath.Join(figDir, fmt.Sprintf("fitness-%s.png", f))
-		if err := writePNG(c, path); err != nil {
+		paths, err := fw.save(tileW*vg.Length(cols), tileH*vg.Length(rows)+header, filepath.Join(figDir, fmt.Sprintf("fitness-%s", f)), paint)
+		if err != nil {
 			return err
 		}
-		res.Figures = append(res.Figures, path)
+		res.Figures = append(res.Figures, paths...)
 	}
 	return nil
 }
@@ -426,8 +488,9 @@ func fitnessPlot(title string, groups []Group, x XAxis) *plot.Plot {
 }
 
 // countsFigure is Fig. 3 for one fitness: three panels (feasible, unique, controlled) of bars
-// per problem, one bar per generator, mean over seeds with 95% error bars.
-func countsFigure(fitness string, sums []Summary, path string) error {
+// per problem, one bar per generator, mean over seeds with 95% error bars. It writes base.png
+// (and the other formats of fw) and returns their paths.
+func countsFigure(fitness string, sums []Summary, base string, fw figureWriter) ([]string, error) {
 	var problemsOrder, gens []string
 	seenP, seenG := map[string]bool{}, map[string]bool{}
 	maxSize := 1.0
@@ -499,7 +562,7 @@ func countsFigure(fitness string, sums []Summary, path string) error {
 			}
 			bars, err := plotter.NewBarChart(vals, barCanvas)
 			if err != nil {
-				return err
+				return nil, err
 			}
 			bars.XMin = off
 			bars.Color = GeneratorColor(gen)
@@ -517,25 +580,25 @@ func countsFigure(fitness string, sums []Summary, path string) error {
 		p.Y.Min, p.Y.Max = 0, maxSize*1.05
 		row = append(row, p)
 	}
-	c := vgimg.New(panelW, panelH*vg.Length(len(row))+header)
-	dc := draw.New(c)
-	title := plot.New().Title.TextStyle
-	title.Font.Size = vg.Points(13)
-	title.XAlign = draw.XLeft
-	dc.FillText(title, vg.Point{X: dc.Min.X + 0.2*vg.Inch, Y: dc.Max.Y - header*0.65}, "final populations (mean over seeds), fitness "+fitness)
-	drawKey(dc, gens, dc.Max.X-vg.Length(len(gens))*0.9*vg.Inch, dc.Max.Y-header*0.65)
-	body := draw.Crop(dc, 0, 0, 0, -header)
-	tiles := draw.Tiles{Rows: len(row), Cols: 1, PadY: 4 * vg.Millimeter, PadTop: 2 * vg.Millimeter,
-		PadBottom: 2 * vg.Millimeter, PadLeft: 2 * vg.Millimeter, PadRight: 3 * vg.Millimeter}
-	column := make([][]*plot.Plot, len(row))
-	for i, p := range row {
-		column[i] = []*plot.Plot{p}
+	paint := func(dc draw.Canvas) {
+		title := plot.New().Title.TextStyle
+		title.Font.Size = vg.Points(13)
+		title.XAlign = draw.XLeft
+		dc.FillText(title, vg.Point{X: dc.Min.X + 0.2*vg.Inch, Y: dc.Max.Y - header*0.65}, "final populations (mean over seeds), fitness "+fitness)
+		drawKey(dc, gens, dc.Max.X-vg.Length(len(gens))*0.9*vg.Inch, dc.Max.Y-header*0.65)
+		body := draw.Crop(dc, 0, 0, 0, -header)
+		tiles := draw.Tiles{Rows: len(row), Cols: 1, PadY: 4 * vg.Millimeter, PadTop: 2 * vg.Millimeter,
+			PadBottom: 2 * vg.Millimeter, PadLeft: 2 * vg.Millimeter, PadRight: 3 * vg.Millimeter}
+		column := make([][]*plot.Plot, len(row))
+		for i, p := range row {
+			column[i] = []*plot.Plot{p}
+		}
+		canvases := plot.Align(column, tiles, body)
+		for i, p := range row {
+			p.Draw(canvases[i][0])
+		}
 	}
-	canvases := plot.Align(column, tiles, body)
-	for i, p := range row {
-		p.Draw(canvases[i][0])
-	}
-	return writePNG(c, path)
+	return fw.save(panelW, panelH*vg.Length(len(row))+header, base, paint)
 }
 
 // drawKey draws the generators' colours in one row starting at (x, y).
@@ -554,18 +617,4 @@ func drawKey(dc draw.Canvas, gens []string, x, y vg.Length) {
 type errorPoints struct {
 	plotter.XYs
 	plotter.YErrors
-}
-
-func savePNG(p *plot.Plot, w, h vg.Length, path string) error {
-	c := vgimg.New(w, h)
-	p.Draw(draw.New(c))
-	return writePNG(c, path)
-}
-
-func writePNG(c *vgimg.Canvas, path string) error {
-	var buf bytes.Buffer
-	if _, err := (vgimg.PngCanvas{Canvas: c}).WriteTo(&buf); err != nil {
-		return err
-	}
-	return atomicfile.Write(path, buf.Bytes(), 0o644)
 }
