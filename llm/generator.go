@@ -361,7 +361,7 @@ func (g *Generator) batch(ctx context.Context, gen int) ([]*search.Individual, e
 		batch = append(batch, ind)
 		infos = append(infos, r.info)
 	}
-	div, err := diversities(g.p, infos)
+	div, err := diversities(g.p, infos, problems.DiversityAlgorithm(g.opts.Diversity))
 	if err != nil {
 		return nil, err
 	}
@@ -371,13 +371,13 @@ func (g *Generator) batch(ctx context.Context, gen int) ([]*search.Individual, e
 	return batch, nil
 }
 
-func diversities(p problems.Problem, infos []problems.Info) (out []float64, err error) {
+func diversities(p problems.Problem, infos []problems.Info, alg problems.DiversityAlgorithm) (out []float64, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("diversity failed: %v", r)
 		}
 	}()
-	return problems.GreedyDiversity(problems.DiversityMatrix(p, infos)), nil
+	return problems.GreedyDiversityWith(alg, problems.DiversityMatrix(p, infos)), nil
 }
 
 // pickExamples draws k examples from the pool (twice k of the best) and shows them best first,

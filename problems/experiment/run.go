@@ -52,6 +52,9 @@ func (c Config) Normalize() (Config, error) {
 		return c, fmt.Errorf("generations must be >= 0, got %d", c.Generations)
 	}
 	c.Options = c.Options.WithDefaults(c.Generator)
+	if _, err := problems.ParseDiversityAlgorithm(c.Diversity); err != nil {
+		return c, err
+	}
 	name, _, err := search.ParseFitness(c.Fitness)
 	if err != nil {
 		return c, err

@@ -27,6 +27,8 @@ type evaluator struct {
 	// shared, when set, is the cache of the runs of this process (nil: the run computes
 	// alone). Info ids then come from the cache, so equal batches of two runs have equal ids.
 	shared *sharedView
+	// diversity is the set-diversity algorithm (problems.DiversityAlgorithm; "" is current).
+	diversity problems.DiversityAlgorithm
 }
 
 type infoEntry struct {
@@ -221,7 +223,7 @@ func (e *evaluator) evaluate(ctx context.Context, batch []*Individual) error {
 	if err != nil {
 		return err
 	}
-	for i, v := range problems.GreedyDiversity(d) {
+	for i, v := range problems.GreedyDiversityWith(e.diversity, d) {
 		batch[i].Diversity = v
 	}
 	return nil

@@ -59,6 +59,11 @@ type Options struct {
 	Elitism float64 `json:"elitism_perct,omitempty"`
 	// Axes are MAP-Elites' two feature dimensions.
 	Axes []Axis `json:"axes,omitempty"`
+	// Diversity is the set-diversity algorithm behind the individuals' diversity (and QTD's
+	// diversity term): "" is the reference's current one, "2025-01" the paper's
+	// (problems.DiversityAlgorithm). "current" is stored as "", so configurations made before
+	// the choice existed read as what they were.
+	Diversity string `json:"diversity,omitempty"`
 }
 
 // WithDefaults fills the paper's settings into zero fields and the settings the generator
@@ -72,6 +77,9 @@ func (o Options) WithDefaults(generator string) Options {
 	}
 	if o.PopSize == 0 {
 		o.PopSize = 100
+	}
+	if o.Diversity == string(problems.DiversityCurrent) {
+		o.Diversity = ""
 	}
 	if !slices.Contains(builtins, generator) {
 		return o
@@ -133,7 +141,12 @@ func newEngine(p problems.Problem, generator string, opts Options) (Generator, e
 	if opts.MutationRate < 0 || opts.MutationRate > 1 || opts.CrossoverRate < 0 || opts.CrossoverRate > 1 {
 		return nil, fmt.Errorf("mutation and crossover rates must be in [0, 1]")
 	}
+	alg, err := problems.ParseDiversityAlgorithm(opts.Diversity)
+	if err != nil {
+		return nil, err
+	}
 	e := &engine{name: generator, p: p, opts: opts, fit: fit, eval: newEvaluator(p, nil)}
+	e.eval.diversity = alg
 	e.reseed()
 	switch generator {
 	case "random":
@@ -199,6 +212,13 @@ type engine struct {
 func (e *engine) share(c *SharedCache) {
 	e.shared = newSharedView(c, e.opts.Problem, e.p)
 	e.eval = newEvaluator(e.p, e.shared)
+	e.eval.diversity = e.diversityAlgorithm()
+}
+
+// diversityAlgorithm is the run's set-diversity algorithm (checked by newEngine).
+func (e *engine) diversityAlgorithm() problems.DiversityAlgorithm {
+	alg, _ := problems.ParseDiversityAlgorithm(e.opts.Diversity)
+	return alg
 }
 
 func (e *engine) reseed() {
@@ -227,6 +247,7 @@ func (e *engine) Best() float64 {
 func (e *engine) Reset(ctx context.Context) error {
 	e.reseed()
 	e.eval = newEvaluator(e.p, e.shared)
+	e.eval.diversity = e.diversityAlgorithm()
 	e.pop, e.generation, e.started = nil, 0, false
 	if err := e.alg.init(ctx); err != nil {
 		return err
@@ -405,6 +426,7 @@ func (e *engine) Load(ctx context.Context, s *State) error {
 		pop[i] = ind
 	}
 	ev := newEvaluator(e.p, e.shared)
+	ev.diversity = e.diversityAlgorithm()
 	if err := ev.attachInfos(ctx, pop); err != nil {
 		return err
 	}
