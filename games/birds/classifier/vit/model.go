@@ -275,32 +275,54 @@ func (l layerNorm) apply(x, y []float32, eps float64) {
 }
 
 // apply computes y = x Wᵀ + b for n rows of x, the rows split over workers and the outputs
-// taken in tiles of W small enough to stay in cache.
+// taken in tiles of W small enough to stay in cache; the kernel computes two rows by four
+// outputs at a time.
 func (l *linear) apply(x []float32, n int, y []float32, workers int) {
 	in, out := l.in, l.out
 	const tile = 32
 	parallelFor(n, workers, func(lo, hi int) {
 		for j0 := 0; j0 < out; j0 += tile {
 			j1 := min(j0+tile, out)
-			for i := lo; i < hi; i++ {
-				xi := x[i*in : (i+1)*in]
-				yi := y[i*out : (i+1)*out]
+			i := lo
+			for ; i+2 <= hi; i += 2 {
+				x0 := x[i*in : (i+1)*in]
+				x1 := x[(i+1)*in : (i+2)*in]
+				x1 = x1[:len(x0)]
+				y0 := y[i*out : (i+1)*out]
+				y1 := y[(i+1)*out : (i+2)*out]
 				j := j0
 				for ; j+4 <= j1; j += 4 {
 					w0 := l.w[j*in : (j+1)*in]
 					w1 := l.w[(j+1)*in : (j+2)*in]
 					w2 := l.w[(j+2)*in : (j+3)*in]
 					w3 := l.w[(j+3)*in : (j+4)*in]
-					var s0, s1, s2, s3 float32
-					for k, a := range xi {
-						s0 += float32(a * w0[k])
-						s1 += float32(a * w1[k])
-						s2 += float32(a * w2[k])
-						s3 += float32(a * w3[k])
+					w0, w1, w2, w3 = w0[:len(x0)], w1[:len(x0)], w2[:len(x0)], w3[:len(x0)]
+					var s00, s01, s02, s03, s10, s11, s12, s13 float32
+					for k, a := range x0 {
+						c := x1[k]
+						// The conversions forbid fusing into FMAs (GOAMD64=v3), so every build
+						// gives the same bits.
+						s00 += float32(a * w0[k])
+						s01 += float32(a * w1[k])
+						s02 += float32(a * w2[k])
+						s03 += float32(a * w3[k])
+						s10 += float32(c * w0[k])
+						s11 += float32(c * w1[k])
+						s12 += float32(c * w2[k])
+						s13 += float32(c * w3[k])
 					}
-					yi[j], yi[j+1], yi[j+2], yi[j+3] = s0+l.b[j], s1+l.b[j+1], s2+l.b[j+2], s3+l.b[j+3]
+					y0[j], y0[j+1], y0[j+2], y0[j+3] = s00+l.b[j], s01+l.b[j+1], s02+l.b[j+2], s03+l.b[j+3]
+					y1[j], y1[j+1], y1[j+2], y1[j+3] = s10+l.b[j], s11+l.b[j+1], s12+l.b[j+2], s13+l.b[j+3]
 				}
 				for ; j < j1; j++ {
+					y0[j] = dot(x0, l.w[j*in:(j+1)*in]) + l.b[j]
+					y1[j] = dot(x1, l.w[j*in:(j+1)*in]) + l.b[j]
+				}
+			}
+			for ; i < hi; i++ {
+				xi := x[i*in : (i+1)*in]
+				yi := y[i*out : (i+1)*out]
+				for j := j0; j < j1; j++ {
 					yi[j] = dot(xi, l.w[j*in:(j+1)*in]) + l.b[j]
 				}
 			}

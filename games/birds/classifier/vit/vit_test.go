@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"pcgwb/internal/testshared"
@@ -116,6 +117,41 @@ func TestLogitsMatchReference(t *testing.T) {
 				}
 			}
 			t.Logf("%s workers %d: max logit error %.2g", r.Image, workers, worst)
+		}
+	}
+}
+
+// A folder whose weights do not fit its config, or whose config asks for what is not
+// implemented, is refused with the reason.
+func TestLoadRefusesMismatchedModels(t *testing.T) {
+	src := testshared.Dir(t, "science-birds", "vit", "model")
+	cfg, err := os.ReadFile(filepath.Join(src, ConfigFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := map[string]struct{ old, new, want string }{
+		"hidden": {`"hidden_size": 32`, `"hidden_size": 64`, "shape"},
+		"act":    {`"hidden_act": "gelu"`, `"hidden_act": "gelu_new"`, "gelu"},
+		"heads":  {`"num_attention_heads": 4`, `"num_attention_heads": 5`, "multiple"},
+		"layers": {`"num_hidden_layers": 2`, `"num_hidden_layers": 3`, "no tensor"},
+		"labels": {`"25": "Z"`, `"25": "A"`, "letter"},
+		"huge":   {`"intermediate_size": 64`, `"intermediate_size": 100000000`, "intermediate_size"},
+	}
+	for name, c := range cases {
+		dir := t.TempDir()
+		for _, f := range []string{PreprocessorFile, WeightsFile} {
+			if err := os.Symlink(filepath.Join(src, f), filepath.Join(dir, f)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		text := string(cfg)
+		if !strings.Contains(text, c.old) {
+			t.Fatalf("%s: config has no %s", name, c.old)
+		}
+		os.WriteFile(filepath.Join(dir, ConfigFile), []byte(strings.Replace(text, c.old, c.new, 1)), 0o644)
+		_, err := Open(dir)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v (want an error about %q)", name, err, c.want)
 		}
 	}
 }
