@@ -59,6 +59,8 @@ type Difference struct {
 	GroupA, GroupB           string
 	stats.Comparison
 	PHolm float64
+	// a and b are the groups' indices in the slice given to Differences.
+	a, b int
 }
 
 // Swap is the same comparison read the other way (b against a).
@@ -68,6 +70,7 @@ func (d Difference) Swap() Difference {
 	s.NA, s.NB, s.MeanA, s.MeanB = d.NB, d.NA, d.MeanB, d.MeanA
 	s.Diff.Mean, s.Diff.Lo, s.Diff.Hi = -d.Diff.Mean, -d.Diff.Hi, -d.Diff.Lo
 	s.A12 = 1 - d.A12
+	s.a, s.b = d.b, d.a
 	return s
 }
 
@@ -134,7 +137,7 @@ func Differences(groups []Group) []Difference {
 			}
 			for _, m := range Metrics() {
 				d := Difference{Problem: a.Problem, Fitness: a.Fitness, Metric: m, GroupA: labels[i], GroupB: labels[j],
-					Comparison: stats.Compare(a.MetricValues(m), b.MetricValues(m))}
+					Comparison: stats.Compare(a.MetricValues(m), b.MetricValues(m)), a: i, b: j}
 				k := a.Problem + "\x00" + a.Fitness + "\x00" + m
 				if _, ok := family[k]; !ok {
 					order = append(order, k)
@@ -152,6 +155,22 @@ func Differences(groups []Group) []Difference {
 		}
 		for n, p := range stats.Holm(ps) {
 			out[idx[n]].PHolm = p
+		}
+	}
+	return out
+}
+
+// PairDifferences are Differences' rows for groups i and j (one per metric, group i as a,
+// with Holm's correction over the whole family as in Differences, so they are the rows
+// differences.csv holds), or nil when the two do not share a problem and fitness.
+func PairDifferences(groups []Group, i, j int) []Difference {
+	var out []Difference
+	for _, d := range Differences(groups) {
+		switch {
+		case d.a == i && d.b == j:
+			out = append(out, d)
+		case d.a == j && d.b == i:
+			out = append(out, d.Swap())
 		}
 	}
 	return out

@@ -175,3 +175,27 @@ func TestGroupLabelsTellGroupsApart(t *testing.T) {
 		t.Errorf("labels %v", labels)
 	}
 }
+
+func TestPairDifferencesAreTheTableRows(t *testing.T) {
+	var runs []*Record
+	for gi, gen := range []string{"random", "es", "ga"} {
+		for seed := uint64(1); seed <= 3; seed++ {
+			runs = append(runs, fakeRun(gen, seed, "", 0.2*float64(gi)+0.01*float64(seed)))
+		}
+	}
+	groups := Groups(runs)
+	all := Differences(groups)
+	got := PairDifferences(groups, 2, 0) // ga against random: the table's random–ga rows, swapped
+	if len(got) != len(Metrics()) {
+		t.Fatalf("%d rows", len(got))
+	}
+	for _, d := range got {
+		i := slices.IndexFunc(all, func(o Difference) bool { return o.Metric == d.Metric && o.GroupA == d.GroupB && o.GroupB == d.GroupA })
+		if i < 0 || all[i].PHolm != d.PHolm || all[i].Swap().Diff != d.Diff || d.GroupA != "ga" {
+			t.Errorf("%+v not the table's row swapped", d)
+		}
+	}
+	if PairDifferences(groups, 1, 1) != nil {
+		t.Error("a group against itself")
+	}
+}
