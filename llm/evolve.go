@@ -178,7 +178,7 @@ func (o *evolveOp) Rate() float64 { return o.rate }
 
 // Children asks the model for every variation at once (askAll). The prompts are rendered
 // before any request, so the cache keys do not depend on the order replies arrive in.
-func (o *evolveOp) Children(ctx context.Context, gen int, vs []search.Variation) ([]problems.Content, error) {
+func (o *evolveOp) Children(ctx context.Context, gen int, vs []search.Variation) ([]search.Answer, error) {
 	if o.client == nil {
 		return nil, errors.New("llm evolution: no client")
 	}
@@ -201,12 +201,15 @@ func (o *evolveOp) Children(ctx context.Context, gen int, vs []search.Variation)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]problems.Content, len(vs))
+	out := make([]search.Answer, len(vs))
 	for i, r := range results {
 		o.stats.add(EvolveStats{Asked: 1, Valid: b2i(r.valid), Repaired: b2i(r.repaired), Fallbacks: b2i(!r.valid),
 			Failed: b2i(r.failed), Calls: r.replies + b2i(r.failed), Cached: r.cached, Repairs: r.repairs,
 			PromptTokens: r.promptTokens, CompletionTokens: r.completionTokens})
-		out[i] = r.content
+		out[i] = search.Answer{Content: r.content, Origin: search.OriginModel}
+		if r.repaired {
+			out[i].Origin = search.OriginRepair
+		}
 	}
 	return out, nil
 }
@@ -218,13 +221,19 @@ func (o *evolveOp) data(v search.Variation) *EvolveData {
 		pd = pd.WithControl(v.Parents[0].Control)
 	}
 	d := &EvolveData{PromptData: pd, Operator: OpMutate, Fitness: o.opts.Fitness, Archive: len(o.opts.Axes) > 0}
-	if v.Crossover() {
-		d.Operator = OpCrossover
-	}
 	for _, a := range o.opts.Axes {
 		d.Axes = append(d.Axes, a.Field)
 	}
-	for _, ind := range v.Parents {
+	parents := v.Parents
+	if v.Crossover() {
+		d.Operator = OpCrossover
+		if o.base.FormatContent(parents[0].Content) == o.base.FormatContent(parents[1].Content) {
+			// Two equal parents (a tournament or an archive draw picked the same level twice):
+			// a crossover prompt would show one level twice, so the model is asked to mutate it.
+			d.Operator, parents = OpMutate, parents[:1]
+		}
+	}
+	for _, ind := range parents {
 		pa := ParentData{Text: o.base.FormatContent(ind.Content), Quality: ind.Quality, Controllability: ind.Controllability,
 			Diversity: ind.Diversity, Fitness: o.fit(ind.Quality, ind.Controllability, ind.Diversity)}
 		for k, f := range ind.Features {

@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -27,10 +28,13 @@ type evolveCase struct {
 	axes      []search.Axis
 	rate      float64
 	repairs   int
+	// tournament is the GA's tournament size (0: the default, 7, which in a population of 6
+	// nearly always picks the best: every child then has the same parent).
+	tournament int
 }
 
 func (c evolveCase) opts() search.Options {
-	return search.Options{Problem: c.problem, Seed: 5, PopSize: 6, Axes: c.axes}
+	return search.Options{Problem: c.problem, Seed: 5, PopSize: 6, Axes: c.axes, Tournament: c.tournament}
 }
 
 // knownEditModel answers every variation with KnownEdit of its parents.
@@ -166,6 +170,12 @@ func TestEvolveKnownEditModelResumeAndReplay(t *testing.T) {
 				if wantOp := map[int]string{1: OpMutate, 2: OpCrossover}[len(parents)]; ex.Operator != wantOp {
 					t.Errorf("operator %q with %d parents", ex.Operator, len(parents))
 				}
+				if len(parents) == 2 && parents[0] == parents[1] {
+					t.Errorf("generation %d child %d: a crossover prompt shows one level twice", ex.Generation, ex.Item)
+				}
+			}
+			if c.generator == GAName {
+				checkOrigins(t, full, readExchanges(t, filepath.Join(root, "full")))
 			}
 			evs := readEvents(t, filepath.Join(root, "full"))
 			if len(evs) != gens+1 || evs[0].LLM.Calls != 0 || evs[gens].LLM != st {
@@ -210,9 +220,11 @@ func TestEvolveKnownEditModelResumeAndReplay(t *testing.T) {
 }
 
 // A broken model (prose, wrong sizes, timeouts) exercises repair and fallback: the run ends,
-// every failure is counted, and the offline replay falls back the same way.
+// every failure is counted, and the offline replay falls back the same way. The model's fault
+// is a function of the prompt, so the tournament is small enough for the parents, and so the
+// prompts and the faults, to vary.
 func TestEvolveBrokenModelRepairsAndFallsBack(t *testing.T) {
-	c := evolveCase{generator: GAName, problem: "binary-v0", rate: 1, repairs: 1}
+	c := evolveCase{generator: GAName, problem: "binary-v0", rate: 1, repairs: 1, tournament: 2}
 	p, err := problems.Make(c.problem)
 	if err != nil {
 		t.Skip(err)
@@ -223,10 +235,11 @@ func TestEvolveBrokenModelRepairsAndFallsBack(t *testing.T) {
 	root, cache := t.TempDir(), t.TempDir()
 	cfg := testConfig(srv, cache)
 	cfg.Timeout, cfg.MaxRetries = 1500*time.Millisecond, -1 // generous: only the Timeout conversations (held a minute) reach it
-	_, g, err := runEvolve(t, c, cfg, filepath.Join(root, "online"), 3, 0)
+	final, g, err := runEvolve(t, c, cfg, filepath.Join(root, "online"), 3, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
+	checkOrigins(t, final, readExchanges(t, filepath.Join(root, "online")))
 	st := g.Stats()
 	var want EvolveStats
 	for _, ex := range readExchanges(t, filepath.Join(root, "online")) {
@@ -382,4 +395,50 @@ func TestEvolveGreedyModelImprovesOnTheGA(t *testing.T) {
 	if !(final.BestFitness > ga.Best()) || !(final.BestFitness > first) {
 		t.Errorf("llm-ga with a greedy model: best %.4f; ga: %.4f (first population %.4f): want the model's run ahead", final.BestFitness, ga.Best(), first)
 	}
+}
+
+// checkOrigins: the origins final.json gives the last generation's children of a GA run (which
+// keeps them all) are what replies.jsonl says of them: the model's first answer, its answer
+// after a re-ask, or a fallback, and the random operators for the children not asked; the
+// other individuals are the elites, born before.
+func checkOrigins(t *testing.T, final *experiment.Final, exs []EvolveExchange) {
+	t.Helper()
+	last := map[int]EvolveExchange{}
+	for _, ex := range exs {
+		if ex.Generation == final.Generation {
+			last[ex.Item] = ex
+		}
+	}
+	want, got := map[string]int{}, map[string]int{}
+	for _, ex := range last {
+		switch {
+		case ex.Fallback:
+			want[search.OriginFallback]++
+		case ex.Valid && ex.Turn == 0:
+			want[search.OriginModel]++
+		case ex.Valid:
+			want[search.OriginRepair]++
+		default:
+			t.Fatalf("the last exchange of child %d is neither valid nor a fallback: %+v", ex.Item, ex)
+		}
+	}
+	elites := int(math.Ceil(0.1 * float64(final.Size)))
+	if n := final.Size - elites - len(last); n > 0 {
+		want[search.OriginOperators] = n // the children the model was not asked for
+	}
+	carried := 0
+	for _, s := range final.Population {
+		switch {
+		case s.Origin == "":
+			t.Fatalf("an individual without origin: %+v", s)
+		case s.Born == final.Generation:
+			got[s.Origin]++
+		case s.Born < final.Generation:
+			carried++
+		}
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) || carried != elites {
+		t.Errorf("final.json: last generation's origins %v and %d carried over; replies.jsonl says %v and the GA keeps %d elites", got, carried, want, elites)
+	}
+	t.Logf("last generation: %v", got)
 }

@@ -28,6 +28,11 @@ type Scored struct {
 	Fitness float64
 	// Cell is the level's MAP-Elites archive cell (row-major), NoCell elsewhere.
 	Cell int
+	// Origin says what made the level in a run whose generator records it (the LLM-guided
+	// evolution: search.OriginModel and the others), "" elsewhere; Born is the generation that
+	// made it (a level born before the run's last generation was carried over).
+	Origin string
+	Born   int
 }
 
 // Feasible, Unique and Controlled are the benchmark's pass criteria (value >= 1), the counts the
@@ -50,6 +55,8 @@ type scoredJSON struct {
 	Controllability float64 `json:"controlability"`
 	Fitness         float64 `json:"fitness"`
 	Cell            *int    `json:"cell,omitempty"`
+	Origin          string  `json:"origin,omitempty"`
+	Born            *int    `json:"born,omitempty"`
 }
 
 // MarshalJSON writes the level as a final.json entry ("cell" only when it has one).
@@ -59,6 +66,10 @@ func (s Scored) MarshalJSON() ([]byte, error) {
 	if s.Cell >= 0 {
 		cell := s.Cell
 		w.Cell = &cell
+	}
+	if s.Origin != "" {
+		born := s.Born
+		w.Origin, w.Born = s.Origin, &born
 	}
 	return json.Marshal(w)
 }
@@ -70,9 +81,12 @@ func (s *Scored) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	*s = Scored{Content: w.Content, Control: w.Control, Info: w.Info, Quality: w.Quality,
-		Diversity: w.Diversity, Controllability: w.Controllability, Fitness: w.Fitness, Cell: NoCell}
+		Diversity: w.Diversity, Controllability: w.Controllability, Fitness: w.Fitness, Cell: NoCell, Origin: w.Origin}
 	if w.Cell != nil {
 		s.Cell = *w.Cell
+	}
+	if w.Born != nil {
+		s.Born = *w.Born
 	}
 	return nil
 }

@@ -252,6 +252,11 @@ func (e *engine) Reset(ctx context.Context) error {
 	if err := e.alg.init(ctx); err != nil {
 		return err
 	}
+	if e.op != nil {
+		for _, ind := range e.pop {
+			ind.Origin = OriginInitial
+		}
+	}
 	e.started = true
 	e.eval.keep(e.pop)
 	return nil
@@ -357,11 +362,15 @@ type SavedIndividual struct {
 	Diversity       float64          `json:"diversity"`
 	Controllability float64          `json:"controlability"`
 	Cell            *int             `json:"cell,omitempty"`
+	// Origin and Born are kept where the run records them (problems.Scored.Origin).
+	Origin string `json:"origin,omitempty"`
+	Born   int    `json:"born,omitempty"`
 }
 
 // Saved is the individual as a checkpoint keeps it.
 func (ind *Individual) Saved() SavedIndividual {
-	si := SavedIndividual{Content: ind.Content, Control: ind.Control, Quality: ind.Quality, Diversity: ind.Diversity, Controllability: ind.Controllability}
+	si := SavedIndividual{Content: ind.Content, Control: ind.Control, Quality: ind.Quality, Diversity: ind.Diversity, Controllability: ind.Controllability,
+		Origin: ind.Origin, Born: ind.Born}
 	if ind.Cell >= 0 {
 		cell := ind.Cell
 		si.Cell = &cell
@@ -382,6 +391,7 @@ func (si SavedIndividual) Restore(p problems.Problem) (*Individual, error) {
 	}
 	ind := NewIndividual(c, k)
 	ind.Quality, ind.Diversity, ind.Controllability = si.Quality, si.Diversity, si.Controllability
+	ind.Origin, ind.Born = si.Origin, si.Born
 	if si.Cell != nil {
 		ind.Cell = *si.Cell
 	}

@@ -91,17 +91,19 @@ func (g *mapElites) init(ctx context.Context) error {
 }
 
 func (g *mapElites) step(ctx context.Context) error {
-	if g.op != nil {
-		return g.stepWithOperator(ctx)
-	}
 	elites := g.elitesInCellOrder()
-	children := make([]*Individual, g.opts.PopSize)
-	for i := range children {
-		child := elites[g.rng.IntN(len(elites))]
+	b := &brood{e: g.engine}
+	for range g.opts.PopSize {
+		a := elites[g.rng.IntN(len(elites))]
+		var mate *Individual
 		if g.rng.Float64() < g.opts.CrossoverRate {
-			child = g.crossover(child, elites[g.rng.IntN(len(elites))])
+			mate = elites[g.rng.IntN(len(elites))]
 		}
-		children[i] = g.mutate(child)
+		b.add(a, mate)
+	}
+	children, err := b.finish(ctx)
+	if err != nil {
+		return err
 	}
 	if err := g.eval.evaluate(ctx, children); err != nil {
 		return err

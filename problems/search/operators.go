@@ -3,7 +3,6 @@ package search
 import (
 	"context"
 	"fmt"
-	"math"
 
 	"pcgwb/problems"
 )
@@ -12,17 +11,42 @@ import (
 // language model, see pcgwb/llm) is asked for some of the children instead of the random
 // mutation and uniform crossover. The search still selects the parents (tournament, archive
 // cells), evaluates the children and decides who survives. Without an operator (the built-in
-// "ga" and "mapelites") nothing of this runs and a seed gives the same run as ever.
+// "ga" and "mapelites") nothing of this runs and a seed gives the same run as ever; with an
+// operator of rate 0 the run draws exactly the built-in generator's random numbers, so it is
+// the built-in run under another name.
 type Operator interface {
 	// Rate is the probability that a child is asked from the operator; the others are made by
 	// the random operators.
 	Rate() float64
-	// Children answers one content per variation, in order. A nil content means the operator
-	// has no usable child for it (an invalid answer after repairs, a failed request): the search
-	// then makes that child with its random operators. An error stops the generation (the
-	// generator is left as before it).
-	Children(ctx context.Context, generation int, vs []Variation) ([]problems.Content, error)
+	// Children answers one child per variation, in order. An answer without content means the
+	// operator has no usable child for it (an invalid answer after repairs, a failed request):
+	// the search then makes that child with its random operators (OriginFallback). An error
+	// stops the generation (the generator is left as before it).
+	Children(ctx context.Context, generation int, vs []Variation) ([]Answer, error)
 }
+
+// Answer is an operator's child: its content (nil: none) and its origin (OriginModel when
+// empty; OriginRepair for an answer the operator had to ask again for).
+type Answer struct {
+	Content problems.Content
+	Origin  string
+}
+
+// The origins of the individuals of a run with an operator (problems.Scored.Origin,
+// final.json's "origin"); the built-in generators record none.
+const (
+	// OriginInitial: a random sample of the first population.
+	OriginInitial = "initial"
+	// OriginOperators: made by the random mutation and crossover, the operator not asked.
+	OriginOperators = "operators"
+	// OriginModel: the operator's (the model's) first answer.
+	OriginModel = "model"
+	// OriginRepair: the operator's answer after a re-ask.
+	OriginRepair = "repair"
+	// OriginFallback: asked from the operator, which had no usable child, so made by the
+	// random operators.
+	OriginFallback = "fallback"
+)
 
 // Variation is one child asked from an Operator: a mutation of one parent, or a crossover of
 // two.
@@ -59,111 +83,83 @@ func NewWithOperator(p problems.Problem, base, name string, opts Options, op Ope
 	return e, nil
 }
 
-// slot is one child to make: its parents and whether the operator is asked for it.
-type slot struct {
-	a, b *Individual
-	ask  bool
+// brood makes one generation's children in order, after each one's parents were drawn (add).
+// Without an operator, or with an operator of rate 0, a child is made at once by the random
+// operators, so the random draws are the built-in generator's exactly; with one, one more draw
+// per child decides whether the operator is asked, and finish asks it for all of its children
+// at once (so it can ask concurrently), then makes the ones it could not answer with the random
+// operators, in order.
+type brood struct {
+	e     *engine
+	out   []*Individual
+	asked []Variation
 }
 
-// draw decides, after the parents were drawn, whether the operator makes the child.
-func (e *engine) draw(a, b *Individual) slot {
-	return slot{a: a, b: b, ask: e.rng.Float64() < e.op.Rate()}
+// add makes (or plans) the child of a, crossed over with mate when mate is not nil.
+func (b *brood) add(a, mate *Individual) {
+	e := b.e
+	if e.op != nil && e.op.Rate() > 0 && e.rng.Float64() < e.op.Rate() {
+		v := Variation{Index: len(b.out), Parents: []*Individual{a}}
+		if mate != nil {
+			v.Parents = append(v.Parents, mate)
+		}
+		b.asked = append(b.asked, v)
+		b.out = append(b.out, nil)
+		return
+	}
+	b.out = append(b.out, b.random(a, mate, OriginOperators))
 }
 
-// vary makes the children of slots: the operator's first (one request for all of them, so it
-// can ask concurrently), then, in slot order, the random operators for the others and for the
-// variations the operator could not answer. The child of an operator takes its first parent's
-// control, as mutation does.
-func (e *engine) vary(ctx context.Context, slots []slot) ([]*Individual, error) {
-	var vs []Variation
-	for i, s := range slots {
-		if !s.ask {
+// random is the built-in variation: a crossover with mate (when set), then a mutation.
+func (b *brood) random(a, mate *Individual, origin string) *Individual {
+	child := a
+	if mate != nil {
+		child = b.e.crossover(a, mate)
+	}
+	return b.made(b.e.mutate(child), origin)
+}
+
+// made records where a child came from when the run has an operator (the built-in runs record
+// nothing, so their files stay as they were).
+func (b *brood) made(ind *Individual, origin string) *Individual {
+	if b.e.op != nil {
+		ind.Origin, ind.Born = origin, b.e.generation+1
+	}
+	return ind
+}
+
+// finish asks the operator for the planned children and returns the generation's children.
+// The child of an operator takes its first parent's control, as mutation does.
+func (b *brood) finish(ctx context.Context) ([]*Individual, error) {
+	if len(b.asked) == 0 {
+		return b.out, nil
+	}
+	e := b.e
+	got, err := e.op.Children(ctx, e.generation+1, b.asked)
+	if err != nil {
+		return nil, err
+	}
+	if len(got) != len(b.asked) {
+		return nil, fmt.Errorf("%s: the operator answered %d children for %d variations", e.name, len(got), len(b.asked))
+	}
+	for k, v := range b.asked {
+		if got[k].Content == nil {
 			continue
 		}
-		v := Variation{Index: i, Parents: []*Individual{s.a}}
-		if s.b != nil {
-			v.Parents = append(v.Parents, s.b)
+		origin := got[k].Origin
+		if origin == "" {
+			origin = OriginModel
 		}
-		vs = append(vs, v)
+		b.out[v.Index] = b.made(NewIndividual(got[k].Content, v.Parents[0].Control), origin)
 	}
-	answers := map[int]problems.Content{}
-	if len(vs) > 0 {
-		got, err := e.op.Children(ctx, e.generation+1, vs)
-		if err != nil {
-			return nil, err
-		}
-		if len(got) != len(vs) {
-			return nil, fmt.Errorf("%s: the operator answered %d children for %d variations", e.name, len(got), len(vs))
-		}
-		for k, v := range vs {
-			if got[k] != nil {
-				answers[v.Index] = got[k]
+	for _, v := range b.asked {
+		if b.out[v.Index] == nil {
+			var mate *Individual
+			if v.Crossover() {
+				mate = v.Parents[1]
 			}
+			b.out[v.Index] = b.random(v.Parents[0], mate, OriginFallback)
 		}
 	}
-	out := make([]*Individual, len(slots))
-	for i, s := range slots {
-		if c, ok := answers[i]; ok {
-			out[i] = NewIndividual(c, s.a.Control)
-			continue
-		}
-		child := s.a
-		if s.b != nil {
-			child = e.crossover(s.a, s.b)
-		}
-		out[i] = e.mutate(child)
-	}
-	return out, nil
-}
-
-// stepWithOperator is the GA's step when an operator makes some children: the same elites,
-// tournaments and crossover draws, then one more draw per child for the operator.
-func (g *geneticAlgorithm) stepWithOperator(ctx context.Context) error {
-	size := g.opts.PopSize
-	elites := int(math.Ceil(float64(size) * g.opts.Elitism))
-	next := make([]*Individual, 0, size)
-	next = append(next, g.pop[:min(elites, len(g.pop))]...)
-	var slots []slot
-	for len(next)+len(slots) < size {
-		a := g.selectOne()
-		var b *Individual
-		if g.rng.Float64() < g.opts.CrossoverRate {
-			b = g.selectOne()
-		}
-		slots = append(slots, g.draw(a, b))
-	}
-	children, err := g.vary(ctx, slots)
-	if err != nil {
-		return err
-	}
-	next = append(next, children...)
-	if err := g.eval.evaluate(ctx, next); err != nil {
-		return err
-	}
-	g.sortPop(next)
-	g.pop = next
-	return nil
-}
-
-// stepWithOperator is MAP-Elites' step when an operator makes some children: parents drawn
-// from the archive as usual, then one more draw per child for the operator.
-func (g *mapElites) stepWithOperator(ctx context.Context) error {
-	elites := g.elitesInCellOrder()
-	slots := make([]slot, g.opts.PopSize)
-	for i := range slots {
-		a := elites[g.rng.IntN(len(elites))]
-		var b *Individual
-		if g.rng.Float64() < g.opts.CrossoverRate {
-			b = elites[g.rng.IntN(len(elites))]
-		}
-		slots[i] = g.draw(a, b)
-	}
-	children, err := g.vary(ctx, slots)
-	if err != nil {
-		return err
-	}
-	if err := g.eval.evaluate(ctx, children); err != nil {
-		return err
-	}
-	return g.offer(children)
+	return b.out, nil
 }

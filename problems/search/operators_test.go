@@ -2,10 +2,10 @@ package search
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"testing"
 
-	"pcgwb/problems"
 	"pcgwb/problems/search/searchtest"
 	"pcgwb/problems/space"
 )
@@ -21,12 +21,12 @@ type allOnes struct {
 
 func (o *allOnes) Rate() float64 { return o.rate }
 
-func (o *allOnes) Children(_ context.Context, gen int, vs []Variation) ([]problems.Content, error) {
+func (o *allOnes) Children(_ context.Context, gen int, vs []Variation) ([]Answer, error) {
 	if o.fail != nil {
 		return nil, o.fail
 	}
 	o.gens = append(o.gens, gen)
-	out := make([]problems.Content, len(vs))
+	out := make([]Answer, len(vs))
 	for i, v := range vs {
 		o.asked = append(o.asked, v)
 		if v.Index%2 == 0 {
@@ -38,7 +38,7 @@ func (o *allOnes) Children(_ context.Context, gen int, vs []Variation) ([]proble
 			if err != nil {
 				return nil, err
 			}
-			out[i] = c
+			out[i] = Answer{Content: c, Origin: [2]string{"", OriginRepair}[v.Index%4/2]}
 		}
 	}
 	return out, nil
@@ -153,4 +153,124 @@ func TestNewWithOperatorChecks(t *testing.T) {
 			t.Errorf("%s with %+v: no error", tc.base, tc.op)
 		}
 	}
+}
+
+// An operator of rate 0 is never asked and the run draws the built-in generator's random
+// numbers exactly: the same populations (contents, controls, values, cells, in order), the same
+// evaluations and the same random state after every generation; only the name and the
+// origins the operator's run records differ.
+func TestOperatorAtRateZeroIsTheBuiltInRun(t *testing.T) {
+	for _, base := range []string{"ga", "mapelites"} {
+		t.Run(base, func(t *testing.T) {
+			opts := Options{Seed: 4, PopSize: 10}
+			if base == "mapelites" {
+				opts.Axes = fakeAxes
+			}
+			plain, err := New(&searchtest.Toy{}, base, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := plain.Reset(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			op := &allOnes{}
+			g := newWithOp(t, base, op)
+			for gen := 0; gen <= 4; gen++ {
+				if gen > 0 {
+					runSteps(t, plain, 1)
+					runSteps(t, g, 1)
+				}
+				a, b := mustSave(t, plain), mustSave(t, g)
+				if string(a.RNG) != string(b.RNG) || a.Evaluations != b.Evaluations || len(a.Population) != len(b.Population) {
+					t.Fatalf("generation %d: random state, evaluations or size differ", gen)
+				}
+				for i := range a.Population {
+					pa, pb := a.Population[i], b.Population[i]
+					if pa.Origin != "" {
+						t.Fatalf("the built-in %s records an origin %q", base, pa.Origin)
+					}
+					if want := map[bool]string{true: OriginInitial, false: OriginOperators}[pb.Born == 0]; pb.Origin != want || pb.Born > gen {
+						t.Fatalf("generation %d: individual %d has origin %q born %d, want %q", gen, i, pb.Origin, pb.Born, want)
+					}
+					pb.Origin, pb.Born = "", 0
+					if ja, jb := mustJSON(t, pa), mustJSON(t, pb); ja != jb {
+						t.Fatalf("generation %d: individual %d differs:\n%s\n%s", gen, i, ja, jb)
+					}
+				}
+			}
+			if len(op.asked) != 0 {
+				t.Errorf("rate 0: the operator was asked %d times", len(op.asked))
+			}
+		})
+	}
+}
+
+// Every child of a run with an operator says what made it: the operator's answers (model or
+// repair, as the operator said), the random operators for the children it was not asked for,
+// and a fallback for the ones it gave up on; born is the generation that made it.
+func TestOperatorChildrenRecordTheirOrigin(t *testing.T) {
+	for _, base := range []string{"ga", "mapelites"} {
+		t.Run(base, func(t *testing.T) {
+			op := &allOnes{rate: 0.6}
+			g := newWithOp(t, base, op)
+			asked := map[int]bool{}
+			runSteps(t, g, 1)
+			for _, v := range op.asked {
+				asked[v.Index] = true
+			}
+			counts := map[string]int{}
+			for _, ind := range g.Population() {
+				counts[ind.Origin]++
+				if (ind.Origin == OriginInitial) != (ind.Born == 0) || ind.Born > 1 {
+					t.Errorf("origin %q born %d", ind.Origin, ind.Born)
+				}
+			}
+			st := mustSave(t, g)
+			for i, si := range st.Population {
+				if si.Origin != g.Population()[i].Origin || si.Born != g.Population()[i].Born {
+					t.Fatalf("the checkpoint loses individual %d's origin", i)
+				}
+			}
+			if len(op.asked) == 0 || counts[OriginModel]+counts[OriginRepair]+counts[OriginFallback]+counts[OriginOperators] == 0 {
+				t.Fatalf("origins %v after %d variations asked", counts, len(op.asked))
+			}
+			if base == "ga" { // the GA keeps every child: the counts are exact
+				want := map[string]int{OriginInitial: 1, OriginOperators: 9 - len(op.asked)}
+				for _, v := range op.asked {
+					want[[4]string{OriginModel, OriginFallback, OriginRepair, OriginFallback}[v.Index%4]]++
+				}
+				for k, n := range want {
+					if counts[k] != n {
+						t.Errorf("origins %v, want %v", counts, want)
+						break
+					}
+				}
+			}
+			for k := range counts {
+				switch k {
+				case OriginInitial, OriginOperators, OriginModel, OriginRepair, OriginFallback:
+				default:
+					t.Errorf("unknown origin %q", k)
+				}
+			}
+		})
+	}
+}
+
+func mustSave(t *testing.T, g Generator) *State {
+	t.Helper()
+	s, err := g.Save()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func mustJSON(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }

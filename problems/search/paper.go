@@ -87,20 +87,24 @@ func (g *geneticAlgorithm) selectOne() *Individual {
 }
 
 func (g *geneticAlgorithm) step(ctx context.Context) error {
-	if g.op != nil {
-		return g.stepWithOperator(ctx)
-	}
 	size := g.opts.PopSize
 	elites := int(math.Ceil(float64(size) * g.opts.Elitism))
 	next := make([]*Individual, 0, size)
 	next = append(next, g.pop[:min(elites, len(g.pop))]...)
-	for len(next) < size {
-		child := g.selectOne()
+	b := &brood{e: g.engine}
+	for len(next)+len(b.out) < size {
+		a := g.selectOne()
+		var mate *Individual
 		if g.rng.Float64() < g.opts.CrossoverRate {
-			child = g.crossover(child, g.selectOne())
+			mate = g.selectOne()
 		}
-		next = append(next, g.mutate(child))
+		b.add(a, mate)
 	}
+	children, err := b.finish(ctx)
+	if err != nil {
+		return err
+	}
+	next = append(next, children...)
 	if err := g.eval.evaluate(ctx, next); err != nil {
 		return err
 	}
