@@ -41,13 +41,18 @@ type evalOutput struct {
 
 func evalCommand() *Command {
 	return &Command{Name: "eval", Args: []string{"PROBLEM", "FILE"},
-		Short: "PROBLEM FILE [--matrix] [--timing]: evaluate contents like the reference's evaluate()",
+		Short: "PROBLEM FILE [--matrix] [--timing] [--diversity current|2025-01]: evaluate contents like the reference's evaluate()",
 		Long: "Large sets print their progress on standard error. The set diversity never holds the n×n\n" +
 			"matrix unless --matrix asks to print it (n² numbers: keep it for small sets).",
 		Setup: func(fs *flag.FlagSet) Runner {
 			matrix := fs.Bool("matrix", false, "also print the full diversity matrix")
 			timing := fs.Bool("timing", false, "also print in-process timings (info computed sequentially)")
+			diversity := registerDiversity(fs)
 			return func(ctx context.Context, args []string, io IO) error {
+				alg, err := parseDiversity(*diversity)
+				if err != nil {
+					return err
+				}
 				p, err := makeProblem(args[0])
 				if err != nil {
 					return err
@@ -56,7 +61,7 @@ func evalCommand() *Command {
 				if err != nil {
 					return err
 				}
-				out, err := evaluate(ctx, p, items, *matrix, *timing, io)
+				out, err := evaluate(ctx, p, items, *matrix, *timing, alg, io)
 				if err != nil {
 					return err
 				}
@@ -66,8 +71,9 @@ func evalCommand() *Command {
 		}}
 }
 
-// evaluate is the reference's evaluate() on items, with progress for long sets.
-func evaluate(ctx context.Context, p problems.Problem, items []problems.Item, matrix, timing bool, io IO) (*evalOutput, error) {
+// evaluate is the reference's evaluate() on items, with progress for long sets; alg picks the
+// set-diversity algorithm.
+func evaluate(ctx context.Context, p problems.Problem, items []problems.Item, matrix, timing bool, alg problems.DiversityAlgorithm, io IO) (*evalOutput, error) {
 	start := time.Now()
 	var infos []problems.Info
 	var perInfo []time.Duration
@@ -94,8 +100,8 @@ func evaluate(ctx context.Context, p problems.Problem, items []problems.Item, ma
 	out.ControllabilityPct, e.Controllability = problems.Controllabilities(p, infos, problems.Controls(items))
 	if matrix {
 		out.DiversityMatrix = problems.DiversityMatrix(p, infos)
-		e.Diversity = problems.GreedyDiversity(out.DiversityMatrix)
-	} else if e.Diversity, err = problems.DiversitiesContext(ctx, p, infos, diversityProgress(io, len(items))); err != nil {
+		e.Diversity = problems.GreedyDiversityWith(alg, out.DiversityMatrix)
+	} else if e.Diversity, err = problems.DiversitiesWithContext(ctx, alg, p, infos, diversityProgress(io, len(items))); err != nil {
 		return nil, err
 	}
 	out.DiversityPct = problems.PassFraction(e.Diversity)

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"pcgwb/llm"
+	"pcgwb/problems"
 	"pcgwb/problems/experiment"
 	"pcgwb/problems/search"
 )
@@ -35,6 +36,7 @@ func runCommand() *Command {
 			resume := fs.String("resume", "", "continue the run in this folder (other flags are ignored, but --checkpoint-interval, --checkpoint-every and, for an LLM run, --api-key-env, --cache, --offline, --timeout, --retries and --concurrency)")
 			quiet := fs.Bool("quiet", false, "no progress output")
 			llmRate := fs.Float64("llm-rate", llm.DefaultEvolveRate, "llm-ga, llm-mapelites: share of the children the model makes (run_evolve.go)")
+			diversity := registerDiversity(fs)
 			var ep endpointFlags
 			var pf promptFlags
 			var cp checkpointFlags
@@ -49,6 +51,13 @@ func runCommand() *Command {
 				}
 				set := map[string]bool{}
 				fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+				alg, err := parseDiversity(*diversity)
+				if err != nil {
+					return err
+				}
+				if alg != problems.DiversityCurrent && (*resume != "" || *generator == llm.GeneratorName || llm.IsEvolve(*generator)) {
+					return usagef("--diversity %s applies to a new run of a built-in generator (a resumed run keeps its recorded algorithm)", alg)
+				}
 				var r *experiment.Run
 				switch {
 				case *resume != "":
@@ -113,7 +122,7 @@ func runCommand() *Command {
 						return usageError{mapElitesHint(*problem)}
 					}
 					cfg := experiment.Config{Generator: *generator, Generations: *generations, Options: search.Options{
-						Problem: *problem, Fitness: *fitness, Seed: *seed, PopSize: *pop, Axes: ax}}
+						Problem: *problem, Fitness: *fitness, Seed: *seed, PopSize: *pop, Axes: ax, Diversity: string(alg)}}
 					dir := *out
 					if dir == "" {
 						fit, _, _ := search.ParseFitness(*fitness)

@@ -24,7 +24,8 @@ import (
 type sweepFlags struct {
 	problems, generators, fitness, out, axes, program string
 	seeds, generations, pop, jobs                     int
-	emit                                              bool
+	emit, independent                                 bool
+	diversity                                         *string
 
 	slurm                         bool
 	status                        string
@@ -42,7 +43,9 @@ func (f *sweepFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.problems, "problems", "", "comma-separated problem names, or \"all\"")
 	fs.StringVar(&f.generators, "generators", strings.Join(search.PaperGenerators(), ","), "comma-separated generators")
 	fs.StringVar(&f.fitness, "fitness", strings.Join(search.Fitnesses(), ","), "comma-separated fitness functions")
-	fs.IntVar(&f.seeds, "seeds", 10, "seeds per configuration (1..N)")
+	fs.IntVar(&f.seeds, "seeds", 10, "runs per configuration (1..N); their seeds are 1..N unless --independent-seeds")
+	fs.BoolVar(&f.independent, "independent-seeds", false, "give every fitness and generator its own seeds (the paper's independent runs) instead of the paired design where run k uses seed k under all of them")
+	f.diversity = registerDiversity(fs)
 	fs.IntVar(&f.generations, "generations", 200, "generations per run")
 	fs.IntVar(&f.pop, "pop", 100, "population size")
 	fs.StringVar(&f.out, "out", "", "sweep folder (runs go to OUT/problem/fitness/generator/seed)")
@@ -166,12 +169,16 @@ func (f *sweepFlags) sweep() (experiment.Sweep, error) {
 	if err != nil {
 		return experiment.Sweep{}, err
 	}
+	alg, err := parseDiversity(*f.diversity)
+	if err != nil {
+		return experiment.Sweep{}, err
+	}
 	if f.sharedMiB < -1 {
 		return experiment.Sweep{}, usagef("--shared-cache-mib must be -1 (no sharing), 0 (the default) or a size")
 	}
 	return experiment.Sweep{Problems: names, Generators: splitList(f.generators), Fitnesses: splitList(f.fitness), Seeds: f.seeds,
-		Generations: f.generations, Options: search.Options{PopSize: f.pop, Axes: ax}, Out: outDir, Workers: f.jobs,
-		Checkpoint: cadence, SharedBytes: int64(f.sharedMiB) << 20}, nil
+		Generations: f.generations, Options: search.Options{PopSize: f.pop, Axes: ax, Diversity: string(alg)}, Out: outDir, Workers: f.jobs,
+		Checkpoint: cadence, SharedBytes: int64(f.sharedMiB) << 20, IndependentSeeds: f.independent}, nil
 }
 
 // runSweep runs the sweep here until it is done or ctx is cancelled (Ctrl-C), printing one
@@ -182,8 +189,12 @@ func runSweep(ctx context.Context, s experiment.Sweep, out string, stdout io.Wri
 		return usageError{err.Error()}
 	}
 	tty := isTerminal(stdout)
-	fmt.Fprintf(stdout, "sweep: %d runs (%d problems × %d fitness × %d generators × %d seeds) in %s\n",
-		len(all), len(s.Problems), len(s.Fitnesses), len(s.Generators), s.Seeds, s.Out)
+	design := "paired seeds: run k uses seed k under every fitness and generator"
+	if s.IndependentSeeds {
+		design = "independent seeds for every fitness and generator"
+	}
+	fmt.Fprintf(stdout, "sweep: %d runs (%d problems × %d fitness × %d generators × %d seeds) in %s; %s\n",
+		len(all), len(s.Problems), len(s.Fitnesses), len(s.Generators), s.Seeds, s.Out, design)
 	start := time.Now()
 	var mu sync.Mutex
 	running := map[string]int{}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -19,14 +20,23 @@ import (
 	"pcgwb/problems/search"
 )
 
-// Sweep is a grid of runs: every problem × fitness × generator × seed (seeds 1..Seeds), all
-// with the same generations and generator settings.
+// Sweep is a grid of runs: every problem × fitness × generator × replicate (1..Seeds, the
+// run folder's last name), all with the same generations and generator settings.
+//
+// By default the design is paired: replicate k runs with seed k under every fitness and
+// generator, so the variants of one replicate share their random numbers (Q, QT and QTD runs
+// stay identical until a feasible individual appears, random search's for ever) and their
+// differences are paired comparisons. With IndependentSeeds every fitness and generator gets
+// its own seeds (IndependentSeed), as the paper's independent runs.
 type Sweep struct {
 	Problems    []string
 	Generators  []string
 	Fitnesses   []string
 	Seeds       int
 	Generations int
+	// IndependentSeeds gives each (fitness, generator) its own seed per replicate instead of
+	// the replicate number.
+	IndependentSeeds bool
 	// Options are the generator settings shared by all runs (problem, fitness and seed are
 	// set per run).
 	Options search.Options
@@ -49,6 +59,9 @@ type Sweep struct {
 type Job struct {
 	Dir    string
 	Config Config
+	// Replicate is the run's number among its configuration's runs (1..Seeds): its seed in
+	// a paired sweep.
+	Replicate int
 	// Checkpoint is the run's checkpoint cadence (execution only: not part of the result).
 	Checkpoint Cadence
 }
@@ -66,20 +79,33 @@ func (s Sweep) Jobs() ([]Job, error) {
 	for _, p := range s.Problems {
 		for _, f := range s.Fitnesses {
 			for _, g := range s.Generators {
-				for seed := 1; seed <= s.Seeds; seed++ {
+				for k := 1; k <= s.Seeds; k++ {
 					opts := s.Options
-					opts.Problem, opts.Fitness, opts.Seed = p, f, uint64(seed)
+					opts.Problem, opts.Fitness, opts.Seed = p, f, uint64(k)
 					cfg, err := Config{Generator: g, Generations: s.Generations, Options: opts}.Normalize()
 					if err != nil {
 						return nil, fmt.Errorf("%s %s %s: %w", p, g, f, err)
 					}
-					dir := filepath.Join(s.Out, p, cfg.Fitness, g, strconv.Itoa(seed))
-					jobs = append(jobs, Job{Dir: dir, Config: cfg, Checkpoint: s.Checkpoint})
+					if s.IndependentSeeds {
+						cfg.Seed = IndependentSeed(cfg.Fitness, g, k)
+					}
+					dir := filepath.Join(s.Out, p, cfg.Fitness, g, strconv.Itoa(k))
+					jobs = append(jobs, Job{Dir: dir, Config: cfg, Replicate: k, Checkpoint: s.Checkpoint})
 				}
 			}
 		}
 	}
 	return jobs, nil
+}
+
+// IndependentSeed is replicate k's seed for fitness and generator in a sweep with independent
+// seeds: the first 53 bits of the FNV-1a hash of "fitness/generator/k" (exact in any JSON
+// reader), so no two fitness functions or generators share a seed and a sweep over a subset
+// of them gives the same runs.
+func IndependentSeed(fitness, generator string, k int) uint64 {
+	h := fnv.New64a()
+	fmt.Fprintf(h, "%s/%s/%d", fitness, generator, k)
+	return h.Sum64() >> 11
 }
 
 // Progress is reported as runs start, advance and finish.
@@ -166,9 +192,10 @@ func (s Sweep) Run(ctx context.Context, progress func(Progress)) error {
 
 // sideBySide is the order the workers take the jobs in: the runs that differ only in their
 // fitness are consecutive, so the workers run them at the same time and the shared cache
-// computes their common work once (a random search's three fitnesses sample the same
-// contents; ES and GA runs agree until an individual is feasible). Otherwise Jobs' order is
-// kept: problem, generator, seed. Jobs' own order (that of --emit-jobs) is left as it is.
+// computes their common work once (in a paired sweep a random search's three fitnesses sample
+// the same contents; ES and GA runs agree until an individual is feasible). Otherwise Jobs'
+// order is kept: problem, generator, replicate. Jobs' own order (that of --emit-jobs) is left
+// as it is.
 func sideBySide(jobs []Job) []Job {
 	problem, generator := map[string]int{}, map[string]int{}
 	for _, j := range jobs {
@@ -184,7 +211,7 @@ func sideBySide(jobs []Job) []Job {
 		return cmp.Or(
 			cmp.Compare(problem[a.Config.Problem], problem[b.Config.Problem]),
 			cmp.Compare(generator[a.Config.Generator], generator[b.Config.Generator]),
-			cmp.Compare(a.Config.Seed, b.Config.Seed))
+			cmp.Compare(a.Replicate, b.Replicate))
 	})
 	return out
 }
@@ -237,6 +264,9 @@ func CommandLine(program string, j Job) string {
 			parts = append(parts, fmt.Sprintf("%s:%s:%s:%d", a.Field, fmtFloat(a.Min), fmtFloat(a.Max), a.Bins))
 		}
 		args = append(args, "--axes", strings.Join(parts, ","))
+	}
+	if c.Diversity != "" {
+		args = append(args, "--diversity", c.Diversity)
 	}
 	if cp := j.Checkpoint; cp != (Cadence{}) && cp != DefaultCheckpoint {
 		args = append(args, "--checkpoint-interval", cp.Interval.String(), "--checkpoint-every", strconv.Itoa(cp.Every))
