@@ -185,6 +185,9 @@ func TestEvolveKnownEditModelResumeAndReplay(t *testing.T) {
 				if evs[i].ModelCalls != evs[i].LLM.Calls {
 					t.Errorf("generation %d: model_calls %d, llm.calls %d", i, evs[i].ModelCalls, evs[i].LLM.Calls)
 				}
+				if toks := evs[i].LLM.PromptTokens + evs[i].LLM.CompletionTokens; evs[i].Tokens != toks || toks <= evs[i-1].Tokens {
+					t.Errorf("generation %d: tokens %d, llm %d, before %d: want the model's tokens, growing", i, evs[i].Tokens, toks, evs[i-1].Tokens)
+				}
 				if evs[i].LLM.Calls <= evs[i-1].LLM.Calls || evs[i].Evaluations < evs[i-1].Evaluations {
 					t.Errorf("generation %d: calls and evaluations must grow: %+v after %+v", i, evs[i], evs[i-1])
 				}

@@ -63,6 +63,10 @@ type Stats struct {
 	// Repairs counts the re-asks sent; Repaired the items that became valid after one.
 	Repairs  int `json:"repairs"`
 	Repaired int `json:"repaired"`
+	// Tokens as the server reported them for every reply (cached replies count what they
+	// cost when received, so a replay has the same budget); what was paid is in usage.jsonl.
+	PromptTokens     int `json:"prompt_tokens"`
+	CompletionTokens int `json:"completion_tokens"`
 }
 
 func (s *Stats) add(o Stats) {
@@ -73,6 +77,8 @@ func (s *Stats) add(o Stats) {
 	s.Cached += o.Cached
 	s.Repairs += o.Repairs
 	s.Repaired += o.Repaired
+	s.PromptTokens += o.PromptTokens
+	s.CompletionTokens += o.CompletionTokens
 }
 
 // ReplyEvent reports one parsed reply, as soon as it is in: the GUI shows the level and its
@@ -349,7 +355,7 @@ func (g *Generator) batch(ctx context.Context, gen int) ([]*search.Individual, e
 	var infos []problems.Info
 	for i, r := range results {
 		g.stats.add(Stats{Items: 1, Valid: b2i(r.valid), Invalid: b2i(!r.valid), Replies: r.replies, Cached: r.cached,
-			Repairs: r.repairs, Repaired: b2i(r.repaired)})
+			Repairs: r.repairs, Repaired: b2i(r.repaired), PromptTokens: r.promptTokens, CompletionTokens: r.completionTokens})
 		g.evaluations += r.infos
 		if !r.valid {
 			continue
@@ -448,6 +454,7 @@ type Exchange struct {
 func (g *Generator) Event() search.Event {
 	ev := search.Summarize(g)
 	ev.ModelCalls = g.stats.Replies
+	ev.Tokens = g.stats.PromptTokens + g.stats.CompletionTokens
 	return ev
 }
 

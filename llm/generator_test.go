@@ -132,6 +132,12 @@ func TestRunFolderIsAnExperimentRun(t *testing.T) {
 	if sum.Stats.Items != 12 || sum.Stats.Valid != 12 || sum.Totals.Requests != 12 || sum.Template != GenericTemplate {
 		t.Fatalf("summary %+v", sum)
 	}
+	// the events record the tokens spent so far (the report's --x tokens): all of them at the
+	// end, what the usage log says was asked (nothing came from the cache)
+	if toks := sum.Stats.PromptTokens + sum.Stats.CompletionTokens; toks == 0 || evs[1].Tokens != toks ||
+		toks != sum.Totals.Usage.PromptTokens+sum.Totals.Usage.CompletionTokens || evs[0].Tokens == 0 || evs[0].Tokens >= toks {
+		t.Errorf("tokens: events %d then %d, stats %+v, usage %+v", evs[0].Tokens, evs[1].Tokens, sum.Stats, sum.Totals.Usage)
+	}
 	if n := len(readLines(t, filepath.Join(dir, RepliesFile))); n != 12 {
 		t.Fatalf("%d exchanges", n)
 	}
@@ -254,6 +260,10 @@ func TestInvalidRepliesAreReaskedWithTheErrorAndCounted(t *testing.T) {
 	}
 	st := g.Stats()
 	want := Stats{Items: 4, Valid: 3, Invalid: 1, Replies: 2 + 3 + 3 + 1, Repairs: 1 + 2 + 2, Repaired: 2}
+	if st.PromptTokens == 0 || st.CompletionTokens == 0 {
+		t.Errorf("stats %+v: no tokens counted", st)
+	}
+	st.PromptTokens, st.CompletionTokens = 0, 0 // the test server's word counts
 	if st != want {
 		t.Fatalf("stats %+v, want %+v", st, want)
 	}

@@ -8,9 +8,11 @@ import (
 )
 
 // XAxis is what the report's fitness curves are drawn against: the generation, or a budget —
-// the evaluations (info computations) or the language-model calls (search.Event.ModelCalls) a
-// run has spent so far — so generators that spend differently (GA, LLM batches, LLM-guided
-// evolution) are compared at equal cost.
+// the evaluations (info computations), the language-model calls (search.Event.ModelCalls), the
+// model's tokens (search.Event.Tokens) or the wall-clock seconds (search.Event.Elapsed) a run
+// has spent so far — so generators that spend differently (GA, LLM batches, LLM-guided
+// evolution) are compared at equal cost. A generator that spends none of a budget (GA's model
+// calls) is drawn at zero with a note in the legend (report_axes.go), never left out.
 type XAxis string
 
 // The report's x axes.
@@ -18,10 +20,12 @@ const (
 	XGeneration  XAxis = "generation"
 	XEvaluations XAxis = "evaluations"
 	XModelCalls  XAxis = "model-calls"
+	XTokens      XAxis = "tokens"
+	XSeconds     XAxis = "seconds"
 )
 
 // XAxes lists the x axes, the default first.
-func XAxes() []XAxis { return []XAxis{XGeneration, XEvaluations, XModelCalls} }
+func XAxes() []XAxis { return []XAxis{XGeneration, XEvaluations, XModelCalls, XTokens, XSeconds} }
 
 // ParseXAxis reads an axis name ("model_calls" and "model calls" are accepted too).
 func ParseXAxis(s string) (XAxis, error) {
@@ -48,6 +52,10 @@ func (a XAxis) Value(ev *search.Event) float64 {
 		return float64(ev.Evaluations)
 	case XModelCalls:
 		return float64(ev.ModelCalls)
+	case XTokens:
+		return float64(ev.Tokens)
+	case XSeconds:
+		return ev.Elapsed
 	}
 	return float64(ev.Generation)
 }
@@ -59,6 +67,10 @@ func (a XAxis) Label() string {
 		return "evaluations"
 	case XModelCalls:
 		return "model calls"
+	case XTokens:
+		return "model tokens (prompt + completion)"
+	case XSeconds:
+		return "seconds (wall clock)"
 	}
 	return "generation"
 }

@@ -7,7 +7,7 @@ import (
 )
 
 func TestXAxes(t *testing.T) {
-	ev := &search.Event{Generation: 3, Evaluations: 120, ModelCalls: 45}
+	ev := &search.Event{Generation: 3, Evaluations: 120, ModelCalls: 45, Tokens: 9000, Elapsed: 12.5}
 	for _, tc := range []struct {
 		in   string
 		want XAxis
@@ -15,13 +15,14 @@ func TestXAxes(t *testing.T) {
 	}{
 		{"", XGeneration, 3}, {"generation", XGeneration, 3}, {"Evaluations", XEvaluations, 120},
 		{"model-calls", XModelCalls, 45}, {"model_calls", XModelCalls, 45}, {"model calls", XModelCalls, 45},
+		{"tokens", XTokens, 9000}, {"Seconds", XSeconds, 12.5},
 	} {
 		a, err := ParseXAxis(tc.in)
 		if err != nil || a != tc.want || a.Value(ev) != tc.val || a.Label() == "" {
 			t.Errorf("ParseXAxis(%q) = %q, %v (value %v): want %q, value %v", tc.in, a, err, a.Value(ev), tc.want, tc.val)
 		}
 	}
-	if _, err := ParseXAxis("seconds"); err == nil {
+	if _, err := ParseXAxis("minutes"); err == nil {
 		t.Error("an unknown axis is accepted")
 	}
 }

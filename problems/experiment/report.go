@@ -482,7 +482,7 @@ func fitnessPlot(title string, groups []Group, x XAxis) *plot.Plot {
 		line.Width = vg.Points(1.5)
 		line.Dashes = plotutil.Dashes(GeneratorRank(g.Generator))
 		p.Add(line)
-		p.Legend.Add(fmt.Sprintf("%s (%d seeds)", g.Generator, len(g.Runs)), line)
+		x.addLegend(p, g, cv, line)
 	}
 	return p
 }

@@ -18,7 +18,12 @@ type Event struct {
 	Evaluations int `json:"evaluations"`
 	// ModelCalls counts the language-model replies so far (cached ones included: the budget
 	// they stand for), 0 and left out for generators that use no model.
-	ModelCalls  int     `json:"model_calls,omitempty"`
+	ModelCalls int `json:"model_calls,omitempty"`
+	// Tokens counts the language-model tokens so far (prompt and completion as the server
+	// reported them; a cached reply counts what it cost when received, so a replay has the
+	// same budget), 0 and left out for generators that use no model. With ModelCalls and
+	// Elapsed it is a budget axis of the report (--x tokens).
+	Tokens      int     `json:"tokens,omitempty"`
 	Size        int     `json:"size"`
 	BestFitness float64 `json:"best_fitness"`
 	MeanFitness float64 `json:"mean_fitness"`
