@@ -59,9 +59,9 @@ func (o Outcome) String() string {
 	case Ongoing:
 		return "ongoing"
 	case FirstWins:
-		return "player 0 wins"
+		return "Player 1 wins"
 	case SecondWins:
-		return "player 1 wins"
+		return "Player 2 wins"
 	case Draw:
 		return "draw"
 	}
@@ -90,7 +90,15 @@ func (i Info) PlayerName(p int) string {
 		}
 		return fmt.Sprintf("Player %d", p+1)
 	}
-	return fmt.Sprintf("player %d", p)
+	return fmt.Sprintf("Player %d", p+1)
+}
+
+// OutcomeText says o in the rulebook's names ("White wins", "Player 2 wins", "draw").
+func (i Info) OutcomeText(o Outcome) string {
+	if w := o.Winner(); w >= 0 {
+		return i.PlayerName(w) + " wins"
+	}
+	return o.String()
 }
 
 // Game is the contract every game fulfils (gg-bench §15.2 in Go form). Players are 0 and 1;
@@ -158,7 +166,7 @@ func (f *Fault) Error() string {
 		s += " in " + f.Func
 	}
 	if f.Msg != "" {
-		s += ": " + f.Msg
+		s += ": " + Printable(f.Msg) // the message may quote the script: no terminal controls
 	}
 	return s
 }

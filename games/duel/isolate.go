@@ -55,6 +55,7 @@ func RunChild(ctx context.Context, cmd *exec.Cmd, lim ChildLimits) (ChildOutput,
 	lim = lim.withDefaults()
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
+	cmd.Env = SandboxEnv(cmd.Env) // a model-written script never sees the API key
 	ctx, cancel := context.WithTimeout(ctx, lim.Wall)
 	defer cancel()
 	if err := cmd.Start(); err != nil {
@@ -91,19 +92,61 @@ func crashed(stderr []byte) bool {
 }
 
 func classifyCrash(ee *exec.ExitError, stderr []byte, lim ChildLimits) *Fault {
-	tail := lastLines(string(stderr), 3)
 	if f := signalFault(ee, lim); f != nil {
+		if said := workerSaid(stderr); said != "" {
+			f.Msg += "; " + said
+		}
 		return f
 	}
+	return crashFault(ee.ExitCode(), stderr, lim)
+}
+
+// crashFault names a sandbox process's death from its exit status and what it wrote to
+// stderr: out of memory and stack overflow keep their cause whatever else the dump holds,
+// and every message ends with the worker's first and last lines (escaped, clipped).
+func crashFault(code int, stderr []byte, lim ChildLimits) *Fault {
 	s := string(stderr)
+	said := workerSaid(stderr)
+	if said != "" {
+		said = "; " + said
+	}
 	switch {
+	case strings.Contains(s, "stack overflow") || strings.Contains(s, "goroutine stack exceeds"):
+		return &Fault{Kind: FaultMemory, Msg: "the sandbox process overflowed its stack (deep recursion or nesting in the script)" + said}
 	case strings.Contains(s, "out of memory") || strings.Contains(s, "cannot allocate memory") ||
 		strings.Contains(s, "failed to allocate"): // the last is the race detector's runtime
-		return &Fault{Kind: FaultMemory, Msg: fmt.Sprintf("the sandbox process ran out of its %d MiB of memory", lim.Memory>>20)}
-	case strings.Contains(s, "stack overflow") || strings.Contains(s, "goroutine stack exceeds"):
-		return &Fault{Kind: FaultMemory, Msg: "the sandbox process overflowed its stack"}
+		return &Fault{Kind: FaultMemory, Msg: fmt.Sprintf("the sandbox process ran out of its %d MiB of memory", lim.Memory>>20) + said}
 	}
-	return &Fault{Kind: FaultPanic, Msg: fmt.Sprintf("the sandbox process crashed (exit status %d): %s", ee.ExitCode(), tail)}
+	if code < 0 {
+		return &Fault{Kind: FaultPanic, Msg: "the sandbox process crashed" + said}
+	}
+	return &Fault{Kind: FaultPanic, Msg: fmt.Sprintf("the sandbox process crashed (exit status %d)", code) + said}
+}
+
+// workerSaid is the first and the last non-empty line a crashed worker wrote, for a fault's
+// message: the first line of a Go crash names it ("fatal error: stack overflow"), the last
+// shows where the dump ended.
+func workerSaid(stderr []byte) string {
+	var lines []string
+	for _, l := range strings.Split(string(stderr), "\n") {
+		if l = strings.TrimSpace(l); l != "" && l != elided {
+			lines = append(lines, l)
+		}
+	}
+	switch len(lines) {
+	case 0:
+		return ""
+	case 1:
+		return "the worker said: " + PrintableLine(clip(lines[0], 200))
+	}
+	first := lines[0]
+	for _, l := range lines {
+		if strings.HasPrefix(l, "fatal error:") || strings.HasPrefix(l, "panic:") || strings.HasPrefix(l, "runtime:") {
+			first = l
+			break
+		}
+	}
+	return fmt.Sprintf("the worker's first line: %s; its last: %s", PrintableLine(clip(first, 200)), PrintableLine(clip(lines[len(lines)-1], 200)))
 }
 
 func lastLines(s string, n int) string {

@@ -211,6 +211,13 @@ type EvalOptions struct {
 	Seed     int64 // game k starts from Initial(Seed + k)
 	// Progress, when set, is called after every game.
 	Progress func(done, total int, r EvalGame)
+	// Resume, when set, holds the games of an earlier run of the same evaluation (same game,
+	// model, opponent and seed): they are counted as they are and play goes on from the next
+	// game.
+	Resume *EvalResult
+	// Saved, when set, is given the result after every game (an error stops the evaluation):
+	// what `duel eval --out` writes, so an interrupted run loses at most one game.
+	Saved func(r *EvalResult) error
 }
 
 // EvalGame is one game of an evaluation.
@@ -237,7 +244,34 @@ type EvalResult struct {
 	EnvFaults   int        `json:"env_faults"`
 	Truncated   int        `json:"truncated"`
 	TotalPlies  int        `json:"total_plies"`
+	// Planned is the number of games asked for and Seed the first game's seed: a result with
+	// fewer games is a run still going (or interrupted), which a rerun continues.
+	Planned int   `json:"games_planned,omitempty"`
+	Seed    int64 `json:"seed"`
+	// Costs are what the model's requests cost, over every run that played these games.
+	Costs *EvalCosts `json:"costs,omitempty"`
+	// OpponentStrength says what the opponent is: its win rates against reference agents.
+	OpponentStrength *Strength `json:"opponent_strength,omitempty"`
 }
+
+// EvalCosts are the requests, tokens and price of an evaluation (gg-bench saves them after
+// every game).
+type EvalCosts struct {
+	Requests  int     `json:"requests"`
+	CacheHits int     `json:"cache_hits"`
+	TokensIn  int     `json:"tokens_in"`
+	TokensOut int     `json:"tokens_out"`
+	Price     float64 `json:"price"`
+}
+
+// Plus is the sum of two cost records.
+func (c EvalCosts) Plus(d EvalCosts) EvalCosts {
+	return EvalCosts{Requests: c.Requests + d.Requests, CacheHits: c.CacheHits + d.CacheHits,
+		TokensIn: c.TokensIn + d.TokensIn, TokensOut: c.TokensOut + d.TokensOut, Price: c.Price + d.Price}
+}
+
+// Complete reports whether every planned game was played.
+func (r *EvalResult) Complete() bool { return r.Planned == 0 || len(r.Games) >= r.Planned }
 
 // Evaluate plays the model against the opponent: Games games, the model moving first in the
 // even-numbered ones (spec §10).
@@ -245,8 +279,26 @@ func Evaluate(ctx context.Context, g Game, model, opponent Agent, opts EvalOptio
 	if opts.Games <= 0 {
 		opts.Games = 30
 	}
-	r := &EvalResult{Game: g.Info().Name, Model: model.Name(), Opponent: opponent.Name()}
-	for k := 0; k < opts.Games; k++ {
+	r := &EvalResult{Game: g.Info().Name, Model: model.Name(), Opponent: opponent.Name(), Planned: opts.Games, Seed: opts.Seed}
+	if prev := opts.Resume; prev != nil {
+		if prev.Game != r.Game || prev.Model != r.Model || prev.Opponent != r.Opponent || prev.Seed != r.Seed {
+			return r, fmt.Errorf("the earlier result is of %s vs %s on %s from seed %d, not of %s vs %s on %s from seed %d",
+				prev.Model, prev.Opponent, prev.Game, prev.Seed, r.Model, r.Opponent, r.Game, r.Seed)
+		}
+		for _, eg := range prev.Games {
+			if eg.Index != len(r.Games) || len(r.Games) >= opts.Games {
+				break
+			}
+			llmSeat := 1
+			if eg.LLMFirst {
+				llmSeat = 0
+			}
+			eg.Outcome = r.add(eg.Result, llmSeat)
+			r.Games = append(r.Games, eg)
+		}
+		r.Costs, r.OpponentStrength = prev.Costs, prev.OpponentStrength
+	}
+	for k := len(r.Games); k < opts.Games; k++ {
 		llmSeat := k % 2
 		seats := [2]Agent{model, opponent}
 		if llmSeat == 1 {
@@ -258,6 +310,11 @@ func Evaluate(ctx context.Context, g Game, model, opponent Agent, opts EvalOptio
 		}
 		eg := EvalGame{Index: k, LLMFirst: llmSeat == 0, Result: res, Outcome: r.add(res, llmSeat)}
 		r.Games = append(r.Games, eg)
+		if opts.Saved != nil {
+			if err := opts.Saved(r); err != nil {
+				return r, err
+			}
+		}
 		if opts.Progress != nil {
 			opts.Progress(k+1, opts.Games, eg)
 		}

@@ -2,6 +2,7 @@ package duel
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -90,28 +91,75 @@ type proc struct {
 	calls  int // round trips made
 }
 
-// tailBuffer keeps the last bytes written to it (a worker's stderr, for naming a crash).
+// tailBuffer keeps what a worker wrote to stderr, for naming a crash: the last bytes, the
+// first bytes of the crash itself (a stack overflow's dump runs past the tail, and its cause is
+// in its first line), and the last filter a validation started (filterPrefix).
 type tailBuffer struct {
-	mu  sync.Mutex
-	buf []byte
+	mu     sync.Mutex
+	buf    []byte
+	crash  []byte // from the first crash marker on, at most crashHead bytes
+	cut    bool   // bytes were dropped between crash and buf
+	filter string
 }
 
-const stderrTail = 16 << 10
+const (
+	crashHead  = 4 << 10
+	stderrTail = 16 << 10
+)
+
+// elided stands in Bytes for what was dropped between the crash's start and the tail.
+const elided = "…"
+
+var crashMarkers = [][]byte{[]byte("fatal error:"), []byte("panic:"), []byte("runtime:")}
 
 func (t *tailBuffer) Write(p []byte) (int, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	if t.crash == nil {
+		at := -1
+		for _, m := range crashMarkers {
+			if i := bytes.Index(p, m); i >= 0 && (at < 0 || i < at) {
+				at = i
+			}
+		}
+		if at >= 0 {
+			t.crash = append([]byte{}, p[at:min(len(p), at+crashHead)]...)
+		}
+	} else if room := crashHead - len(t.crash); room > 0 {
+		t.crash = append(t.crash, p[:min(room, len(p))]...)
+	}
+	for _, line := range bytes.Split(p, []byte("\n")) {
+		if f, ok := bytes.CutPrefix(line, []byte(filterPrefix)); ok {
+			t.filter = string(f)
+		}
+	}
 	t.buf = append(t.buf, p...)
 	if len(t.buf) > stderrTail {
 		t.buf = append(t.buf[:0], t.buf[len(t.buf)-stderrTail:]...)
+		if t.crash != nil {
+			t.cut = true
+		}
 	}
 	return len(p), nil
 }
 
+// Bytes is the tail, preceded by the crash's first bytes when the tail no longer holds them.
 func (t *tailBuffer) Bytes() []byte {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return append([]byte(nil), t.buf...)
+	if !t.cut {
+		return append([]byte(nil), t.buf...)
+	}
+	out := append([]byte(nil), t.crash...)
+	out = append(out, "\n"+elided+"\n"...)
+	return append(out, t.buf...)
+}
+
+// lastFilter is the last filter a validation in this worker started, or "".
+func (t *tailBuffer) lastFilter() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.filter
 }
 
 func (pl *Pool) spawn() (*proc, error) {
@@ -124,7 +172,7 @@ func (pl *Pool) spawn() (*proc, error) {
 	}
 	lim := ChildLimits{Memory: pl.memory(), CPU: workerCPULimit}.withDefaults()
 	cmd := exec.Command(exe)
-	cmd.Env = append(os.Environ(), WorkerEnv+"="+strconv.FormatUint(lim.Memory>>20, 10))
+	cmd.Env = append(SandboxEnv(nil), WorkerEnv+"="+strconv.FormatUint(lim.Memory>>20, 10))
 	cmd.SysProcAttr = workerProcAttr()
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
@@ -256,7 +304,7 @@ func (p *proc) crashFault(readErr error) *Fault {
 		return classifyCrash(ee, stderr, p.lim)
 	}
 	if len(stderr) > 0 && crashed(stderr) {
-		return &Fault{Kind: FaultPanic, Msg: "the sandbox worker crashed: " + lastLines(string(stderr), 3)}
+		return crashFault(-1, stderr, p.lim)
 	}
 	return &Fault{Kind: FaultPanic, Msg: fmt.Sprintf("the sandbox worker stopped answering (%v)", readErr)}
 }
@@ -608,14 +656,14 @@ func (r *Remote) ActionCells(s State, actions []int) ([][]Square, bool, error) {
 	return rep.Cells, rep.Defined, err
 }
 
-func (r *Remote) act(ctx context.Context, agent string, t Turn, seed uint64) (int, error) {
+func (r *Remote) act(ctx context.Context, agent string, spec []byte, t Turn, seed uint64) (int, error) {
 	id, err := r.id(t.State)
 	if err != nil {
 		return 0, err
 	}
 	ctx, cancel := mergeDone(ctx, r.ctx)
 	defer cancel()
-	rep, err := r.do(ctx, workerRequest{Op: "act", ID: id, Agent: agent, RNG: seed, Legal: t.Legal,
+	rep, err := r.do(ctx, workerRequest{Op: "act", ID: id, Agent: agent, Spec: spec, RNG: seed, Legal: t.Legal,
 		Player: t.Player, Ply: t.Ply, MaxPlies: t.MaxPlies})
 	if err != nil {
 		return 0, err

@@ -24,6 +24,9 @@ func TestMain(m *testing.M) {
 	if src := os.Getenv(testChildEnv); src != "" {
 		os.Exit(testChild(src))
 	}
+	if os.Getenv(testOverflowEnv) != "" {
+		overflowStack()
+	}
 	os.Exit(m.Run())
 }
 

@@ -26,6 +26,14 @@ const (
 	maxLog    = 4 << 10  // bytes of print() output kept per game
 )
 
+// MaxTitle and MaxRules bound a script's TITLE and RULES: they are shown in the GUI and sent to
+// language models, so a script cannot make either do script-sized work (a rulebook of gg-bench
+// is a few KiB). A longer one is a load fault.
+const (
+	MaxTitle = 256
+	MaxRules = 16 << 10
+)
+
 // fileOptions are the Starlark dialect of game scripts: no while loops, no recursion and no
 // reassignment of globals (spec §15.3), so a script is a bounded, pure function of its input;
 // sets and top-level for/if are allowed for building tables.
@@ -311,13 +319,20 @@ func (g *ScriptGame) bind(globals starlark.StringDict) error {
 			return loadf("PLAYERS names both players %q", g.info.Players[0])
 		}
 	}
-	for name, dst := range map[string]*string{"TITLE": &g.info.Title, "RULES": &g.info.Rules} {
-		if v, ok := globals[name]; ok {
+	for _, f := range []struct {
+		name  string
+		dst   *string
+		limit int
+	}{{"TITLE", &g.info.Title, MaxTitle}, {"RULES", &g.info.Rules, MaxRules}} {
+		if v, ok := globals[f.name]; ok {
 			s, ok := v.(starlark.String)
 			if !ok {
-				return loadf("%s is a %s, not a string", name, v.Type())
+				return loadf("%s is a %s, not a string", f.name, v.Type())
 			}
-			*dst = string(s)
+			if len(s) > f.limit {
+				return loadf("%s is %d bytes, the limit is %d", f.name, len(s), f.limit)
+			}
+			*f.dst = string(s)
 		}
 	}
 	return nil

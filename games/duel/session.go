@@ -25,7 +25,7 @@ func SessionMoveSeed(seed int64, ply int) uint64 {
 
 // remoteActor is a game whose agent moves can run where the game runs (a sandbox worker).
 type remoteActor interface {
-	act(ctx context.Context, agent string, t Turn, seed uint64) (int, error)
+	act(ctx context.Context, agent string, spec []byte, t Turn, seed uint64) (int, error)
 }
 
 // stateReleaser is a game that holds its states elsewhere and is told when one is dropped.
@@ -43,8 +43,17 @@ func release(g Game, states ...State) {
 // ParseAgent rebuilds from their name) playing a sandboxed game search inside the sandbox;
 // others (a language model) run here and only call the game.
 func ActOn(ctx context.Context, g Game, agent Agent, t Turn, seed uint64) (int, error) {
-	if r, ok := g.(remoteActor); ok && portable(agent) {
-		return r.act(ctx, agent.Name(), t, seed)
+	if r, ok := g.(remoteActor); ok {
+		if portable(agent) {
+			return r.act(ctx, agent.Name(), nil, t, seed)
+		}
+		if na, ok := agent.(*NetAgent); ok {
+			spec, err := na.spec()
+			if err != nil {
+				return 0, err
+			}
+			return r.act(ctx, na.Name(), spec, t, seed)
+		}
 	}
 	return agent.Act(ctx, g, t, MoveRNG(seed))
 }

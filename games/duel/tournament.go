@@ -282,7 +282,7 @@ func (t *Tournament) WriteTable(w io.Writer) error {
 	}
 	for _, p := range t.Pairs {
 		for _, f := range p.Faults {
-			fmt.Fprintf(w, "fault in %s vs %s: %s\n", t.Agents[p.A], t.Agents[p.B], f)
+			fmt.Fprintf(w, "fault in %s vs %s: %s\n", t.Agents[p.A], t.Agents[p.B], PrintableLine(f))
 		}
 	}
 	return nil

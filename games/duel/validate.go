@@ -130,6 +130,9 @@ type Report struct {
 	Skill             *Tournament      `json:"skill,omitempty"`
 	Lopsided          *Lopsided        `json:"lopsided,omitempty"`
 	BenchmarkOpponent string           `json:"benchmark_opponent,omitempty"`
+	// Warnings say what makes an accepted game a poor benchmark game: a slow game (CPU time
+	// per MCTS-100 move), a state that grows without bound.
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // filterError rejects a game in one filter.
@@ -222,7 +225,16 @@ func validate(ctx context.Context, p *Program, opts ValidateOptions, rep Report)
 		{FilterTermination, func() error { return checkTermination(ctx, g, opts) }},
 		{FilterPlayouts, func() error {
 			var err error
-			rep.Random, records, err = checkPlayouts(ctx, g, opts)
+			var sizes []stateSizes
+			rep.Random, records, sizes, err = checkPlayouts(ctx, g, opts)
+			if w := growthWarning(sizes); w != "" {
+				rep.Warnings = append(rep.Warnings, w)
+			}
+			if err == nil {
+				if w := slowWarning(ctx, g, opts); w != "" {
+					rep.Warnings = append(rep.Warnings, w)
+				}
+			}
 			return err
 		}},
 		{FilterDeterminism, func() error { return checkDeterminism(ctx, p, records, opts) }},
@@ -335,10 +347,10 @@ func checkTermination(ctx context.Context, g *ScriptGame, opts ValidateOptions) 
 				return err
 			}
 			if res.Fault != nil {
-				return reject(res.Fault, "game %d (first-legal as player %d)", k, seat)
+				return reject(res.Fault, "game %d (first-legal as Player %d)", k, seat+1)
 			}
 			if res.Truncated {
-				return reject(nil, "game %d (first-legal as player %d, seed %d) did not end within %d plies", k, seat, opts.Seed+int64(k), opts.MaxPlies)
+				return reject(nil, "game %d (first-legal as Player %d, seed %d) did not end within %d plies", k, seat+1, opts.Seed+int64(k), opts.MaxPlies)
 			}
 		}
 	}
@@ -347,7 +359,7 @@ func checkTermination(ctx context.Context, g *ScriptGame, opts ValidateOptions) 
 
 // playout plays one game under every contract check, random moves from rng or, when replay is
 // set, the recorded moves, and returns the moves, the hash of its renders and its outcome.
-func playout(ctx context.Context, g *ScriptGame, seed int64, rng *rand.Rand, opts ValidateOptions, replay bool, moves []int) ([]int, uint64, Outcome, error) {
+func playout(ctx context.Context, g *ScriptGame, seed int64, rng *rand.Rand, opts ValidateOptions, replay bool, moves []int, sizes *stateSizes) ([]int, uint64, Outcome, error) {
 	h := fnv.New64a()
 	startSteps := g.Steps()
 	s, err := g.Initial(seed)
@@ -360,6 +372,9 @@ func playout(ctx context.Context, g *ScriptGame, seed int64, rng *rand.Rand, opt
 		}
 		if g.Steps()-startSteps > opts.GameSteps {
 			return nil, 0, Ongoing, &Fault{Kind: FaultSteps, Msg: fmt.Sprintf("the game used more than %d execution steps", opts.GameSteps)}
+		}
+		if sizes != nil {
+			sizes.add(s, ply)
 		}
 		txt, err := g.Render(s)
 		if err != nil {
@@ -405,15 +420,21 @@ type playoutRecord struct {
 	outcome Outcome
 }
 
-func checkPlayouts(ctx context.Context, g *ScriptGame, opts ValidateOptions) (*RandomPlayStats, []playoutRecord, error) {
+func checkPlayouts(ctx context.Context, g *ScriptGame, opts ValidateOptions) (*RandomPlayStats, []playoutRecord, []stateSizes, error) {
 	st := &RandomPlayStats{}
 	var records []playoutRecord
+	var sizes []stateSizes
 	plies := 0
 	for i := 0; i < opts.Playouts; i++ {
 		seed := opts.Seed + int64(i)
-		moves, h, o, err := playout(ctx, g, seed, SeatRNG(opts.Seed^0x5eed, i, 0), opts, false, nil)
+		var z *stateSizes
+		if i < growthPlayouts {
+			sizes = append(sizes, stateSizes{})
+			z = &sizes[len(sizes)-1]
+		}
+		moves, h, o, err := playout(ctx, g, seed, SeatRNG(opts.Seed^0x5eed, i, 0), opts, false, nil, z)
 		if err != nil {
-			return st, nil, reject(err, "random playout %d (seed %d)", i, seed)
+			return st, nil, sizes, reject(err, "random playout %d (seed %d)", i, seed)
 		}
 		st.Games++
 		plies += len(moves)
@@ -430,7 +451,7 @@ func checkPlayouts(ctx context.Context, g *ScriptGame, opts ValidateOptions) (*R
 		}
 	}
 	st.MeanPlies = float64(plies) / float64(max(st.Games, 1))
-	return st, records, nil
+	return st, records, sizes, nil
 }
 
 // checkDeterminism replays recorded playouts on a fresh instance: a script has no clock and no
@@ -442,7 +463,7 @@ func checkDeterminism(ctx context.Context, p *Program, records []playoutRecord, 
 	}
 	defer g.Close()
 	for i, r := range records {
-		_, h, o, err := playout(ctx, g, r.seed, nil, opts, true, r.moves)
+		_, h, o, err := playout(ctx, g, r.seed, nil, opts, true, r.moves, nil)
 		if err != nil {
 			return reject(err, "replay of playout %d (seed %d)", i, r.seed)
 		}
@@ -460,9 +481,9 @@ func checkDegenerate(st *RandomPlayStats) error {
 	case st.Draws == st.Games:
 		return reject(nil, "all %d random games were draws", st.Games)
 	case st.FirstWins == 0:
-		return reject(nil, "player 0 never won in %d random games (%d losses, %d draws)", st.Games, st.SecondWin, st.Draws)
+		return reject(nil, "Player 1 (the first mover) never won in %d random games (%d losses, %d draws)", st.Games, st.SecondWin, st.Draws)
 	case st.SecondWin == 0:
-		return reject(nil, "player 1 never won in %d random games (%d losses, %d draws)", st.Games, st.FirstWins, st.Draws)
+		return reject(nil, "Player 2 (the second mover) never won in %d random games (%d losses, %d draws)", st.Games, st.FirstWins, st.Draws)
 	}
 	return nil
 }
@@ -498,7 +519,7 @@ func checkSkill(ctx context.Context, p *Program, opts ValidateOptions, rep *Repo
 
 // WriteText prints a report for people: one line per filter, then the verdict.
 func (r *Report) WriteText(w io.Writer) {
-	fmt.Fprintf(w, "game %s", r.Game)
+	fmt.Fprintf(w, "game %s", PrintableLine(r.Game))
 	if r.Info != nil {
 		fmt.Fprintf(w, " (%d actions, observation of %d)", r.Info.NumActions, r.Info.ObsSize)
 	}
@@ -510,12 +531,12 @@ func (r *Report) WriteText(w io.Writer) {
 		}
 		fmt.Fprintf(w, "  %-12s %-9s %8s", c.Filter, status, c.Duration.Round(time.Millisecond))
 		if c.Passed && c.Detail != "" {
-			fmt.Fprintf(w, "  %s", c.Detail)
+			fmt.Fprintf(w, "  %s", PrintableLine(c.Detail))
 		}
 		fmt.Fprintln(w)
 	}
 	if st := r.Random; st != nil {
-		fmt.Fprintf(w, "random play: %d games, player 0 won %d, player 1 won %d, %d draws, %.1f plies on average\n",
+		fmt.Fprintf(w, "random play: %d games, Player 1 won %d, Player 2 won %d, %d draws, %.1f plies on average\n",
 			st.Games, st.FirstWins, st.SecondWin, st.Draws, st.MeanPlies)
 	}
 	if r.Skill != nil {
@@ -526,6 +547,9 @@ func (r *Report) WriteText(w io.Writer) {
 			fmt.Fprintln(w, "  "+line)
 		}
 	}
+	for _, warn := range r.Warnings {
+		fmt.Fprintf(w, "warning: %s\n", PrintableLine(warn))
+	}
 	if r.Passed {
 		fmt.Fprint(w, "verdict: accepted")
 		if r.BenchmarkOpponent != "" {
@@ -534,5 +558,5 @@ func (r *Report) WriteText(w io.Writer) {
 		fmt.Fprintln(w)
 		return
 	}
-	fmt.Fprintf(w, "verdict: rejected by the %s filter: %s\n", r.Rejected, r.Reason)
+	fmt.Fprintf(w, "verdict: rejected by the %s filter: %s\n", r.Rejected, PrintableLine(r.Reason))
 }

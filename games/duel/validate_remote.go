@@ -88,10 +88,8 @@ func (pl *Pool) ValidateSandboxed(ctx context.Context, name string, src []byte, 
 			return rejected(FilterLoad, ctx.Err())
 		}
 		filter := FilterLoad
-		for _, line := range strings.Split(string(p.stderr.Bytes()), "\n") {
-			if f, ok := strings.CutPrefix(line, filterPrefix); ok {
-				filter = f
-			}
+		if f := p.stderr.lastFilter(); f != "" {
+			filter = f
 		}
 		return rejected(filter, err)
 	}

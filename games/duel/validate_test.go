@@ -62,7 +62,7 @@ func TestFiltersRejectBrokenGames(t *testing.T) {
 		{"never ends", gameSource("", map[string]string{"outcome": "return None"}), FilterTermination, "did not end within 100 plies"},
 		{"empty legal list", gameSource("", map[string]string{"legal_actions": "return [] if s[\"n\"] == 7 else [0, 1]", "outcome": long}), FilterTermination, "no legal actions"},
 		{"fails deep in the game", gameSource("", map[string]string{"observe": "if s[\"n\"] >= 7:\n    fail(\"deep\")\nreturn [s[\"n\"]]", "outcome": long}), FilterPlayouts, "deep"},
-		{"first player always wins", gameSource("", map[string]string{"outcome": "return 0 if s[\"n\"] >= 5 else None"}), FilterDegenerate, "player 1 never won"},
+		{"first player always wins", gameSource("", map[string]string{"outcome": "return 0 if s[\"n\"] >= 5 else None"}), FilterDegenerate, "Player 2 (the second mover) never won"},
 		{"always a draw", gameSource("", map[string]string{"outcome": `return "draw" if s["n"] >= 5 else None`}), FilterDegenerate, "draws"},
 		// the winner depends only on the seed, so no agent can be better than another
 		{"no skill", gameSource("", map[string]string{

@@ -83,6 +83,10 @@ type workerRequest struct {
 	Inspect bool `json:"inspect,omitempty"`
 	// Validate: the filters' options.
 	Validate *validateSpec `json:"validate,omitempty"`
+	// Spec: an agent ParseAgent cannot make from its name (a NetAgent), as JSON.
+	Spec json.RawMessage `json:"spec,omitempty"`
+	// Train: one self-play training iteration.
+	Train *trainRequest `json:"train,omitempty"`
 }
 
 type workerReply struct {
@@ -112,6 +116,8 @@ type workerReply struct {
 	Exiting bool `json:"exiting,omitempty"`
 	// CPU is the worker's CPU time spent on the request.
 	CPU time.Duration `json:"cpu"`
+	// Trained: the network a train request made.
+	Trained *trainReply `json:"trained,omitempty"`
 }
 
 func writeFrame(w io.Writer, v any) error {
@@ -360,6 +366,8 @@ func (w *worker) serve(req workerRequest) (rep workerReply) {
 		return workerReply{}
 	case "log":
 		return workerReply{Text: w.game.Log()}
+	case "train":
+		return w.serveTrain(ctx, req.Train)
 	case "initial":
 		s, err := w.game.Initial(req.Seed)
 		if err != nil {
@@ -424,6 +432,13 @@ func (w *worker) serve(req workerRequest) (rep workerReply) {
 		return workerReply{Cells: cells, Defined: defined}
 	case "act":
 		agent, ok := w.agents[req.Agent]
+		if len(req.Spec) > 0 {
+			a, err := w.specAgent(req.Agent, req.Spec)
+			if err != nil {
+				return workerReply{Error: err.Error()}
+			}
+			agent, ok = a, true
+		}
 		if !ok {
 			a, err := ParseAgent(req.Agent)
 			if err != nil {

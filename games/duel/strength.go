@@ -1,0 +1,81 @@
+package duel
+
+import (
+	"context"
+	"fmt"
+	"io"
+)
+
+// StrengthRefs are the reference agents an opponent's strength is measured against: uniform
+// random play, and plain MCTS (random rollouts) at gg-bench's 100 iterations and ten times that.
+var StrengthRefs = []string{"random", "mcts-100", "mcts-1000"}
+
+// Strength says what an agent is: its record against reference agents, so that two results
+// say what they were measured against.
+type Strength struct {
+	Agent   string        `json:"agent"`
+	Against []StrengthRow `json:"against"`
+}
+
+// StrengthRow is the agent's record against one reference agent. WinRate is wins over the
+// games counted (draws, truncated games and the reference's faults are not wins; games lost to
+// faults of the game script are left out), with its 95% Wilson interval.
+type StrengthRow struct {
+	Opponent string   `json:"opponent"`
+	Wins     int      `json:"wins"`
+	Losses   int      `json:"losses"`
+	Draws    int      `json:"draws"`
+	Faults   int      `json:"faults,omitempty"`
+	WinRate  Interval `json:"win_rate"`
+	Seed     int64    `json:"seed"`
+}
+
+func (s StrengthRow) String() string {
+	return fmt.Sprintf("vs %s: wins %s (W-L-D %d-%d-%d)", s.Opponent, s.WinRate, s.Wins, s.Losses, s.Draws)
+}
+
+// RowOf turns a pair's record (A is the measured agent) into a strength row.
+func RowOf(opponent string, pr PairResult, seed int64) StrengthRow {
+	row := StrengthRow{Opponent: opponent, Wins: pr.AWins + pr.BFaults, Losses: pr.BWins + pr.AFaults,
+		Draws: pr.Draws + pr.Truncated, Faults: pr.AFaults, Seed: seed}
+	n := pr.Games - pr.EnvFaults
+	rate := 0.0
+	if n > 0 {
+		rate = float64(row.Wins) / float64(n)
+	}
+	lo, hi := Wilson(rate, n)
+	row.WinRate = Interval{Rate: rate, Lo: lo, Hi: hi, N: n}
+	return row
+}
+
+// MeasureStrength plays agent against each reference (names ParseAgent reads, default
+// StrengthRefs), games games each with the first mover alternating, on g.
+func MeasureStrength(ctx context.Context, g Game, agent Agent, refs []string, games int, seed int64, progress func(ref string, k int)) (*Strength, error) {
+	if len(refs) == 0 {
+		refs = StrengthRefs
+	}
+	st := &Strength{Agent: agent.Name()}
+	for _, name := range refs {
+		ref, err := ParseAgent(name)
+		if err != nil {
+			return nil, err
+		}
+		pr, err := PlayMatch(ctx, g, [2]Agent{agent, ref}, games, seed, func(k int, _ [2]Agent, _ Result, _ PairResult) {
+			if progress != nil {
+				progress(name, k)
+			}
+		})
+		if err != nil {
+			return st, err
+		}
+		st.Against = append(st.Against, RowOf(ref.Name(), pr, seed))
+	}
+	return st, nil
+}
+
+// WriteText prints the strength, one reference a line.
+func (s *Strength) WriteText(w io.Writer) {
+	for _, r := range s.Against {
+		fmt.Fprintf(w, "  %s %s\n", s.Agent, r)
+	}
+}
