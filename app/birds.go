@@ -17,6 +17,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"pcgwb/games/birds"
+	"pcgwb/games/birds/classifier/vit"
 	"pcgwb/internal/safeio"
 )
 
@@ -47,7 +48,7 @@ type BirdsPanel struct {
 	Chart     *fynecanvas.Image
 	TrialList *widget.List
 
-	// classifier gives the letter classifier (the default: the proxy CNN when linked in).
+	// classifier gives the letter classifier: Options.BirdsClassifier, or Unavailable.
 	classifier func() birds.Classifier
 
 	eval, folder latest
@@ -63,7 +64,12 @@ type BirdsPanel struct {
 
 // NewBirdsPanel builds the tab.
 func NewBirdsPanel(wb *Workbench) *BirdsPanel {
-	p := &BirdsPanel{wb: wb, classifier: birds.DefaultClassifier}
+	p := &BirdsPanel{wb: wb, classifier: func() birds.Classifier {
+		if c := wb.opts.BirdsClassifier; c != nil {
+			return c
+		}
+		return birds.Unavailable{}
+	}}
 	p.Program = widget.NewMultiLineEntry()
 	p.Program.TextStyle = fyne.TextStyle{Monospace: true}
 	p.Program.SetPlaceHolder("drop_block('b31', 10)\ndrop_block('b13', 9)\n…\n\nType or paste a drop_block program, an answer with a ``` block, or a level XML.")
@@ -221,7 +227,7 @@ func classifierLabel(c birds.Classifier) string {
 		return name
 	}
 	switch c.(type) {
-	case *birds.CommandClassifier, *birds.HTTPClassifier:
+	case *birds.CommandClassifier, *birds.HTTPClassifier, *vit.Classifier:
 		return name
 	}
 	return "proxy " + name + ", not the competition's ViT"

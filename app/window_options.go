@@ -1,6 +1,7 @@
 package app
 
 import (
+	"pcgwb/games/birds"
 	"pcgwb/games/play"
 	"pcgwb/problems/data"
 )
@@ -31,6 +32,10 @@ type Options struct {
 	OnSampled func(set *SampleSet, err error)
 	// OnRunStopped is called on the UI goroutine whenever a run stops.
 	OnRunStopped func(rec *RunRecord, state RunState, err error)
+
+	// BirdsClassifier is the Birds tab's letter classifier (nil: none, similarity is shown as
+	// missing). The shell passes the one its --classifier flag names: the proxy CNN by default.
+	BirdsClassifier birds.Classifier
 
 	// DataSource is where "Get the data…" downloads from: an http(s) URL or a local .tar.gz
 	// of the reference repository ("": its public archive at the pinned commit).

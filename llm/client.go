@@ -153,6 +153,10 @@ var (
 	errNoMessages   = errors.New("a request needs at least one message")
 )
 
+// errNoContent is a choice without text ("content": null, or ""): a failed request, retried,
+// never an empty answer that would be scored as one.
+var errNoContent = errors.New(`the server's reply has no content ("content": null)`)
+
 func (c *Client) canonical(req Request) canonicalRequest {
 	seed := c.cfg.Seed
 	if req.Seed != nil {
@@ -348,6 +352,9 @@ func (c *Client) attempt(ctx context.Context, canon canonicalRequest, fn StreamF
 			return nil, ex, errEmptyChoices
 		}
 		ch := r.Choices[0]
+		if ch.Message.Content == "" {
+			return nil, ex, errNoContent
+		}
 		return &Response{Content: ch.Message.Content, FinishReason: string(ch.FinishReason), Model: r.Model,
 			Usage: Usage{r.Usage.PromptTokens, r.Usage.CompletionTokens, r.Usage.TotalTokens}}, ex, nil
 	}
@@ -394,6 +401,9 @@ func (c *Client) attempt(ctx context.Context, canon canonicalRequest, fn StreamF
 		return nil, ex, errEmptyChoices
 	}
 	resp.Content = sb.String()
+	if resp.Content == "" {
+		return nil, ex, errNoContent
+	}
 	return resp, ex, nil
 }
 
@@ -403,7 +413,7 @@ func retryable(err error) bool {
 	if errors.Is(err, ErrReplyTooLarge) {
 		return false // asking again would buy the same oversized answer
 	}
-	if errors.Is(err, errEmptyChoices) || errors.Is(err, errTruncated) {
+	if errors.Is(err, errEmptyChoices) || errors.Is(err, errTruncated) || errors.Is(err, errNoContent) {
 		return true
 	}
 	status := -1

@@ -8,6 +8,7 @@ import (
 
 	"pcgwb/games/birds"
 	proxycnn "pcgwb/games/birds/classifier"
+	"pcgwb/games/birds/classifier/vit"
 )
 
 const birdsUsage = "the ChatGPT4PCG Science Birds pipeline: evaluate DIR (or one stage), level FILE..., prompt PROMPT.txt, animate LEVEL, qualify PROMPT..., report DIR, compare DIR_A DIR_B, score"
@@ -35,6 +36,7 @@ func birdsCommand() *Command {
 			birdsQualifyCommand(),
 			birdsReportCommand(),
 			birdsCompareCommand(),
+			birdsClassifierCommand(),
 		},
 	}
 }
@@ -67,7 +69,7 @@ func (f *birdsFlags) registerTrials(fs *flag.FlagSet) {
 func (f *birdsFlags) registerClassifier(fs *flag.FlagSet) {
 	f.classifierCmd = fs.String("classifier-cmd", "", "letter classifier command (PNG on stdin, 26 probabilities as JSON on stdout); split on spaces")
 	f.classifierURL = fs.String("classifier-url", "", "letter classifier endpoint (POST image/png, 26 probabilities as JSON)")
-	f.classifierName = fs.String("classifier", "proxy", "without --classifier-cmd/--classifier-url: proxy (the embedded CNN, not the competition's ViT) or none")
+	f.classifierName = fs.String("classifier", "proxy", "without --classifier-cmd/--classifier-url: proxy (the embedded CNN, not the competition's ViT), vit:DIR (the competition's ViT run natively from its published folder; see birds classifier download) or none")
 }
 
 func (f *birdsFlags) editionValue() (birds.Edition, error) {
@@ -94,8 +96,14 @@ func (f *birdsFlags) classifier() (birds.Classifier, error) {
 		return proxycnn.Load()
 	case *f.classifierName == "none":
 		return birds.Unavailable{}, nil
+	case strings.HasPrefix(*f.classifierName, "vit:"):
+		dir := strings.TrimPrefix(*f.classifierName, "vit:")
+		if dir == "" {
+			return nil, usagef("--classifier vit:DIR needs the model folder")
+		}
+		return vit.Open(dir)
 	}
-	return nil, usagef("--classifier must be proxy or none")
+	return nil, usagef("--classifier must be proxy, vit:DIR or none")
 }
 
 // options is the pipeline configuration of the flags.

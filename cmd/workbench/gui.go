@@ -63,6 +63,8 @@ func parseGUIFlags(args []string) (*guiFlags, error) {
 	fs.BoolVar(&g.quitAfterRun, "quit-after-run", false, "quit when the --run run stops")
 	g.script.flags(fs, &g.opts)
 	fs.BoolVar(&g.stall, "stall-report", false, "measure how long the UI goroutine is kept busy and print the longest stall at exit")
+	var birdsClassifier birdsFlags // the Birds tab's letter classifier, as on the birds commands
+	birdsClassifier.registerClassifier(fs)
 	if err := fs.Parse(args); err != nil {
 		return nil, usageError{err.Error()}
 	}
@@ -86,6 +88,11 @@ func parseGUIFlags(args []string) (*guiFlags, error) {
 	if *runGen != "" {
 		g.opts.Run = &app.RunOptions{Generator: *runGen, Generations: *generations, Population: *pop}
 	}
+	c, err := birdsClassifier.classifier()
+	if err != nil {
+		return nil, err
+	}
+	g.opts.BirdsClassifier = c
 	g.opts.SampleAtStart = true
 	if err := g.script.check(g); err != nil {
 		return nil, err

@@ -50,23 +50,6 @@ func (Unavailable) Classify(context.Context, []byte) (*Classification, error) {
 	return nil, ErrClassifierUnavailable
 }
 
-// defaultClassifier makes the classifier used when none is configured; nil means Unavailable.
-var defaultClassifier func() Classifier
-
-// SetDefaultClassifier registers the classifier used when Options.Classifier is nil. The proxy
-// CNN (package classifier) registers itself when it is linked in, so the CLI and GUI get a
-// similarity without an external classifier; a program that does not import it keeps
-// Unavailable.
-func SetDefaultClassifier(f func() Classifier) { defaultClassifier = f }
-
-// DefaultClassifier is the registered default classifier, or Unavailable.
-func DefaultClassifier() Classifier {
-	if defaultClassifier == nil {
-		return Unavailable{}
-	}
-	return defaultClassifier()
-}
-
 // MaxClassifierReply bounds what an external classifier may answer.
 const MaxClassifierReply = 1 << 20
 

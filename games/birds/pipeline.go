@@ -46,7 +46,7 @@ type Event struct {
 // Options configure a pipeline run.
 type Options struct {
 	Edition    Edition    // 0 means Edition2024
-	Classifier Classifier // nil means DefaultClassifier()
+	Classifier Classifier // nil means Unavailable: similarity is reported as missing
 	Workers    int        // parallel items; 0 means GOMAXPROCS
 	Progress   func(Event)
 	Sim        SimConfig // zero means DefaultSimConfig
@@ -629,7 +629,7 @@ func classifyStage(ctx context.Context, dir string, opt Options) (*StageReport, 
 	items := inp.items
 	c := opt.Classifier
 	if c == nil {
-		c = DefaultClassifier()
+		c = Unavailable{}
 	}
 	if _, ok := c.(Unavailable); ok {
 		return &StageReport{Stage: "classify", Items: len(items), Skipped: ErrClassifierUnavailable.Error()}, nil
