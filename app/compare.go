@@ -14,6 +14,13 @@ import (
 	"pcgwb/problems/experiment"
 )
 
+// compareNameWidth is the least width of a group's name in the table; longer names are
+// shortened with an ellipsis unless the window has room to spare.
+const compareNameWidth = 130
+
+// compareHint is the status with no run to compare.
+const compareHint = "Add two or more run folders (a sweep folder adds all its runs), or the run from the Run tab."
+
 // galleryLimit is how many levels each compared run shows (its best ones).
 const compareGalleryLimit = 24
 
@@ -34,7 +41,9 @@ type ComparePanel struct {
 	// Picker is the last list of runs found under a picked folder (compare_pick.go).
 	Picker *runPicker
 	// People is the People section (playtests), Tabs switch between it and the runs.
-	People      *PeopleSection
+	People *PeopleSection
+	// Diff is the Differences section: two selected groups compared as `report --compare` does.
+	Diff        *DiffSection
 	Tabs        *container.AppTabs
 	runsBox     *fyne.Container
 	galleryBox  *fyne.Container
@@ -54,9 +63,9 @@ func newComparePanel(wb *Workbench) *ComparePanel {
 	cp.AddCurrentButton = widget.NewButtonWithIcon("Add current run", theme.ContentAddIcon(), cp.AddCurrentRun)
 	cp.ClearButton = widget.NewButtonWithIcon("Clear", theme.ContentClearIcon(), cp.Clear)
 	cp.PlaytestButton = widget.NewButtonWithIcon("New playtest…", theme.MediaPlayIcon(), cp.showNewPlaytest)
-	cp.Status = widget.NewLabel("Add two or more run folders (a sweep folder adds all its runs), or the run from the Run tab.")
+	cp.Status = widget.NewLabel(compareHint)
 	cp.Status.Truncation = fyne.TextTruncateEllipsis
-	cp.Table = container.New(tableLayout{cols: 8})
+	cp.Table = container.New(tableLayout{cols: len(CompareColumns())})
 	cp.FitnessPlot = NewPlotView()
 	cp.FeasiblePlot = NewPlotView()
 	// the table's swatches and the galleries' titles say which colour is which run
@@ -75,7 +84,9 @@ func newComparePanel(wb *Workbench) *ComparePanel {
 	split.Offset = 0.36
 	cp.runsBox = container.NewBorder(container.NewVBox(tools, table), nil, nil, nil, split)
 	cp.People = newPeopleSection(wb)
-	cp.Tabs = container.NewAppTabs(container.NewTabItem("Runs", cp.runsBox), container.NewTabItem("People", cp.People.Content()))
+	cp.Diff = newDiffSection()
+	cp.Tabs = container.NewAppTabs(container.NewTabItem("Runs", cp.runsBox), container.NewTabItem("People", cp.People.Content()),
+		container.NewTabItem("Differences", cp.Diff.Content()))
 	cp.content = cp.Tabs
 	cp.refresh()
 	return cp
@@ -188,10 +199,11 @@ func (cp *ComparePanel) refresh() {
 	cp.groups = GroupRuns(cp.runs)
 	cp.ClearButton.Disable()
 	cp.updatePlaytestButton()
+	cp.Status.SetText(compareStatus(len(cp.runs), len(cp.groups)))
 	if len(cp.runs) > 0 {
 		cp.ClearButton.Enable()
-		cp.Status.SetText(fmt.Sprintf("%d runs in %d groups", len(cp.runs), len(cp.groups)))
 	}
+	cp.Diff.SetGroups(cp.groups)
 	cp.Table.RemoveAll()
 	for r, row := range CompareTable(cp.groups) {
 		for c, cell := range row {
@@ -203,10 +215,12 @@ func (cp *ComparePanel) refresh() {
 				continue
 			}
 			if c == 0 && r > 0 {
-				swatch := canvas.NewRectangle(SeriesColor(r - 1))
-				swatch.SetMinSize(fyne.NewSize(10, 10))
+				// the name shortens itself (its tip holds it whole): long fitness names must
+				// not push the Evaluations column out of a normal window
 				l.TextStyle = fyne.TextStyle{Bold: true}
-				cp.Table.Add(container.NewBorder(nil, nil, container.NewCenter(swatch), nil, l))
+				l.Truncation = fyne.TextTruncateEllipsis
+				name := container.NewBorder(nil, nil, container.NewCenter(lineSwatch(cp.groups[r-1])), nil, fixedWidth(compareNameWidth, l))
+				cp.Table.Add(tip(name, cell))
 				continue
 			}
 			cp.Table.Add(l)
@@ -224,7 +238,7 @@ func (cp *ComparePanel) refresh() {
 	cols := max(1, min(len(cp.groups), 4))
 	cp.galleryBox.Layout = container.NewGridWithColumns(cols).Layout
 	multi := spansProblems(cp.groups)
-	for i, g := range cp.groups {
+	for _, g := range cp.groups {
 		pv := NewPopulationView("", true)
 		pv.Limit = compareGalleryLimit
 		pv.Sort.SetSelected(string(SortFitness))
@@ -232,8 +246,7 @@ func (cp *ComparePanel) refresh() {
 		run := g.BestRun()
 		// a bar in the run's colour and a label that shortens itself: titles never widen the
 		// window, however long the fitness names
-		bar := canvas.NewRectangle(SeriesColor(i))
-		bar.SetMinSize(fyne.NewSize(10, 4))
+		bar := lineSwatch(g)
 		label := widget.NewLabel(fmt.Sprintf("%s · best seed %d", g.Label(multi), run.Config.Seed))
 		label.TextStyle = fyne.TextStyle{Bold: true}
 		label.Truncation = fyne.TextTruncateEllipsis
@@ -260,4 +273,37 @@ func (cp *ComparePanel) refresh() {
 		cp.galleryBox.Add(container.NewCenter(msg))
 	}
 	cp.galleryBox.Refresh()
+}
+
+// compareStatus is the status line: "3 runs in 2 groups", or the hint with none.
+func compareStatus(runs, groups int) string {
+	if runs == 0 {
+		return compareHint
+	}
+	plural := func(n int, unit string) string {
+		if n == 1 {
+			return "1 " + unit
+		}
+		return fmt.Sprintf("%d %ss", n, unit)
+	}
+	return plural(runs, "run") + " in " + plural(groups, "group")
+}
+
+// lineSwatch is the group's line as the plots draw it: its generator's colour, solid, dashed
+// (two strokes) or dotted (four dots), so that groups of one generator are told apart.
+func lineSwatch(g *CompareGroup) fyne.CanvasObject {
+	n, w := 1, float32(16)
+	switch {
+	case g.Dotted:
+		n, w = 4, 2
+	case g.Dashed:
+		n, w = 2, 6
+	}
+	box := container.NewHBox()
+	for range n {
+		r := canvas.NewRectangle(g.Color)
+		r.SetMinSize(fyne.NewSize(w, 4))
+		box.Add(r)
+	}
+	return box
 }

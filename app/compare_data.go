@@ -2,11 +2,13 @@ package app
 
 import (
 	"fmt"
+	"image/color"
 	"math"
 	"strings"
 
 	"pcgwb/problems/experiment"
 	"pcgwb/problems/search"
+	"pcgwb/stats"
 )
 
 // Stat is a mean over seeds with the half width of its 95% confidence interval (NaN for a
@@ -27,8 +29,9 @@ type CompareGroup struct {
 	// Finished counts the runs that reached their last generation; only they count in the
 	// final values (experiment.Record's rule for unfinished runs).
 	Finished int
-	// Final values over the finished runs' seeds.
-	Best, Feasible, Unique, Controlled, Evaluations Stat
+	// Final values over the finished runs' seeds. Levels is the number of levels a run produced
+	// (its final population: 20 for an LLM batch of 20, 100 for a GA population of 100).
+	Best, Feasible, Unique, Controlled, Evaluations, Levels Stat
 	// BestCurve is the best fitness per generation, FeasibleCurve the feasible count.
 	BestCurve, FeasibleCurve Curve
 	// MaxSize is the largest population recorded.
@@ -41,6 +44,12 @@ type CompareGroup struct {
 	// Setting tells the group from others of the same problem, generator and fitness
 	// ("pop 100 · 300 gens"), empty when no other group shares them.
 	Setting string
+	// Color is the generator's colour in `report`'s figures (experiment.GeneratorColor, the one
+	// colour table); a second group of the same generator is drawn Dashed, a third and later
+	// dotted, so groups of one generator are told apart without colour.
+	Color  color.Color
+	Dashed bool
+	Dotted bool
 
 	group *experiment.Group
 }
@@ -95,10 +104,27 @@ func GroupRuns(runs []*RunRecord) []*CompareGroup {
 			FeasibleCurve: g.Curve(func(ev *search.Event) float64 { return float64(ev.Feasible) }),
 			BestIV:        s.Best, FeasibleFrac: s.FeasibleFrac, UniqueFrac: s.UniqueFrac, ControlledFrac: s.ControlledFrac,
 			Duplicates: g.Duplicates, group: g}
+		var sizes []float64
 		for _, r := range g.Runs {
 			cg.Runs = append(cg.Runs, byRecord[r])
+			if r.Finished() {
+				sizes = append(sizes, float64(r.Final.Size))
+			}
 		}
+		cg.Levels = Stat{stats.Mean(sizes), math.NaN()}
 		out[i] = cg
+	}
+	perGenerator := map[string]int{}
+	for _, g := range out {
+		g.Color = experiment.GeneratorColor(g.Generator)
+		switch perGenerator[g.Generator] {
+		case 0:
+		case 1:
+			g.Dashed = true
+		default:
+			g.Dotted = true
+		}
+		perGenerator[g.Generator]++
 	}
 	shared := map[[3]string]int{}
 	for _, g := range out {
@@ -134,6 +160,12 @@ func (g *CompareGroup) curveOn(axis experiment.XAxis, value func(*search.Event) 
 }
 
 func comparePlot(groups []*CompareGroup, axis experiment.XAxis, spec PlotSpec, value func(*search.Event) float64) PlotSpec {
+	return comparePlotOf(groups, axis, spec, value, false)
+}
+
+// comparePlotOf adds each group's curve of value over axis to spec; dotted draws them all
+// dotted (the second measure of a plot).
+func comparePlotOf(groups []*CompareGroup, axis experiment.XAxis, spec PlotSpec, value func(*search.Event) float64, dotted bool) PlotSpec {
 	if axis == "" {
 		axis = experiment.XGeneration
 	}
@@ -148,7 +180,16 @@ func comparePlot(groups []*CompareGroup, axis experiment.XAxis, spec PlotSpec, v
 			spec.XMax = math.Max(spec.XMax, float64(g.Generations))
 		}
 		// a single-generation run (an LLM batch, a constructive run) is one marker with its interval
-		spec.Series = append(spec.Series, Series{Label: g.Label(multi), Color: SeriesColor(i), X: c.X, Y: c.Mean, Lo: c.Lo, Hi: c.Hi})
+		s := Series{Label: g.Label(multi), Color: g.Color, X: c.X, Y: c.Mean, Lo: c.Lo, Hi: c.Hi, Dashed: g.Dashed, Dotted: g.Dotted}
+		if s.Color == nil {
+			s.Color = SeriesColor(i)
+		}
+		if dotted {
+			s.Label += " (controlled)"
+			s.Lo, s.Hi = nil, nil // one band per group: the feasible one
+			s.Dashed, s.Dotted = false, true
+		}
+		spec.Series = append(spec.Series, s)
 	}
 	return spec
 }
@@ -170,19 +211,25 @@ func CompareFeasiblePlot(groups []*CompareGroup) PlotSpec {
 	return CompareFeasiblePlotOn(groups, experiment.XGeneration)
 }
 
-// CompareFeasiblePlotOn is CompareFeasiblePlot over another x axis.
+// CompareFeasiblePlotOn is CompareFeasiblePlot over another x axis. The controlled shares are
+// drawn too, dotted: feasible and controlled lines differ by their dash, not only by colour.
 func CompareFeasiblePlotOn(groups []*CompareGroup, axis experiment.XAxis) PlotSpec {
-	spec := PlotSpec{Title: "Feasible levels (% of the population, mean of seeds, 95% band)", YMin: 0, YMax: 105}
-	return comparePlot(groups, axis, spec, func(ev *search.Event) float64 {
-		if ev.Size == 0 {
-			return 0
+	spec := PlotSpec{Title: "Feasible (solid, 95% band) and controlled (dotted) levels, % of the population, mean of seeds", YMin: 0, YMax: 105}
+	share := func(count func(*search.Event) int) func(*search.Event) float64 {
+		return func(ev *search.Event) float64 {
+			if ev.Size == 0 {
+				return 0
+			}
+			return 100 * float64(count(ev)) / float64(ev.Size)
 		}
-		return 100 * float64(ev.Feasible) / float64(ev.Size)
-	})
+	}
+	spec = comparePlotOf(groups, axis, spec, share(func(ev *search.Event) int { return ev.Feasible }), false)
+	return comparePlotOf(groups, axis, spec, share(func(ev *search.Event) int { return ev.Controlled }), true)
 }
 
-// FormatInterval writes "0.931 [0.902–0.950]", percentages as "64% [51–78%]", "0.931 (1
-// run: too few for an interval)" with fewer than two runs, or "–" with none.
+// FormatInterval writes "0.931 [0.902–0.950]", percentages as "64% [51–78]", "0.931 (1 run)"
+// with fewer than two runs (too few for an interval; the column's tip says so), or "–" with
+// none. The cells stay short so that every column fits a normal window.
 func FormatInterval(iv experiment.Interval, decimals int, percent bool) string {
 	if math.IsNaN(iv.Mean) {
 		return "–"
@@ -193,9 +240,9 @@ func FormatInterval(iv experiment.Interval, decimals int, percent bool) string {
 	}
 	m := formatFixed(iv.Mean*f, decimals) + unit
 	if iv.TooFew() {
-		return m + fmt.Sprintf(" (%d run: too few for an interval)", iv.N)
+		return m + fmt.Sprintf(" (%d run)", iv.N)
 	}
-	return m + " [" + formatFixed(iv.Lo*f, decimals) + "–" + formatFixed(iv.Hi*f, decimals) + unit + "]"
+	return m + " [" + formatFixed(iv.Lo*f, decimals) + "–" + formatFixed(iv.Hi*f, decimals) + "]"
 }
 
 func spansProblems(groups []*CompareGroup) bool {
@@ -207,9 +254,14 @@ func spansProblems(groups []*CompareGroup) bool {
 	return false
 }
 
+// CompareColumns are the metrics table's columns.
+func CompareColumns() []string {
+	return []string{"Run", "Seeds", "Gens", "Best fitness", "Feasible", "Unique", "Controlled", "Levels", "Evaluations"}
+}
+
 // CompareTable is the metrics table: a header row and one row per group.
 func CompareTable(groups []*CompareGroup) [][]string {
-	rows := [][]string{{"Run", "Seeds", "Generations", "Best fitness", "Feasible", "Unique", "Controlled", "Evaluations"}}
+	rows := [][]string{CompareColumns()}
 	multi := spansProblems(groups)
 	for _, g := range groups {
 		seeds := formatNumber(float64(len(g.Runs)))
@@ -222,7 +274,7 @@ func CompareTable(groups []*CompareGroup) [][]string {
 		rows = append(rows, []string{g.Label(multi), seeds, formatNumber(float64(g.Generations)),
 			FormatInterval(g.BestIV, 3, false), FormatInterval(g.FeasibleFrac, 0, true),
 			FormatInterval(g.UniqueFrac, 0, true), FormatInterval(g.ControlledFrac, 0, true),
-			FormatMeanCI(g.Evaluations.Mean, math.NaN(), 0)})
+			FormatMeanCI(g.Levels.Mean, math.NaN(), 0), FormatMeanCI(g.Evaluations.Mean, math.NaN(), 0)})
 	}
 	return rows
 }

@@ -94,10 +94,11 @@ func (cp *ComparePanel) showRunPicker(root string, runs []*RunRecord) *runPicker
 var compareHeaderTips = map[string]string{
 	"Run":          "The group: runs with the same configuration (problem, generator, fitness, population, generations, budget); its colour in the plots.",
 	"Seeds":        "How many runs (distinct seeds) the group holds; only finished runs count in the values. With fewer than 3 the interval is marked too few.",
-	"Generations":  "The generations each run of the group was set to run.",
-	"Best fitness": "The best fitness of the final population, from 0 to 1: the mean over seeds with its bootstrap interval.",
+	"Gens":         "Generations: how many each run of the group was set to run.",
+	"Best fitness": "The best fitness of the final population, from 0 to 1: the mean over seeds with its 95% bootstrap interval; \"(1 run)\": too few runs for an interval.",
 	"Feasible":     "Share of the final levels that are feasible (quality 1, playable), in %, with its interval.",
 	"Unique":       "Share of the final levels that no other level duplicates, in %, with its interval.",
 	"Controlled":   "Share of the final levels that meet their control target, in %, with its interval.",
+	"Levels":       "Levels each run produced (its final population, mean over finished seeds): 20 for an LLM batch of 20, 100 for a GA population of 100. The shares are of these.",
 	"Evaluations":  "Levels evaluated per run (LLM batches: model calls), the budget spent.",
 }

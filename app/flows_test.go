@@ -355,15 +355,15 @@ func TestCompareRunsSideBySide(t *testing.T) {
 	if table[1][0] != "random · quality" || table[2][0] != "ga · quality" || table[1][1] != "2" {
 		t.Fatalf("table %v", table)
 	}
-	if got := len(cp.Table.Objects); got != 3*8 {
+	if got := len(cp.Table.Objects); got != 3*len(CompareColumns()) {
 		t.Fatalf("table shows %d cells", got)
 	}
 	if len(cp.Galleries) != 2 || cp.Galleries[0].Gallery.Len() != 8 || cp.Galleries[1].Gallery.Len() != 8 {
 		t.Fatal("the galleries are not side by side")
 	}
-	for _, pv := range []*PlotView{cp.FitnessPlot, cp.FeasiblePlot} {
+	for i, pv := range []*PlotView{cp.FitnessPlot, cp.FeasiblePlot} {
 		spec := pv.Spec()
-		if pv.Image() == nil || len(spec.Series) != 2 || spec.XMax != 3 {
+		if pv.Image() == nil || len(spec.Series) != 2*(i+1) || spec.XMax != 3 { // feasible and controlled lines
 			t.Fatalf("compare plot %+v", spec)
 		}
 	}

@@ -24,6 +24,8 @@ type Series struct {
 	X, Y   []float64
 	Lo, Hi []float64
 	Dashed bool
+	// Dotted draws the line dotted (told apart from solid and dashed ones without colour).
+	Dotted bool
 }
 
 // PlotSpec is a line plot with fixed axes: X from 0 to XMax, Y from YMin to YMax (when
@@ -146,6 +148,9 @@ func addSeries(p *plot.Plot, s Series) {
 	if s.Dashed {
 		line.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
 	}
+	if s.Dotted {
+		line.Dashes = []vg.Length{vg.Points(1.5), vg.Points(2.5)}
+	}
 	p.Add(line)
 	if s.Label != "" {
 		p.Legend.Add(s.Label, line)
@@ -215,7 +220,7 @@ func RunCountsPlot(events []search.Event, generations, size int) PlotSpec {
 		Series: []Series{
 			{Label: "feasible", Color: pal('g'), X: xs, Y: feas},
 			{Label: "unique", Color: pal('a'), X: xs, Y: uniq, Dashed: true},
-			{Label: "controlled", Color: pal('y'), X: xs, Y: ctrl},
+			{Label: "controlled", Color: pal('y'), X: xs, Y: ctrl, Dotted: true},
 		}}
 }
 

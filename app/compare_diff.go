@@ -1,0 +1,173 @@
+package app
+
+// The Compare tab's Differences section: two groups the user selects, compared on the final
+// best fitness and the feasible / unique / controlled shares as `report --compare` writes them
+// to differences.csv (experiment.PairDifferences over the stats package).
+
+import (
+	"fmt"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"pcgwb/problems/experiment"
+)
+
+// DiffSection is the Differences tab of Compare.
+type DiffSection struct {
+	A, B  *widget.Select
+	Title *widget.Label
+	Table *fyne.Container
+	Note  *widget.Label
+	// Rows are the rows shown (differences.csv's for the pair).
+	Rows    []experiment.Difference
+	groups  []*CompareGroup
+	content fyne.CanvasObject
+}
+
+// DiffColumns are the Differences table's columns: differences.csv's, less the problem,
+// fitness and group names the title gives.
+func DiffColumns() []string {
+	return []string{"metric", "n_a", "n_b", "mean_a", "mean_b", "diff", "ci_low", "ci_high", "a12", "p", "p_holm"}
+}
+
+func newDiffSection() *DiffSection {
+	d := &DiffSection{}
+	d.A = widget.NewSelect(nil, func(string) { d.show() })
+	d.B = widget.NewSelect(nil, func(string) { d.show() })
+	d.A.PlaceHolder, d.B.PlaceHolder = "group a", "group b"
+	d.Title = widget.NewLabel("Add runs of two groups of one problem and fitness to compare them.")
+	d.Title.Wrapping = fyne.TextWrapWord
+	d.Table = container.New(tableLayout{cols: len(DiffColumns())})
+	d.Note = widget.NewLabel(experiment.DifferencesMethod)
+	d.Note.Wrapping = fyne.TextWrapWord
+	d.Note.Importance = widget.LowImportance
+	pick := container.NewGridWithColumns(2,
+		container.NewBorder(nil, nil, widget.NewLabel("a"), nil, tip(d.A, "Group a of the comparison: the differences are a − b.")),
+		container.NewBorder(nil, nil, widget.NewLabel("b"), nil, tip(d.B, "Group b of the comparison, of the same problem and fitness as a.")))
+	d.content = container.NewVScroll(container.NewVBox(pick, d.Title, container.NewHScroll(d.Table), d.Note))
+	return d
+}
+
+// Content is the section's root object.
+func (d *DiffSection) Content() fyne.CanvasObject { return d.content }
+
+// diffOption names group i in the selects: "1. ga · quality".
+func diffOption(i int, g *CompareGroup, multi bool) string {
+	return fmt.Sprintf("%d. %s", i+1, g.Label(multi))
+}
+
+// SetGroups offers the groups; the selection is kept where the groups still exist, else the
+// first two groups that share a problem and fitness are chosen.
+func (d *DiffSection) SetGroups(groups []*CompareGroup) {
+	d.groups = groups
+	multi := spansProblems(groups)
+	var opts []string
+	for i, g := range groups {
+		opts = append(opts, diffOption(i, g, multi))
+	}
+	a, b := d.A.SelectedIndex(), d.B.SelectedIndex()
+	d.A.Options, d.B.Options = opts, opts
+	if a < 0 || b < 0 || a >= len(groups) || b >= len(groups) || a == b {
+		a, b = -1, -1
+	pairs:
+		for i := range groups {
+			for j := i + 1; j < len(groups); j++ {
+				if groups[i].Problem == groups[j].Problem && groups[i].Fitness == groups[j].Fitness {
+					a, b = i, j
+					break pairs
+				}
+			}
+		}
+	}
+	// set without calling show twice
+	d.A.Selected, d.B.Selected = "", ""
+	if a >= 0 {
+		d.A.Selected, d.B.Selected = opts[a], opts[b]
+	}
+	d.A.Refresh()
+	d.B.Refresh()
+	d.show()
+}
+
+// Select compares groups i and j (indices into the groups given to SetGroups).
+func (d *DiffSection) Select(i, j int) {
+	d.A.SetSelectedIndex(i)
+	d.B.SetSelectedIndex(j)
+}
+
+// TableText returns the table's cells as shown (header first).
+func (d *DiffSection) TableText() [][]string {
+	rows := [][]string{DiffColumns()}
+	for _, r := range d.Rows {
+		c := r.Cells() // differences.csv's cells: problem, fitness, metric, group_a, group_b, n_a, …
+		rows = append(rows, append([]string{c[2]}, c[5:]...))
+	}
+	return rows
+}
+
+// show computes and shows the selected pair's rows.
+func (d *DiffSection) show() {
+	d.Rows = nil
+	a, b := d.A.SelectedIndex(), d.B.SelectedIndex()
+	switch {
+	case len(d.groups) < 2:
+		d.Title.SetText("Add runs of two groups of one problem and fitness to compare them.")
+	case a < 0 || b < 0:
+		d.Title.SetText("Choose two groups.")
+	case a == b:
+		d.Title.SetText("Choose two different groups.")
+	default:
+		ga, gb := d.groups[a], d.groups[b]
+		if ga.group == nil || gb.group == nil {
+			break
+		}
+		all := make([]experiment.Group, len(d.groups))
+		for i, g := range d.groups {
+			if g.group != nil {
+				all[i] = *g.group
+			}
+		}
+		d.Rows = experiment.PairDifferences(all, a, b)
+		if d.Rows == nil {
+			d.Title.SetText(fmt.Sprintf("%s and %s differ in problem or fitness: only groups of one problem and fitness are compared.",
+				ga.Label(true), gb.Label(true)))
+			break
+		}
+		d.Title.SetText(fmt.Sprintf("%s · %s: a = %s (n = %d seeds), b = %s (n = %d seeds); diff = a − b",
+			ga.Problem, ga.Fitness, ga.Label(false), d.Rows[0].NA, gb.Label(false), d.Rows[0].NB))
+	}
+	d.Table.RemoveAll()
+	for r, row := range d.TableText() {
+		for _, cell := range row {
+			if cell == "" {
+				cell = "–"
+			}
+			l := widget.NewLabel(cell)
+			if r == 0 {
+				l.TextStyle = fyne.TextStyle{Bold: true}
+				l.Importance = widget.LowImportance
+				d.Table.Add(tip(l, diffHeaderTips[cell]))
+				continue
+			}
+			d.Table.Add(l)
+		}
+	}
+	d.Table.Refresh()
+}
+
+// diffHeaderTips explain the Differences table's columns.
+var diffHeaderTips = map[string]string{
+	"metric":  "best_fitness: the final best fitness; *_share: the share of the levels a run produced that are feasible, unique or controlled.",
+	"n_a":     "Finished runs (seeds) of group a: the unit of the comparison.",
+	"n_b":     "Finished runs (seeds) of group b.",
+	"mean_a":  "Mean over group a's seeds.",
+	"mean_b":  "Mean over group b's seeds.",
+	"diff":    "mean_a − mean_b.",
+	"ci_low":  "Lower end of the difference's 95% bootstrap interval (empty with fewer than two seeds in a group).",
+	"ci_high": "Upper end of the difference's 95% bootstrap interval.",
+	"a12":     "Vargha–Delaney Â12: the chance that a run of a beats a run of b (0.5: no difference; 0.56 / 0.64 / 0.71: small / medium / large).",
+	"p":       "Two-sided Mann–Whitney U test (exact for small groups without ties).",
+	"p_holm":  "p after Holm's correction over the comparisons of this problem, fitness and metric between the groups shown.",
+}

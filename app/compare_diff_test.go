@@ -1,0 +1,161 @@
+package app
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+
+	"pcgwb/problems/experiment"
+)
+
+// compareTestRuns writes three seeds of ga and of random (3 generations) and one ga run of
+// another length under a fresh folder.
+func compareTestRuns(t *testing.T) string {
+	root := t.TempDir()
+	for seed := uint64(1); seed <= 3; seed++ {
+		s := strconv.FormatUint(seed, 10)
+		stopAfter(t, filepath.Join(root, "ga", s), "ga", seed, 3, -1)
+		stopAfter(t, filepath.Join(root, "random", s), "random", seed, 3, -1)
+	}
+	stopAfter(t, filepath.Join(root, "ga-long", "1"), "ga", 1, 5, -1)
+	return root
+}
+
+// The Differences tab shows, for the two groups selected, the rows `report --compare` writes
+// to differences.csv for them; groups of another problem or fitness are refused.
+func TestCompareDifferencesMatchTheReport(t *testing.T) {
+	root := compareTestRuns(t)
+	if _, err := experiment.ReportWith(context.Background(), root, t.TempDir(), experiment.ReportOptions{Compare: true}); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(root, "differences.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	csvRows, err := csv.NewReader(bytes.NewReader(data)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	wb := newTestWorkbench(t)
+	recs, err := LoadRunRecords(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wb.ShowTab("compare")
+	cp := wb.Compare
+	cp.AddRuns(recs...)
+	groups := cp.Groups()
+	if len(groups) != 3 || groups[0].Generator != "random" || groups[1].Generator != "ga" {
+		t.Fatalf("groups %v", CompareTable(groups))
+	}
+	// the default pair is the first two groups of one problem and fitness: random and ga
+	if cp.Diff.A.SelectedIndex() != 0 || cp.Diff.B.SelectedIndex() != 1 {
+		t.Fatalf("selected %d and %d", cp.Diff.A.SelectedIndex(), cp.Diff.B.SelectedIndex())
+	}
+	shown := cp.Diff.TableText()
+	if !slices.Equal(shown[0], DiffColumns()) || len(shown) != 1+len(experiment.Metrics()) {
+		t.Fatalf("table %q", shown)
+	}
+	for _, row := range shown[1:] {
+		i := slices.IndexFunc(csvRows, func(r []string) bool {
+			return r[2] == row[0] && r[3] == "random" && strings.HasPrefix(r[4], "ga") && r[4] != "ga"
+		})
+		if i < 0 {
+			// the short ga group is "ga pop 8, 3 gens" in the report
+			t.Fatalf("no differences.csv row for %q in %q", row, csvRows)
+		}
+		if want := append([]string{csvRows[i][2]}, csvRows[i][5:]...); !slices.Equal(row, want) {
+			t.Errorf("tab %q, report %q", row, want)
+		}
+	}
+	if !strings.Contains(cp.Diff.Title.Text, "n = 3 seeds") {
+		t.Errorf("title %q does not state n", cp.Diff.Title.Text)
+	}
+	// b against a: the same rows read the other way
+	cp.Diff.Select(1, 0)
+	back := cp.Diff.TableText()
+	for i := range back[1:] {
+		if back[i+1][1] != shown[i+1][2] || back[i+1][3] != shown[i+1][4] {
+			t.Errorf("swapped row %q of %q", back[i+1], shown[i+1])
+		}
+	}
+	cp.Diff.Select(1, 1)
+	if len(cp.Diff.Rows) != 0 || !strings.Contains(cp.Diff.Title.Text, "two different groups") {
+		t.Errorf("a group against itself: %q", cp.Diff.Title.Text)
+	}
+}
+
+// Compare's table has a Levels column (the levels each run produced), keeps Evaluations in
+// view at the default 1280 px, and says so when Clear empties it; groups take their
+// generator's colour from the report's table, and feasible and controlled lines differ by dash.
+func TestCompareLevelsColumnClearAndColours(t *testing.T) {
+	root := compareTestRuns(t)
+	stopAfter(t, filepath.Join(root, "random-one", "1"), "random", 1, 0, -1) // a one-run group
+	wb := newTestWorkbench(t)
+	wb.Window.Resize(fyne.NewSize(1280, 720))
+	recs, err := LoadRunRecords(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wb.ShowTab("compare")
+	cp := wb.Compare
+	cp.AddRuns(recs...)
+	if cp.Status.Text != "8 runs in 4 groups" {
+		t.Errorf("status %q", cp.Status.Text)
+	}
+	table := cp.TableText()
+	levels := slices.Index(table[0], "Levels")
+	evals := slices.Index(table[0], "Evaluations")
+	if levels < 0 || evals < 0 {
+		t.Fatalf("header %q", table[0])
+	}
+	for _, row := range table[1:] {
+		if row[levels] != "8" {
+			t.Errorf("row %q: %q levels, want 8 (the population)", row[0], row[levels])
+		}
+	}
+	// every header cell, Evaluations the last, ends inside the table's visible width
+	scroll := cp.tableScroll.Size().Width
+	if scroll < 600 {
+		t.Fatalf("table scroll only %v wide", scroll)
+	}
+	for _, o := range cp.Table.Objects[:len(table[0])] {
+		if o.Position().X+o.Size().Width > scroll+1 {
+			t.Errorf("a header cell ends at %v, past the visible %v", o.Position().X+o.Size().Width, scroll)
+		}
+	}
+	seenDash := false
+	for _, g := range cp.Groups() {
+		if g.Color != experiment.GeneratorColor(g.Generator) {
+			t.Errorf("%s: colour %v, report's %v", g.Label(false), g.Color, experiment.GeneratorColor(g.Generator))
+		}
+		seenDash = seenDash || g.Dashed
+	}
+	if !seenDash {
+		t.Error("the second group of one generator is not dashed")
+	}
+	spec := CompareFeasiblePlot(cp.Groups())
+	solid, dotted := 0, 0
+	for _, s := range spec.Series {
+		if s.Dotted {
+			dotted++
+		} else {
+			solid++
+		}
+	}
+	if dotted != 4 || solid != 4 {
+		t.Errorf("feasible plot: %d dotted (controlled) and %d other lines, want 4 and 4", dotted, solid)
+	}
+	cp.Clear()
+	if cp.Status.Text != compareHint || len(cp.Groups()) != 0 || len(cp.Diff.Rows) != 0 {
+		t.Errorf("after Clear: status %q, %d groups, %d differences", cp.Status.Text, len(cp.Groups()), len(cp.Diff.Rows))
+	}
+}
