@@ -17,12 +17,17 @@ import (
 type reportFlags struct {
 	out, x               string
 	paper, figures, fig4 string
+	format               string
+	compare, latex       bool
 	set                  map[string]bool // the flags given on the command line
 }
 
 func (f *reportFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.out, "out", "", "folder for the figures (default DIR/plots); with --paper, the Markdown file to write (e.g. docs/results.md)")
 	fs.StringVar(&f.x, "x", string(experiment.XGeneration), "x axis of the fitness curves: generation, evaluations or model-calls (equal-budget comparisons)")
+	fs.StringVar(&f.format, "format", "png", "figure formats, comma-separated: png, svg, pdf (gonum/plot's backends)")
+	fs.BoolVar(&f.compare, "compare", false, "also write DIR/differences.csv and DIR/differences.md: every pair of groups of a problem and fitness, with the difference's interval, A12 and p")
+	fs.BoolVar(&f.latex, "latex", false, "also write DIR/summary.tex (and DIR/differences.tex with --compare), booktabs tables")
 	fs.StringVar(&f.paper, "paper", "", "the protocol sweep folder (make protocol: out/protocol): write the comparison with the paper to --out")
 	fs.StringVar(&f.figures, "figures", "", "--paper: folder for the figures and summary.csv (default: results/ next to --out)")
 	fs.StringVar(&f.fig4, "fig4", "", "--paper: sweep folder with constructive runs (generations 0) on binary, sokoban and zelda")
@@ -34,9 +39,12 @@ func reportCommand() *Command {
 	return &Command{
 		Name:  "report",
 		Args:  []string{"[DIR]"},
-		Short: "DIR: summary.csv and the paper's figures (PNG) from the runs under DIR",
-		Long: `report DIR [--out FIGDIR --x generation|evaluations|model-calls] writes DIR/summary.csv and
-the figures of every run under DIR. report --paper DIR --out FILE.md [--figures DIR --fig4 DIR]
+		Short: "DIR: summary.csv, runs.csv and the paper's figures from the runs under DIR",
+		Long: `report DIR [--out FIGDIR --x generation|evaluations|model-calls --format png,svg,pdf --compare --latex]
+writes DIR/summary.csv (one row per configuration), DIR/runs.csv (one row per run) and the
+figures of every run under DIR; --compare adds DIR/differences.csv and DIR/differences.md (every
+pair of groups sharing a problem and fitness: difference with its 95% interval, Vargha–Delaney
+A12, Mann–Whitney p and Holm's p; docs/statistics.md), --latex the tables as .tex. report --paper DIR --out FILE.md [--figures DIR --fig4 DIR]
 writes the comparison with the paper (make protocol regenerates docs/results.md this way).`,
 		Setup: func(fs *flag.FlagSet) Runner {
 			var f reportFlags
@@ -71,7 +79,11 @@ func (f *reportFlags) run(ctx context.Context, args []string, stdout io.Writer) 
 	if err != nil {
 		return usageError{err.Error()}
 	}
-	res, err := experiment.ReportOver(ctx, args[0], f.out, x)
+	formats, err := experiment.ParseFormats(f.format)
+	if err != nil {
+		return usageError{err.Error()}
+	}
+	res, err := experiment.ReportWith(ctx, args[0], f.out, experiment.ReportOptions{X: x, Formats: formats, Compare: f.compare, LaTeX: f.latex})
 	if err != nil {
 		if ctx.Err() != nil {
 			return errors.New("interrupted; every file written so far is complete: rerun the same command to finish the report")
@@ -79,6 +91,14 @@ func (f *reportFlags) run(ctx context.Context, args []string, stdout io.Writer) 
 		return err
 	}
 	fmt.Fprintln(stdout, res.Summary)
+	fmt.Fprintln(stdout, res.Runs)
+	if f.compare {
+		fmt.Fprintln(stdout, res.DifferencesCSV)
+		fmt.Fprintln(stdout, res.DifferencesMD)
+	}
+	for _, p := range res.LaTeX {
+		fmt.Fprintln(stdout, p)
+	}
 	for _, f := range res.Figures {
 		fmt.Fprintln(stdout, f)
 	}
