@@ -334,10 +334,16 @@ func (wb *Workbench) outputDir() string {
 // WaitIdle blocks until the background work of every panel (sampling, a run in flight, the
 // comparison, the expressive range, the editor's evaluation, the extension tabs) is done and
 // shown, at most timeout. It must not be called on the UI goroutine.
-func (wb *Workbench) WaitIdle(timeout time.Duration) error {
+func (wb *Workbench) WaitIdle(timeout time.Duration) error { return wb.waitIdle(timeout, false) }
+
+// waitIdle is WaitIdle; with exceptRun it does not wait for the Run tab's run.
+func (wb *Workbench) waitIdle(timeout time.Duration, exceptRun bool) error {
 	deadline := time.Now().Add(timeout)
 	waits := []func(time.Duration) error{wb.samples.Wait}
 	for _, t := range tabTable {
+		if exceptRun && t.name == "run" {
+			continue
+		}
 		if w, ok := wb.panels[t.name].(interface{ Wait(time.Duration) error }); ok && t.name != "sample" {
 			waits = append(waits, w.Wait)
 		}

@@ -108,8 +108,10 @@ func (wb *Workbench) showFileDialog(d *dialog.FileDialog, title, confirm string)
 	d.SetView(dialog.ListView)
 	d.SetTitleText(title)
 	d.SetConfirmText(confirm)
-	d.Resize(fitDialog(wb.Window.Canvas().Size(), fyne.NewSize(900, 620)))
+	// Show before Resize: Fyne's FileDialog builds its window in Show, and Resize before that
+	// dereferences the window that does not exist yet (a nil-pointer panic in Fyne 2.8).
 	d.Show()
+	d.Resize(fitDialog(wb.Window.Canvas().Size(), fyne.NewSize(900, 620)))
 }
 
 // fitDialog is a dialog size: want, or less where the window is smaller (a margin kept).

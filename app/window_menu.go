@@ -30,6 +30,7 @@ var (
 	shortcutSave     = ctrl(fyne.KeyS)
 	shortcutExport   = ctrl(fyne.KeyE)
 	shortcutSettings = ctrl(fyne.KeyComma)
+	shortcutQuit     = ctrl(fyne.KeyQ)
 	// shortcutTabs[i] brings tabTable[i] to the front.
 	shortcutTabs = []*desktop.CustomShortcut{ctrl(fyne.Key1), ctrl(fyne.Key2), ctrl(fyne.Key3), ctrl(fyne.Key4),
 		ctrl(fyne.Key5), ctrl(fyne.Key6), ctrl(fyne.Key7), ctrl(fyne.Key8), ctrl(fyne.Key9)}
@@ -66,21 +67,49 @@ func shortcuts() [][2]string {
 		{"P", "play the edited level"},
 		{"Ctrl+,", "settings"},
 		{"Escape", "close the dialog in front"},
+		{"Ctrl+Q", "quit"},
 		{"F1", "this list"},
 	}
 }
 
-func (wb *Workbench) installShortcuts() {
-	c := wb.Window.Canvas()
-	all := []*desktop.CustomShortcut{shortcutSample, shortcutNewSeed, shortcutFilter, shortcutStart, shortcutPause,
-		shortcutCancel, shortcutOpen, shortcutSave, shortcutExport, shortcutSettings}
-	for _, s := range append(all, tabShortcuts()...) {
-		c.AddShortcut(s, func(s fyne.Shortcut) { wb.handleShortcut(s) })
+// shortcutList is every shortcut the window installs, in the order of the shortcuts list
+// (PressEverything types them all).
+func (wb *Workbench) shortcutList() []fyne.Shortcut {
+	var all []fyne.Shortcut
+	for _, s := range []*desktop.CustomShortcut{shortcutSample, shortcutNewSeed, shortcutFilter, shortcutStart,
+		shortcutPause, shortcutCancel, shortcutOpen, shortcutSave, shortcutExport, shortcutSettings, shortcutQuit} {
+		all = append(all, s)
+	}
+	for _, s := range tabShortcuts() {
+		all = append(all, s)
 	}
 	// Fyne delivers Ctrl+Z and Ctrl+Shift+Z (Ctrl+Y) as its own Undo and Redo shortcuts.
-	c.AddShortcut(&fyne.ShortcutUndo{}, func(s fyne.Shortcut) { wb.handleShortcut(s) })
-	c.AddShortcut(&fyne.ShortcutRedo{}, func(s fyne.Shortcut) { wb.handleShortcut(s) })
+	return append(all, &fyne.ShortcutUndo{}, &fyne.ShortcutRedo{})
+}
+
+func (wb *Workbench) installShortcuts() {
+	c := wb.Window.Canvas()
+	for _, s := range wb.shortcutList() {
+		c.AddShortcut(s, func(s fyne.Shortcut) { wb.handleShortcut(s) })
+	}
 	c.SetOnTypedKey(func(k *fyne.KeyEvent) { wb.handleKey(k) })
+}
+
+// isQuitShortcut reports whether s quits the workbench.
+func isQuitShortcut(s fyne.Shortcut) bool { return s.ShortcutName() == shortcutQuit.ShortcutName() }
+
+// shortcutText is a shortcut as the shortcuts list writes it ("Ctrl+O").
+func shortcutText(s fyne.Shortcut) string {
+	if c, ok := s.(*desktop.CustomShortcut); ok {
+		return "Ctrl+" + string(c.KeyName)
+	}
+	return s.ShortcutName()
+}
+
+// quit closes the workbench as File → Quit does: its background work cancelled first.
+func (wb *Workbench) quit() {
+	wb.Close()
+	wb.App.Quit()
 }
 
 // handleShortcut runs the workbench's shortcuts (see shortcuts).
@@ -106,6 +135,8 @@ func (wb *Workbench) handleShortcut(s fyne.Shortcut) bool {
 		wb.ShowExport(wb.frontGallery())
 	case shortcutSettings.ShortcutName():
 		wb.showSettings()
+	case shortcutQuit.ShortcutName():
+		wb.quit()
 	case (&fyne.ShortcutUndo{}).ShortcutName():
 		if wb.frontTab() != "editor" {
 			return false // an entry's own undo
@@ -196,6 +227,9 @@ func (wb *Workbench) mainMenu() *fyne.MainMenu {
 		it.Shortcut = s
 		return it
 	}
+	// Fyne adds a Quit item without a shortcut when the File menu has none: this one has Ctrl+Q.
+	quitItem := item("Quit", shortcutQuit, wb.quit)
+	quitItem.IsQuit = true
 	file := fyne.NewMenu("File",
 		item("Open run folder…", shortcutOpen, func() { wb.ShowOpenFolder(false) }),
 		fyne.NewMenuItem("Add run folder to Compare…", func() { wb.ShowOpenFolder(true) }),
@@ -203,6 +237,8 @@ func (wb *Workbench) mainMenu() *fyne.MainMenu {
 		item("Export levels…", shortcutExport, func() { wb.ShowExport(wb.frontGallery()) }),
 		fyne.NewMenuItemSeparator(),
 		item("Settings…", shortcutSettings, func() { wb.showSettings() }),
+		fyne.NewMenuItemSeparator(),
+		quitItem,
 	)
 	run := fyne.NewMenu("Run",
 		item("Sample", shortcutSample, wb.samples.Sample),
