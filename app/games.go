@@ -49,7 +49,11 @@ type DuelPanel struct {
 	// ErrorButton (Error details…) shows the whole error of a load that failed, or of a fault
 	// during play, whose excerpt the status shows.
 	NewGameButton, UndoButton, StopButton, ErrorButton *widget.Button
-	Title, Rules, Board, Status, Log                   *widget.Label
+	// Seed shows the seed of the game shown (`workbench duel play --seed` replays it); a seed
+	// typed there and SeedButton (or Enter) start the game over from it.
+	Seed                             *widget.Entry
+	SeedButton                       *widget.Button
+	Title, Rules, Board, Status, Log *widget.Label
 	// MoveButtons are one button per action (for games of at most maxMoveButtons actions), in
 	// action order: a button keeps its place and is disabled while its move is illegal.
 	MoveButtons []*widget.Button
@@ -77,7 +81,8 @@ type DuelPanel struct {
 	// The rest belongs to the UI goroutine.
 	source string // built-in name or script path
 	agent  duel.Agent
-	view   *duelView // the position shown
+	view   *duelView      // the position shown
+	marks  map[string]int // the colour of each mark of the board's cells, for the game loaded
 	shown  *duel.Remote
 	busy   bool
 	token  int // bumped to drop the results of a job whose position is gone
@@ -119,9 +124,11 @@ func newDuelPanel(wb *Workbench) *DuelPanel {
 	dp.StopButton = widget.NewButtonWithIcon("Stop", theme.MediaStopIcon(), dp.Stop)
 	dp.StopButton.Disable()
 	dp.buildErrorButton()
+	dp.buildSeed()
 	dp.Title = widget.NewLabel("Choose a game.")
 	dp.Title.SizeName = theme.SizeNameSubHeadingText
 	dp.Title.TextStyle = fyne.TextStyle{Bold: true}
+	dp.Title.Wrapping = fyne.TextWrapWord // a script's TITLE may be long: it must not widen the tab
 	dp.Rules = widget.NewLabel("")
 	dp.Rules.Wrapping = fyne.TextWrapWord
 	dp.Board = widget.NewLabel("")
@@ -138,10 +145,18 @@ func newDuelPanel(wb *Workbench) *DuelPanel {
 	dp.buildMoveSearch()
 	dp.buildMatch()
 
-	tools := container.NewHBox(widget.NewLabel("Game"), dp.Game, dp.OpenButton, widget.NewLabel("Agent"),
-		container.NewGridWrap(fyne.NewSize(170, dp.Agent.MinSize().Height), dp.Agent), dp.Seat)
-	status := container.NewBorder(nil, nil, nil, container.NewHBox(
-		tip(dp.ErrorButton, "The whole error the status shows the start of (a game that did not load, or stopped), to read or copy."), dp.StopButton, dp.NewGameButton, dp.UndoButton), dp.Status)
+	// the tools wrap onto a second row in a narrow window rather than widen it
+	tools := container.New(newWrapLayout(),
+		container.NewHBox(widget.NewLabel("Game"), dp.Game, dp.OpenButton),
+		container.NewHBox(widget.NewLabel("Agent"), container.NewGridWrap(fyne.NewSize(170, dp.Agent.MinSize().Height), dp.Agent), dp.Seat),
+		container.NewHBox(widget.NewLabel("Seed"), container.NewGridWrap(fyne.NewSize(170, dp.Seed.MinSize().Height),
+			tip(dp.Seed, "The seed of the game shown: `workbench duel play GAME --seed S` plays the same game (the agent's moves included). Type a seed and press Enter or Play seed to play it here.")),
+			tip(dp.SeedButton, "Start the game over from the seed typed on the left.")))
+	// the buttons sit in a row of their own above the status, so that a long status wraps at
+	// the column's width and never squeezes them (or is squeezed to a letter per line)
+	buttons := container.New(newWrapLayout(),
+		tip(dp.ErrorButton, "The whole error the status shows the start of (a game that did not load, or stopped), to read or copy."), dp.StopButton, dp.NewGameButton, dp.UndoButton)
+	status := container.NewVBox(buttons, dp.Status)
 	board := container.NewVBox(status, container.NewCenter(container.NewStack(dp.Board, dp.grid)), sectionTitle("YOUR MOVE"), dp.moves)
 	left := container.NewBorder(nil, nil, nil, nil, container.NewVScroll(board))
 	right := container.NewVSplit(container.NewVScroll(container.NewVBox(dp.Title, dp.Rules, dp.match.box)),
@@ -203,21 +218,49 @@ func (c *duelCore) close() {
 }
 
 // loadedGame sets up the tab for the game a view shows for the first time.
+// The title and rules come with the view, bounded and unwrapped by the job (gameText): the UI
+// goroutine only sets them.
 func (dp *DuelPanel) loadedGame(v *duelView) {
 	dp.shown = v.game
 	info := v.info
-	title := info.Title
-	if title == "" {
-		title = info.Name
-	}
-	dp.Title.SetText(title)
-	dp.Rules.SetText(unwrapLines(info.Rules))
+	dp.Title.SetText(v.title)
+	dp.Rules.SetText(v.rules)
+	dp.marks = map[string]int{} // the marks' colours hold for the whole game
 	dp.buildMoves(info)
 	if dp.Game.Selected != dp.source {
 		dp.Game.ClearSelected()
 		dp.Game.PlaceHolder = "file: " + info.Name
 		dp.Game.Refresh()
 	}
+}
+
+// Bounds of what the tab shows of a game's TITLE and RULES. The sandbox refuses longer ones
+// (duel.MaxTitle, duel.MaxRules); the tab clips again so that no script can make it lay out
+// script-sized text.
+const (
+	maxTitleRunes = 200
+	maxRulesRunes = 16 << 10
+)
+
+// gameText is the title and rules the tab shows of a game, bounded and unwrapped: computed
+// by the job, off the UI goroutine.
+func gameText(info duel.Info) (title, rules string) {
+	title = strings.Join(strings.Fields(info.Title), " ")
+	if title == "" {
+		title = info.Name
+	}
+	return clipRunes(title, maxTitleRunes), unwrapLines(clipRunes(info.Rules, maxRulesRunes))
+}
+
+// clipRunes cuts s to at most n runes, marking the cut with "…".
+func clipRunes(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	if r := []rune(s); len(r) > n {
+		return string(r[:n-1]) + "…"
+	}
+	return s
 }
 
 // unwrapLines joins the hard-wrapped lines of a rulebook's paragraphs, so the label wraps them
@@ -332,6 +375,10 @@ func (dp *DuelPanel) Play(a int) error {
 	dp.run("playing…", func(_ context.Context, c *duelCore) error {
 		if err := c.repair(dp); err != nil {
 			return err
+		}
+		if c.session == nil {
+			// The window closed (or another job replaced the game) while this move waited.
+			return errors.New("no game is open")
 		}
 		t, err := c.session.Turn()
 		if err != nil {

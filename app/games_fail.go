@@ -109,6 +109,8 @@ func (dp *DuelPanel) noGame(status string) {
 	dp.grid.Objects = nil
 	dp.grid.Refresh()
 	dp.Log.SetText("")
+	dp.Seed.SetText("")
+	dp.marks = nil
 	dp.moveView = moveView{labels: map[int]string{}}
 	dp.MoveButtons = nil
 	dp.moves.Objects = nil

@@ -38,6 +38,8 @@ type duelView struct {
 	lost      bool         // no position is left (fault says why): the tab shows no game (lostGame)
 	game      *duel.Remote // the instance it was computed on (a match clones it)
 	info      duel.Info
+	title     string // the game's title and rules as the tab shows them (gameText)
+	rules     string
 	seed      int64
 	ply       int
 	human     int
@@ -50,6 +52,7 @@ type duelView struct {
 	labels    map[int]string
 	cells     map[int][]duel.Square // the cells each legal move touches (grid games)
 	agentNext bool                  // the agent is to move: the job goes on with its search
+	winner    int                   // the player who won (-1: none, or not over)
 }
 
 // run starts op as the tab's job: busy says what the tab is doing meanwhile. After op the
@@ -251,7 +254,7 @@ func (c *duelCore) view(dp *DuelPanel, opErr error) *duelView {
 	if errors.As(opErr, &failed) {
 		return &duelView{failed: failed} // nothing of the game shown before
 	}
-	v := &duelView{game: c.game, human: c.human, log: slices.Clone(c.log)}
+	v := &duelView{game: c.game, human: c.human, log: slices.Clone(c.log), winner: -1}
 	var faults []string
 	if opErr != nil {
 		faults = append(faults, opErr.Error())
@@ -266,6 +269,7 @@ func (c *duelCore) view(dp *DuelPanel, opErr error) *duelView {
 		return v
 	}
 	v.info, v.seed, v.ply = c.game.Info(), s.Seed, s.Ply()
+	v.title, v.rules = gameText(v.info)
 	dp.working.Store("render")
 	board, err := c.game.Render(s.State())
 	if err != nil {
@@ -293,7 +297,7 @@ func (c *duelCore) view(dp *DuelPanel, opErr error) *duelView {
 		case 1 - c.human:
 			msg = "The agent wins."
 		}
-		v.status = fmt.Sprintf("%s (%d moves)", msg, s.Ply())
+		v.status, v.winner = fmt.Sprintf("%s (%d moves)", msg, s.Ply()), o.Winner()
 	case truncated:
 		v.status = fmt.Sprintf("Stopped at the %d-move cap: no winner.", s.MaxPlies)
 	case t.Player != c.human:
@@ -305,10 +309,17 @@ func (c *duelCore) view(dp *DuelPanel, opErr error) *duelView {
 			faults = append(faults, err.Error())
 		}
 	}
+	stuck := !v.yours && !over
+	if opErr != nil && !over {
+		// what the job did failed (the person's move, the agent's, a replay): doing it again
+		// would fail again, so no move is offered from here, and the status never says
+		// "Your turn" (Undo, New game or another game go on)
+		v.yours, v.legal, v.labels, v.cells, stuck = false, nil, nil, nil, true
+	}
 	if len(faults) > 0 {
 		v.agentNext = false
 		// the person can go on when it is their turn, and the result stands when the game is over
-		setPlayFault(v, faults, !v.yours && !over)
+		setPlayFault(v, faults, stuck)
 	}
 	return v
 }

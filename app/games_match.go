@@ -39,8 +39,8 @@ func (dp *DuelPanel) buildMatch() {
 	m.MatchButton = widget.NewButtonWithIcon("Play match", theme.MediaPlayIcon(), dp.toggleMatch)
 	m.MatchStatus = widget.NewLabel("The Agent plays this agent, alternating who moves first.")
 	m.MatchStatus.Wrapping = fyne.TextWrapWord
-	row := container.NewHBox(widget.NewLabel("vs"), container.NewGridWrap(fyne.NewSize(170, m.MatchAgent.MinSize().Height), m.MatchAgent),
-		widget.NewLabel("games"), container.NewGridWrap(fyne.NewSize(70, m.MatchGames.MinSize().Height), m.MatchGames), m.MatchButton)
+	row := container.New(newWrapLayout(), container.NewHBox(widget.NewLabel("vs"), container.NewGridWrap(fyne.NewSize(170, m.MatchAgent.MinSize().Height), m.MatchAgent)),
+		container.NewHBox(widget.NewLabel("games"), container.NewGridWrap(fyne.NewSize(70, m.MatchGames.MinSize().Height), m.MatchGames), m.MatchButton))
 	m.box = container.NewVBox(sectionTitle("AGENT VS AGENT"), row, m.MatchStatus)
 }
 
@@ -73,8 +73,10 @@ func (dp *DuelPanel) toggleMatch() {
 	token := m.token
 	m.MatchButton.SetText("Stop match")
 	m.MatchButton.SetIcon(theme.MediaStopIcon())
-	m.MatchStatus.SetText(fmt.Sprintf("%s vs %s: starting…", a.Name(), b.Name()))
 	seed, game := v.seed, v.game
+	// the match starts from the seed of the game shown: the status says how to replay it
+	replay := "\nThe same match: " + matchCommand(dp.source, a.Name(), b.Name(), games, seed)
+	m.MatchStatus.SetText(fmt.Sprintf("%s vs %s: starting…", a.Name(), b.Name()) + replay)
 	dp.jobs.Add(1)
 	go func() {
 		defer dp.jobs.Done()
@@ -95,7 +97,7 @@ func (dp *DuelPanel) toggleMatch() {
 			onUI(func() {
 				if m.token == token {
 					m.record = pr
-					m.MatchStatus.SetText(matchText(a.Name(), b.Name(), pr, games))
+					m.MatchStatus.SetText(matchText(a.Name(), b.Name(), pr, games) + replay)
 				}
 			})
 		})
@@ -105,12 +107,12 @@ func (dp *DuelPanel) toggleMatch() {
 			}
 			if err == nil {
 				m.record = pr
-				m.MatchStatus.SetText(matchText(a.Name(), b.Name(), pr, games) + " Done.")
+				m.MatchStatus.SetText(matchText(a.Name(), b.Name(), pr, games) + " Done." + replay)
 				if len(pr.Faults) > 0 {
 					dp.offerError("Games of the match faulted", strings.Join(pr.Faults, "\n\n"))
 				}
 			} else {
-				m.MatchStatus.SetText(matchText(a.Name(), b.Name(), m.record, games) + " Stopped.")
+				m.MatchStatus.SetText(matchText(a.Name(), b.Name(), m.record, games) + " Stopped." + replay)
 			}
 			dp.endMatch()
 		})

@@ -2,13 +2,11 @@ package app
 
 import (
 	"fmt"
-	"image/color"
 	"slices"
 	"strconv"
 	"strings"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
@@ -222,13 +220,17 @@ func (dp *DuelPanel) display(v *duelView) {
 	if v.game != nil && v.game != dp.shown {
 		dp.loadedGame(v)
 	}
-	first := dp.view == nil || dp.view.game != v.game || dp.view.seed != v.seed || dp.view.ply != v.ply
+	prev := dp.view
+	first := prev == nil || prev.game != v.game || prev.seed != v.seed || prev.ply != v.ply
+	if prev == nil || prev.game != v.game || prev.seed != v.seed {
+		dp.Seed.SetText(strconv.FormatInt(v.seed, 10)) // a new game: its seed (never while one is typed mid-game)
+	}
 	dp.view, dp.busy = v, v.agentNext
 	if first || !v.yours {
 		dp.narrowTo(nil, "")
 	}
 	clear(dp.moveView.labels) // labels may depend on the position
-	dp.showBoard(v)
+	dp.showBoard(v, prev)
 	dp.Log.SetText(strings.Join(v.log, "\n"))
 	dp.logScroll.ScrollToBottom()
 	dp.Status.SetText(v.status)
@@ -254,78 +256,3 @@ func (dp *DuelPanel) display(v *duelView) {
 		dp.setMoves(nil)
 	}
 }
-
-// showBoard shows the render: drawn as cells when it is a grid (rows of one-character
-// tokens, like ". X O"), each cell a target for a click; as monospace text otherwise. Board
-// keeps the text either way.
-func (dp *DuelPanel) showBoard(v *duelView) {
-	dp.Board.SetText(v.board)
-	rows := v.grid
-	if rows == nil {
-		dp.Board.Show()
-		dp.grid.Objects = nil
-		dp.grid.Refresh()
-		return
-	}
-	dp.Board.Hide()
-	const cell = 38
-	movable := map[duel.Square]bool{} // the cells a legal move touches
-	if v.yours {
-		for _, cs := range v.cells {
-			for _, c := range cs {
-				movable[c] = true
-			}
-		}
-	}
-	marks := map[string]int{}
-	var objs []fyne.CanvasObject
-	for r, row := range rows {
-		for c, tok := range row {
-			bg := canvas.NewRectangle(color.NRGBA{R: 0x80, G: 0x80, B: 0x80, A: 0x30})
-			bg.StrokeColor, bg.StrokeWidth = color.NRGBA{R: 0x80, G: 0x80, B: 0x80, A: 0xa0}, 1
-			if movable[duel.Square{Row: r, Col: c}] {
-				bg.FillColor = color.NRGBA{R: 0x2f, G: 0x9f, B: 0x4f, A: 0x30} // a move is there
-			}
-			bg.SetMinSize(fyne.NewSize(cell, cell))
-			txt := canvas.NewText("", color.Transparent)
-			if !emptyCell(tok) {
-				if _, seen := marks[tok]; !seen {
-					marks[tok] = len(marks)
-				}
-				txt.Text, txt.Color = tok, markColors[marks[tok]%len(markColors)]
-				txt.TextStyle, txt.TextSize = fyne.TextStyle{Bold: true}, 22
-				txt.Alignment = fyne.TextAlignCenter
-			}
-			objs = append(objs, newBoardCell(container.NewStack(bg, container.NewCenter(txt)), func() { dp.TapCell(r, c) }))
-		}
-	}
-	dp.grid.Objects = []fyne.CanvasObject{container.NewGridWithColumns(len(rows[0]), objs...)}
-	dp.grid.Refresh()
-}
-
-// boardCell is one cell of the drawn board: it answers a click.
-type boardCell struct {
-	widget.BaseWidget
-	face  fyne.CanvasObject
-	onTap func()
-}
-
-func newBoardCell(face fyne.CanvasObject, onTap func()) *boardCell {
-	c := &boardCell{face: face, onTap: onTap}
-	c.ExtendBaseWidget(c)
-	return c
-}
-
-func (c *boardCell) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(c.face) }
-
-// Tapped plays or narrows to the cell's moves.
-func (c *boardCell) Tapped(*fyne.PointEvent) { c.onTap() }
-
-var markColors = []color.Color{
-	color.NRGBA{R: 0xd0, G: 0x3a, B: 0x2f, A: 0xff},
-	color.NRGBA{R: 0x2f, G: 0x6f, B: 0xd0, A: 0xff},
-	color.NRGBA{R: 0x2f, G: 0x9f, B: 0x4f, A: 0xff},
-	color.NRGBA{R: 0xb0, G: 0x80, B: 0x10, A: 0xff},
-}
-
-func emptyCell(tok string) bool { return tok == "." || tok == "_" || tok == "-" || tok == "·" }

@@ -70,7 +70,8 @@ func TestDuelTabFaultDuringPlayShowsAnExcerpt(t *testing.T) {
 			// the in-interpreter heap check switched off: the worker's memory limit ends it
 			sandbox: duel.SandboxOptions{Budgets: duel.Budgets{Call: time.Minute, Move: time.Minute, Game: time.Minute},
 				Limits: duel.Limits{Steps: 1 << 40, Memory: 1 << 50}},
-			want: "the sandbox process ran out of", state: "goes on", title: "A call into the game's script failed"},
+			// the person's move failed: playing it (or another) again would fail again
+			want: "the sandbox process ran out of", state: "stuck", title: "The game stopped"},
 		{name: "legal_actions over its CPU budget", seat: seatFirst, act: tapFirstMove,
 			script: strings.Replace(burnScript, "def render(s):\n    _burn()\n", "def render(s):\n", 1),
 			sandbox: duel.SandboxOptions{Budgets: duel.Budgets{Call: time.Minute, Move: 300 * time.Millisecond, Game: time.Minute},
