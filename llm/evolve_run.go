@@ -135,8 +135,12 @@ func ReadEvolveSettings(cfg experiment.Config) (EvolveSettings, error) {
 	return es, nil
 }
 
-// UseFolder opens the run's exchange and usage logs (append-only across sessions).
+// UseFolder opens the run's exchange and usage logs (append-only across sessions) and records
+// the session's response cache (CacheFile).
 func (g *Evolver) UseFolder(f *experiment.Folder) error {
+	if err := recordCache(f, g.op.client); err != nil {
+		return err
+	}
 	usage, err := openLogs(f, &g.op.log)
 	if err != nil {
 		return err

@@ -172,9 +172,12 @@ func fromSpec(ctx context.Context, s search.Spec) (search.Generator, error) {
 }
 
 // UseFolder opens the run's exchange and usage logs (append-only: a session continuing an
-// interrupted run adds to what that one recorded) and makes the first prompt go to
-// prompt.txt.
+// interrupted run adds to what that one recorded), records the session's response cache
+// (CacheFile) and makes the first prompt go to prompt.txt.
 func (g *Generator) UseFolder(f *experiment.Folder) error {
+	if err := recordCache(f, g.client); err != nil {
+		return err
+	}
 	usage, err := openLogs(f, &g.log)
 	if err != nil {
 		return err

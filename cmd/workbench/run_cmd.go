@@ -33,7 +33,7 @@ func runCommand() *Command {
 			seed := fs.Uint64("seed", 1, "random seed")
 			out := fs.String("out", "", "run folder (default runs/PROBLEM-GENERATOR-FITNESS-sSEED)")
 			axes := fs.String("axes", "", "mapelites axes: field:min:max[:bins],field:min:max[:bins] over info fields")
-			resume := fs.String("resume", "", "continue the run in this folder (other flags are ignored, but --checkpoint-interval, --checkpoint-every and, for an LLM run, --api-key-env, --cache, --offline, --timeout, --retries and --concurrency)")
+			resume := fs.String("resume", "", "continue the run in this folder (other flags are ignored, but --checkpoint-interval, --checkpoint-every and, for an LLM run, --api-key-env, --cache (default: the cache the run recorded), --offline, --timeout, --retries and --concurrency)")
 			quiet := fs.Bool("quiet", false, "no progress output")
 			llmRate := fs.Float64("llm-rate", llm.DefaultEvolveRate, "llm-ga, llm-mapelites: share of the children the model makes (run_evolve.go)")
 			diversity := registerDiversity(fs)
@@ -61,9 +61,15 @@ func runCommand() *Command {
 				var r *experiment.Run
 				switch {
 				case *resume != "":
-					if gen, err := recordedGenerator(*resume); err == nil && gen == llm.GeneratorName {
-						return resumeLLMRunContext(ctx, *resume, ep, *quiet, cio)
-					} else if err == nil && llm.IsEvolve(gen) {
+					if gen, err := recordedGenerator(*resume); err == nil && (gen == llm.GeneratorName || llm.IsEvolve(gen)) {
+						if !set["cache"] {
+							if ep.cache, err = resumeCache(*resume, ep.cache); err != nil {
+								return err
+							}
+						}
+						if gen == llm.GeneratorName {
+							return resumeLLMRunContext(ctx, *resume, ep, *quiet, cio)
+						}
 						return resumeEvolveRun(ctx, *resume, ep, *quiet, stdout, stderr)
 					}
 					if r, err = experiment.Open(*resume); err != nil {

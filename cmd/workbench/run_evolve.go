@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 
 	"pcgwb/llm"
@@ -86,6 +87,29 @@ func startEvolveRun(ctx context.Context, r evolveRequest, stdout, stderr io.Writ
 	return executeEvolveRun(ctx, run, client, r.ep.cache, r.quiet, stdout)
 }
 
+// guiCacheDir is the response cache the GUI keeps in its output folder (app's llmCacheDir).
+const guiCacheDir = ".llm-cache"
+
+// resumeCache is the response cache `run --resume DIR` of an LLM run asks through when --cache
+// is not given: the one the run recorded (llm.CacheFile, "" if it asked without one); for a
+// run made before the record, DIR/.llm-cache or the GUI's cache beside DIR (OUTPUT/.llm-cache,
+// which the GUI's runs in OUTPUT use) when there is one, else def (the shared default).
+func resumeCache(dir, def string) (string, error) {
+	cache, ok, err := llm.RecordedCache(dir)
+	if err != nil {
+		return "", err
+	}
+	if ok {
+		return cache, nil
+	}
+	for _, d := range []string{filepath.Join(dir, guiCacheDir), filepath.Join(filepath.Dir(dir), guiCacheDir)} {
+		if fi, err := os.Stat(d); err == nil && fi.IsDir() {
+			return d, nil
+		}
+	}
+	return def, nil
+}
+
 // resumeEvolveRun continues the evolution run in dir with the endpoint and sampling settings it
 // recorded; from ep only the key's variable, the cache, --offline and the transport settings
 // are used.
@@ -124,8 +148,8 @@ func executeEvolveRun(ctx context.Context, run *experiment.Run, client *llm.Clie
 		case st.Finished:
 			fmt.Fprintf(stdout, "%s is already finished\n", run.Dir)
 		case st.Generation >= 0:
-			fmt.Fprintf(stdout, "resuming %s %s %s seed %d at generation %d of %d in %s: answers received before come from the cache\n",
-				c.Problem, c.Generator, c.Fitness, c.Seed, st.Generation, c.Generations, run.Dir)
+			fmt.Fprintf(stdout, "resuming %s %s %s seed %d at generation %d of %d in %s: answers received before come from the cache %s\n",
+				c.Problem, c.Generator, c.Fitness, c.Seed, st.Generation, c.Generations, run.Dir, cache)
 		default:
 			fmt.Fprintf(stdout, "running %s %s %s seed %d: %d generations, population %d, in %s\n",
 				c.Problem, c.Generator, c.Fitness, c.Seed, c.Generations, c.PopSize, run.Dir)

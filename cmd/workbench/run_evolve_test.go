@@ -140,8 +140,8 @@ func TestRunEvolveRejectsBadFlags(t *testing.T) {
 }
 
 // A run stopped by a refused request (401: not a fault a fallback should hide) resumes with
-// `run --resume` and ends with the final.json of an uninterrupted run, without asking again
-// what it had received.
+// `run --resume` (through the cache the run recorded, without being told it again) and ends
+// with the final.json of an uninterrupted run, without asking again what it had received.
 func TestRunEvolveResumesAfterARefusal(t *testing.T) {
 	t.Setenv(runLLMKeyEnv, llmTestKey)
 	const name = "binary-v0"
@@ -190,7 +190,8 @@ func TestRunEvolveResumesAfterARefusal(t *testing.T) {
 		t.Fatal("the refused run wrote final.json")
 	}
 	refuseAfter.Store(0)
-	if code, out, errs := runCLI(t, resumeArgs(part, cacheB)...); code != 0 {
+	// no --cache: the run's own (cacheB, recorded in the folder) replays what it received
+	if code, out, errs := runCLI(t, "run", "--resume", part, "--api-key-env", runLLMKeyEnv); code != 0 || !strings.Contains(out, "come from the cache "+cacheB) {
 		t.Fatalf("resume: exit %d: %s %s", code, out, errs)
 	}
 	a, _ := os.ReadFile(filepath.Join(whole, experiment.FinalFile))
@@ -200,8 +201,8 @@ func TestRunEvolveResumesAfterARefusal(t *testing.T) {
 	}
 }
 
-// `report --x model-calls|evaluations` draws the fitness curves of GA and llm-ga runs against a
-// budget; an unknown axis is a usage error.
+// `report --x model-calls|evaluations|tokens|seconds` draws the fitness curves of GA and llm-ga
+// runs against a budget (the runs record every one of them); an unknown axis is a usage error.
 func TestReportOnABudgetAxis(t *testing.T) {
 	t.Setenv(runLLMKeyEnv, llmTestKey)
 	p, err := problems.Make("binary-v0")
@@ -218,7 +219,7 @@ func TestReportOnABudgetAxis(t *testing.T) {
 		"--api-key-env", runLLMKeyEnv, "--cache", filepath.Join(t.TempDir(), "cache"), "--out", filepath.Join(root, "llm-ga"))...); code != 0 {
 		t.Fatalf("llm-ga: exit %d: %s %s", code, out, errs)
 	}
-	for _, x := range []string{"model-calls", "evaluations"} {
+	for _, x := range []string{"model-calls", "evaluations", "tokens", "seconds"} {
 		figs := filepath.Join(t.TempDir(), x)
 		code, out, errs := runCLI(t, "report", "--x", x, "--out", figs, root)
 		if code != 0 || !strings.Contains(out, filepath.Join(figs, "fitness-binary-v0-quality.png")) {
