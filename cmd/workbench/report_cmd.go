@@ -17,6 +17,7 @@ import (
 type reportFlags struct {
 	out, x               string
 	paper, figures, fig4 string
+	diversity            string // --paper: the unique counts' algorithm (report_paper.go)
 	format               string
 	compare, latex       bool
 	set                  map[string]bool // the flags given on the command line
@@ -31,6 +32,7 @@ func (f *reportFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.paper, "paper", "", "the protocol sweep folder (make protocol: out/protocol): write the comparison with the paper to --out")
 	fs.StringVar(&f.figures, "figures", "", "--paper: folder for the figures and summary.csv (default: results/ next to --out)")
 	fs.StringVar(&f.fig4, "fig4", "", "--paper: sweep folder with constructive runs (generations 0) on binary, sokoban and zelda")
+	fs.StringVar(&f.diversity, "diversity", "", "--paper: count unique individuals with this set diversity (current or 2025-01) on the final populations evaluated again, instead of the values the runs recorded")
 }
 
 // reportCommand is `workbench report DIR` and `workbench report --paper DIR --out FILE.md`.
@@ -67,7 +69,7 @@ func (f *reportFlags) run(ctx context.Context, args []string, stdout io.Writer) 
 		return usagef("expected DIR, got %d argument(s)", len(args))
 	}
 	var stray []string
-	for _, n := range []string{"figures", "fig4"} {
+	for _, n := range []string{"figures", "fig4", "diversity"} {
 		if f.set[n] {
 			stray = append(stray, "--"+n)
 		}

@@ -13,6 +13,8 @@ import (
 
 	"pcgwb/internal/atomicfile"
 	"pcgwb/internal/safeio"
+	"pcgwb/problems"
+	"pcgwb/stats"
 )
 
 // The paper's protocol (Khalifa et al., FDG 2025): 12 problems (default variants), three
@@ -81,6 +83,14 @@ type PaperOptions struct {
 	Fig4Dir string
 	// Command is the command line that regenerates the report (printed in it).
 	Command string
+	// Recount evaluates every finished run's final population again, as one set, under both
+	// set-diversity algorithms for Fig. 3's unique row (a second read of each final.json, with
+	// its population; the report reads each file once without it).
+	Recount bool
+	// Diversity, when set ("current" or "2025-01"), makes the claims count unique individuals
+	// with that algorithm on the re-evaluated populations (it implies Recount) instead of the
+	// values the runs recorded.
+	Diversity string
 }
 
 // PaperReport reads the protocol sweep (finished or not), draws Fig. 2 and Fig. 3 with
@@ -95,6 +105,21 @@ func PaperReport(ctx context.Context, o PaperOptions) error {
 	res, err := reportRuns(ctx, runs, filepath.Join(o.FigDir, "summary.csv"), o.FigDir, XGeneration)
 	if err != nil {
 		return err
+	}
+	pr := paperRuns(runs)
+	if o.Recount || o.Diversity != "" {
+		if err := recountUnique(ctx, runs, pr); err != nil {
+			return err
+		}
+	}
+	if o.Diversity != "" {
+		alg, err := problems.ParseDiversityAlgorithm(o.Diversity)
+		if err != nil {
+			return err
+		}
+		for _, r := range pr {
+			r.unique, r.uniqueFrom = r.recountOf(alg), string(alg)+", re-evaluated"
+		}
 	}
 	var fig4 []Summary
 	if o.Fig4Dir != "" {
@@ -118,7 +143,7 @@ func PaperReport(ctx context.Context, o PaperOptions) error {
 	if err != nil {
 		rel = o.FigDir
 	}
-	md := paperMarkdown(runs, res.Summaries, fig4, timing, filepath.ToSlash(rel), o.Command)
+	md := paperMarkdown(runs, res.Summaries, fig4, timing, filepath.ToSlash(rel), o.Command, pr)
 	return atomicfile.Write(o.Out, []byte(md), 0o644)
 }
 
@@ -152,7 +177,12 @@ func pct(k, n int) string {
 
 func short(p string) string { return strings.TrimSuffix(p, "-v0") }
 
-func paperMarkdown(runs []*Record, sums, fig4 []Summary, timing *SweepTiming, fig, command string) string {
+func paperMarkdown(runs []*Record, sums, fig4 []Summary, timing *SweepTiming, fig, command string, pr []*paperRun) string {
+	if pr == nil {
+		pr = paperRuns(runs)
+	}
+	design := seedDesign(pr)
+	algs := algorithms(pr)
 	v := paperView{sums: map[[3]string]Summary{}}
 	for _, s := range sums {
 		v.sums[[3]string{s.Problem, s.Fitness, s.Generator}] = s
@@ -192,6 +222,12 @@ func paperMarkdown(runs []*Record, sums, fig4 []Summary, timing *SweepTiming, fi
 	w("| generators × fitness | random, es, ga × Q, QT, QTD | the same |\n")
 	w("| population, generations | %d, %d | the same |\n", PaperPop, PaperGenerations)
 	w("| operators | tournament 7, crossover 0.5, mutation 0.05, elitism 10%% | the same |\n")
+	seeds := "**independent**: every fitness and generator has its own seeds (`sweep --independent-seeds`)"
+	if design == "paired" {
+		seeds = "**paired**: run k uses seed k under Q, QT and QTD (and every generator), so the fitness variants of a seed are not independent runs; intervals resample whole seeds and fitness comparisons are paired"
+	}
+	w("| seeds | independent runs | %s |\n", seeds)
+	w("| set diversity | the reference at 8ad18b6 (January 2025, `2025-01`) | %s |\n", diversityText(algs))
 	w("| runs | %d (10 seeds per configuration) | **%d finished** of %d", total, finished, total)
 	if started > 0 {
 		w(", %d started and unfinished", started)
@@ -249,22 +285,23 @@ func paperMarkdown(runs []*Record, sums, fig4 []Summary, timing *SweepTiming, fi
 	// Headline.
 	w("## Runs with a feasible individual: the paper's headline\n\n")
 	w("A run counts when its final population holds at least one feasible individual (quality = 1).\n")
-	w("Summed over problems and fitness functions, with the 95%% Wilson interval of our fraction:\n\n")
-	w("| generator | here | 95%% interval | the paper |\n|---|---|---|---|\n")
-	fr := map[string]float64{}
-	for _, g := range paperGenerators {
-		k, n := 0, 0
-		for _, p := range PaperProblems {
-			a, c := v.feasibleRuns(p, g)
-			k, n = k+a, n+c
-		}
-		lo, hi := Wilson(k, n)
-		if n > 0 {
-			fr[g] = float64(k) / float64(n)
-		}
-		w("| %s | %d of %d (%s) | %.0f–%.0f%% | %d of 360 (%s) |\n", g, k, n, pct(k, n), 100*lo, 100*hi, paperFeasibleRuns[g], pct(paperFeasibleRuns[g], 360))
+	if design == "paired" {
+		w("Summed over problems and fitness functions. The sweep's seeds are paired, so the three fitness runs of\n")
+		w("a seed count as one unit: the 95%% interval is a cluster bootstrap over seeds (%s).\n\n", stats.ClusterMethod)
+	} else {
+		w("Summed over problems and fitness functions, with the 95%% Wilson interval of our fraction (independent runs).\n\n")
 	}
-	w("\nPer problem (runs with a feasible individual of the finished runs, summed over Q, QT and QTD):\n\n")
+	w("| generator | here | 95%% interval | units | the paper |\n|---|---|---|---|---|\n")
+	for _, g := range paperGenerators {
+		k, n, iv := runShare(selectRuns(pr, "", "", g), design)
+		units := stats.NText(iv.N, "run")
+		if design == "paired" {
+			units = stats.NText(iv.N, "seed")
+		}
+		w("| %s | %d of %d (%s) | %s | %s | %d of 360 (%s) |\n", g, k, n, pct(k, n), ivRange(iv), units, paperFeasibleRuns[g], pct(paperFeasibleRuns[g], 360))
+	}
+	w("\nPer problem (runs with a feasible individual of the finished runs, summed over Q, QT and QTD; 95%% Wilson\n")
+	w("interval of the share%s):\n\n", map[bool]string{true: ", which treats the paired runs of a seed as independent and so is too narrow", false: ""}[design == "paired"])
 	w("| problem | random | es | ga |\n|---|---|---|---|\n")
 	for _, p := range PaperProblems {
 		w("| %s |", p)
@@ -273,7 +310,7 @@ func paperMarkdown(runs []*Record, sums, fig4 []Summary, timing *SweepTiming, fi
 			if n == 0 {
 				w(" – |")
 			} else {
-				w(" %d of %d |", k, n)
+				w(" %d of %d (%s) |", k, n, ivRange(stats.Wilson(k, n)))
 			}
 		}
 		w("\n")
@@ -297,11 +334,15 @@ func paperMarkdown(runs []*Record, sums, fig4 []Summary, timing *SweepTiming, fi
 
 	// Claims.
 	w("\n## The paper's claims, checked\n\n")
-	w("Each claim of the paper's results section, with the test applied to our numbers (finished runs only).\n\n")
+	w("Each claim of the paper's results section, judged on our finished runs with a 95%% interval or a test\n")
+	w("(differences: %s; p: Mann–Whitney U, or for paired seeds the signed-rank test; Holm over a family of\n", stats.DiffMethod)
+	w("comparisons). **supported**: the interval lies on the claimed side of 0; **not supported**: on the other\n")
+	w("side; **inconclusive (n too small)**: it holds 0. Pairing: %s.\n\n", design)
 	w("| claim (the paper) | here | verdict |\n|---|---|---|\n")
-	for _, c := range paperClaims(v, fr) {
+	for _, c := range paperClaimsJudged(pr, design) {
 		w("| %s | %s | **%s** |\n", c[0], c[1], c[2])
 	}
+	writeFig3Unique(w, pr, algs, design)
 
 	// Figures.
 	w("\n## Fig. 2: maximum fitness per generation\n\n")
@@ -372,170 +413,10 @@ func mapStrings(in []string, f func(string) string) []string {
 	return out
 }
 
-// paperClaims applies each of the paper's results claims to our summaries: {claim, ours,
-// verdict} rows.
-func paperClaims(v paperView, fr map[string]float64) [][3]string {
-	var rows [][3]string
-	add := func(claim, ours, verdict string) { rows = append(rows, [3]string{claim, ours, verdict}) }
-	// 1. Ordering of the generators.
-	ours := fmt.Sprintf("GA %.0f%%, ES %.0f%%, random %.0f%% of runs", 100*fr["ga"], 100*fr["es"], 100*fr["random"])
-	switch {
-	case len(fr) < 3:
-		add("GA finds feasible content in more runs than ES, ES in more than random (224 > 191 > 32 of 360)", ours, "not checked (missing runs)")
-	case fr["ga"] > fr["es"] && fr["es"] > fr["random"]:
-		add("GA finds feasible content in more runs than ES, ES in more than random (224 > 191 > 32 of 360)", ours, "reproduced")
-	case fr["es"] > fr["random"] && fr["ga"] > fr["random"]:
-		add("GA finds feasible content in more runs than ES, ES in more than random (224 > 191 > 32 of 360)", ours, "differs: both beat random, not in the paper's order")
-	default:
-		add("GA finds feasible content in more runs than ES, ES in more than random (224 > 191 > 32 of 360)", ours, "not reproduced")
-	}
-	// 2. Problems without any feasible individual.
-	var none, some []string
-	for _, p := range PaperProblems {
-		k, n := 0, 0
-		for _, g := range paperGenerators {
-			a, c := v.feasibleRuns(p, g)
-			k, n = k+a, n+c
-		}
-		if n == 0 {
-			continue
-		}
-		if k == 0 {
-			none = append(none, short(p))
-		} else if p == "smb-v0" || p == "loderunner-v0" {
-			some = append(some, fmt.Sprintf("%s %d of %d runs", short(p), k, n))
-		}
-	}
-	verdict := "reproduced"
-	if len(some) > 0 {
-		verdict = "differs"
-	}
-	if !containsAll(none, "smb", "loderunner") && len(some) == 0 {
-		verdict = "not checked (missing runs)"
-	}
-	extra := ""
-	if len(some) > 0 {
-		extra = "; feasible found: " + strings.Join(some, ", ")
-	}
-	add("No algorithm finds a feasible individual on Super Mario Bros and Lode Runner",
-		"no feasible individual in any run: "+orNone(none)+extra, verdict)
-	// 3. ES fills its population with feasible individuals on the easy problems.
-	var full []string
-	for _, p := range PaperProblems {
-		if s, ok := v.get(p, "quality", "es"); ok && s.FeasibleMean >= 99 {
-			full = append(full, fmt.Sprintf("%s (%.0f)", short(p), s.FeasibleMean))
-		}
-	}
-	var gaFull []string
-	for _, p := range PaperProblems {
-		if s, ok := v.get(p, "quality", "ga"); ok && s.FeasibleMean >= 99 {
-			gaFull = append(gaFull, short(p))
-		}
-	}
-	add("On some problems ES reaches full feasible populations (its μ+λ keeps the feasible parents); the GA does not",
-		"ES `quality` final populations ≥ 99 of 100 feasible on average: "+orNone(full)+"; GA: "+orNone(gaFull),
-		verdictIf(len(full) > 0 && len(gaFull) < len(full), "reproduced", "not reproduced"))
-	// 4. Elimination: quality alone against the cascaded fitness functions.
-	var el []string
-	q, qt, qtd := 0.0, 0.0, 0.0
-	okAll := true
-	for _, g := range []string{"es", "ga"} {
-		sq, a := v.get("elimination-v0", "quality", g)
-		st, b := v.get("elimination-v0", "quality_control", g)
-		sd, c := v.get("elimination-v0", "quality_control_diversity", g)
-		if !a || !b || !c {
-			okAll = false
-			continue
-		}
-		el = append(el, fmt.Sprintf("%s: Q %.1f, QT %.1f, QTD %.1f feasible", g, sq.FeasibleMean, st.FeasibleMean, sd.FeasibleMean))
-		q += sq.FeasibleMean
-		qt += st.FeasibleMean
-		qtd += sd.FeasibleMean
-	}
-	v4 := "not checked (missing runs)"
-	if okAll && len(el) == 2 {
-		v4 = verdictIf(q != qt || q != qtd, "reproduced: the fitness changes feasibility", "not reproduced: no difference")
-	}
-	add("Elimination: the objective changes what is found (quality alone against QT/QTD)", orNone(el), v4)
-	// 5. QT/QTD raise controlled counts.
-	var up, flat []string
-	for _, p := range PaperProblems {
-		for _, g := range []string{"es", "ga"} {
-			sq, a := v.get(p, "quality", g)
-			st, b := v.get(p, "quality_control", g)
-			if !a || !b {
-				continue
-			}
-			if st.ControlledMean > sq.ControlledMean+1 {
-				up = append(up, fmt.Sprintf("%s %s %.1f→%.1f", short(p), g, sq.ControlledMean, st.ControlledMean))
-			} else {
-				flat = append(flat, short(p)+" "+g)
-			}
-		}
-	}
-	add("Adding control to the fitness (QT, QTD) raises the number of controlled individuals",
-		fmt.Sprintf("raised (Q→QT, controlled of 100) in %d of %d problem×generator pairs: %s", len(up), len(up)+len(flat), orNone(up)),
-		verdictIf(len(up) > len(flat), "reproduced", verdictIf(len(up) > 0, "differs: only on some problems", "not reproduced")))
-	// 6. Unique individuals survive only when diversity is part of the fitness.
-	var keep []string
-	n6 := 0
-	for _, p := range PaperProblems {
-		for _, g := range []string{"es", "ga"} {
-			sq, a := v.get(p, "quality", g)
-			sd, b := v.get(p, "quality_control_diversity", g)
-			if !a || !b {
-				continue
-			}
-			n6++
-			if sd.UniqueMean >= 2*sq.UniqueMean && sd.UniqueMean >= sq.UniqueMean+5 {
-				keep = append(keep, fmt.Sprintf("%s %s %.1f→%.1f", short(p), g, sq.UniqueMean, sd.UniqueMean))
-			}
-		}
-	}
-	add("Diversity in the fitness (QTD) keeps unique individuals that Q and QT lose",
-		fmt.Sprintf("unique of 100 at least doubled (Q→QTD) in %d of %d problem×generator pairs: %s", len(keep), n6, orNone(keep)),
-		verdictIf(len(keep) > 0, verdictIf(2*len(keep) >= n6, "reproduced", "differs: only on some problems"), "not reproduced"))
-	// 7. Easy and hard problems.
-	var easy []string
-	for _, p := range PaperProblems {
-		k, n := 0, 0
-		for _, g := range []string{"es", "ga"} {
-			a, c := v.feasibleRuns(p, g)
-			k, n = k+a, n+c
-		}
-		if n > 0 && k == n {
-			easy = append(easy, short(p))
-		}
-	}
-	add("Some problems are easy, some hard", "every ES and GA run feasible: "+orNone(easy)+"; none: "+orNone(none),
-		verdictIf(len(easy) > 0 && len(none) > 0, "reproduced", "differs"))
-	return rows
-}
-
-func verdictIf(c bool, yes, no string) string {
-	if c {
-		return yes
-	}
-	return no
-}
-
 func orNone(s []string) string {
 	if len(s) == 0 {
 		return "none"
 	}
 	sort.Strings(s)
 	return strings.Join(s, ", ")
-}
-
-func containsAll(list []string, want ...string) bool {
-	for _, w := range want {
-		found := false
-		for _, l := range list {
-			found = found || l == w
-		}
-		if !found {
-			return false
-		}
-	}
-	return true
 }

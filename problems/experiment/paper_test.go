@@ -1,9 +1,12 @@
 package experiment
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
+
+	"pcgwb/problems/search"
 )
 
 func TestWilson(t *testing.T) {
@@ -25,82 +28,91 @@ func TestWilson(t *testing.T) {
 	}
 }
 
-// summaries makes one finished summary per problem × fitness × generator with the given
-// counts.
-func summaries(f func(p, fit, g string) Summary) []Summary {
-	var out []Summary
+// paperSweep makes finished runs of every problem × fitness × generator (10 each) with the
+// counts f gives; seeds are paired (replicate k has seed k) or independent.
+func paperSweep(paired bool, f func(p, fit, g string, k int) (feasible, unique, controlled int)) []*Record {
+	var runs []*Record
 	for _, p := range PaperProblems {
 		for _, fit := range PaperFitnesses {
 			for _, g := range paperGenerators {
-				s := f(p, fit, g)
-				s.Problem, s.Fitness, s.Generator = p, fit, g
-				out = append(out, s)
+				for k := 1; k <= 10; k++ {
+					seed := uint64(k)
+					if !paired {
+						seed = IndependentSeed(fit, g, k)
+					}
+					fe, un, co := f(p, fit, g, k)
+					runs = append(runs, &Record{Dir: fmt.Sprintf("s/%s/%s/%s/%d", p, fit, g, k),
+						Config: Config{Generator: g, Generations: 1, Options: search.Options{Problem: p, Fitness: fit, Seed: seed, PopSize: 100}},
+						Events: []search.Event{{Generation: 1}},
+						Final:  &Final{Generation: 1, Size: 100, Feasible: fe, Unique: un, Controlled: co}})
+				}
 			}
 		}
 	}
-	return out
+	return runs
 }
 
 func TestPaperMarkdownVerdicts(t *testing.T) {
+	picture := func(p, fit, g string, k int) (int, int, int) {
+		fe, un, co := 0, 2, 5
+		switch {
+		case p == "smb-v0" || p == "loderunner-v0" || g == "random":
+		case g == "ga" && k <= 9:
+			fe = 40
+		case g == "es" && (p == "binary-v0" || p == "mdungeons-v0"):
+			fe = 100
+		case g == "es" && k <= 5:
+			fe = 30
+		}
+		if fit != "quality" {
+			co = 30 + k
+		}
+		if fit == "quality_control_diversity" {
+			un = 40 + k
+		}
+		return fe, un, co
+	}
+	same := func(p, fit, g string, k int) (int, int, int) {
+		fe := 0
+		if g != "random" && k%2 == 0 {
+			fe = 10
+		}
+		return fe, 2, 5
+	}
 	for _, tc := range []struct {
 		name  string
-		sums  []Summary
+		runs  []*Record
 		want  []string
 		avoid []string
 	}{
 		{
-			name: "the paper's picture",
-			sums: summaries(func(p, fit, g string) Summary {
-				s := Summary{Finished: 10}
-				switch {
-				case p == "smb-v0" || p == "loderunner-v0" || g == "random":
-				case g == "ga":
-					s.RunsWithFeasible, s.FeasibleMean = 9, 40
-				default:
-					s.RunsWithFeasible, s.FeasibleMean = 7, 100
-				}
-				s.UniqueMean, s.ControlledMean = 2, 5
-				if fit != "quality" {
-					s.ControlledMean = 30
-				}
-				if fit == "quality_control_diversity" {
-					s.UniqueMean = 40
-				}
-				if p == "elimination-v0" && fit == "quality" {
-					s.FeasibleMean = 10
-				}
-				return s
-			}),
-			want: []string{"| ga | 270 of 360 (75%) |", "| es | 210 of 360 (58%) |", "| random | 0 of 360 (0%) |",
-				"(224 > 191 > 32 of 360) | GA 75%, ES 58%, random 0% of runs | **reproduced**",
-				"loderunner, smb | **reproduced**", "| smb-v0 | 0 of 30 | 0 of 30 | 0 of 30 |"},
-			avoid: []string{"not reproduced"},
+			name: "the paper's picture, independent seeds",
+			runs: paperSweep(false, picture),
+			want: []string{"| ga | 270 of 360 (75%) |", "| es | 180 of 360 (50%) |", "| random | 0 of 360 (0%) |",
+				"(224 > 191 > 32 of 360) | GA − ES +25.0 pts", "| **supported** |\n| No algorithm finds",
+				"smb 0 of 90 runs", "| **independent**: every fitness and generator has its own seeds", "binary: ES 100.0",
+				"Pairing: independent.", "raises the number of controlled individuals | QT − Q higher", "in 24 of 24 problem×generator pairs"},
+			avoid: []string{"not supported", "inconclusive"},
 		},
 		{
-			name: "ES ahead, feasible Mario",
-			sums: summaries(func(p, fit, g string) Summary {
-				s := Summary{Finished: 5}
-				if g == "es" {
-					s.RunsWithFeasible, s.FeasibleMean = 5, 50
-				}
-				if g == "ga" && p != "loderunner-v0" {
-					s.RunsWithFeasible, s.FeasibleMean = 2, 10
-				}
-				return s
-			}),
-			want: []string{"differs: both beat random, not in the paper's order", "feasible found: loderunner 15 of 45 runs, smb 21 of 45 runs | **differs**"},
+			name: "paired seeds, no difference between ES and GA",
+			runs: paperSweep(true, same),
+			want: []string{"| **paired**: run k uses seed k", "cluster bootstrap over seeds", "n = 120 seeds",
+				"Pairing: paired.", "**inconclusive (n too small)**", "Elimination: the feasible counts of Q and QT differ only by noise | es: QT − Q feasible +0.0"},
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			md := paperMarkdown(nil, tc.sums, nil, nil, "results", "workbench report --paper X")
+			sums := Summarize(Groups(tc.runs))
+			md := paperMarkdown(tc.runs, sums, nil, nil, "results", "workbench report --paper X", nil)
 			for _, w := range tc.want {
+				w = strings.ReplaceAll(w, `\n`, "\n")
 				if !strings.Contains(md, w) {
 					t.Errorf("missing %q in:\n%s", w, md)
 				}
 			}
 			for _, a := range tc.avoid {
-				if strings.Contains(strings.ToLower(md), a) {
-					t.Errorf("unexpected %q", a)
+				if strings.Contains(md, "| **"+a+"** |") {
+					t.Errorf("unexpected verdict %q in:\n%s", a, md)
 				}
 			}
 		})
