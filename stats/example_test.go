@@ -50,3 +50,15 @@ func ExampleClusterMean() {
 	fmt.Printf("%.3f [%.3f, %.3f] %s\n", iv.Mean, iv.Lo, iv.Hi, stats.NText(iv.N, "participant"))
 	// Output: 0.667 [0.000, 1.000] n = 3 participants
 }
+
+func ExampleComparePaired() {
+	// the same five seeds under two fitnesses: paired by seed
+	q := []float64{0.61, 0.70, 0.55, 0.82, 0.64}
+	qt := []float64{0.60, 0.68, 0.52, 0.78, 0.59}
+	c := stats.ComparePaired(q, qt)
+	fmt.Printf("diff %.3f [%.3f, %.3f], p %.4f\n", c.Diff.Mean, c.Diff.Lo, c.Diff.Hi, c.P)
+	fmt.Println(c.Test)
+	// Output:
+	// diff 0.030 [0.018, 0.042], p 0.0625
+	// Wilcoxon signed-rank, exact two-sided p
+}

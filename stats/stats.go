@@ -157,7 +157,8 @@ func BootstrapMean(xs []float64) Interval {
 // resample with replacement for each of the Resamples replicates, drawn from seed). Replicates
 // whose statistic is NaN (an empty subgroup, say) are left out. It is the general form of
 // BootstrapMean for a statistic the package does not name (a median, a ratio, several
-// measures of the same units).
+// measures of the same units). The same seed and n draw the same resamples, so several
+// statistics of the same units bootstrapped with one seed are resampled together.
 func Bootstrap(n int, seed uint64, stat func(idx []int) float64) Interval {
 	method := fmt.Sprintf("percentile bootstrap, %d resamples, 95%%, seed %d", Resamples, seed)
 	iv := none(n, method)
