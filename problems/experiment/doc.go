@@ -1,5 +1,6 @@
 // Package experiment runs generators as data: one folder per run, sweeps of many runs across
-// cores, and reports (CSV and the paper's figures as PNG).
+// cores, and reports (summary.csv, runs.csv, the paper's figures as PNG, SVG or PDF, the
+// differences between groups and LaTeX tables; the statistics are pcgwb/stats').
 //
 // A run folder holds
 //
@@ -31,8 +32,9 @@
 //
 // Record is a run folder as the report and the GUI read it. The one rule for unfinished runs:
 // only finished runs count in a group's final values; every run's recorded generations count
-// in its curves. Groups are keyed by the whole configuration but the seed, one run per
-// distinct seed; intervals (Interval) stay inside the value's range.
+// in its curves. Groups are keyed by the whole configuration but its seeds (the search's and
+// every seed of a generator's own section, such as the LLM's llm.seed), one run per distinct
+// seed; intervals (Interval, stats.Interval) stay inside the value's range.
 //
 // A sweep lays its runs out as OUT/<problem>/<fitness>/<generator>/<seed>/, the layout of the
 // paper's experiments repository.
