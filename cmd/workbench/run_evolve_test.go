@@ -230,3 +230,37 @@ func TestReportOnABudgetAxis(t *testing.T) {
 		t.Errorf("report --x dollars: exit %d, %q: want 2 naming the axes", code, errs)
 	}
 }
+
+// The ablation from the command line: `run --generator llm-ga --llm-rate 0` asks the model
+// nothing and writes ga's final.json of the same seed, byte for byte once config.generator and
+// the individuals' origin and born (which only llm-ga records) are taken out.
+func TestRunEvolveRateZeroIsTheGA(t *testing.T) {
+	t.Setenv(runLLMKeyEnv, llmTestKey)
+	p, err := problems.Make("zelda-v0")
+	if err != nil {
+		t.Skip(err)
+	}
+	srv := knownEditServer(t, "zelda-v0", p)
+	root := t.TempDir()
+	common := []string{"run", "--problem", "zelda-v0", "--pop", "6", "--generations", "2", "--seed", "3", "--quiet"}
+	if code, out, errs := runCLI(t, append(common, "--generator", "ga", "--out", filepath.Join(root, "ga"))...); code != 0 {
+		t.Fatalf("ga: exit %d: %s %s", code, out, errs)
+	}
+	if code, out, errs := runCLI(t, append(common, "--generator", llm.GAName, "--llm-rate", "0", "--base-url", srv.BaseURL(), "--model", "m",
+		"--api-key-env", runLLMKeyEnv, "--cache", filepath.Join(root, "cache"), "--out", filepath.Join(root, "llm-ga"))...); code != 0 {
+		t.Fatalf("llm-ga: exit %d: %s %s", code, out, errs)
+	}
+	if n := len(srv.Calls()); n != 0 {
+		t.Errorf("rate 0 asked the model %d times", n)
+	}
+	ga := readFile(t, filepath.Join(root, "ga", experiment.FinalFile))
+	lg := readFile(t, filepath.Join(root, "llm-ga", experiment.FinalFile))
+	origins := regexp.MustCompile(`,"origin":"(initial|operators)","born":[0-9]+}`)
+	if n := len(origins.FindAll(lg, -1)); n != 6 {
+		t.Errorf("%d individuals of llm-ga's final.json have an origin, want 6", n)
+	}
+	lg = bytes.Replace(origins.ReplaceAll(lg, []byte("}")), []byte(`"generator": "llm-ga"`), []byte(`"generator": "ga"`), 1)
+	if !bytes.Equal(ga, lg) {
+		t.Errorf("llm-ga --llm-rate 0 is not ga:\n%s\n%s", ga, lg)
+	}
+}
