@@ -59,12 +59,16 @@ bench: deps modules
 	@# generated games: MCTS-100 per move in this process and in a warm sandbox worker, side by side
 	go run ./cmd/workbench duel bench | tee out/duel-bench.txt
 
-# The paper's whole protocol (12 problems × random/ES/GA × Q/QT/QTD × 10 seeds × 200 generations,
-# population 100: 1,080 runs) into out/protocol, the constructive runs of Fig. 4 into
-# out/protocol-fig4, then docs/results.md regenerated from them. Finished runs are skipped, so
-# an interrupted `make protocol` continues where it stopped. The problems that need the
-# reference's data read it from PCG_BENCHMARK_DATA (default: ../shared/reference-data/pcg).
-PROTOCOL_DIR ?= out/protocol
+# The paper's whole protocol (12 problems × random/ES/GA × Q/QT/QTD × 10 runs × 200 generations,
+# population 100: 1,080 runs) into out/protocol-2025-01, the constructive runs of Fig. 4 into
+# out/protocol-2025-01-fig4, then docs/results.md regenerated from them. As the paper ran it:
+# the set diversity of pcg_benchmark 8ad18b6 (--diversity 2025-01, also QTD's diversity term)
+# and independent seeds for every fitness and generator (--independent-seeds); the report
+# evaluates every final population again under today's set diversity too, for comparison.
+# Finished runs are skipped, so an interrupted `make protocol` continues where it stopped. The
+# problems that need the reference's data read it from PCG_BENCHMARK_DATA (default:
+# ../shared/reference-data/pcg).
+PROTOCOL_DIR ?= out/protocol-2025-01
 PROTOCOL_JOBS ?= 3
 PAPER_PROBLEMS := arcade-v0,binary-v0,building-v0,ddave-v0,elimination-v0,isaac-v0,loderunner-v0,mdungeons-v0,smb-v0,sokoban-v0,talakat-v0,zelda-v0
 # The protocol's cost on this machine from real runs: seed 1 of every generator with the three
@@ -99,9 +103,9 @@ protocol: build
 	before=$$(find $(PROTOCOL_DIR) -name final.json | wc -l); start=$$(date +%s); \
 	./bin/workbench sweep --problems $(PAPER_PROBLEMS) --generators random,es,ga \
 		--fitness quality,quality_control,quality_control_diversity --seeds 10 --generations 200 --pop 100 \
-		--jobs $(PROTOCOL_JOBS) --out $(PROTOCOL_DIR) && \
+		--independent-seeds --diversity 2025-01 --jobs $(PROTOCOL_JOBS) --out $(PROTOCOL_DIR) && \
 	./bin/workbench sweep --problems binary-v0,sokoban-v0,zelda-v0 --generators constructive --fitness quality \
-		--seeds 10 --generations 0 --pop 100 --out $(PROTOCOL_DIR)-fig4 && \
+		--seeds 10 --generations 0 --pop 100 --independent-seeds --diversity 2025-01 --out $(PROTOCOL_DIR)-fig4 && \
 	wall=$$(( $$(date +%s) - start )); \
 	note="one make protocol invocation"; [ "$$before" = 0 ] || note="the last make protocol invocation only: $$before runs were finished before it and skipped"; \
 	printf '{"wall_s": %d, "jobs": %d, "cpus": %d, "machine": "%s", "started": "%s", "note": "%s"}\n' \
