@@ -105,6 +105,9 @@ type LLMPanel struct {
 	running bool
 	// lastDir is the run folder of the last finished batch.
 	lastDir string
+	// batch numbers the batches (UI goroutine): a late progress callback of an earlier batch
+	// is dropped.
+	batch int
 }
 
 func newLLMPanel(wb *Workbench) *LLMPanel {
@@ -166,40 +169,49 @@ func newLLMPanel(wb *Workbench) *LLMPanel {
 	lp.streamScroll = container.NewVScroll(lp.Stream)
 	lp.Gallery = NewGallery("The levels appear here as the model writes them.")
 	lp.Status = widget.NewLabel("Set the endpoint, press Test, then Generate.")
-	lp.Status.Truncation = fyne.TextTruncateEllipsis
-
-	endpoint := widget.NewForm(
-		widget.NewFormItem("Base URL", lp.BaseURL),
-		widget.NewFormItem("Model", lp.Model),
-		widget.NewFormItem("API key", lp.APIKey),
-		widget.NewFormItem("", lp.KeyStatus),
-		widget.NewFormItem("Temperature", lp.Temperature),
-		widget.NewFormItem("", lp.Offline),
-		widget.NewFormItem("", lp.AllowInsecure),
-		widget.NewFormItem("", lp.ReaskInvalid),
-	)
-	endpointBox := container.NewVBox(endpoint, container.NewBorder(nil, nil, lp.TestButton, nil, lp.TestResult))
-	editor := container.NewBorder(container.NewBorder(nil, nil, nil, lp.ResetButton, lp.TemplateName),
-		container.NewVBox(sectionTitle("TEMPLATE VARIABLES"), vars), nil, nil, lp.Template)
-	left := container.NewBorder(endpointBox, nil, nil, nil, editor)
-
-	controls := container.NewHBox(widget.NewLabel("Levels"), sized(lp.Count, 70), widget.NewLabel("Seed"), sized(lp.Seed, 110),
-		lp.GenerateButton, lp.CancelButton)
-	examples := container.NewBorder(nil, nil,
-		container.NewHBox(widget.NewLabel("Examples"), sized(lp.Examples, 60), widget.NewLabel("from")), nil, lp.ExamplesFrom)
-	top := container.NewVBox(controls, examples, container.NewBorder(nil, nil, lp.Control, nil, lp.Progress),
-		container.NewBorder(nil, nil, nil, container.NewHBox(lp.ErrorButton, lp.AskAgainButton, lp.CompareButton), lp.Status))
-	right := container.NewVSplit(lp.streamScroll, lp.Gallery)
-	right.Offset = 0.3
-	split := container.NewHSplit(left, container.NewBorder(top, nil, nil, nil, right))
-	split.Offset = 0.4
-	lp.content = split
+	lp.Status.Wrapping = fyne.TextWrapWord
+	lp.content = lp.layout(vars)
 
 	wb.OnProblemChanged(func(name string, p problems.Problem) { lp.loadTemplate(name); lp.shown() })
 	if name, _, err := wb.CurrentProblem(); err == nil {
 		lp.loadTemplate(name)
 	}
 	return lp
+}
+
+// layout places the tab's parts so that it fits the default 1280×720 window and stays usable
+// in a window about 1000 units wide (the tab area is then some 750 wide): the batch's controls
+// and actions come first, across the whole width, wrapping onto more rows rather than widening
+// the tab; the endpoint and the template sit beside the replies and the gallery below them.
+func (lp *LLMPanel) layout(vars *widget.Label) fyne.CanvasObject {
+	endpoint := widget.NewForm(
+		widget.NewFormItem("Base URL", lp.BaseURL),
+		widget.NewFormItem("Model", lp.Model),
+		widget.NewFormItem("API key", lp.APIKey),
+		widget.NewFormItem("", lp.KeyStatus),
+		widget.NewFormItem("Temperature", lp.Temperature),
+	)
+	// the checks under the form, not in its value column: their labels need the whole width
+	endpointBox := container.NewVBox(endpoint, lp.Offline, lp.AllowInsecure, lp.ReaskInvalid,
+		container.NewBorder(nil, nil, lp.TestButton, nil, lp.TestResult))
+	editor := container.NewBorder(container.NewBorder(nil, nil, nil, lp.ResetButton, lp.TemplateName),
+		container.NewVBox(sectionTitle("TEMPLATE VARIABLES"), vars), nil, nil, lp.Template)
+	// both scroll within their half of the column, so the tab needs no more height than the
+	// default window gives it
+	left := container.NewVSplit(container.NewVScroll(endpointBox), editor)
+	left.Offset = 0.45
+
+	controls := container.New(newWrapLayout(),
+		container.NewHBox(widget.NewLabel("Levels"), sized(lp.Count, 70), widget.NewLabel("Seed"), sized(lp.Seed, 110)),
+		container.NewHBox(widget.NewLabel("Examples"), sized(lp.Examples, 60), widget.NewLabel("from"), sized(lp.ExamplesFrom, 220)),
+		lp.Control, lp.GenerateButton, lp.CancelButton)
+	actions := container.New(newWrapLayout(), lp.ErrorButton, lp.AskAgainButton, lp.CompareButton)
+	top := container.NewVBox(controls, lp.Progress, container.NewBorder(nil, nil, nil, actions, lp.Status))
+	right := container.NewVSplit(lp.streamScroll, lp.Gallery)
+	right.Offset = 0.3
+	split := container.NewHSplit(left, right)
+	split.Offset = 0.45
+	return container.NewBorder(top, nil, nil, nil, split)
 }
 
 // builtinExamples is the example source that needs no run.

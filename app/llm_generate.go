@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"math"
 	"os"
 	"path/filepath"
 	"sort"
@@ -100,6 +101,8 @@ func (lp *LLMPanel) generate(refresh map[string]bool) {
 	}
 	outDir := lp.wb.outputDir()
 	cfg.CacheDir = filepath.Join(outDir, llmCacheDir)
+	traffic := &llmTraffic{} // every HTTP attempt, retries included
+	cfg.HTTPClient = traffic.client()
 	cfg.RefreshKeys = refresh
 	client, err := llm.New(cfg)
 	if err != nil {
@@ -126,12 +129,29 @@ func (lp *LLMPanel) generate(refresh map[string]bool) {
 	lp.Progress.SetValue(0)
 	lp.Stream.SetText("")
 	lp.Gallery.ShowMessage("Waiting for the first reply…")
+	lp.batch++
+	batch := lp.batch
+	finals := 0
+	// progress shows, while the batch runs, the levels done and the requests sent, failed and
+	// retried (UI goroutine)
+	progress := func() {
+		if lp.batch != batch || !lp.Busy() {
+			return
+		}
+		lp.Status.SetText(fmt.Sprintf("Asking %s for %d levels of %s: %d of %d done · %s", cfg.Model, n, name, finals, n,
+			traffic.counts().text(true)))
+		lp.Progress.Refresh()
+	}
+	lp.Progress.TextFormatter = func() string {
+		c := traffic.counts()
+		return fmt.Sprintf("%d of %d levels · %d %s", int(math.Round(lp.Progress.Value*float64(n))), n, c.sent, nouns(c.sent, "request", "requests"))
+	}
 	lp.Status.SetText(fmt.Sprintf("Asking %s for %d levels of %s…", cfg.Model, n, name))
+	lp.watchTraffic(traffic, progress)
 
 	stream := &llmStream{texts: map[int]string{}, turns: map[int]int{}, tries: map[int]int{}}
 	var thumbsMu sync.Mutex
 	thumbs := map[int]*Thumb{}
-	finals := 0
 	fb := llmFeedback{keys: map[string]bool{}} // where the answers came from
 	lp.jobs.Add(1)
 	go func() {
@@ -157,6 +177,7 @@ func (lp *LLMPanel) generate(refresh map[string]bool) {
 				if ev.Final {
 					finals++
 					lp.Progress.SetValue(float64(finals) / float64(n))
+					progress()
 				}
 				keys := make([]int, 0, len(thumbs))
 				for k := range thumbs {
@@ -188,13 +209,14 @@ func (lp *LLMPanel) generate(refresh map[string]bool) {
 			case errors.Is(err, context.Canceled):
 				lp.Status.SetText("Cancelled; the unfinished run folder is " + dir + fb.note())
 			case err != nil:
-				lp.Status.SetText("Generation failed: " + err.Error())
+				lp.Status.SetText("Generation failed: " + err.Error() + " (" + traffic.counts().text(false) + ")")
 			default:
 				lp.Progress.SetValue(1)
 				thumbsMu.Lock()
 				showDiversity(thumbs, final)
 				thumbsMu.Unlock()
-				lp.Status.SetText(fmt.Sprintf("%d of %d levels valid%s; run folder %s (added to Compare)", len(final.Population), n, fb.note(), dir))
+				lp.Status.SetText(fmt.Sprintf("%d of %d levels valid%s · %s; run folder %s (added to Compare)", len(final.Population), n, fb.note(),
+					traffic.counts().text(false), dir))
 				lp.wb.Compare.AddFolder(dir)
 				lp.CompareButton.Enable()
 			}

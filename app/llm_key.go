@@ -32,8 +32,8 @@ func (lp *LLMPanel) setupKey(prefs fyne.Preferences) {
 	lp.KeyStatus = widget.NewLabel(lp.keys.Status())
 	lp.KeyStatus.Wrapping = fyne.TextWrapWord
 	lp.KeyStatus.SizeName = theme.SizeNameCaptionText
-	lp.AllowInsecure = widget.NewCheck("Allow plain http to another machine (the key travels in clear)", nil)
-	lp.ReaskInvalid = widget.NewCheck("Ask again for cached replies that failed validation", nil)
+	lp.AllowInsecure = widget.NewCheck("Allow plain http to another machine", nil)
+	lp.ReaskInvalid = widget.NewCheck("Re-ask invalid cached replies", nil)
 }
 
 // saveKey keeps the entry's key in the store (called when the key is used or submitted, not
