@@ -16,9 +16,10 @@ import (
 )
 
 // peopleSession writes a playtest session over the two test run folders (3 levels of each
-// generator) into dir/a, and a second laptop's copy into dir/b. In a, ann wins every ga level
-// in 10, 20 and 30 s and rates them fun 4, and loses every llm level, rating them 2; in b, bob
-// wins everything, the ga levels in 40 s and the llm ones in 50 s, rating them all 5.
+// generator) into the experimenter's folder dir/a, and a second laptop's copy of its kiosk
+// folder into dir/b. In a, P01 wins every ga level in 10, 20 and 30 s and rates them fun 4, and
+// loses every llm level, rating them 2; in b, P02 wins everything, the ga levels in 40 s and
+// the llm ones in 50 s, rating them all 5.
 func peopleSession(t *testing.T, dir string) (a, b string) {
 	t.Helper()
 	runs := playtesttest.RunFolders(t, filepath.Join(dir, "runs"))
@@ -28,7 +29,7 @@ func peopleSession(t *testing.T, dir string) (a, b string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, err := os.ReadFile(filepath.Join(a, playtest.SessionFile))
+	data, err := os.ReadFile(filepath.Join(a, playtest.KioskDir, playtest.SessionFile))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,17 +40,17 @@ func peopleSession(t *testing.T, dir string) (a, b string) {
 		t.Fatal(err)
 	}
 	gaTime := 0.0
-	for _, l := range s.Levels {
-		ann := playtest.Record{Player: "ann", Level: l.Name, Outcome: play.Outcome{Problem: l.Problem, Result: play.ResultLost, Seconds: 5},
+	for i, l := range s.Levels {
+		ann := playtest.Record{Participant: "P01", Level: l.Name, Position: i + 1, Outcome: play.Outcome{Problem: l.Problem, Result: play.ResultLost, Seconds: 5},
 			Answers: map[string]string{"fun": "2", "difficulty": "3"}}
-		bob := playtest.Record{Player: "bob", Level: l.Name, Outcome: play.Outcome{Problem: l.Problem, Result: play.ResultWon, Seconds: 50},
+		bob := playtest.Record{Participant: "P02", Level: l.Name, Position: i + 1, Outcome: play.Outcome{Problem: l.Problem, Result: play.ResultWon, Seconds: 50},
 			Answers: map[string]string{"fun": "5", "difficulty": "3"}}
 		if l.Generator == "ga" {
 			gaTime += 10
 			ann.Result, ann.Seconds, ann.Answers["fun"] = play.ResultWon, gaTime, "4"
 			bob.Seconds = 40
 		}
-		if err := playtest.SaveRecord(a, ann); err != nil {
+		if err := playtest.SaveRecord(filepath.Join(a, playtest.KioskDir), ann); err != nil {
 			t.Fatal(err)
 		}
 		if err := playtest.SaveRecord(b, bob); err != nil {
@@ -60,8 +61,9 @@ func peopleSession(t *testing.T, dir string) (a, b string) {
 }
 
 // The People section shows, per generator, completion, median time to win and the mean
-// answers with their intervals and n, computed by hand from peopleSession's players; with both
-// laptops' folders the records merge. The report's plots are shown as images.
+// answers with their intervals and n (participants for the two-way cluster intervals, plays won
+// for the median time), computed by hand from peopleSession's participants; with both laptops'
+// folders the records merge. The report's plots are shown as images.
 func TestComparePeople(t *testing.T) {
 	wb := newTestWorkbench(t)
 	a, b := peopleSession(t, t.TempDir())
@@ -73,12 +75,12 @@ func TestComparePeople(t *testing.T) {
 		want    map[string][]cell // generator → levels, completed, median time, fun
 	}{
 		{"one laptop", []string{a}, 6, map[string][]cell{
-			"ga":  {{"3", ""}, {"1.00 [1.00, 1.00]", "n=3"}, {"20.00 [", "n=3"}, {"4.00 [4.00, 4.00]", "n=3"}},
-			"llm": {{"3", ""}, {"0.00 [0.00, 0.00]", "n=3"}, {"–", "n=0"}, {"2.00 [2.00, 2.00]", "n=3"}},
+			"ga":  {{"3", ""}, {"1.00 n=1", "n=1"}, {"20.00 [", "n=3"}, {"4.00 n=1", "n=1"}},
+			"llm": {{"3", ""}, {"0.00 n=1", "n=1"}, {"–", "n=0"}, {"2.00 n=1", "n=1"}},
 		}},
 		{"two laptops merged", []string{a, b}, 12, map[string][]cell{
-			"ga":  {{"3", ""}, {"1.00 [1.00, 1.00]", "n=6"}, {"35.00 [", "n=6"}, {"4.50 [", "n=6"}},
-			"llm": {{"3", ""}, {"0.50 [", "n=6"}, {"50.00 [50.00, 50.00]", "n=3"}, {"3.50 [", "n=6"}},
+			"ga":  {{"3", ""}, {"1.00 [1.00, 1.00]", "n=2"}, {"35.00 [", "n=6"}, {"4.50 [", "n=2"}},
+			"llm": {{"3", ""}, {"0.50 [", "n=2"}, {"50.00 [50.00, 50.00]", "n=3"}, {"3.50 [", "n=2"}},
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -72,8 +72,12 @@ func (cp *ComparePanel) CreatePlaytest(dir string, c PlaytestChoice, done func(*
 
 // playtestWritten says where a session was written and how to play it.
 func playtestWritten(dir string, s *playtest.Session, sources int) string {
-	return fmt.Sprintf("Playtest of %d levels from %d runs written to %s; play it with: %s",
-		len(s.Levels), sources, filepath.Join(dir, playtest.SessionFile), PlaytestCommand(dir))
+	left := ""
+	if len(s.Dropped) > 0 {
+		left = fmt.Sprintf(" (%d left out: duplicates or unplayable, listed in %s)", len(s.Dropped), playtest.KeyFile)
+	}
+	return fmt.Sprintf("Playtest of %d levels from %d runs written to %s%s; copy %s to kiosk laptops, keep %s; play it with: %s",
+		len(s.Levels), sources, dir, left, filepath.Join(dir, playtest.KioskDir), playtest.KeyFile, PlaytestCommand(dir))
 }
 
 // PlaytestCommand is the command that plays the session folder dir.

@@ -174,7 +174,11 @@ func TestEditorPlayNeedsAPlayView(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !ed.Load(tc.name, p, p.ContentSpace().Sample(NewRand(1))) {
+			c := p.ContentSpace().Sample(NewRand(1))
+			if tc.playable {
+				c = zeldaRoom(t, p, false) // a random room cannot be played (Play says why instead)
+			}
+			if !ed.Load(tc.name, p, c) {
 				t.Fatalf("the editor does not load %s", tc.name)
 			}
 			await(t, ed.Wait)

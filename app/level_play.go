@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"fyne.io/fyne/v2"
@@ -79,7 +80,11 @@ func (wb *Workbench) PlayLevel(name string, item problems.Item, replay bool, onO
 	}
 	wb.notify("Opening the play window…")
 	goJob(func() {
-		o, err := launchPlay(context.Background(), name, item, replay, wb.opts.PlayArgs...)
+		var o *play.Outcome
+		err := unplayable(name, item)
+		if err == nil {
+			o, err = launchPlay(context.Background(), name, item, replay, wb.opts.PlayArgs...)
+		}
 		onUI(func() {
 			wb.notify(playStatus(replay, o, err))
 			if wb.opts.OnPlayed != nil {
@@ -96,12 +101,24 @@ func (wb *Workbench) PlayLevel(name string, item problems.Item, replay bool, onO
 	})
 }
 
+// unplayable is play.Unplayable for a level of the problem registered as name: a level that
+// cannot be played is said to be so instead of being opened and scored as a play.
+func unplayable(name string, item problems.Item) error {
+	p, err := problems.Make(name)
+	if err != nil {
+		return err
+	}
+	return play.Unplayable(name, p, item.Content)
+}
+
 // launchPlay is LaunchPlay; tests replace it to play without a window.
 var launchPlay = LaunchPlay
 
 // playStatus is the status line once a play window closed.
 func playStatus(replay bool, o *play.Outcome, err error) string {
 	switch {
+	case errors.Is(err, play.ErrUnplayable):
+		return "Not played: " + err.Error() + "."
 	case err != nil:
 		return "The play window failed."
 	case o == nil:

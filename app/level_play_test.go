@@ -48,9 +48,14 @@ func TestDetailWatchNeedsASolution(t *testing.T) {
 	}{
 		{"solvable", false, true, ""},
 		{"cut off", true, false, "no recorded solution"},
+		{"no key", false, false, "it has no key"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			dv := wb.ShowDetail("zelda-v0", p, NewMember(0, problems.Scored{Content: zeldaRoom(t, p, tc.walled)}), nil)
+			room := zeldaRoom(t, p, tc.walled)
+			if tc.name == "no key" {
+				room.([]any)[0].([]any)[10] = 1
+			}
+			dv := wb.ShowDetail("zelda-v0", p, NewMember(0, problems.Scored{Content: room}), nil)
 			defer dv.Dialog.Hide()
 			if dv.WatchButton == nil || !dv.WatchButton.Disabled() {
 				t.Fatal("Watch is not disabled while the solution is looked up")
@@ -75,6 +80,7 @@ func TestPlayStatus(t *testing.T) {
 		want   string
 	}{
 		{false, nil, errors.New("no display"), "The play window failed."},
+		{false, nil, &play.UnplayableError{Reason: "it has no key"}, "Not played: this level cannot be played: it has no key."},
 		{false, nil, nil, "The play window closed."},
 		{false, won, nil, "Played: won in 3.2 s, 12 moves."},
 		{true, won, nil, "Watched: won in 3.2 s, 12 moves."},
@@ -82,5 +88,31 @@ func TestPlayStatus(t *testing.T) {
 		if got := playStatus(tc.replay, tc.o, tc.err); got != tc.want || strings.Contains(got, "Opening") {
 			t.Errorf("playStatus(%v, %v, %v) = %q, want %q", tc.replay, tc.o, tc.err, got, tc.want)
 		}
+	}
+}
+
+// Play on a level that cannot be played says what is wrong with it and opens no play window,
+// so no play is scored.
+func TestPlayRefusesAnUnplayableLevel(t *testing.T) {
+	wb := newTestWorkbench(t, Options{Problem: "zelda-v0"})
+	p, err := problems.Make("zelda-v0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	launched := fakeLaunch(t, &play.Outcome{Result: play.ResultWon})
+	room := zeldaRoom(t, p, false)
+	room.([]any)[0].([]any)[10] = 1 // no key
+	wb.PlayLevel("zelda-v0", problems.Item{Content: room}, false, nil)
+	await(t, waitJobs)
+	if len(*launched) != 0 {
+		t.Fatal("an unplayable level was opened in the play window")
+	}
+	if got := wb.statusBar.Text; !strings.Contains(got, "Not played") || !strings.Contains(got, "no key") {
+		t.Fatalf("status %q does not say what is wrong", got)
+	}
+	wb.PlayLevel("zelda-v0", problems.Item{Content: zeldaRoom(t, p, false)}, false, nil)
+	await(t, waitJobs)
+	if len(*launched) != 1 {
+		t.Fatal("a playable level was not opened")
 	}
 }

@@ -1,3 +1,5 @@
+//go:build cgo
+
 package main
 
 import (
@@ -82,6 +84,12 @@ func runPlay(ctx context.Context, pos []string, io IO, o playOptions) error {
 	g, err := play.New(pos[0], p, item.Content)
 	if err != nil {
 		return usagef("%s: %v", pos[1], err)
+	}
+	if o.trace == "" {
+		// A level that cannot be played is said to be so, not opened and scored as a play.
+		if err := play.Check(g); err != nil {
+			return usagef("%s: %v", pos[1], err)
+		}
 	}
 	s := play.NewSession(pos[0], g, o.replay)
 	s.SetTimeLimit(o.timeLimit)

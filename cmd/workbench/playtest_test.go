@@ -22,7 +22,8 @@ func TestPlaytestUsage(t *testing.T) {
 		{[]string{"playtest", "new", "--from", runs["ga"] + ":zero", "--out", out}, 2, "neither a count"},
 		{[]string{"playtest", "new", "--from", runs["ga"], "--out", out, "--time-limit", "-1"}, 2, "negative"},
 		{[]string{"playtest", "new", "--from", filepath.Join(t.TempDir(), "none"), "--out", out}, 1, "no such file"},
-		{[]string{"playtest", "play", out, "--player", "../x"}, 2, "player name"},
+		{[]string{"playtest", "play", out, "--participant", "ana"}, 2, "participants are codes"},
+		{[]string{"playtest", "new", "--from", runs["ga"], "--out", out, "--near-duplicate", "2"}, 2, "--near-duplicate"},
 		{[]string{"playtest", "report"}, 2, "expected DIR..."},
 		{[]string{"playtest", "merge", out}, 2, "expected DIR SRC..."},
 	})
@@ -30,7 +31,7 @@ func TestPlaytestUsage(t *testing.T) {
 	if code := run([]string{"playtest", "new", "--from", runs["ga"] + ":2," + runs["llm"] + ":#2", "--out", out, "--seed", "9"}, &stdout, &stderr); code != 0 {
 		t.Fatalf("playtest new: %d %s", code, stderr.String())
 	}
-	if !strings.Contains(stdout.String(), "3 levels from 2 sources, seed 9") {
+	if !strings.Contains(stdout.String(), "3 levels from 2 sources, seed 9") || !strings.Contains(stdout.String(), playtest.KeyFile+" (keep it)") {
 		t.Fatalf("playtest new said %q", stdout.String())
 	}
 	if code := run([]string{"playtest", "new", "--from", runs["ga"], "--out", out}, &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), "already holds") {
@@ -50,7 +51,7 @@ func TestPlaytestWindow(t *testing.T) {
 		t.Fatal(err)
 	}
 	var script []string
-	for _, i := range s.Order("tester") {
+	for _, i := range s.Order(1) {
 		l := s.Levels[i]
 		p, err := problems.Make(l.Problem)
 		if err != nil {
@@ -65,9 +66,9 @@ func TestPlaytestWindow(t *testing.T) {
 		script = append(script, "enter", play.FormatScript(g.Solution()), "enter", "right enter", "enter")
 	}
 	shot := filepath.Join(t.TempDir(), "playtest.png")
-	out, _ := runWindowChild(t, "workbench playtest play", "playtest", "play", dir, "--player", "tester",
+	out, _ := runWindowChild(t, "workbench playtest play", "playtest", "play", dir, "--window",
 		"--script", strings.Join(script, " "), "--screenshot", shot, "--exit-after", "80s")
-	if !strings.Contains(out, "tester: 2 levels recorded") || !strings.Contains(out, "0 left") {
+	if !strings.Contains(out, "P01: 2 levels recorded") || !strings.Contains(out, "0 left") {
 		t.Fatalf("the kiosk did not record both levels:\n%s", out)
 	}
 	checkScreenshot(t, shot, "playtest-done.png", 300, 200, 2, out)
@@ -76,15 +77,15 @@ func TestPlaytestWindow(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, r := range recs {
-		if r.Result != play.ResultWon || r.Answers["fun"] != "4" || r.Answers["difficulty"] != "3" || len(r.Trace) != r.Moves {
-			t.Errorf("record %s %s: %s, answers %v", r.Player, r.Level, r.Text(), r.Answers)
+		if r.Result != play.ResultWon || r.Answers["fun"] != "4" || r.Answers["difficulty"] != "3" || len(r.Trace) < r.Moves || r.Position == 0 {
+			t.Errorf("record %s %s: %s, answers %v, position %d", r.Participant, r.Level, r.Text(), r.Answers, r.Position)
 		}
 	}
 	var stdout, stderr bytes.Buffer
 	if code := run([]string{"playtest", "report", dir}, &stdout, &stderr); code != 0 {
 		t.Fatalf("playtest report: %d %s", code, stderr.String())
 	}
-	if !strings.Contains(stdout.String(), "2 plays by 1 players") || !strings.Contains(stdout.String(), "completion 1.00") {
+	if !strings.Contains(stdout.String(), "2 plays by 1 participants") || !strings.Contains(stdout.String(), "completion 1.00") {
 		t.Fatalf("report:\n%s", stdout.String())
 	}
 	if _, err := os.Stat(filepath.Join(dir, playtest.ReportDir, "completion.png")); err != nil {

@@ -3,26 +3,32 @@ package playtest
 import (
 	"fmt"
 	"image"
+	"strings"
+	"time"
 
 	"pcgwb/games/play"
 	"pcgwb/problems"
 )
 
-// Kiosk plays a session's levels one after another for one player, in kiosk style: a pause
-// screen before each level (Enter plays, Esc takes a break: the window closes and the next
+// Kiosk plays a session's levels one after another for one participant, in kiosk style: the
+// information and consent screen and the intake questions first when the session has them
+// (once per participant), then the levels in the participant's row of the balanced Latin
+// square, each with a pause screen before it (Enter plays, Esc takes a break: the window closes and the next
 // `playtest play` resumes there), the level itself (Esc gives it up), its outcome until Enter,
 // then the questionnaire (←/→ choose, Enter answers). The record is saved when the last
 // question is answered, so a kill loses at most the level in play. It is a play.View.
 type Kiosk struct {
 	s      *Session
 	player string
-	// save stores a finished level's record (SaveRecord in the session folder).
-	save func(Record) error
-	// todo are the levels left, in the player's order.
+	store  KioskStore
+	// order is the participant's order of the levels; todo are the levels left, in that order.
+	order []int
 	todo  []int
-	state kioskState
-	level int // index into s.Levels of the level in play
-	game  *play.Session
+	// started and ended are when the level in play was opened and ended.
+	started, ended time.Time
+	state          kioskState
+	level          int // index into s.Levels of the level in play
+	game           *play.Session
 	// question is the questionnaire's current question and choice the highlighted answer.
 	question, choice int
 	answers          map[string]string
@@ -41,35 +47,95 @@ type Kiosk struct {
 type kioskState uint8
 
 const (
-	statePause kioskState = iota
+	stateConsent kioskState = iota
+	stateIntake
+	statePause
 	statePlaying
 	stateOver
 	stateQuestions
 	stateDone
 )
 
-// NewKiosk starts a kiosk for player over the levels the player has no record of (done lists
-// the recorded ones). save is called with each finished level's record.
-func NewKiosk(s *Session, player string, done []Record, save func(Record) error) (*Kiosk, error) {
-	if err := CheckPlayer(player); err != nil {
-		return nil, err
+// KioskStore is where a kiosk finds and keeps its participant's records.
+type KioskStore struct {
+	// Done are the records already made (of any participant); Intake the participant's own
+	// record when consent and intake were given already.
+	Done   []Record
+	Intake *ParticipantRecord
+	// Save stores a finished level's record, SaveParticipant the consent and intake answers.
+	Save            func(Record) error
+	SaveParticipant func(ParticipantRecord) error
+	// Now is the clock of the records' start and end times (time.Now).
+	Now func() time.Time
+}
+
+// NewKiosk starts a kiosk for participant number n over the levels the participant has no
+// record of.
+func NewKiosk(s *Session, n int, store KioskStore) (*Kiosk, error) {
+	if n < 1 || n > MaxParticipants {
+		return nil, fmt.Errorf("participant number %d: give 1 to %d", n, MaxParticipants)
 	}
+	if store.Now == nil {
+		store.Now = time.Now
+	}
+	code := ParticipantCode(n)
 	seen := map[string]bool{}
-	for _, r := range done {
-		if r.Player == player {
+	for _, r := range store.Done {
+		if r.Participant == code {
 			seen[r.Level] = true
 		}
 	}
-	k := &Kiosk{s: s, player: player, save: save}
-	for _, i := range s.Order(player) {
+	k := &Kiosk{s: s, player: code, store: store, order: s.Order(n), state: statePause}
+	for _, i := range k.order {
 		if !seen[s.Levels[i].Name] {
 			k.todo = append(k.todo, i)
 		}
 	}
-	if len(k.todo) == 0 {
+	switch {
+	case len(k.todo) == 0:
 		k.state = stateDone
+	case store.Intake != nil:
+	case s.Consent != "":
+		k.state = stateConsent
+	case len(s.Intake) > 0:
+		k.startIntake()
 	}
 	return k, nil
+}
+
+// Participant is the kiosk's participant code.
+func (k *Kiosk) Participant() string { return k.player }
+
+// startIntake asks the intake questions (or, without any, records the consent).
+func (k *Kiosk) startIntake() {
+	k.state, k.question, k.answers = stateIntake, 0, map[string]string{}
+	if len(k.s.Intake) == 0 {
+		k.saveIntake()
+		return
+	}
+	k.choice = (len(k.s.Intake[0].Options) - 1) / 2
+}
+
+// saveIntake records the consent and intake answers, then shows the first level's pause.
+func (k *Kiosk) saveIntake() {
+	r := ParticipantRecord{Participant: k.player, Consented: k.s.Consent != "", At: k.store.Now().UTC(), Answers: k.answers}
+	if k.store.SaveParticipant != nil {
+		if err := k.store.SaveParticipant(r); err != nil {
+			k.err, k.quit = err, true
+			return
+		}
+	}
+	k.state = statePause
+}
+
+// position is the place of level i in the participant's order (1 = first).
+func (k *Kiosk) position(i int) int {
+	for j, x := range k.order {
+		if x == i {
+			return j + 1
+		}
+	}
+	return 0
 }
 
 // Left is the number of levels still to play (the one in play included).
@@ -96,6 +162,7 @@ func (k *Kiosk) start() error {
 		return fmt.Errorf("%s: %w", l.Name, err)
 	}
 	k.level = k.todo[0]
+	k.started = k.store.Now().UTC()
 	k.game = play.NewSession(l.Name, g, false)
 	k.game.SetTimeLimit(k.s.TimeLimit)
 	k.state = statePlaying
@@ -105,6 +172,7 @@ func (k *Kiosk) start() error {
 // finish ends the level in play and shows its outcome.
 func (k *Kiosk) finish() {
 	k.outcome = k.game.Outcome(k.s.Levels[k.level].Problem, k.s.Levels[k.level].Name)
+	k.ended = k.store.Now().UTC()
 	k.boards = append(k.boards, k.game.Game().Board())
 	k.state = stateOver
 }
@@ -112,6 +180,31 @@ func (k *Kiosk) finish() {
 // Press handles one key.
 func (k *Kiosk) Press(key play.Key) {
 	switch k.state {
+	case stateConsent:
+		switch key {
+		case play.KeyEnter:
+			k.startIntake()
+		case play.KeyQuit:
+			k.quit = true // declined: nothing is recorded
+		}
+	case stateIntake:
+		q := k.s.Intake[k.question]
+		switch key {
+		case play.KeyLeft, play.KeyUp:
+			k.choice = max(k.choice-1, 0)
+		case play.KeyRight, play.KeyDown:
+			k.choice = min(k.choice+1, len(q.Options)-1)
+		case play.KeyEnter, play.KeyAction:
+			k.answers[q.ID] = q.Options[k.choice]
+			k.question++
+			if k.question == len(k.s.Intake) {
+				k.saveIntake()
+				return
+			}
+			k.choice = (len(k.s.Intake[k.question].Options) - 1) / 2
+		case play.KeyQuit:
+			k.quit = true // left before the first level: asked again next time
+		}
 	case statePause:
 		switch key {
 		case play.KeyEnter, play.KeyAction:
@@ -168,8 +261,9 @@ func (k *Kiosk) middle() int {
 
 // record saves the finished level and moves on.
 func (k *Kiosk) record() {
-	r := Record{Player: k.player, Level: k.s.Levels[k.level].Name, Outcome: k.outcome, Answers: k.answers}
-	if err := k.save(r); err != nil {
+	r := Record{Participant: k.player, Level: k.s.Levels[k.level].Name, Position: k.position(k.level),
+		Start: k.started, End: k.ended, Outcome: k.outcome, Answers: k.answers}
+	if err := k.store.Save(r); err != nil {
 		k.err, k.quit = err, true
 		return
 	}
@@ -245,17 +339,21 @@ func (k *Kiosk) Frame() *image.RGBA {
 	case stateQuestions:
 		q := k.s.Questions[k.question]
 		lines := []play.TextLine{{Text: q.Text}, {Text: ""}}
-		row := ""
-		for i, o := range q.Options {
-			if i == k.choice {
-				row += "[" + o + "]  "
-			} else {
-				row += " " + o + "   "
-			}
-		}
-		lines = append(lines, play.TextLine{Text: row, Hi: true}, play.TextLine{Text: ""},
+		lines = append(lines, play.TextLine{Text: optionRow(q, k.choice), Hi: true}, play.TextLine{Text: ""},
 			play.TextLine{Text: fmt.Sprintf("Question %d of %d.  Left/Right choose, Enter answers.", k.question+1, len(k.s.Questions))})
 		return play.TextFrame(k.s.Levels[k.level].Name, lines)
+	case stateConsent:
+		lines := []play.TextLine{}
+		for _, l := range strings.Split(k.s.Consent, "\n") {
+			lines = append(lines, play.TextLine{Text: l})
+		}
+		lines = append(lines, play.TextLine{}, play.TextLine{Text: "Enter: I agree and take part.   Esc: I do not take part.", Hi: true})
+		return play.TextFrame("Information and consent ("+k.player+")", lines)
+	case stateIntake:
+		q := k.s.Intake[k.question]
+		return play.TextFrame("About you ("+k.player+")", []play.TextLine{{Text: q.Text}, {},
+			{Text: optionRow(q, k.choice), Hi: true}, {},
+			{Text: fmt.Sprintf("Question %d of %d.  Left/Right choose, Enter answers.", k.question+1, len(k.s.Intake))}})
 	case stateDone:
 		return play.TextFrame("Thank you!", []play.TextLine{
 			{Text: fmt.Sprintf("You played all %d levels. Your answers are saved.", total)},
@@ -272,6 +370,19 @@ func (k *Kiosk) Frame() *image.RGBA {
 }
 
 var _ play.View = (*Kiosk)(nil)
+
+// optionRow is a question's options on one line, the chosen one in brackets.
+func optionRow(q Question, choice int) string {
+	row := ""
+	for i, o := range q.Options {
+		if i == choice {
+			row += "[" + o + "]  "
+		} else {
+			row += " " + o + "   "
+		}
+	}
+	return row
+}
 
 // resultText is a result as players read it: a level left before its end was given up.
 func resultText(r play.Result) string {

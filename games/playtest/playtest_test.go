@@ -57,29 +57,42 @@ func TestParseSources(t *testing.T) {
 	}
 }
 
-// newSession writes a session of every level of the two test runs into a new folder.
+// newSession writes a session of every level of the two test runs into a new experimenter's
+// folder (key.json and kiosk/) and returns it with its key.
 func newSession(t *testing.T, seed uint64) (string, *Session) {
 	t.Helper()
 	runs := playtesttest.RunFolders(t, t.TempDir())
-	s, err := New(Options{Sources: []Source{{Dir: runs["ga"], N: 4, Pick: PickBest}, {Dir: runs["llm"], N: 3, Pick: PickBest}}, Seed: seed, HandMade: true})
+	dir := filepath.Join(t.TempDir(), "study")
+	if _, err := Create(dir, Options{Sources: []Source{{Dir: runs["ga"], N: 4, Pick: PickBest}, {Dir: runs["llm"], N: 3, Pick: PickBest}}, Seed: seed, HandMade: true}); err != nil {
+		t.Fatal(err)
+	}
+	key, err := LoadKey(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
-	if err := s.Save(dir); err != nil {
-		t.Fatal(err)
-	}
-	back, err := Load(dir)
+	return dir, key
+}
+
+// kioskCopy copies the kiosk folder of the experimenter's folder dir to a new folder, as the
+// guide says to copy it to a kiosk laptop.
+func kioskCopy(t *testing.T, dir string) string {
+	t.Helper()
+	laptop := t.TempDir()
+	data, err := os.ReadFile(filepath.Join(dir, KioskDir, SessionFile))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return dir, back
+	if err := os.WriteFile(filepath.Join(laptop, SessionFile), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return laptop
 }
 
 func TestNewSession(t *testing.T) {
 	_, s := newSession(t, 7)
-	if len(s.Levels) != 7 {
-		t.Fatalf("%d levels, want 7", len(s.Levels))
+	// zelda-s000 has 17 players: it cannot be played and is left out with the reason.
+	if len(s.Levels) != 6 || len(s.Dropped) != 1 || !strings.Contains(s.Dropped[0].Reason, "17 players") {
+		t.Fatalf("%d levels, want 6; dropped %+v", len(s.Levels), s.Dropped)
 	}
 	gens := map[string]int{}
 	for i, l := range s.Levels {
@@ -91,7 +104,7 @@ func TestNewSession(t *testing.T) {
 			t.Errorf("%s: playable %v, quality %v, solver moves %d", l.Name, l.Playable, l.Quality, l.SolverMoves)
 		}
 	}
-	if gens["ga"] != 4 || gens["llm"] != 3 {
+	if gens["ga"] != 3 || gens["llm"] != 3 {
 		t.Fatalf("levels per generator %v", gens)
 	}
 	_, again := newSession(t, 7)
@@ -106,8 +119,8 @@ func TestNewSession(t *testing.T) {
 	if order(again) != order(s) || order(other) == order(s) {
 		t.Fatalf("the shuffle does not follow the seed:\n%s\n%s\n%s", order(s), order(again), order(other))
 	}
-	if a, b := s.Order("ana"), s.Order("ben"); reflect.DeepEqual(a, b) || !reflect.DeepEqual(a, s.Order("ana")) {
-		t.Fatalf("players' orders %v %v", a, b)
+	if a, b := s.Order(1), s.Order(2); reflect.DeepEqual(a, b) || !reflect.DeepEqual(a, s.Order(1)) {
+		t.Fatalf("participants' orders %v %v", a, b)
 	}
 }
 
@@ -119,7 +132,7 @@ type plan struct {
 
 // playLevels lets a scripted player play n levels in the kiosk through its keys, as the window
 // would press them. It returns the levels played.
-func playLevels(t *testing.T, k *Kiosk, n int, plans map[string]plan) []string {
+func playLevels(t *testing.T, k *Kiosk, key *Session, n int, plans map[string]plan) []string {
 	t.Helper()
 	var names []string
 	for i := 0; i < n; i++ {
@@ -127,7 +140,7 @@ func playLevels(t *testing.T, k *Kiosk, n int, plans map[string]plan) []string {
 			t.Fatalf("the kiosk is in state %d before a level", k.state)
 		}
 		k.Press(play.KeyEnter)
-		l := k.s.Levels[k.level]
+		l := key.Levels[k.level]
 		names = append(names, l.Name)
 		pl := plans[l.Generator]
 		keys := []play.Key{play.KeyRight, play.KeyQuit}
@@ -175,13 +188,35 @@ func solution(t *testing.T, l Level) []play.Key {
 	return g.Solution()
 }
 
-func kiosk(t *testing.T, dir, player string) *Kiosk {
+// clock is a test clock that moves one second each time it is read.
+type clock struct{ t time.Time }
+
+func (c *clock) now() time.Time {
+	c.t = c.t.Add(time.Second)
+	return c.t
+}
+
+// kiosk opens a kiosk on the session folder dir (the experimenter's or a copy) for participant
+// n, as Open does without the lock, with a test clock.
+func kiosk(t *testing.T, dir string, n int) *Kiosk {
 	t.Helper()
-	s, recs, err := LoadAll(dir)
+	sdir := sessionDir(dir)
+	s, err := Load(sdir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	k, err := NewKiosk(s, player, recs, func(r Record) error { return SaveRecord(dir, r) })
+	recs, err := LoadRecords(sdir, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	who, err := LoadParticipant(sdir, ParticipantCode(n))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &clock{t: time.Date(2026, 5, 1, 10, 0, 0, 0, time.UTC)}
+	k, err := NewKiosk(s, n, KioskStore{Done: recs, Intake: who, Now: c.now,
+		Save:            func(r Record) error { return SaveRecord(sdir, r) },
+		SaveParticipant: func(r ParticipantRecord) error { return SaveParticipant(sdir, r) }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -193,35 +228,28 @@ func kiosk(t *testing.T, dir, player string) *Kiosk {
 // computed by hand from the players' plans.
 func TestFullPlaytest(t *testing.T) {
 	dir, s := newSession(t, 3)
-	laptop2 := t.TempDir()
-	data, err := os.ReadFile(filepath.Join(dir, SessionFile))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(laptop2, SessionFile), data, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	laptop2 := kioskCopy(t, dir)
 	// ana wins every level she can and likes the GA's; ben wins only the GA's and likes the LLM's.
 	ana := map[string]plan{"ga": {true, []string{"4", "3", "no"}}, "llm": {true, []string{"2", "3", "yes"}}}
 	ben := map[string]plan{"ga": {true, []string{"2", "4", "no"}}, "llm": {false, []string{"5", "2", "unsure"}}}
 
-	k := kiosk(t, dir, "ana")
-	playLevels(t, k, 3, ana)
+	k := kiosk(t, dir, 1)
+	playLevels(t, k, s, 3, ana)
 	k.Press(play.KeyQuit) // a break
 	if !k.Quit() || k.Played() != 3 {
 		t.Fatalf("break: quit %v, played %d", k.Quit(), k.Played())
 	}
-	k = kiosk(t, dir, "ana") // resume
-	if k.Left() != 4 {
-		t.Fatalf("resume: %d levels left, want 4", k.Left())
+	k = kiosk(t, dir, 1) // resume
+	if k.Left() != 3 {
+		t.Fatalf("resume: %d levels left, want 3", k.Left())
 	}
-	playLevels(t, k, 4, ana)
+	playLevels(t, k, s, 3, ana)
 	if k.state != stateDone {
 		t.Fatal("the kiosk did not end after the last level")
 	}
-	playLevels(t, kiosk(t, laptop2, "ben"), 7, ben)
+	playLevels(t, kiosk(t, laptop2, 2), s, 6, ben)
 
-	if n, err := Merge(dir, laptop2); err != nil || n != 7 {
+	if n, err := Merge(dir, laptop2); err != nil || n != 6 {
 		t.Fatalf("merge copied %d records: %v", n, err)
 	}
 	if n, err := Merge(dir, laptop2); err != nil || n != 0 {
@@ -232,38 +260,65 @@ func TestFullPlaytest(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, both, err := LoadAll(dir, laptop2)
-	if err != nil || len(both) != 14 || len(recs) != 14 {
-		t.Fatalf("records: merged %d, read from both folders %d (%v), want 14", len(recs), len(both), err)
+	if err != nil || len(both) != 12 || len(recs) != 12 {
+		t.Fatalf("records: merged %d, read from both folders %d (%v), want 12", len(recs), len(both), err)
 	}
 	rep := Compute(s2, recs)
-	// By hand: ga has 4 levels, llm 3; every level has a recorded solution (zelda-s000's
-	// quality is below 1, but its route exists).
-	// ga: ana 4 wins of 4, ben 4 of 4 → 8/8. llm: ana 3 of 3, ben 0 of 3 → 3/6.
-	// fun ga: (4·4 + 2·4)/8 = 3; llm: (2·3 + 5·3)/6 = 3.5. handmade "yes": ga 0, llm 3/6.
-	// Playable levels (quality 1): 6 levels, 12 plays, won 6 (ana) + 3 (ben) = 9 → 0.75; the
-	// "unplayable" zelda-s000: 2 plays, both won.
+	// By hand: ga has 3 levels, llm 3 (zelda-s000 was left out); every level has a recorded
+	// solution. ga: ana 3 wins of 3, ben 3 of 3 → 6/6. llm: ana 3 of 3, ben 0 of 3 → 3/6.
+	// fun ga: (4·3 + 2·3)/6 = 3; llm: (2·3 + 5·3)/6 = 3.5. handmade "yes": ga 0, llm 3/6.
+	// Playable levels (quality 1): 6 levels, 12 plays, won 6 (ana) + 3 (ben) = 9 → 0.75; no
+	// level of quality below 1 was served.
 	want := map[string][3]float64{"ga": {1, 3, 0}, "llm": {0.5, 3.5, 0.5}}
 	for _, g := range rep.Generators {
 		w := want[g.Generator]
 		if !near(g.Completion.Value, w[0]) || !near(g.Ratings["fun"].Value, w[1]) || !near(g.Ratings["handmade"].Value, w[2]) {
 			t.Errorf("%s: completion %s fun %s handmade %s, want %v", g.Generator, g.Completion.Text(), g.Ratings["fun"].Text(), g.Ratings["handmade"].Text(), w)
 		}
-		if g.Completion.N != 2*g.Levels || !(g.Completion.Lo <= g.Completion.Value && g.Completion.Value <= g.Completion.Hi) {
+		if g.Completion.N != 2 || g.Plays != 2*g.Levels || !(g.Completion.Lo <= g.Completion.Value && g.Completion.Value <= g.Completion.Hi) {
 			t.Errorf("%s: completion interval %s", g.Generator, g.Completion.Text())
 		}
 	}
 	r := rep.Relations
-	if !near(r.PlayableCompletion.Value, 0.75) || r.PlayableCompletion.N != 12 || r.UnplayableCompletion.Value != 1 || r.UnplayableCompletion.N != 2 {
+	if !near(r.PlayableCompletion.Value, 0.75) || r.PlayableCompletion.N != 2 || !math.IsNaN(r.UnplayableCompletion.Value) || r.UnplayableCompletion.N != 0 {
 		t.Errorf("playable %s, unplayable %s", r.PlayableCompletion.Text(), r.UnplayableCompletion.Text())
 	}
+	orders := map[string]map[int]string{}
 	for _, rec := range recs {
 		if rec.Result == play.ResultWon {
 			// Each solution key was pressed, then one tick passed, until the win: the trace is
-			// the solution or its beginning.
+			// the solution or its beginning, and every step of it a move (sword swings are not).
 			l := s.Levels[s.level(rec.Level)]
-			if rec.Moves == 0 || rec.Moves > l.SolverMoves || len(rec.Trace) != rec.Moves {
-				t.Errorf("%s %s: %d moves, %d trace events, want %d", rec.Player, rec.Level, rec.Moves, len(rec.Trace), l.SolverMoves)
+			if rec.Moves == 0 || rec.Moves > l.SolverMoves || len(rec.Trace) < rec.Moves || len(rec.Trace) > l.SolverMoves {
+				t.Errorf("%s %s: %d moves, %d trace events, want at most %d", rec.Participant, rec.Level, rec.Moves, len(rec.Trace), l.SolverMoves)
 			}
+		}
+		if rec.Start.IsZero() || !rec.End.After(rec.Start) {
+			t.Errorf("%s %s: start %v end %v", rec.Participant, rec.Level, rec.Start, rec.End)
+		}
+		if orders[rec.Participant] == nil {
+			orders[rec.Participant] = map[int]string{}
+		}
+		orders[rec.Participant][rec.Position] = rec.Level
+	}
+	// Positions follow each participant's row of the Latin square.
+	for code, byPos := range orders {
+		n, _ := ParseParticipant(code)
+		for i, li := range s.Order(n) {
+			if byPos[i+1] != s.Levels[li].Name {
+				t.Errorf("%s: position %d holds %s, the square says %s", code, i+1, byPos[i+1], s.Levels[li].Name)
+			}
+		}
+	}
+	if len(rep.Positions) != 6 || rep.Positions[0].Plays != 2 {
+		t.Errorf("positions %+v", rep.Positions)
+	}
+	if len(rep.Differences) != len(rep.Questions)+2 {
+		t.Errorf("%d differences for 2 generators, want %d", len(rep.Differences), len(rep.Questions)+2)
+	}
+	for _, d := range rep.Differences {
+		if d.Measure == "completion" && (!near(d.Diff.Value, 0.5) || d.Diff.N != 2 || math.IsNaN(d.P) || d.PHolm < d.P) {
+			t.Errorf("ga − llm completion %+v", d)
 		}
 	}
 	out := filepath.Join(dir, ReportDir)
@@ -271,11 +326,11 @@ func TestFullPlaytest(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(files) != 7+6 {
+	if len(files) != 6+9 {
 		t.Errorf("wrote %d files: %v", len(files), files)
 	}
 	md, _ := os.ReadFile(filepath.Join(out, "report.md"))
-	if !strings.Contains(string(md), "| ga | 4 | 1.00 [") || !strings.Contains(string(md), "thumbs/Level%201.png") {
+	if !strings.Contains(string(md), "| ga | 3 | 6 | 1.00 [") || !strings.Contains(string(md), "thumbs/Level%201.png") {
 		t.Errorf("report.md:\n%s", md)
 	}
 }
@@ -290,7 +345,7 @@ func TestComputeHandNumbers(t *testing.T) {
 		s.Levels = append(s.Levels, Level{Name: fmt.Sprintf("Level %d", i+1), Generator: "g", SolverMoves: m, Playable: true, Quality: 1})
 	}
 	rec := func(level string, res play.Result, sec float64, fun string) Record {
-		return Record{Player: "p", Level: level, Outcome: play.Outcome{Result: res, Seconds: sec}, Answers: map[string]string{"fun": fun, "difficulty": "3"}}
+		return Record{Participant: "P01", Level: level, Outcome: play.Outcome{Result: res, Seconds: sec}, Answers: map[string]string{"fun": fun, "difficulty": "3"}}
 	}
 	recs := []Record{
 		rec("Level 1", play.ResultWon, 5, "1"), rec("Level 1", play.ResultWon, 7, "2"),
@@ -361,11 +416,11 @@ func TestKillResume(t *testing.T) {
 	if len(recs) != 2 {
 		t.Fatalf("%d records after the kill, want 2", len(recs))
 	}
-	k := kiosk(t, dir, "kim")
+	k := kiosk(t, dir, 3)
 	if k.Left() != len(s.Levels)-2 {
 		t.Fatalf("%d levels left after the kill, want %d", k.Left(), len(s.Levels)-2)
 	}
-	playLevels(t, k, k.Left(), map[string]plan{"ga": {true, []string{"3", "3", "no"}}, "llm": {true, []string{"3", "3", "no"}}})
+	playLevels(t, k, s, k.Left(), map[string]plan{"ga": {true, []string{"3", "3", "no"}}, "llm": {true, []string{"3", "3", "no"}}})
 	if _, recs, _ = LoadAll(dir); len(recs) != len(s.Levels) {
 		t.Fatalf("%d records after resuming, want %d", len(recs), len(s.Levels))
 	}
@@ -378,8 +433,12 @@ func TestKioskChild(t *testing.T) {
 	if dir == "" {
 		t.Skip("the child of TestKillResume")
 	}
-	k := kiosk(t, dir, "kim")
-	playLevels(t, k, 2, map[string]plan{"ga": {true, []string{"3", "3", "no"}}, "llm": {true, []string{"3", "3", "no"}}})
+	k := kiosk(t, dir, 3)
+	key, err := LoadKey(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	playLevels(t, k, key, 2, map[string]plan{"ga": {true, []string{"3", "3", "no"}}, "llm": {true, []string{"3", "3", "no"}}})
 	k.Press(play.KeyEnter)
 	k.Press(play.KeyRight)
 	fmt.Println("in level 3")
@@ -453,7 +512,7 @@ func TestHandMadeSource(t *testing.T) {
 	}
 	n := 0
 	for _, l := range s.Levels {
-		if l.Generator == "designer" {
+		if l.Generator == HandMadePrefix+"designer" {
 			n++
 			if !l.Playable || l.SolverMoves == 0 {
 				t.Errorf("%s: the best three of the file are playable, got quality %v", l.Name, l.Quality)
@@ -466,15 +525,15 @@ func TestHandMadeSource(t *testing.T) {
 }
 
 func FuzzDecodeRecord(f *testing.F) {
-	f.Add([]byte(`{"player":"ana","level":"Level 1","problem":"zelda-v0","result":"won","moves":1,"seconds":0.1,"ticks":6,"trace":[{"t":0,"press":"left"}],"answers":{"fun":"2"}}`))
-	f.Add([]byte(`{"player":"../x","level":"Level 1","result":"quit","trace":[]}`))
+	f.Add([]byte(`{"participant":"P01","level":"Level 1","position":1,"problem":"zelda-v0","result":"won","moves":1,"seconds":0.1,"ticks":6,"trace":[{"t":0,"press":"left"}],"answers":{"fun":"2"}}`))
+	f.Add([]byte(`{"participant":"../x","level":"Level 1","result":"quit","trace":[]}`))
 	s := &Session{Questions: DefaultQuestions(), Levels: []Level{{Name: "Level 1"}}}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		r, err := decodeRecord(s, data)
 		if err != nil {
 			return
 		}
-		if CheckPlayer(r.Player) != nil || s.level(r.Level) < 0 {
+		if CheckParticipant(r.Participant) != nil || s.level(r.Level) < 0 || r.Position < 0 || r.Position > len(s.Levels) {
 			t.Fatalf("accepted %+v", r)
 		}
 		for id, a := range r.Answers {
@@ -488,7 +547,7 @@ func FuzzDecodeRecord(f *testing.F) {
 }
 
 // A level the play window cannot open (a room without a player) is passed over when picking
-// the best or a random draw, and refused when hand-picked.
+// the best or a random draw, and left out with its reason when hand-picked.
 func TestUnplayableLevelsPassedOver(t *testing.T) {
 	runs := playtesttest.RunFolders(t, t.TempDir())
 	final, err := experiment.ReadFinal(runs["llm"])
@@ -524,8 +583,12 @@ func TestUnplayableLevelsPassedOver(t *testing.T) {
 	if len(s.Levels) != 3 {
 		t.Fatalf("%d levels, want 3", len(s.Levels))
 	}
-	if _, err := New(Options{Sources: []Source{{Dir: runs["llm"], N: 1, Indices: []int{0}}}}); err == nil || !strings.Contains(err.Error(), "cannot be played") {
-		t.Fatalf("hand-picking the room without a player: %v", err)
+	if len(s.Dropped) != 1 || s.Dropped[0].Index != 0 || !strings.Contains(s.Dropped[0].Reason, "no player") {
+		t.Fatalf("dropped %+v, want the room without a player with its reason", s.Dropped)
+	}
+	s, err = New(Options{Sources: []Source{{Dir: runs["llm"], N: 2, Indices: []int{0, 1}}}})
+	if err != nil || len(s.Levels) != 1 || s.Levels[0].Index != 1 || len(s.Dropped) != 1 || !strings.Contains(s.Dropped[0].Reason, "cannot be played") {
+		t.Fatalf("hand-picking the room without a player: %+v, %v", s, err)
 	}
 }
 
@@ -533,10 +596,10 @@ func TestUnplayableLevelsPassedOver(t *testing.T) {
 func TestKioskTimeUp(t *testing.T) {
 	dir, s := newSession(t, 1)
 	s.TimeLimit = 0.5
-	if err := s.Save(dir); err != nil {
+	if err := s.Blind().Save(filepath.Join(dir, KioskDir)); err != nil {
 		t.Fatal(err)
 	}
-	k := kiosk(t, dir, "idle")
+	k := kiosk(t, dir, 4)
 	k.Press(play.KeyEnter)
 	for i := 0; i < 29; i++ {
 		k.Tick()
@@ -552,28 +615,21 @@ func TestKioskTimeUp(t *testing.T) {
 	for range k.s.Questions {
 		k.Press(play.KeyEnter)
 	}
-	_, recs, err := LoadAll(dir)
+	recs, err := LoadRecords(sessionDir(dir), s)
 	if err != nil || len(recs) != 1 || recs[0].Result != play.ResultTimeUp || recs[0].Answers["fun"] != "3" {
 		t.Fatalf("records %+v, %v", recs, err)
 	}
 }
 
-// Two laptops that used the same player name keep both plays after a merge.
+// Two laptops that used the same participant code keep both plays after a merge.
 func TestMergeSamePlayerTwoLaptops(t *testing.T) {
 	dir, s := newSession(t, 2)
-	other := t.TempDir()
-	data, err := os.ReadFile(filepath.Join(dir, SessionFile))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(other, SessionFile), data, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	other := kioskCopy(t, dir)
 	l := s.Levels[0].Name
-	a := Record{Player: "kim", Level: l, Outcome: play.Outcome{Result: play.ResultWon, Seconds: 3, Trace: []play.TraceEvent{}}, Answers: map[string]string{"fun": "5"}}
+	a := Record{Participant: "P05", Level: l, Position: 1, Outcome: play.Outcome{Result: play.ResultWon, Seconds: 3, Trace: []play.TraceEvent{}}, Answers: map[string]string{"fun": "5"}}
 	b := a
 	b.Outcome.Result, b.Answers = play.ResultLost, map[string]string{"fun": "1"}
-	if err := SaveRecord(dir, a); err != nil {
+	if err := SaveRecord(sessionDir(dir), a); err != nil {
 		t.Fatal(err)
 	}
 	if err := SaveRecord(other, b); err != nil {
@@ -586,7 +642,7 @@ func TestMergeSamePlayerTwoLaptops(t *testing.T) {
 	if err != nil || len(recs) != 2 {
 		t.Fatalf("%d records, %v", len(recs), err)
 	}
-	if _, err := os.Stat(filepath.Join(dir, RecordsDir, "kim", l+".2.json")); err != nil {
+	if _, err := os.Stat(filepath.Join(dir, KioskDir, RecordsDir, "P05", l+".2.json")); err != nil {
 		t.Fatal(err)
 	}
 	// A folder of another session does not merge.

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 
 	"pcgwb/games/play"
 	"pcgwb/internal/atomicfile"
@@ -19,33 +20,80 @@ import (
 // RecordsDir is the folder of records in a session folder.
 const RecordsDir = "records"
 
-// Record is what one player did on one level: the play's outcome (its input trace replays in
-// Watch: `workbench play PROBLEM LEVEL --trace RECORD`) and the questionnaire's answers.
+// Record is what one participant did on one level: the level's place in the participant's
+// order, when it started and ended, the play's outcome (its input trace replays in Watch:
+// `workbench play PROBLEM LEVEL --trace RECORD`) and the questionnaire's answers.
 type Record struct {
-	Player string `json:"player"`
-	Level  string `json:"level"`
+	// Participant is a code (P01), never a name.
+	Participant string `json:"participant"`
+	Level       string `json:"level"`
+	// Position is the level's place in the participant's order (1 = first).
+	Position int `json:"position"`
+	// Start and End are when the level was opened and when it ended (UTC).
+	Start time.Time `json:"start"`
+	End   time.Time `json:"end"`
 	// Outcome's Result "quit" is a level given up.
 	play.Outcome
 	Answers map[string]string `json:"answers"`
 }
 
-// CheckPlayer refuses a player name that cannot be a folder name.
-func CheckPlayer(name string) error {
-	if !safeName(name) {
-		return fmt.Errorf("player name %s: use letters, digits, spaces, dots, dashes or underscores (at most 64)", safeio.ExcerptString(name))
-	}
-	return nil
+// ParticipantFile is the participant's own record in records/CODE/: consent and the intake
+// answers.
+const ParticipantFile = "participant.json"
+
+// ParticipantRecord is a participant's consent and intake answers, saved before the first level.
+type ParticipantRecord struct {
+	Participant string            `json:"participant"`
+	Consented   bool              `json:"consented"`
+	At          time.Time         `json:"at"`
+	Answers     map[string]string `json:"answers"`
 }
 
 // recordPath is where a record lives in a session folder.
-func recordPath(dir, player, level string) string {
-	return filepath.Join(dir, RecordsDir, player, level+".json")
+func recordPath(dir, participant, level string) string {
+	return filepath.Join(dir, RecordsDir, participant, level+".json")
+}
+
+// SaveParticipant writes a participant's record into the session folder dir atomically.
+func SaveParticipant(dir string, r ParticipantRecord) error {
+	if err := CheckParticipant(r.Participant); err != nil {
+		return err
+	}
+	data, err := json.Marshal(r)
+	if err != nil {
+		return err
+	}
+	path := filepath.Join(dir, RecordsDir, r.Participant, ParticipantFile)
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	return atomicfile.Write(path, append(data, '\n'), 0o644)
+}
+
+// LoadParticipant reads a participant's record from the session folder dir (nil, nil when
+// there is none).
+func LoadParticipant(dir, code string) (*ParticipantRecord, error) {
+	if err := CheckParticipant(code); err != nil {
+		return nil, err
+	}
+	data, err := safeio.ReadFile(filepath.Join(dir, RecordsDir, code, ParticipantFile), maxRecordBytes)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var r ParticipantRecord
+	if err := json.Unmarshal(data, &r); err != nil || r.Participant != code {
+		return nil, fmt.Errorf("%s: not the participant record of %s", filepath.Join(dir, RecordsDir, code, ParticipantFile), code)
+	}
+	return &r, nil
 }
 
 // SaveRecord writes a record into the session folder dir atomically: once it returns the record
 // survives a crash, and a crash before leaves no partial file.
 func SaveRecord(dir string, r Record) error {
-	if err := CheckPlayer(r.Player); err != nil {
+	if err := CheckParticipant(r.Participant); err != nil {
 		return err
 	}
 	if !safeName(r.Level) {
@@ -55,7 +103,7 @@ func SaveRecord(dir string, r Record) error {
 	if err != nil {
 		return err
 	}
-	path := recordPath(dir, r.Player, r.Level)
+	path := recordPath(dir, r.Participant, r.Level)
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
@@ -73,8 +121,11 @@ func decodeRecord(s *Session, data []byte) (Record, error) {
 		return Record{}, err
 	}
 	r.Outcome = o
-	if CheckPlayer(r.Player) != nil {
-		return Record{}, errors.New("not a playtest record: bad player name")
+	if CheckParticipant(r.Participant) != nil {
+		return Record{}, errors.New("not a playtest record: the participant is not a code (P01)")
+	}
+	if r.Position < 0 || r.Position > len(s.Levels) {
+		return Record{}, fmt.Errorf("not a playtest record: position %d of %d levels", r.Position, len(s.Levels))
 	}
 	if s.level(r.Level) < 0 {
 		return Record{}, fmt.Errorf("the session has no level %s", safeio.ExcerptString(r.Level))
@@ -122,7 +173,7 @@ func LoadRecords(dir string, s *Session) ([]Record, error) {
 		if err != nil {
 			return err
 		}
-		if d.IsDir() || !strings.HasSuffix(d.Name(), ".json") || strings.HasPrefix(d.Name(), ".") {
+		if d.IsDir() || !strings.HasSuffix(d.Name(), ".json") || strings.HasPrefix(d.Name(), ".") || d.Name() == ParticipantFile {
 			return nil
 		}
 		data, err := safeio.ReadFile(path, maxRecordBytes)
@@ -133,8 +184,8 @@ func LoadRecords(dir string, s *Session) ([]Record, error) {
 		if err != nil {
 			return fmt.Errorf("%s: %w", path, err)
 		}
-		if path != recordPath(dir, r.Player, r.Level) && !isCopy(path, recordPath(dir, r.Player, r.Level)) {
-			return fmt.Errorf("%s: holds the record of %s on %s", path, r.Player, r.Level)
+		if path != recordPath(dir, r.Participant, r.Level) && !isCopy(path, recordPath(dir, r.Participant, r.Level)) {
+			return fmt.Errorf("%s: holds the record of %s on %s", path, r.Participant, r.Level)
 		}
 		out = append(out, r)
 		return nil
@@ -143,8 +194,8 @@ func LoadRecords(dir string, s *Session) ([]Record, error) {
 		return nil, err
 	}
 	sort.SliceStable(out, func(i, j int) bool {
-		if out[i].Player != out[j].Player {
-			return out[i].Player < out[j].Player
+		if out[i].Participant != out[j].Participant {
+			return out[i].Participant < out[j].Participant
 		}
 		return out[i].Level < out[j].Level
 	})
@@ -168,21 +219,37 @@ func isCopy(path, want string) bool {
 // level (two laptops, one player name) is kept beside it as a numbered copy. It returns how
 // many records it copied.
 func Merge(dst string, srcs ...string) (int, error) {
-	if _, _, err := LoadAll(append([]string{dst}, srcs...)...); err != nil {
+	key, _, err := LoadAll(append([]string{dst}, srcs...)...)
+	if err != nil {
 		return 0, err
 	}
+	into := sessionDir(dst)
 	copied := 0
 	for _, src := range srcs {
-		_, recs, err := LoadAll(src)
+		sdir := sessionDir(src)
+		recs, err := LoadRecords(sdir, key)
 		if err != nil {
 			return copied, err
 		}
 		for _, r := range recs {
-			n, err := mergeOne(dst, r)
+			n, err := mergeOne(into, r)
 			if err != nil {
 				return copied, err
 			}
 			copied += n
+		}
+		intake, err := LoadIntake(src)
+		if err != nil {
+			return copied, err
+		}
+		for code, p := range intake {
+			if old, err := LoadParticipant(into, code); err != nil {
+				return copied, err
+			} else if old == nil {
+				if err := SaveParticipant(into, p); err != nil {
+					return copied, err
+				}
+			}
 		}
 	}
 	return copied, nil
@@ -195,7 +262,7 @@ func mergeOne(dst string, r Record) (int, error) {
 		return 0, err
 	}
 	data = append(data, '\n')
-	path := recordPath(dst, r.Player, r.Level)
+	path := recordPath(dst, r.Participant, r.Level)
 	for n := 2; ; n++ {
 		old, err := os.ReadFile(path)
 		if errors.Is(err, fs.ErrNotExist) {
@@ -210,48 +277,124 @@ func mergeOne(dst string, r Record) (int, error) {
 		if bytes.Equal(old, data) {
 			return 0, nil
 		}
-		path = fmt.Sprintf("%s.%d.json", strings.TrimSuffix(recordPath(dst, r.Player, r.Level), ".json"), n)
+		path = fmt.Sprintf("%s.%d.json", strings.TrimSuffix(recordPath(dst, r.Participant, r.Level), ".json"), n)
 	}
 }
 
-// LoadAll reads the session folders dirs (several laptops' copies of one session) and their
-// records, without duplicates: the folders must hold the same playlist.
+// sessionDir is the session folder of dir: the kiosk folder inside it when dir is the
+// experimenter's folder (key.json and kiosk/), else dir itself (a kiosk laptop's copy).
+func sessionDir(dir string) string {
+	if _, err := os.Stat(filepath.Join(dir, KioskDir, SessionFile)); err == nil {
+		return filepath.Join(dir, KioskDir)
+	}
+	return dir
+}
+
+// LoadKey reads the key of the experimenter's folder dir (key.json); for a format 1 session
+// folder, whose session.json is its own key, that session.
+func LoadKey(dir string) (*Session, error) {
+	path := filepath.Join(dir, KeyFile)
+	data, err := safeio.ReadFile(path, maxSessionBytes)
+	if errors.Is(err, fs.ErrNotExist) {
+		s, lerr := Load(sessionDir(dir))
+		if lerr == nil && s.Format == 1 {
+			return s, nil
+		}
+		return nil, fmt.Errorf("%s holds no %s: give the experimenter's folder (the one `playtest new` wrote) first; kiosk copies hold no key", dir, KeyFile)
+	}
+	if err != nil {
+		return nil, err
+	}
+	s, err := DecodeSession(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return s, nil
+}
+
+// sameBlind reports whether a kiosk session is the blind form of the key.
+func sameBlind(key, kiosk *Session) (bool, error) {
+	a, err := json.Marshal(key.Blind())
+	if err != nil {
+		return false, err
+	}
+	b, err := json.Marshal(kiosk.Blind())
+	if err != nil {
+		return false, err
+	}
+	return bytes.Equal(a, b), nil
+}
+
+// LoadAll reads one session: its key from the experimenter's folder dirs[0] (LoadKey) and the
+// records of every folder, the experimenter's and kiosk laptops' copies, without duplicates.
+// Every folder must hold the same playlist as the key.
 func LoadAll(dirs ...string) (*Session, []Record, error) {
 	if len(dirs) == 0 {
 		return nil, nil, errors.New("no session folder")
 	}
-	var first *Session
-	var want []byte
+	key, err := LoadKey(dirs[0])
+	if err != nil {
+		return nil, nil, err
+	}
 	var out []Record
 	seen := map[string]bool{}
 	for _, dir := range dirs {
-		s, err := Load(dir)
+		sdir := sessionDir(dir)
+		s, err := Load(sdir)
 		if err != nil {
 			return nil, nil, err
 		}
-		raw, err := safeio.ReadFile(filepath.Join(dir, SessionFile), maxSessionBytes)
-		if err != nil {
+		if same, err := sameBlind(key, s); err != nil {
 			return nil, nil, err
-		}
-		if first == nil {
-			first, want = s, raw
-		} else if !bytes.Equal(bytes.TrimSpace(raw), bytes.TrimSpace(want)) {
+		} else if !same {
 			return nil, nil, fmt.Errorf("%s holds another playlist than %s: only folders of the same session merge", dir, dirs[0])
 		}
-		recs, err := LoadRecords(dir, s)
+		recs, err := LoadRecords(sdir, s)
 		if err != nil {
 			return nil, nil, err
 		}
 		for _, r := range recs {
-			key, err := json.Marshal(r)
+			k, err := json.Marshal(r)
 			if err != nil {
 				return nil, nil, err
 			}
-			if !seen[string(key)] {
-				seen[string(key)] = true
+			if !seen[string(k)] {
+				seen[string(k)] = true
 				out = append(out, r)
 			}
 		}
 	}
-	return first, out, nil
+	return key, out, nil
+}
+
+// LoadIntake reads the participants' records (consent, intake answers) of the session folders
+// dirs, by participant code; the first folder that holds one wins.
+func LoadIntake(dirs ...string) (map[string]ParticipantRecord, error) {
+	out := map[string]ParticipantRecord{}
+	for _, dir := range dirs {
+		root := filepath.Join(sessionDir(dir), RecordsDir)
+		entries, err := os.ReadDir(root)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range entries {
+			if !e.IsDir() || CheckParticipant(e.Name()) != nil {
+				continue
+			}
+			if _, ok := out[e.Name()]; ok {
+				continue
+			}
+			r, err := LoadParticipant(sessionDir(dir), e.Name())
+			if err != nil {
+				return nil, err
+			}
+			if r != nil {
+				out[e.Name()] = *r
+			}
+		}
+	}
+	return out, nil
 }

@@ -21,8 +21,18 @@ import (
 // SessionFile is the playlist's file name in a session folder.
 const SessionFile = "session.json"
 
-// Format is the version of session.json.
-const Format = 1
+// KeyFile is the key's file name in the experimenter's folder: the whole session with where
+// every level came from (and what was left out). KioskDir is the blind session folder beside
+// it, the one copied to kiosk laptops: its session.json names levels "Level N" and holds their
+// contents, nothing else.
+const (
+	KeyFile  = "key.json"
+	KioskDir = "kiosk"
+)
+
+// Format is the version of session.json and key.json. Format 1 sessions (the key inside
+// session.json) still load.
+const Format = 2
 
 // Question is one question of the questionnaire shown after each level.
 type Question struct {
@@ -46,31 +56,66 @@ func HandMadeQuestion() Question {
 	return Question{ID: "handmade", Text: "Does this level look hand-made?", Options: []string{"yes", "no", "unsure"}}
 }
 
-// Level is one level of the playlist.
+// Level is one level of the playlist. In the kiosk's session.json only Name, Problem and the
+// item's content are written; the rest is the key's.
 type Level struct {
 	// Name is what players see: "Level 7".
 	Name    string `json:"name"`
 	Problem string `json:"problem"`
-	// Source is the run folder (as given) and Generator its generator: for the report, never
-	// shown while playing.
-	Source    string        `json:"source"`
-	Generator string        `json:"generator"`
-	Index     int           `json:"index"`
+	// Source is the run folder or file (as given) and Generator its generator ("hand-made: X"
+	// for a file X): for the report, never shown while playing.
+	Source    string        `json:"source,omitempty"`
+	Generator string        `json:"generator,omitempty"`
+	Index     int           `json:"index,omitempty"`
 	Item      problems.Item `json:"item"`
 	// The benchmark's view of the level.
-	Quality  float64 `json:"quality"`
-	Playable bool    `json:"playable"`
+	Quality  float64 `json:"quality,omitempty"`
+	Playable bool    `json:"playable,omitempty"`
 	// SolverMoves is the length of the recorded solution (0: none).
-	SolverMoves int `json:"solver_moves"`
+	SolverMoves int `json:"solver_moves,omitempty"`
 }
 
-// Session is session.json.
+// HandMadePrefix starts the generator label of every file source: a hand-made file named
+// ga.txt is "hand-made: ga", never the GA run's "ga".
+const HandMadePrefix = "hand-made: "
+
+// Dropped is a candidate level `playtest new` left out, and why.
+type Dropped struct {
+	Source string `json:"source"`
+	Index  int    `json:"index"`
+	ID     string `json:"id"`
+	Reason string `json:"reason"`
+}
+
+// Session is session.json (blind, in the kiosk folder) and key.json (everything, with the
+// experimenter).
 type Session struct {
-	Format    int        `json:"format"`
-	Seed      uint64     `json:"seed"`
-	TimeLimit float64    `json:"time_limit_seconds,omitempty"`
+	Format    int     `json:"format"`
+	Seed      uint64  `json:"seed"`
+	TimeLimit float64 `json:"time_limit_seconds,omitempty"`
+	// Consent is the information and consent text shown before anything else ("" for none):
+	// Enter agrees, Esc leaves without recording anything.
+	Consent string `json:"consent,omitempty"`
+	// Intake are the questions asked once per participant before the first level
+	// (demographics, experience); Questions are asked after each level.
+	Intake    []Question `json:"intake,omitempty"`
 	Questions []Question `json:"questions"`
 	Levels    []Level    `json:"levels"`
+	// Dropped are the candidates left out (duplicates, unplayable levels): in the key only.
+	Dropped []Dropped `json:"dropped,omitempty"`
+}
+
+// Blind is the session as the kiosk folder holds it: level names, problems and contents, the
+// questions and the settings; no source, generator, index, id, control or metric, nothing
+// dropped.
+func (s *Session) Blind() *Session {
+	b := *s
+	b.Dropped = nil
+	b.Levels = make([]Level, len(s.Levels))
+	for i, l := range s.Levels {
+		b.Levels[i] = Level{Name: l.Name, Problem: l.Problem, Item: problems.Item{Content: l.Item.Content}}
+	}
+	return &b
 }
 
 // Pick is how levels are chosen from a source.
@@ -159,27 +204,50 @@ type Options struct {
 	Seed      uint64
 	HandMade  bool
 	TimeLimit float64
+	// NearDuplicate, when above 0, is the similarity (1 − the problem's own diversity) at or
+	// above which a level is a near-duplicate of one already taken and left out (1: levels the
+	// problem's diversity cannot tell apart). 0 leaves out exact duplicates only, which are
+	// always left out: a problem's diversity may call very different levels identical (Zelda's
+	// compares routes, and every room without one has the same empty route).
+	NearDuplicate float64
+	// Questions, when set, replaces the default questionnaire (consent, intake, per-level).
+	Questions *Questionnaire
 }
 
 // New builds a session: the levels of each source's final population (read through
 // problems/experiment), chosen as asked, shuffled with the seed and named by their place.
+// Levels that cannot be played (play.Unplayable) and duplicates of a level already taken (the
+// same content, or at least opt.NearDuplicate similar by the problem's diversity) are left
+// out and listed in Dropped with the reason; a source picked by rank or at random takes the
+// next candidate instead. The key keeps Dropped; the kiosk folder never sees it.
 func New(opt Options) (*Session, error) {
+	if !(opt.NearDuplicate >= 0 && opt.NearDuplicate <= 1) {
+		return nil, fmt.Errorf("the near-duplicate similarity must be in [0, 1] (0: exact duplicates only), not %g", opt.NearDuplicate)
+	}
 	rng := problems.NewRand(opt.Seed)
 	s := &Session{Format: Format, Seed: opt.Seed, TimeLimit: opt.TimeLimit, Questions: DefaultQuestions()}
 	if opt.HandMade {
 		s.Questions = append(s.Questions, HandMadeQuestion())
 	}
+	if q := opt.Questions; q != nil {
+		s.Consent, s.Intake, s.Questions = q.Consent, q.Intake, q.Questions
+		if err := checkQuestions(s); err != nil {
+			return nil, err
+		}
+	}
+	seen := &dedupe{threshold: opt.NearDuplicate}
 	for _, src := range opt.Sources {
 		from := fromRun
 		if src.Problem != "" {
 			from = fromFile
 		}
-		levels, err := from(src, rng)
+		levels, err := from(src, rng, seen)
 		if err != nil {
 			return nil, err
 		}
 		s.Levels = append(s.Levels, levels...)
 	}
+	s.Dropped = seen.dropped
 	if len(s.Levels) == 0 {
 		return nil, errors.New("the sources hold no levels")
 	}
@@ -191,7 +259,7 @@ func New(opt Options) (*Session, error) {
 }
 
 // fromRun picks a source's levels from its run folder's final population (best first).
-func fromRun(src Source, rng *rand.Rand) ([]Level, error) {
+func fromRun(src Source, rng *rand.Rand, seen *dedupe) ([]Level, error) {
 	final, err := experiment.ReadFinal(src.Dir)
 	if err != nil {
 		return nil, err
@@ -205,7 +273,7 @@ func fromRun(src Source, rng *rand.Rand) ([]Level, error) {
 		return nil, fmt.Errorf("%s: %s has no play view", src.Dir, name)
 	}
 	pop := final.Population
-	return take(src, len(pop), rng, func(i int) (Level, error) {
+	return take(src, len(pop), rng, seen, p, func(i int) (Level, error) {
 		ind := pop[i]
 		c, err := p.ContentSpace().Normalize(ind.Content, "content")
 		if err != nil {
@@ -220,25 +288,28 @@ func fromRun(src Source, rng *rand.Rand) ([]Level, error) {
 		l := Level{Problem: name, Source: src.Dir, Generator: final.Config.Generator, Index: i,
 			Item:    problems.Item{ID: fmt.Sprintf("%s#%d", filepath.Base(src.Dir), i), Content: c, Control: ctl},
 			Quality: ind.Quality, Playable: ind.Quality >= 1}
-		return withGame(l, p)
+		return l, nil
 	})
 }
 
-// withGame makes the level's game once: a level that cannot be played at all (no player) is an
-// error; the solver's path length is recorded.
+// withGame makes the level's game once and checks it can be played (play.Check: the reason
+// is returned when not); the solver's path length is recorded.
 func withGame(l Level, p problems.Problem) (Level, error) {
 	g, err := play.New(l.Problem, p, l.Item.Content)
 	if err != nil {
-		return Level{}, fmt.Errorf("%s: %s %w: %v", l.Source, l.Item.ID, errCannotPlay, err)
+		return Level{}, &play.UnplayableError{Reason: err.Error()}
+	}
+	if err := play.Check(g); err != nil {
+		return Level{}, err
 	}
 	l.SolverMoves = len(g.Solution())
 	return l, nil
 }
 
 // take builds a source's levels among n candidates: the first N in the pick's order that can
-// be played (the best, or a random draw; a level the play window cannot open is passed over),
-// or exactly the hand-picked ones.
-func take(src Source, n int, rng *rand.Rand, build func(i int) (Level, error)) ([]Level, error) {
+// be played and repeat no level already taken (the best, or a random draw), or the hand-picked
+// ones that can. What is passed over is recorded in seen.dropped with the reason.
+func take(src Source, n int, rng *rand.Rand, seen *dedupe, p problems.Problem, build func(i int) (Level, error)) ([]Level, error) {
 	order, err := pick(src, n, rng)
 	if err != nil {
 		return nil, err
@@ -248,20 +319,28 @@ func take(src Source, n int, rng *rand.Rand, build func(i int) (Level, error)) (
 		if len(out) == src.N {
 			break
 		}
-		l, err := build(i)
+		cand, err := build(i)
 		if err != nil {
-			if src.Pick == "" || !errors.Is(err, errCannotPlay) {
-				return nil, err
-			}
+			return nil, err
+		}
+		l, err := withGame(cand, p)
+		if errors.Is(err, play.ErrUnplayable) {
+			seen.drop(cand, err.Error())
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		if why, err := seen.repeats(p, l); err != nil {
+			return nil, err
+		} else if why != "" {
+			seen.drop(cand, why)
 			continue
 		}
 		out = append(out, l)
 	}
 	return out, nil
 }
-
-// errCannotPlay marks a level whose game cannot be made (no player, say).
-var errCannotPlay = errors.New("cannot be played")
 
 // pick is the order in which a source's n levels are considered: best first, a random
 // permutation, or the hand-picked indices.
@@ -286,7 +365,7 @@ func pick(src Source, n int, rng *rand.Rand) ([]int, error) {
 }
 
 // fromFile picks a file source's levels, evaluated here (best = highest quality first).
-func fromFile(src Source, rng *rand.Rand) ([]Level, error) {
+func fromFile(src Source, rng *rand.Rand, seen *dedupe) ([]Level, error) {
 	p, err := problems.Make(src.Problem)
 	if err != nil {
 		return nil, err
@@ -304,7 +383,7 @@ func fromFile(src Source, rng *rand.Rand) ([]Level, error) {
 		if it.ID == "" {
 			it.ID = fmt.Sprintf("%s#%d", label, i)
 		}
-		l := Level{Problem: src.Problem, Source: src.Dir, Generator: label, Index: i, Item: it}
+		l := Level{Problem: src.Problem, Source: src.Dir, Generator: HandMadePrefix + label, Index: i, Item: it}
 		if info, err := p.Info(it.Content); err == nil {
 			l.Quality = p.Quality(info)
 			l.Playable = l.Quality >= 1
@@ -324,7 +403,7 @@ func fromFile(src Source, rng *rand.Rand) ([]Level, error) {
 	if src.Pick == "" {
 		sorted = all // hand-picked indices are the file's order
 	}
-	return take(src, len(sorted), rng, func(i int) (Level, error) { return withGame(sorted[i], p) })
+	return take(src, len(sorted), rng, seen, p, func(i int) (Level, error) { return sorted[i], nil })
 }
 
 // maxSessionBytes bounds session.json.
@@ -360,18 +439,14 @@ func DecodeSession(data []byte) (*Session, error) {
 	if err := json.Unmarshal(data, &s); err != nil {
 		return nil, fmt.Errorf("not a playtest session: %w", err)
 	}
-	if s.Format != Format {
+	if s.Format != Format && s.Format != 1 {
 		return nil, fmt.Errorf("not a playtest session of format %d (format %d)", Format, s.Format)
 	}
 	if s.TimeLimit < 0 {
 		return nil, errors.New("time_limit_seconds is negative")
 	}
-	ids := map[string]bool{}
-	for i, q := range s.Questions {
-		if q.ID == "" || ids[q.ID] || len(q.Options) < 2 || len(q.Options) > 9 {
-			return nil, fmt.Errorf("question %d: needs a new id and 2 to 9 options", i)
-		}
-		ids[q.ID] = true
+	if err := checkQuestions(&s); err != nil {
+		return nil, err
 	}
 	names := map[string]bool{}
 	for i := range s.Levels {
@@ -411,14 +486,4 @@ func safeName(s string) bool {
 		}
 	}
 	return true
-}
-
-// Order is the order in which a player meets the levels: the playlist shuffled again with the
-// session's seed and the player's name, so that every level is met early by someone.
-func (s *Session) Order(player string) []int {
-	h := uint64(14695981039346656037)
-	for i := 0; i < len(player); i++ {
-		h = (h ^ uint64(player[i])) * 1099511628211
-	}
-	return problems.NewRand(s.Seed ^ h).Perm(len(s.Levels))
 }

@@ -4,7 +4,7 @@ import (
 	"math"
 	"sort"
 
-	"pcgwb/problems"
+	"pcgwb/stats"
 )
 
 // Estimate is a statistic with its 95% interval and the number of observations behind it. With
@@ -14,25 +14,20 @@ type Estimate struct {
 	Lo    float64 `json:"lo"`
 	Hi    float64 `json:"hi"`
 	N     int     `json:"n"`
+	// Method is how the interval was obtained (the statistics layer's method names).
+	Method string `json:"method,omitempty"`
 }
 
-// Resamples is the number of bootstrap resamples; bootSeed makes every interval reproducible.
-const (
-	Resamples = 2000
-	bootSeed  = 20
-)
+// Resamples is the number of bootstrap resamples of every interval (the statistics layer's).
+const Resamples = stats.Resamples
+
+// fromInterval is an interval of the statistics layer as an Estimate.
+func fromInterval(iv stats.Interval) Estimate {
+	return Estimate{Value: iv.Mean, Lo: iv.Lo, Hi: iv.Hi, N: iv.N, Method: iv.Method}
+}
 
 // Mean is the arithmetic mean (NaN for none).
-func Mean(xs []float64) float64 {
-	if len(xs) == 0 {
-		return math.NaN()
-	}
-	s := 0.0
-	for _, x := range xs {
-		s += x
-	}
-	return s / float64(len(xs))
-}
+func Mean(xs []float64) float64 { return stats.Mean(xs) }
 
 // Median is the middle value, the mean of the two middle ones for an even count (NaN for none).
 func Median(xs []float64) float64 {
@@ -48,65 +43,27 @@ func Median(xs []float64) float64 {
 	return (s[m-1] + s[m]) / 2
 }
 
-// quantile is the q-quantile of sorted values by linear interpolation (type 7).
-func quantile(sorted []float64, q float64) float64 {
-	if len(sorted) == 1 {
-		return sorted[0]
-	}
-	h := q * float64(len(sorted)-1)
-	i := int(math.Floor(h))
-	if i+1 >= len(sorted) {
-		return sorted[len(sorted)-1]
-	}
-	return sorted[i] + (h-float64(i))*(sorted[i+1]-sorted[i])
-}
-
-// Bootstrap estimates stat over n observations (stat reads the observations through the index
-// list it is given) with a percentile bootstrap 95% interval over Resamples resamples drawn
-// with a fixed seed. Resamples whose statistic is NaN (an empty group) are left out.
-func Bootstrap(n int, stat func(idx []int) float64) Estimate {
-	e := Estimate{Value: math.NaN(), Lo: math.NaN(), Hi: math.NaN(), N: n}
+// Bootstrap estimates stat over n independent observations with the statistics layer's
+// percentile bootstrap (seeded by seed).
+func Bootstrap(n int, seed uint64, stat func(idx []int) float64) Estimate {
 	if n == 0 {
-		return e
+		return Estimate{Value: math.NaN(), Lo: math.NaN(), Hi: math.NaN()}
 	}
-	all := make([]int, n)
-	for i := range all {
-		all[i] = i
+	e := fromInterval(stats.Bootstrap(n, seed, stat))
+	if n < 2 {
+		e.Lo, e.Hi = math.NaN(), math.NaN()
 	}
-	e.Value = stat(all)
-	rng := problems.NewRand(bootSeed)
-	vals := make([]float64, 0, Resamples)
-	idx := make([]int, n)
-	for b := 0; b < Resamples; b++ {
-		for i := range idx {
-			idx[i] = rng.IntN(n)
-		}
-		if v := stat(idx); !math.IsNaN(v) {
-			vals = append(vals, v)
-		}
-	}
-	if len(vals) == 0 {
-		return e
-	}
-	sort.Float64s(vals)
-	e.Lo, e.Hi = quantile(vals, 0.025), quantile(vals, 0.975)
 	return e
 }
 
-// MeanCI is the mean of xs with its bootstrap interval.
+// MeanCI is the mean of independent values xs with the statistics layer's bootstrap interval.
 func MeanCI(xs []float64) Estimate {
-	return Bootstrap(len(xs), func(idx []int) float64 {
-		s := 0.0
-		for _, i := range idx {
-			s += xs[i]
-		}
-		return s / float64(len(idx))
-	})
+	return fromInterval(stats.BootstrapMean(xs))
 }
 
 // MedianCI is the median of xs with its bootstrap interval.
 func MedianCI(xs []float64) Estimate {
-	return Bootstrap(len(xs), func(idx []int) float64 {
+	return Bootstrap(len(xs), stats.Seed(xs), func(idx []int) float64 {
 		s := make([]float64, len(idx))
 		for j, i := range idx {
 			s[j] = xs[i]
@@ -160,7 +117,7 @@ func Spearman(x, y []float64) float64 {
 
 // SpearmanCI is Spearman's rank correlation with a bootstrap interval over the pairs.
 func SpearmanCI(x, y []float64) Estimate {
-	return Bootstrap(len(x), func(idx []int) float64 {
+	return Bootstrap(len(x), stats.Seed(x, y), func(idx []int) float64 {
 		a, b := make([]float64, len(idx)), make([]float64, len(idx))
 		for j, i := range idx {
 			a[j], b[j] = x[i], y[i]

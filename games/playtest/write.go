@@ -3,14 +3,17 @@ package playtest
 import (
 	"bytes"
 	"encoding/csv"
+	"errors"
 	"fmt"
 	"image/color"
 	"image/png"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -20,17 +23,25 @@ import (
 
 	"pcgwb/internal/atomicfile"
 	"pcgwb/problems"
+	"pcgwb/stats"
 )
 
 // ReportDir is the report's folder inside the (first) session folder.
 const ReportDir = "report"
 
-// Write saves the report into out: generators.csv, levels.csv, report.md (tables with the
-// thumbnails), thumbs/LEVEL.png and the plots completion.png, ratings.png and solver-time.png.
-// It returns the files written.
+// Write saves the report into out: plays.csv (one row per play), generators.csv,
+// differences.csv, positions.csv, levels.csv, report.md (tables with the thumbnails),
+// thumbs/LEVEL.png and the plots completion.png, ratings.png and solver-time.png. It returns
+// the files written. A report folder (or its thumbs folder) that is a symbolic link is refused
+// before anything is written.
 func Write(out string, rep *Report) ([]string, error) {
-	if err := os.MkdirAll(filepath.Join(out, "thumbs"), 0o755); err != nil {
-		return nil, err
+	for _, dir := range []string{out, filepath.Join(out, "thumbs")} {
+		if err := realFolder(dir); err != nil {
+			return nil, err
+		}
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return nil, err
+		}
 	}
 	var files []string
 	put := func(name string, data []byte) error {
@@ -47,8 +58,13 @@ func Write(out string, rep *Report) ([]string, error) {
 			return files, err
 		}
 	}
-	if err := put("generators.csv", generatorsCSV(rep)); err != nil {
-		return files, err
+	for _, f := range []struct {
+		name string
+		data func(*Report) []byte
+	}{{"plays.csv", playsCSV}, {"generators.csv", generatorsCSV}, {"differences.csv", differencesCSV}, {"positions.csv", positionsCSV}} {
+		if err := put(f.name, f.data(rep)); err != nil {
+			return files, err
+		}
 	}
 	if err := put("levels.csv", levelsCSV(rep)); err != nil {
 		return files, err
@@ -70,6 +86,88 @@ func Write(out string, rep *Report) ([]string, error) {
 		}
 	}
 	return files, put("report.md", []byte(Markdown(rep)))
+}
+
+// realFolder refuses a path that is a symbolic link or not a folder (a missing one is fine):
+// the report never writes through a link.
+func realFolder(dir string) error {
+	fi, err := os.Lstat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil:
+		return err
+	case fi.Mode()&fs.ModeSymlink != 0:
+		return fmt.Errorf("%s is a symbolic link: the report is not written through links (remove it or give --out)", dir)
+	case !fi.IsDir():
+		return fmt.Errorf("%s is not a folder", dir)
+	}
+	return nil
+}
+
+// playsCSV is one row per play: participant, level, generator, source, position, times,
+// outcome, moves, each per-level answer, then the participant's intake answers.
+func playsCSV(rep *Report) []byte {
+	var b bytes.Buffer
+	w := csv.NewWriter(&b)
+	head := []string{"participant", "level", "generator", "source", "index", "problem", "position", "start", "end", "seconds", "outcome", "won", "moves"}
+	for _, q := range rep.Questions {
+		head = append(head, q.ID)
+	}
+	for _, q := range rep.Intake {
+		head = append(head, "intake_"+q.ID)
+	}
+	w.Write(head)
+	levels := map[string]Level{}
+	for _, l := range rep.Levels {
+		levels[l.Name] = l.Level
+	}
+	stamp := func(t time.Time) string {
+		if t.IsZero() {
+			return ""
+		}
+		return t.UTC().Format(time.RFC3339Nano)
+	}
+	for _, r := range rep.Records {
+		l := levels[r.Level]
+		row := []string{r.Participant, r.Level, l.Generator, l.Source, strconv.Itoa(l.Index), l.Problem, strconv.Itoa(r.Position),
+			stamp(r.Start), stamp(r.End), num(r.Seconds), string(r.Result), strconv.Itoa(int(won(r))), strconv.Itoa(r.Moves)}
+		for _, q := range rep.Questions {
+			row = append(row, r.Answers[q.ID])
+		}
+		for _, q := range rep.Intake {
+			row = append(row, rep.Answers[r.Participant].Answers[q.ID])
+		}
+		w.Write(row)
+	}
+	w.Flush()
+	return b.Bytes()
+}
+
+// differencesCSV is the table of differences between generators.
+func differencesCSV(rep *Report) []byte {
+	var b bytes.Buffer
+	w := csv.NewWriter(&b)
+	w.Write([]string{"a", "b", "measure", "diff", "diff_lo", "diff_hi", "participants", "a12", "p", "p_holm", "test", "interval"})
+	for _, d := range rep.Differences {
+		w.Write([]string{d.A, d.B, d.Measure, num(d.Diff.Value), num(d.Diff.Lo), num(d.Diff.Hi), strconv.Itoa(d.Diff.N),
+			num(d.A12), num(d.P), num(d.PHolm), d.Test, d.Diff.Method})
+	}
+	w.Flush()
+	return b.Bytes()
+}
+
+// positionsCSV is completion and time to win by place in the order.
+func positionsCSV(rep *Report) []byte {
+	var b bytes.Buffer
+	w := csv.NewWriter(&b)
+	w.Write([]string{"position", "plays", "completion", "completion_lo", "completion_hi", "win_time", "win_time_lo", "win_time_hi"})
+	for _, p := range rep.Positions {
+		w.Write([]string{strconv.Itoa(p.Position), strconv.Itoa(p.Plays), num(p.Completion.Value), num(p.Completion.Lo), num(p.Completion.Hi),
+			num(p.WinTime.Value), num(p.WinTime.Lo), num(p.WinTime.Hi)})
+	}
+	w.Flush()
+	return b.Bytes()
 }
 
 func thumbnail(l Level) ([]byte, error) {
@@ -96,17 +194,25 @@ func num(v float64) string {
 func generatorsCSV(rep *Report) []byte {
 	var b bytes.Buffer
 	w := csv.NewWriter(&b)
-	head := []string{"generator", "levels", "plays", "completion", "completion_lo", "completion_hi", "won", "median_time", "median_time_lo", "median_time_hi"}
+	head := []string{"generator", "levels", "plays", "participants", "completion", "completion_lo", "completion_hi", "won",
+		"win_time", "win_time_lo", "win_time_hi", "median_time", "median_time_lo", "median_time_hi"}
 	for _, q := range rep.Questions {
-		head = append(head, q.ID, q.ID+"_lo", q.ID+"_hi", q.ID+"_n")
+		head = append(head, q.ID, q.ID+"_lo", q.ID+"_hi", q.ID+"_median")
+		for _, o := range q.Options {
+			head = append(head, q.ID+"="+o)
+		}
 	}
 	w.Write(head)
 	for _, g := range rep.Generators {
-		row := []string{g.Generator, strconv.Itoa(g.Levels), strconv.Itoa(g.Completion.N), num(g.Completion.Value), num(g.Completion.Lo), num(g.Completion.Hi),
-			strconv.Itoa(g.MedianTime.N), num(g.MedianTime.Value), num(g.MedianTime.Lo), num(g.MedianTime.Hi)}
+		row := []string{g.Generator, strconv.Itoa(g.Levels), strconv.Itoa(g.Plays), strconv.Itoa(g.Participants),
+			num(g.Completion.Value), num(g.Completion.Lo), num(g.Completion.Hi), strconv.Itoa(g.MedianTime.N),
+			num(g.WinTime.Value), num(g.WinTime.Lo), num(g.WinTime.Hi), num(g.MedianTime.Value), num(g.MedianTime.Lo), num(g.MedianTime.Hi)}
 		for _, q := range rep.Questions {
 			e := g.Ratings[q.ID]
-			row = append(row, num(e.Value), num(e.Lo), num(e.Hi), strconv.Itoa(e.N))
+			row = append(row, num(e.Value), num(e.Lo), num(e.Hi), num(g.Answers[q.ID].Median))
+			for _, o := range q.Options {
+				row = append(row, strconv.Itoa(g.Answers[q.ID].Counts[o]))
+			}
 		}
 		w.Write(row)
 	}
@@ -138,19 +244,39 @@ func levelsCSV(rep *Report) []byte {
 // per-level table with thumbnails.
 func Markdown(rep *Report) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "# Playtest report\n\n%d plays by %d players (%s). Intervals are 95%% percentile bootstrap intervals (%d resamples); n is the number of observations.\n\n",
-		rep.Plays, len(rep.Players), strings.Join(rep.Players, ", "), Resamples)
-	b.WriteString("## Generators\n\n| generator | levels | completion | median time to win (s) |")
+	fmt.Fprintf(&b, "# Playtest report\n\n%d plays by %d participants (%s). Plays are nested in participants and levels: "+
+		"intervals are 95%% %s; n is the number of participants. Differences between generators: the same bootstrap of the difference, "+
+		"and Mann–Whitney U over the per-level means (levels are the generators' independent units), Â12, p Holm-adjusted over the table.\n\n",
+		rep.Plays, len(rep.Players), strings.Join(rep.Players, ", "), stats.TwoWayMethod)
+	b.WriteString("## Generators\n\n| generator | levels | plays | completion | mean time to win (s) | median time to win (s) |")
 	for _, q := range rep.Questions {
-		b.WriteString(" " + q.ID + " |")
+		b.WriteString(" " + q.ID + " (mean; median) |")
 	}
-	b.WriteString("\n|---|---|---|---|" + strings.Repeat("---|", len(rep.Questions)) + "\n")
+	b.WriteString("\n|---|---|---|---|---|---|" + strings.Repeat("---|", len(rep.Questions)) + "\n")
 	for _, g := range rep.Generators {
-		fmt.Fprintf(&b, "| %s | %d | %s | %s |", g.Generator, g.Levels, g.Completion.Text(), g.MedianTime.Text())
+		fmt.Fprintf(&b, "| %s | %d | %d | %s | %s | %s |", g.Generator, g.Levels, g.Plays, g.Completion.Text(), g.WinTime.Text(), g.MedianTime.Text())
 		for _, q := range rep.Questions {
-			fmt.Fprintf(&b, " %s |", g.Ratings[q.ID].Text())
+			fmt.Fprintf(&b, " %s; %s |", g.Ratings[q.ID].Text(), num(g.Answers[q.ID].Median))
 		}
 		b.WriteString("\n")
+	}
+	b.WriteString("\n### Answers\n\n| generator | question | " + "answers (option: plays) |\n|---|---|---|\n")
+	for _, g := range rep.Generators {
+		for _, q := range rep.Questions {
+			var parts []string
+			for _, o := range q.Options {
+				parts = append(parts, fmt.Sprintf("%s: %d", o, g.Answers[q.ID].Counts[o]))
+			}
+			fmt.Fprintf(&b, "| %s | %s | %s |\n", g.Generator, q.ID, strings.Join(parts, ", "))
+		}
+	}
+	b.WriteString("\n## Differences between generators\n\n| A − B | measure | difference [95%] | Â12 | p | p (Holm) |\n|---|---|---|---|---|---|\n")
+	for _, d := range rep.Differences {
+		fmt.Fprintf(&b, "| %s − %s | %s | %s | %s | %s | %s |\n", d.A, d.B, d.Measure, d.Diff.Text(), num(d.A12), num(d.P), num(d.PHolm))
+	}
+	b.WriteString("\n## Position in the order\n\n| position | plays | completion | mean time to win (s) |\n|---|---|---|---|\n")
+	for _, p := range rep.Positions {
+		fmt.Fprintf(&b, "| %d | %d | %s | %s |\n", p.Position, p.Plays, p.Completion.Text(), p.WinTime.Text())
 	}
 	r := rep.Relations
 	fmt.Fprintf(&b, "\n## People and metrics\n\n- Completion of levels the benchmark calls playable: %s; of the others: %s\n"+
