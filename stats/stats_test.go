@@ -305,3 +305,18 @@ func TestNText(t *testing.T) {
 		t.Error(s)
 	}
 }
+
+func TestStudentMean(t *testing.T) {
+	// 1..5: mean 3, s = √2.5, t(0.975, 4) = 2.776445, half width 2.776445·√2.5/√5 = 1.963243.
+	iv := StudentMean([]float64{1, 2, 3, 4, 5})
+	near(t, "mean", iv.Mean, 3, 1e-12)
+	near(t, "lo", iv.Lo, 3-1.963243, 1e-6)
+	near(t, "hi", iv.Hi, 3+1.963243, 1e-6)
+	// the case the bootstrap is there for: two seeds far apart leave the range.
+	if iv := StudentMean([]float64{29, 100}); iv.Hi < 500 {
+		t.Errorf("StudentMean(29, 100) = %+v", iv)
+	}
+	if iv := StudentMean([]float64{4}); !iv.TooFew() || iv.Mean != 4 {
+		t.Errorf("one value: %+v", iv)
+	}
+}

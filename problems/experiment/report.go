@@ -15,7 +15,6 @@ import (
 	"strconv"
 	"strings"
 
-	"gonum.org/v1/gonum/stat/distuv"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/plotutil"
@@ -24,6 +23,7 @@ import (
 
 	"pcgwb/internal/atomicfile"
 	"pcgwb/problems/search"
+	"pcgwb/stats"
 )
 
 // LoadRuns reads every run folder under root (a single run folder works too); see
@@ -127,28 +127,9 @@ func further(a, b *Record) bool {
 }
 
 // MeanCI is the mean and the half width of its 95% Student-t interval (the reference's
-// compute_credible_interval); the half width is NaN with fewer than two values.
-func MeanCI(vals []float64) (float64, float64) {
-	n := float64(len(vals))
-	if n == 0 {
-		return math.NaN(), math.NaN()
-	}
-	mean := 0.0
-	for _, v := range vals {
-		mean += v
-	}
-	mean /= n
-	if len(vals) < 2 {
-		return mean, math.NaN()
-	}
-	ss := 0.0
-	for _, v := range vals {
-		ss += (v - mean) * (v - mean)
-	}
-	sem := math.Sqrt(ss/(n-1)) / math.Sqrt(n)
-	t := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: n - 1}.Quantile(0.975)
-	return mean, t * sem
-}
+// compute_credible_interval, stats.StudentMean); the half width is NaN with fewer than two
+// values.
+func MeanCI(vals []float64) (float64, float64) { return stats.StudentHalf(vals) }
 
 // Summarize computes one summary per group.
 func Summarize(groups []Group) []Summary {
