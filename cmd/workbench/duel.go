@@ -11,7 +11,7 @@ import (
 	"pcgwb/games/duel"
 )
 
-const duelSummary = "list | show | validate | play | match | tournament | ladder | bench | eval | score | generate: generated two-player games (gg-bench)"
+const duelSummary = "list | show | validate | play | match | tournament | ladder | bench | train | eval | score | generate: generated two-player games (gg-bench)"
 
 // duelCommand is the `workbench duel` group. Every command that runs a game script runs it in a
 // sandbox worker (duel.Pool): the workbench itself never executes untrusted Starlark.
@@ -27,6 +27,7 @@ func duelCommand() *Command {
 			{Name: "tournament", Args: []string{"GAME"}, Short: "GAME --agents A,B,... [--games N] [--workers N] [--json]: round robin with a win-rate table", Setup: duelTournamentSetup},
 			{Name: "ladder", Args: []string{"GAME"}, Short: "GAME [--iterations 10,30,100,300] [--games N]: round robin of random play and MCTS strengths", Setup: duelLadderSetup},
 			{Name: "bench", Args: []string{"[GAME...]"}, Short: "[GAME...] [--iterations N] [--positions N]: MCTS move time in process and in the sandbox", Setup: duelBenchSetup},
+			{Name: "train", Args: []string{"GAME"}, Short: "GAME [--budget CPU-TIME] [--out DIR] [--seed S]: self-play training of the game's benchmark opponent (network-guided MCTS)", Setup: duelTrainSetup},
 			{Name: "eval", Args: []string{"GAME"}, Short: "GAME --model M [--opponent A] [--games 30] [--json-out FILE] [endpoint flags]: a language model against an agent, scores with 95% intervals", Setup: duelEvalSetup},
 			{Name: "score", Args: []string{"FILE..."}, Short: "FILE... [--compare MODEL,MODEL]: gg-bench score over eval results (--json-out files or folders of them), with intervals", Setup: duelScoreSetup},
 			{Name: "generate", Short: "--model M [--n N] [--out DIR] [endpoint flags]: a language model invents games (rulebook, Starlark, repairs)", Setup: duelGenerateSetup},
@@ -74,14 +75,14 @@ func printPosition(w io.Writer, sess *duel.Session, moves bool) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintln(w, txt)
+	fmt.Fprintln(w, duel.Printable(txt))
 	o, trunc, err := sess.Status()
 	if err != nil {
 		return err
 	}
 	switch {
 	case o.Done():
-		fmt.Fprintf(w, "game over after %d moves: %s\n", sess.Ply(), o)
+		fmt.Fprintf(w, "game over after %d moves: %s\n", sess.Ply(), duel.PrintableLine(sess.Game.Info().OutcomeText(o)))
 		return nil
 	case trunc:
 		fmt.Fprintf(w, "game stopped at the %d-move cap without a result\n", sess.MaxPlies)
@@ -91,17 +92,18 @@ func printPosition(w io.Writer, sess *duel.Session, moves bool) error {
 	if err != nil {
 		return err
 	}
+	who := duel.PrintableLine(sess.Game.Info().PlayerName(t.Player))
 	if !moves {
-		fmt.Fprintf(w, "player %d to move\n", t.Player)
+		fmt.Fprintf(w, "%s to move\n", who)
 		return nil
 	}
-	fmt.Fprintf(w, "player %d to move; legal moves:\n", t.Player)
+	fmt.Fprintf(w, "%s to move; legal moves:\n", who)
 	for _, a := range t.Legal {
 		label, err := sess.Game.ActionLabel(t.State, a)
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(w, "  %3d  %s\n", a, label)
+		fmt.Fprintf(w, "  %3d  %s\n", a, duel.PrintableLine(label))
 	}
 	return nil
 }

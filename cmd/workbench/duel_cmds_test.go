@@ -131,7 +131,7 @@ func TestDuelPlayAgainstAnAgent(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	for _, want := range []string{"you are player 0", "first plays 0: O at row 1, column 1", `"zz" is not a legal move`, "3x3 grid", "you win!", "moves: [4 0 2 1 6]"} {
+	for _, want := range []string{"you are Player 1", "first plays 0: O at row 1, column 1", `"zz" is not a legal move`, "3x3 grid", "you win!", "moves: [4 0 2 1 6]"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
@@ -158,7 +158,7 @@ func TestDuelPlayByCell(t *testing.T) {
 
 func TestDuelMatchTournamentLadder(t *testing.T) {
 	code, out, errs := runCLI(t, "duel", "match", "take-away", "--agents", "mcts-50,random", "--games", "2", "--moves")
-	if code != 0 || !strings.Contains(out, "game 1: random (player 0) vs mcts-50 (player 1)") || !strings.Contains(out, "> take") {
+	if code != 0 || !strings.Contains(out, "game 1: random (Player 1) vs mcts-50 (Player 2)") || !strings.Contains(out, "> take") {
 		t.Fatalf("match: exit %d:\n%s%s", code, out, errs)
 	}
 	code, out, errs = runCLI(t, "duel", "tournament", "nim", "--agents", "random,mcts-20", "--games", "4", "--quiet")

@@ -7,11 +7,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strings"
 
 	"pcgwb/games/duel"
-	"pcgwb/internal/atomicfile"
 	"pcgwb/internal/safeio"
 	"pcgwb/llm"
 )
@@ -75,7 +73,8 @@ func duelEvalSetup(fs *flag.FlagSet) Runner {
 	ep.register(fs)
 	var b budgetFlags
 	b.register(fs)
-	opponent := fs.String("opponent", "", "the agent the model plays against (default: the benchmark opponent `duel generate` recorded with the game, else mcts-100)")
+	opponent := fs.String("opponent", "", "the agent the model plays against (default: the game's trained benchmark opponent from `duel train`, else the one validation recorded unless it is random, else mcts-100)")
+	strengthGames := fs.Int("strength-games", 10, "games the opponent plays against random, mcts-100 and mcts-1000 to measure its strength (0: not measured); a trained opponent brings its own")
 	games := fs.Int("games", 30, "games; the model moves first in the even-numbered ones")
 	gameSeed := fs.Int64("game-seed", 0, "game k starts from seed game-seed + k")
 	attempts := fs.Int("attempts", duel.DefaultRetries, "replies asked per move before the game is the model's fault")
@@ -86,19 +85,15 @@ func duelEvalSetup(fs *flag.FlagSet) Runner {
 	labels := fs.Bool("labels", false, "deviation: list each legal move's label even with --actions")
 	feedback := fs.Bool("feedback", false, "deviation: tell the model on a retry what was wrong")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
-	outDir := fs.String("out", "", "folder to write the result to (GAME.MODEL.eval.json), for `duel score`")
+	outDir := fs.String("out", "", "folder for the result (GAME.MODEL.eval.json, for `duel score`): made and locked first, written after every game with its costs; a rerun continues it")
 	quiet := fs.Bool("quiet", false, "no progress on stderr")
 	return func(ctx context.Context, args []string, io IO) error {
-		if *games < 1 || *attempts < 1 {
-			return usagef("--games and --attempts must be at least 1")
+		if *games < 1 || *attempts < 1 || *strengthGames < 0 {
+			return usagef("--games and --attempts must be at least 1, --strength-games at least 0")
 		}
-		oppName := *opponent
-		if oppName == "" {
-			oppName = orName(recordedOpponent(args[0]), "mcts-100")
-		}
-		opp, err := duel.ParseAgent(oppName)
+		opp, oppStrength, err := resolveOpponent(args[0], *opponent)
 		if err != nil {
-			return usageError{err.Error()}
+			return err
 		}
 		player := &duel.LLMPlayer{Model: ep.model, Retries: *attempts, MergeSystem: *merge, TrimReply: *trim,
 			ShowLabels: *labels, Feedback: *feedback}
@@ -114,6 +109,12 @@ func duelEvalSetup(fs *flag.FlagSet) Runner {
 				*f.dst = string(b)
 			}
 		}
+		// the folder is made and locked before anything is asked or paid
+		out, err := openEvalOut(*outDir)
+		if err != nil {
+			return err
+		}
+		defer out.release()
 		client, asker, ctx, done, err := duelClient(ctx, &ep, io.Stderr, "duel eval "+args[0])
 		if err != nil {
 			return err
@@ -126,6 +127,30 @@ func duelEvalSetup(fs *flag.FlagSet) Runner {
 		defer g.Close()
 		player.Ask = asker
 		opts := duel.EvalOptions{Games: *games, Seed: *gameSeed}
+		if out != nil {
+			if err := out.load(g.Info().Name, player.Name()); err != nil {
+				return err
+			}
+			if prev := out.prev; prev != nil {
+				if prev.Opponent != opp.Name() || prev.Seed != *gameSeed {
+					return fmt.Errorf("%s holds an evaluation against %s from game seed %d, not against %s from %d: use another --out folder, or the same --opponent and --game-seed to continue it",
+						out.path, prev.Opponent, prev.Seed, opp.Name(), *gameSeed)
+				}
+				opts.Resume = prev
+				if !*quiet {
+					fmt.Fprintf(io.Stderr, "continuing %s: %d of %d games played\n", out.path, len(prev.Games), *games)
+				}
+			}
+			var before duel.EvalCosts
+			if out.prev != nil && out.prev.Costs != nil {
+				before = *out.prev.Costs
+			}
+			opts.Saved = func(r *duel.EvalResult) error {
+				c := before.Plus(costsOf(client))
+				r.Costs = &c
+				return out.save(r)
+			}
+		}
 		if !*quiet {
 			opts.Progress = func(n, total int, eg duel.EvalGame) {
 				first := "second"
@@ -135,15 +160,32 @@ func duelEvalSetup(fs *flag.FlagSet) Runner {
 				fmt.Fprintf(io.Stderr, "[%d/%d] game %d, model %s: %s in %d moves\n", n, total, eg.Index, first, eg.Outcome, eg.Result.Plies)
 			}
 		}
+		strength := oppStrength
+		if out != nil && out.prev != nil && out.prev.OpponentStrength != nil {
+			strength = out.prev.OpponentStrength
+		}
+		if strength == nil && *strengthGames > 0 {
+			// measured before the first request: what the model is scored against
+			if strength, err = measureStrength(ctx, g, opp, *strengthGames, *gameSeed, io, *quiet); err != nil {
+				return err
+			}
+		}
+		opts.Saved = withStrength(opts.Saved, strength)
 		res, err := duel.Evaluate(ctx, g, player, opp, opts)
 		if err == nil && context.Cause(ctx) != nil {
 			err = ctx.Err()
 		}
 		if err != nil {
-			return stopCause(ctx, err) // nothing is scored
+			return stopCause(ctx, err) // the games played so far are in --out
 		}
-		if *outDir != "" {
-			if err := writeEval(*outDir, res); err != nil {
+		res.OpponentStrength = strength
+		if out != nil {
+			c := costsOf(client)
+			if out.prev != nil && out.prev.Costs != nil {
+				c = out.prev.Costs.Plus(c)
+			}
+			res.Costs = &c
+			if err := out.save(res); err != nil {
 				return err
 			}
 		}
@@ -167,14 +209,6 @@ func evalFileName(res *duel.EvalResult) string {
 		}, s)
 	}
 	return clean(res.Game) + "." + clean(res.Model) + ".eval.json"
-}
-
-func writeEval(dir string, res *duel.EvalResult) error {
-	b, err := json.MarshalIndent(res, "", "  ")
-	if err != nil {
-		return err
-	}
-	return atomicfile.Write(filepath.Join(dir, evalFileName(res)), append(b, '\n'), 0o644)
 }
 
 func writeEvalJSON(io IO, res *duel.EvalResult, client *llm.Client) error {

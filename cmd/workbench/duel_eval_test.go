@@ -31,7 +31,7 @@ func TestDuelEvalPlaysTheModelAndScoresIt(t *testing.T) {
 	srv := llmtest.New(duelMover)
 	defer srv.Close()
 	cache := t.TempDir()
-	args := append([]string{"duel", "eval", "tic-tac-toe", "--opponent", "random", "--games", "4"}, duelEndpoint(srv, cache)...)
+	args := append([]string{"duel", "eval", "tic-tac-toe", "--opponent", "random", "--games", "4", "--strength-games", "0"}, duelEndpoint(srv, cache)...)
 	code, out, errs := runCLI(t, args...)
 	if code != 0 {
 		t.Fatalf("exit %d\n%s\n%s", code, out, errs)
@@ -73,7 +73,7 @@ func TestDuelEvalPlaysTheModelAndScoresIt(t *testing.T) {
 func TestDuelEvalCountsModelFaults(t *testing.T) {
 	srv := llmtest.New(llmtest.Text("I resign."))
 	defer srv.Close()
-	code, out, errs := runCLI(t, append([]string{"duel", "eval", "tic-tac-toe", "--opponent", "random", "--games", "2"},
+	code, out, errs := runCLI(t, append([]string{"duel", "eval", "tic-tac-toe", "--opponent", "random", "--games", "2", "--strength-games", "0"},
 		duelEndpoint(srv, "")...)...)
 	if code != 0 {
 		t.Fatalf("exit %d\n%s\n%s", code, out, errs)
@@ -138,7 +138,7 @@ func TestDuelGenerateRepairsAndDeduplicates(t *testing.T) {
 	// The generated game plays under eval with its own rulebook and action text.
 	srv2 := llmtest.New(duelMover)
 	defer srv2.Close()
-	code, stdout, errs = runCLI(t, append([]string{"duel", "eval", filepath.Join(out, "gen-001.star"), "--games", "2", "--opponent", "random",
+	code, stdout, errs = runCLI(t, append([]string{"duel", "eval", filepath.Join(out, "gen-001.star"), "--games", "2", "--opponent", "random", "--strength-games", "0",
 		"--rules", filepath.Join(out, "gen-001.rules.md"), "--actions", filepath.Join(out, "gen-001.actions.txt")}, duelEndpoint(srv2, "")...)...)
 	if code != 0 || !strings.Contains(stdout, "model faults 0") {
 		t.Fatalf("eval of the generated game: exit %d\n%s\n%s", code, stdout, errs)

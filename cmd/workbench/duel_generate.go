@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 
 	"pcgwb/games/duel"
@@ -17,12 +16,14 @@ import (
 // implementation validated in a sandbox worker, and de-duplication of near-identical games. A
 // game is written as soon as it is accepted (DIR/NAME.star with its rulebook, action text and
 // validation report, whose benchmark opponent `duel eval` uses), unless it duplicates one kept
-// before it; DIR/generated.json records every attempt and is rewritten after each game.
+// before it; DIR/generated.json records every attempt and is rewritten after each game. The
+// folder is locked for the run, and a later batch never replaces an earlier one: without
+// --first it numbers its games after the folder's last, and generated.json keeps every batch.
 func duelGenerateSetup(fs *flag.FlagSet) Runner {
 	var ep endpointFlags
 	ep.register(fs)
 	n := fs.Int("n", 1, "games to generate")
-	first := fs.Int("first", 1, "number of the first game (gen-NNN; also its request sample, so a later batch asks afresh)")
+	first := fs.Int("first", 1, "number of the first game (gen-NNN; also its request sample, so a later batch asks afresh); default: after the folder's last game")
 	genre := fs.String("genre", duel.DefaultGenre, "genre in the rulebook prompt")
 	repairs := fs.Int("repairs", 3, "times a rejected implementation is sent back with the error")
 	skipSkill := fs.Bool("skip-skill", false, "leave out the (slow) skill filter")
@@ -36,14 +37,26 @@ func duelGenerateSetup(fs *flag.FlagSet) Runner {
 		if *n < 1 || *repairs < 1 || *first < 0 {
 			return usagef("--n and --repairs must be at least 1, --first at least 0")
 		}
+		firstSet := false
+		fs.Visit(func(f *flag.Flag) { firstSet = firstSet || f.Name == "first" })
+		// the folder is made, locked and read before anything is asked or paid
+		batch, err := openGenBatch(*out)
+		if err != nil {
+			return err
+		}
+		defer batch.release()
+		if firstSet {
+			if clash := batch.clash(*first, *n); clash != "" {
+				return fmt.Errorf("%s already holds %s from an earlier batch: choose another --first (the next free is %d) or another --out", *out, clash, batch.next)
+			}
+		} else {
+			*first = max(*first, batch.next)
+		}
 		client, asker, ctx, done, err := duelClient(ctx, &ep, io.Stderr, "duel generate")
 		if err != nil {
 			return err
 		}
 		defer done()
-		if err := os.MkdirAll(*out, 0o755); err != nil {
-			return err
-		}
 		k := &keeper{dir: *out, threshold: *threshold, ctx: ctx}
 		var all []*duel.Generated
 		accepted := 0
@@ -61,7 +74,7 @@ func duelGenerateSetup(fs *flag.FlagSet) Runner {
 				continue
 			}
 			all = append(all, g)
-			if err := writeGenerated(*out, all); err != nil {
+			if err := batch.write(all); err != nil {
 				return err
 			}
 			if !*quiet {
@@ -83,14 +96,6 @@ func duelGenerateSetup(fs *flag.FlagSet) Runner {
 		printTotals(io.Stdout, client)
 		return nil
 	}
-}
-
-func writeGenerated(dir string, all []*duel.Generated) error {
-	b, err := json.MarshalIndent(all, "", "  ")
-	if err != nil {
-		return err
-	}
-	return atomicfile.Write(filepath.Join(dir, "generated.json"), append(b, '\n'), 0o644)
 }
 
 // keeper writes accepted games at once, unless one is a near-duplicate of a game kept before

@@ -41,7 +41,7 @@ func TestDuelCommandsSurviveHostileScripts(t *testing.T) {
 			if code != 0 || !strings.Contains(out, "2 env faults") || !strings.Contains(out, "fault in random vs mcts-5: the game: ") {
 				t.Errorf("tournament: exit %d\n%s%s", code, out, errs)
 			}
-			args := append([]string{"duel", "eval", path, "--opponent", "random", "--games", "2"}, duelEndpoint(srv, "")...)
+			args := append([]string{"duel", "eval", path, "--opponent", "random", "--games", "2", "--strength-games", "0"}, duelEndpoint(srv, "")...)
 			code, out, errs = runCLI(t, append(args, tightBudgets...)...)
 			if code != 0 || !strings.Contains(out, "env faults 2") {
 				t.Errorf("eval: exit %d\n%s%s", code, out, errs)

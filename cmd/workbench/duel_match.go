@@ -13,7 +13,7 @@ import (
 )
 
 func duelMatchSetup(fs *flag.FlagSet) Runner {
-	agentList := fs.String("agents", "mcts-100,random", "two agents: the first is player 0 in even games")
+	agentList := fs.String("agents", "mcts-100,random", "two agents: the first is Player 1 (moves first) in even games")
 	games := fs.Int("games", 2, "games to play; the first mover alternates")
 	seed := fs.Int64("seed", 0, "seed of the first game")
 	moves := fs.Bool("moves", false, "print every move and position")
@@ -31,7 +31,7 @@ func duelMatchSetup(fs *flag.FlagSet) Runner {
 		defer g.Close()
 		var printErr error
 		pr, err := duel.PlayMatch(ctx, g, [2]duel.Agent{agents[0], agents[1]}, *games, *seed, func(k int, seats [2]duel.Agent, res duel.Result, _ duel.PairResult) {
-			fmt.Fprintf(io.Stdout, "game %d: %s (player 0) vs %s (player 1): %s in %d moves\n", k, seats[0].Name(), seats[1].Name(), describeResult(res, seats), res.Plies)
+			fmt.Fprintf(io.Stdout, "game %d: %s (Player 1) vs %s (Player 2): %s in %d moves\n", k, seats[0].Name(), seats[1].Name(), describeResult(res, seats), res.Plies)
 			if *moves && res.Fault == nil && printErr == nil {
 				printErr = printMoves(io.Stdout, g, *seed+int64(k), res.Moves)
 			}
@@ -51,9 +51,9 @@ func duelMatchSetup(fs *flag.FlagSet) Runner {
 func describeResult(r duel.Result, seats [2]duel.Agent) string {
 	switch {
 	case r.Fault != nil && r.FaultBy < 0:
-		return "game fault: " + r.Fault.Error()
+		return "game fault: " + duel.PrintableLine(r.Fault.Error())
 	case r.Fault != nil:
-		return fmt.Sprintf("%s faulted: %v", seats[r.FaultBy].Name(), r.Fault)
+		return fmt.Sprintf("%s faulted: %s", seats[r.FaultBy].Name(), duel.PrintableLine(r.Fault.Error()))
 	case r.Truncated:
 		return "stopped at the move cap"
 	case r.Outcome == duel.Draw:
@@ -79,7 +79,7 @@ func printMoves(w io.Writer, g duel.Game, seed int64, moves []int) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(w, "> %s\n%s\n", label, txt)
+		fmt.Fprintf(w, "> %s\n%s\n", duel.PrintableLine(label), duel.Printable(txt))
 	}
 	return nil
 }

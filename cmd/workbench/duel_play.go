@@ -25,7 +25,7 @@ func duelListSetup(fs *flag.FlagSet) Runner {
 			}
 			info := g.Info()
 			g.Close()
-			fmt.Fprintf(tw, "%s\t%s\t%d actions\n", name, info.Title, info.NumActions)
+			fmt.Fprintf(tw, "%s\t%s\t%d actions\n", name, duel.PrintableLine(info.Title), info.NumActions)
 		}
 		return tw.Flush()
 	}
@@ -42,9 +42,9 @@ func duelShowSetup(fs *flag.FlagSet) Runner {
 		}
 		defer g.Close()
 		info := g.Info()
-		fmt.Fprintf(io.Stdout, "%s (%d actions, observation of %d numbers)\n\n", orName(info.Title, info.Name), info.NumActions, info.ObsSize)
+		fmt.Fprintf(io.Stdout, "%s (%d actions, observation of %d numbers)\n\n", duel.PrintableLine(orName(info.Title, info.Name)), info.NumActions, info.ObsSize)
 		if info.Rules != "" {
-			fmt.Fprintf(io.Stdout, "%s\n\n", strings.TrimSpace(info.Rules))
+			fmt.Fprintf(io.Stdout, "%s\n\n", duel.Printable(strings.TrimSpace(info.Rules)))
 		}
 		sess, err := duel.NewSession(g, *seed, 0)
 		if err != nil {
@@ -57,13 +57,13 @@ func duelShowSetup(fs *flag.FlagSet) Runner {
 
 func duelPlaySetup(fs *flag.FlagSet) Runner {
 	agentName := fs.String("agent", "mcts-300", "the opponent")
-	as := fs.Int("as", 0, "the player you play, 0 (moves first) or 1")
+	as := fs.Int("as", 1, "the player you play: 1 (moves first) or 2, as the rulebook and the Games tab count")
 	seed := fs.Int64("seed", 0, "seed of the game and of the agent's moves (the Games tab uses the same rule)")
 	var b budgetFlags
 	b.register(fs)
 	return func(ctx context.Context, args []string, io IO) error {
-		if *as != 0 && *as != 1 {
-			return usagef("--as must be 0 or 1")
+		if *as != 1 && *as != 2 {
+			return usagef("--as must be 1 (the first mover) or 2: players are numbered 1 and 2")
 		}
 		agent, err := duel.ParseAgent(*agentName)
 		if err != nil {
@@ -79,16 +79,18 @@ func duelPlaySetup(fs *flag.FlagSet) Runner {
 			return err
 		}
 		defer sess.Close()
-		return playInTerminal(ctx, sess, agent, *as, io)
+		return playInTerminal(ctx, sess, agent, *as-1, io)
 	}
 }
 
 // playInTerminal is the person's side of a session: moves read from io.Stdin, the agent's
-// moves from the session's one seeding rule.
+// moves from the session's one seeding rule. as is the person's seat, 0 or 1 (shown as
+// Player 1 or 2).
 func playInTerminal(ctx context.Context, sess *duel.Session, agent duel.Agent, as int, io IO) error {
 	g, stdout := sess.Game, io.Stdout
 	info := g.Info()
-	fmt.Fprintf(stdout, "%s: you are player %d, %s is player %d.\n", orName(info.Title, info.Name), as, agent.Name(), 1-as)
+	fmt.Fprintf(stdout, "%s: you are %s, %s is %s.\n", duel.PrintableLine(orName(info.Title, info.Name)),
+		duel.PrintableLine(info.PlayerName(as)), agent.Name(), duel.PrintableLine(info.PlayerName(1-as)))
 	fmt.Fprintln(stdout, `Type a move number (or its label, or "@row,column" for a cell of a grid board), "u" to undo your last move, "r" for the rules, "q" to quit.`)
 	in := bufio.NewScanner(io.Stdin)
 	for {
@@ -136,7 +138,7 @@ func playInTerminal(ctx context.Context, sess *duel.Session, agent duel.Agent, a
 			if err := sess.Play(a); err != nil {
 				return err
 			}
-			fmt.Fprintf(stdout, "%s plays %d: %s\n", agent.Name(), a, label)
+			fmt.Fprintf(stdout, "%s plays %d: %s\n", agent.Name(), a, duel.PrintableLine(label))
 			continue
 		}
 		for {
@@ -152,7 +154,7 @@ func playInTerminal(ctx context.Context, sess *duel.Session, agent duel.Agent, a
 			case "q", "quit":
 				return nil
 			case "r", "rules", "?":
-				fmt.Fprintln(stdout, strings.TrimSpace(orName(info.Rules, "(this game has no rules text)")))
+				fmt.Fprintln(stdout, duel.Printable(strings.TrimSpace(orName(info.Rules, "(this game has no rules text)"))))
 				continue
 			case "u", "undo":
 				sess.UndoTo(as)
@@ -214,7 +216,7 @@ func cellMove(stdout io.Writer, g duel.Game, t duel.Turn, sq duel.Square) (int, 
 		fmt.Fprintf(stdout, "%d moves on %s:\n", len(moves), sq)
 		for _, a := range moves {
 			l, _ := g.ActionLabel(t.State, a)
-			fmt.Fprintf(stdout, "  %d  %s\n", a, l)
+			fmt.Fprintf(stdout, "  %d  %s\n", a, duel.PrintableLine(l))
 		}
 	}
 	return 0, false, nil

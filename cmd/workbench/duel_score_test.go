@@ -28,7 +28,7 @@ func TestDuelScoreAggregatesAndCompares(t *testing.T) {
 		if err := os.MkdirAll(filepath.Join(dir, r.Model), 0o755); err != nil {
 			t.Fatal(err)
 		}
-		if err := writeEval(filepath.Join(dir, r.Model), r); err != nil {
+		if err := (&evalOut{path: filepath.Join(dir, r.Model, evalFileName(r))}).save(r); err != nil {
 			t.Fatal(err)
 		}
 	}
