@@ -248,7 +248,9 @@ func runSweep(ctx context.Context, s experiment.Sweep, out string, stdout io.Wri
 	return nil
 }
 
+// jobName is the run's folder below the sweep: problem/fitness/generator/replicate (the
+// replicate is the seed of a paired sweep).
 func jobName(j experiment.Job) string {
 	c := j.Config
-	return fmt.Sprintf("%s/%s/%s/%d", c.Problem, c.Fitness, c.Generator, c.Seed)
+	return fmt.Sprintf("%s/%s/%s/%d", c.Problem, c.Fitness, c.Generator, j.Replicate)
 }

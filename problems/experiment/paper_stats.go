@@ -538,7 +538,7 @@ func writeFig3Unique(w func(string, ...any), runs []*paperRun, algs []string, de
 	w(".\n\nWhere they differ, three causes are known: our random source is not numpy's (runs differ seed for seed);\n")
 	w("at 8ad18b6 Zelda's info computed `kd_path` from the player to the key instead of from the key to the door\n")
 	w("(fixed before 00b96f57, which the workbench reproduces), and Zelda's diversity compares those paths, so the\n")
-	w("paper's Zelda diversities are of other paths; and with 10 runs a cell's interval is wide.\n")
+	w("paper's Zelda diversities are of other paths; and with few runs a cell's interval is wide.\n")
 }
 
 func (r *paperRun) recountOf(alg problems.DiversityAlgorithm) float64 {
