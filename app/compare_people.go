@@ -29,6 +29,8 @@ var peoplePlots = []string{"completion.png", "ratings.png", "solver-time.png"}
 type PeopleSection struct {
 	AddButton   *widget.Button
 	ClearButton *widget.Button
+	// KioskButton is "Start kiosk…": the full-screen kiosk for the next participant.
+	KioskButton *widget.Button
 	Status      *widget.Label
 	Table       *fyne.Container
 	Relations   *widget.Label
@@ -54,6 +56,7 @@ func newPeopleSection(wb *Workbench) *PeopleSection {
 	ps.AddButton = widget.NewButtonWithIcon("Add playtest folder…", theme.FolderOpenIcon(), ps.showAddFolder)
 	ps.ClearButton = widget.NewButtonWithIcon("Clear", theme.ContentClearIcon(), ps.Clear)
 	ps.ClearButton.Disable()
+	ps.KioskButton = widget.NewButtonWithIcon("Start kiosk…", theme.MediaPlayIcon(), ps.showStartKiosk)
 	ps.Status = widget.NewLabel("Add one or more playtest session folders (`workbench playtest new` or \"New playtest…\"); copies from several laptops merge.")
 	ps.Status.Wrapping = fyne.TextWrapWord
 	ps.Table = container.New(tableLayout{cols: 1})
@@ -61,7 +64,7 @@ func newPeopleSection(wb *Workbench) *PeopleSection {
 	ps.Relations.Wrapping = fyne.TextWrapWord
 	ps.plotBox = container.NewGridWithColumns(len(peoplePlots))
 	ps.scroll = container.NewHScroll(ps.Table) // sideways: many questions must not widen the window
-	top := container.NewVBox(container.NewHBox(ps.AddButton, ps.ClearButton), ps.Status, ps.scroll, ps.Relations)
+	top := container.NewVBox(container.NewHBox(ps.AddButton, ps.ClearButton, ps.KioskButton), ps.Status, ps.scroll, ps.Relations)
 	ps.Levels = container.New(tableLayout{cols: 1})
 	views := container.NewAppTabs(container.NewTabItem("Plots", ps.plotBox),
 		container.NewTabItem("Levels", container.NewScroll(ps.Levels)))

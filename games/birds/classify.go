@@ -219,14 +219,14 @@ func CosineDistance(u, v []float64) float64 {
 	n := min(len(u), len(v))
 	var uv, uu, vv float64
 	for i := 0; i < n; i++ {
-		uv += u[i] * v[i]
-		uu += u[i] * u[i]
-		vv += v[i] * v[i]
+		uv += float64(u[i] * v[i])
+		uu += float64(u[i] * u[i])
+		vv += float64(v[i] * v[i])
 	}
 	if uu == 0 || vv == 0 {
 		return 0
 	}
-	d := 1 - uv/math.Sqrt(uu*vv)
+	d := 1 - uv/math.Sqrt(float64(uu*vv))
 	return math.Min(math.Max(d, 0), 2)
 }
 

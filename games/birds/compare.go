@@ -103,7 +103,7 @@ func compareTrials(dir, team string, opt CompareOptions) (*teamTrialValues, erro
 			continue
 		}
 		sta, sim := t.Stability.Float(), t.Similarity.Float()
-		v.Letters[i] = append(v.Letters[i], [3]float64{sta, sim, sta * sim})
+		v.Letters[i] = append(v.Letters[i], [3]float64{sta, sim, float64(sta * sim)})
 	}
 	return v, nil
 }
@@ -200,7 +200,7 @@ func interval(ma, mb float64, boot [][3]float64, m int) Interval {
 	sort.Float64s(v)
 	iv := Interval{Diff: mb - ma, MeanA: ma, MeanB: mb}
 	if len(v) > 0 {
-		iv.Low, iv.High = v[int(0.025*float64(len(v)-1))], v[int(0.975*float64(len(v)-1)+0.5)]
+		iv.Low, iv.High = v[int(0.025*float64(len(v)-1))], v[int(float64(0.975*float64(len(v)-1))+0.5)]
 	}
 	return iv
 }

@@ -123,7 +123,7 @@ func objectPrefab(o Object) prefab {
 		if sy == 0 {
 			sy = 1
 		}
-		return prefab{shape: shapeBox, w: 0.64 * math.Abs(sx), h: 0.64 * math.Abs(sy), static: true}
+		return prefab{shape: shapeBox, w: float64(0.64 * math.Abs(sx)), h: float64(0.64 * math.Abs(sy)), static: true}
 	}
 	p, ok := blockPrefabs[o.Type]
 	if !ok {
@@ -131,7 +131,7 @@ func objectPrefab(o Object) prefab {
 		p.approximate = true
 	}
 	_, factor := materialProps(o.Material)
-	p.life = blockLife * factor
+	p.life = float64(blockLife * factor)
 	p.gravityScale = blockGravityScale
 	return p
 }
@@ -337,7 +337,7 @@ func newSim(lv *Level, cfg SimConfig) *sim {
 		width = 1
 	}
 	width = min(width, 64)
-	levelWidth := float64(width) * levelOriginalSize
+	levelWidth := float64(float64(width) * levelOriginalSize)
 	s.halfSpan = levelWidth / 2
 	x := 0.0
 	if width > 1 {
@@ -353,7 +353,7 @@ func newSim(lv *Level, cfg SimConfig) *sim {
 		o := lv.Objects[i]
 		s.out[i].Object = o
 		pf := objectPrefab(o)
-		pose := Pose{X: f32(o.X), Y: f32(o.Y), Angle: f32(o.Rotation * math.Pi / 180)}
+		pose := Pose{X: f32(o.X), Y: f32(o.Y), Angle: f32(float64(o.Rotation*math.Pi) / 180)}
 		s.out[i].Start = pose
 		if pf.static {
 			s.addStatic(pose.X, pose.Y, pf.w, pf.h, pose.Angle, defaultFriction)
@@ -558,7 +558,7 @@ func (s *sim) removeDead() {
 // colliderBounds is the collider's AABB without Box2D's skin, as Unity's Collider2D.bounds.
 func (s *sim) colliderBounds(sb *simBody) AABB {
 	p := s.pose(sb)
-	c, sn := math.Cos(p.Angle), math.Sin(p.Angle)
+	c, sn := box2d.B2Cos(p.Angle), box2d.B2Sin(p.Angle)
 	switch sb.pf.shape {
 	case shapeCircle:
 		r := math.Max(sb.pf.w, sb.pf.h) / 2
@@ -566,14 +566,14 @@ func (s *sim) colliderBounds(sb *simBody) AABB {
 	case shapePolygon:
 		b := AABB{math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)}
 		for _, v := range sb.pf.poly {
-			x, y := p.X+c*v.X-sn*v.Y, p.Y+sn*v.X+c*v.Y
+			x, y := p.X+float64(c*v.X)-float64(sn*v.Y), p.Y+float64(sn*v.X)+float64(c*v.Y)
 			b.MinX, b.MaxX = math.Min(b.MinX, x), math.Max(b.MaxX, x)
 			b.MinY, b.MaxY = math.Min(b.MinY, y), math.Max(b.MaxY, y)
 		}
 		return b
 	}
-	hx := (math.Abs(c)*sb.pf.w + math.Abs(sn)*sb.pf.h) / 2
-	hy := (math.Abs(sn)*sb.pf.w + math.Abs(c)*sb.pf.h) / 2
+	hx := (float64(math.Abs(c)*sb.pf.w) + float64(math.Abs(sn)*sb.pf.h)) / 2
+	hy := (float64(math.Abs(sn)*sb.pf.w) + float64(math.Abs(c)*sb.pf.h)) / 2
 	return AABB{p.X - hx, p.Y - hy, p.X + hx, p.Y + hy}
 }
 

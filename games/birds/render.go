@@ -87,29 +87,29 @@ func Render(res *Result) *Mask {
 func drawObject(m *Mask, r BodyResult, left, top, pixel float64) {
 	pf := objectPrefab(r.Object)
 	w, h := pf.w+spriteGrowth, pf.h+spriteGrowth
-	c, s := math.Cos(r.Image.Angle), math.Sin(r.Image.Angle)
-	hx := (math.Abs(c)*w + math.Abs(s)*h) / 2
-	hy := (math.Abs(s)*w + math.Abs(c)*h) / 2
+	c, s := box2d.B2Cos(r.Image.Angle), box2d.B2Sin(r.Image.Angle)
+	hx := (float64(math.Abs(c)*w) + float64(math.Abs(s)*h)) / 2
+	hy := (float64(math.Abs(s)*w) + float64(math.Abs(c)*h)) / 2
 	// Pixel columns i and rows j (from the top of the 824 square) that can be covered.
 	i0 := max(int(math.Floor((r.Image.X-hx-left)/pixel)), 0)
 	i1 := min(int(math.Ceil((r.Image.X+hx-left)/pixel)), renderSize-1)
 	j0 := max(int(math.Floor((top-(r.Image.Y+hy))/pixel)), 0)
 	j1 := min(int(math.Ceil((top-(r.Image.Y-hy))/pixel)), renderSize-1)
 	inside := func(i int, wy float64) bool {
-		wx := left + (float64(i)+0.5)*pixel - r.Image.X
+		wx := left + float64((float64(i)+0.5)*pixel) - r.Image.X
 		// Coordinates in the object's frame.
-		u, v := c*wx+s*wy, -s*wx+c*wy
+		u, v := float64(c*wx)+float64(s*wy), float64(-s*wx)+float64(c*wy)
 		switch pf.shape {
 		case shapeCircle:
 			rad := math.Max(w, h) / 2
-			return u*u+v*v <= rad*rad
+			return float64(u*u)+float64(v*v) <= float64(rad*rad)
 		case shapePolygon:
 			return insidePolygon(pf.poly, u, v, spriteGrowth/2)
 		}
 		return math.Abs(u) <= w/2 && math.Abs(v) <= h/2
 	}
 	for j := j0; j <= j1; j++ {
-		wy := top - (float64(j)+0.5)*pixel - r.Image.Y
+		wy := top - float64((float64(j)+0.5)*pixel) - r.Image.Y
 		row := m.Pix[(j+ImageMargin)*ImageSize+ImageMargin:]
 		lo, hi := i0, i1
 		if pf.shape == shapeBox {
@@ -158,7 +158,7 @@ func drawObject(m *Mask, r BodyResult, left, top, pixel float64) {
 func boxRowSpan(c, s, w, h, y float64) (lo, hi float64, ok bool) {
 	lo, hi = math.Inf(-1), math.Inf(1)
 	// |c·x + s·y| ≤ w/2 and |−s·x + c·y| ≤ h/2
-	for _, k := range [2][3]float64{{c, s * y, w / 2}, {-s, c * y, h / 2}} {
+	for _, k := range [2][3]float64{{c, float64(s * y), w / 2}, {-s, float64(c * y), h / 2}} {
 		a, b, half := k[0], k[1], k[2]
 		if a == 0 {
 			if math.Abs(b) > half {
@@ -186,7 +186,7 @@ func insidePolygon(poly []box2d.B2Vec2, u, v, pad float64) bool {
 			continue
 		}
 		// Outward normal of a counter-clockwise edge is (ey, -ex).
-		if ((u-a.X)*ey-(v-a.Y)*ex)/l > pad {
+		if (float64((u-a.X)*ey)-float64((v-a.Y)*ex))/l > pad {
 			return false
 		}
 	}

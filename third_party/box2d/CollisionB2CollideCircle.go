@@ -12,7 +12,7 @@ func B2CollideCircles(manifold *B2Manifold, circleA *B2CircleShape, xfA B2Transf
 	rA := circleA.M_radius
 	rB := circleB.M_radius
 	radius := rA + rB
-	if distSqr > radius*radius {
+	if distSqr > float64(radius*radius) {
 		return
 	}
 
@@ -80,7 +80,7 @@ func B2CollidePolygonAndCircle(manifold *B2Manifold, polygonA *B2PolygonShape, x
 	u1 := B2Vec2Dot(B2Vec2Sub(cLocal, v1), B2Vec2Sub(v2, v1))
 	u2 := B2Vec2Dot(B2Vec2Sub(cLocal, v2), B2Vec2Sub(v1, v2))
 	if u1 <= 0.0 {
-		if B2Vec2DistanceSquared(cLocal, v1) > radius*radius {
+		if B2Vec2DistanceSquared(cLocal, v1) > float64(radius*radius) {
 			return
 		}
 
@@ -92,7 +92,7 @@ func B2CollidePolygonAndCircle(manifold *B2Manifold, polygonA *B2PolygonShape, x
 		manifold.Points[0].LocalPoint = circleB.M_p
 		manifold.Points[0].Id.SetKey(0)
 	} else if u2 <= 0.0 {
-		if B2Vec2DistanceSquared(cLocal, v2) > radius*radius {
+		if B2Vec2DistanceSquared(cLocal, v2) > float64(radius*radius) {
 			return
 		}
 

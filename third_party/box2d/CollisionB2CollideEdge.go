@@ -31,7 +31,7 @@ func B2CollideEdgeAndCircle(manifold *B2Manifold, edgeA *B2EdgeShape, xfA B2Tran
 		P := A
 		d := B2Vec2Sub(Q, P)
 		dd := B2Vec2Dot(d, d)
-		if dd > radius*radius {
+		if dd > float64(radius*radius) {
 			return
 		}
 
@@ -68,7 +68,7 @@ func B2CollideEdgeAndCircle(manifold *B2Manifold, edgeA *B2EdgeShape, xfA B2Tran
 		P := B
 		d := B2Vec2Sub(Q, P)
 		dd := B2Vec2Dot(d, d)
-		if dd > radius*radius {
+		if dd > float64(radius*radius) {
 			return
 		}
 
@@ -106,7 +106,7 @@ func B2CollideEdgeAndCircle(manifold *B2Manifold, edgeA *B2EdgeShape, xfA B2Tran
 	P := B2Vec2MulScalar(1.0/den, B2Vec2Add(B2Vec2MulScalar(u, A), B2Vec2MulScalar(v, B)))
 	d := B2Vec2Sub(Q, P)
 	dd := B2Vec2Dot(d, d)
-	if dd > radius*radius {
+	if dd > float64(radius*radius) {
 		return
 	}
 
@@ -398,7 +398,7 @@ func (collider *B2EPCollider) Collide(manifold *B2Manifold, edgeA *B2EdgeShape, 
 	primaryAxis := MakeB2EPAxis()
 	if polygonAxis.Type == B2EPAxis_Type.E_unknown {
 		primaryAxis = edgeAxis
-	} else if polygonAxis.Separation > k_relativeTol*edgeAxis.Separation+k_absoluteTol {
+	} else if polygonAxis.Separation > float64(k_relativeTol*edgeAxis.Separation)+k_absoluteTol {
 		primaryAxis = polygonAxis
 	} else {
 		primaryAxis = edgeAxis

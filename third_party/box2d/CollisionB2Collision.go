@@ -211,7 +211,7 @@ func (bb B2AABB) GetExtents() B2Vec2 {
 func (bb B2AABB) GetPerimeter() float64 {
 	wx := bb.UpperBound.X - bb.LowerBound.X
 	wy := bb.UpperBound.Y - bb.LowerBound.Y
-	return 2.0 * (wx + wy)
+	return float64(2.0 * (wx + wy))
 }
 
 // / Combine an AABB into this one.
@@ -408,8 +408,8 @@ func (bb B2AABB) RayCast(output *B2RayCastOutput, input B2RayCastInput) bool {
 			}
 		} else {
 			inv_d := 1.0 / d.OperatorIndexGet(i)
-			t1 := (bb.LowerBound.OperatorIndexGet(i) - p.OperatorIndexGet(i)) * inv_d
-			t2 := (bb.UpperBound.OperatorIndexGet(i) - p.OperatorIndexGet(i)) * inv_d
+			t1 := float64((bb.LowerBound.OperatorIndexGet(i) - p.OperatorIndexGet(i)) * inv_d)
+			t2 := float64((bb.UpperBound.OperatorIndexGet(i) - p.OperatorIndexGet(i)) * inv_d)
 
 			// Sign of the normal vector.
 			s := -1.0
@@ -469,7 +469,7 @@ func B2ClipSegmentToLine(vOut []B2ClipVertex, vIn []B2ClipVertex, normal B2Vec2,
 	}
 
 	// If the points are on different sides of the plane
-	if distance0*distance1 < 0.0 {
+	if float64(distance0*distance1) < 0.0 {
 		// Find intersection point of edge and plane
 		interp := distance0 / (distance0 - distance1)
 		vOut[numOut].V = B2Vec2Add(

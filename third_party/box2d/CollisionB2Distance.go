@@ -273,7 +273,7 @@ func (simplex *B2Simplex) ReadCache(cache *B2SimplexCache, proxyA *B2DistancePro
 	if simplex.M_count > 1 {
 		metric1 := cache.Metric
 		metric2 := simplex.GetMetric()
-		if metric2 < 0.5*metric1 || 2.0*metric1 < metric2 || metric2 < B2_epsilon {
+		if metric2 < float64(0.5*metric1) || float64(2.0*metric1) < metric2 || metric2 < B2_epsilon {
 			// Reset the simplex.
 			simplex.M_count = 0
 		}
@@ -450,8 +450,8 @@ func (simplex *B2Simplex) Solve2() {
 
 	// Must be in e12 region.
 	inv_d12 := 1.0 / (d12_1 + d12_2)
-	simplex.M_vs[0].A = d12_1 * inv_d12
-	simplex.M_vs[1].A = d12_2 * inv_d12
+	simplex.M_vs[0].A = float64(d12_1 * inv_d12)
+	simplex.M_vs[1].A = float64(d12_2 * inv_d12)
 	simplex.M_count = 2
 }
 
@@ -499,9 +499,9 @@ func (simplex *B2Simplex) Solve3() {
 	// Triangle123
 	n123 := B2Vec2Cross(e12, e13)
 
-	d123_1 := n123 * B2Vec2Cross(w2, w3)
-	d123_2 := n123 * B2Vec2Cross(w3, w1)
-	d123_3 := n123 * B2Vec2Cross(w1, w2)
+	d123_1 := float64(n123 * B2Vec2Cross(w2, w3))
+	d123_2 := float64(n123 * B2Vec2Cross(w3, w1))
+	d123_3 := float64(n123 * B2Vec2Cross(w1, w2))
 
 	// w1 region
 	if d12_2 <= 0.0 && d13_2 <= 0.0 {
@@ -513,8 +513,8 @@ func (simplex *B2Simplex) Solve3() {
 	// e12
 	if d12_1 > 0.0 && d12_2 > 0.0 && d123_3 <= 0.0 {
 		inv_d12 := 1.0 / (d12_1 + d12_2)
-		simplex.M_vs[0].A = d12_1 * inv_d12
-		simplex.M_vs[1].A = d12_2 * inv_d12
+		simplex.M_vs[0].A = float64(d12_1 * inv_d12)
+		simplex.M_vs[1].A = float64(d12_2 * inv_d12)
 		simplex.M_count = 2
 		return
 	}
@@ -522,8 +522,8 @@ func (simplex *B2Simplex) Solve3() {
 	// e13
 	if d13_1 > 0.0 && d13_2 > 0.0 && d123_2 <= 0.0 {
 		inv_d13 := 1.0 / (d13_1 + d13_2)
-		simplex.M_vs[0].A = d13_1 * inv_d13
-		simplex.M_vs[2].A = d13_2 * inv_d13
+		simplex.M_vs[0].A = float64(d13_1 * inv_d13)
+		simplex.M_vs[2].A = float64(d13_2 * inv_d13)
 		simplex.M_count = 2
 		simplex.M_vs[1] = simplex.M_vs[2]
 		return
@@ -548,8 +548,8 @@ func (simplex *B2Simplex) Solve3() {
 	// e23
 	if d23_1 > 0.0 && d23_2 > 0.0 && d123_1 <= 0.0 {
 		inv_d23 := 1.0 / (d23_1 + d23_2)
-		simplex.M_vs[1].A = d23_1 * inv_d23
-		simplex.M_vs[2].A = d23_2 * inv_d23
+		simplex.M_vs[1].A = float64(d23_1 * inv_d23)
+		simplex.M_vs[2].A = float64(d23_2 * inv_d23)
 		simplex.M_count = 2
 		simplex.M_vs[0] = simplex.M_vs[2]
 		return
@@ -557,9 +557,9 @@ func (simplex *B2Simplex) Solve3() {
 
 	// Must be in triangle123
 	inv_d123 := 1.0 / (d123_1 + d123_2 + d123_3)
-	simplex.M_vs[0].A = d123_1 * inv_d123
-	simplex.M_vs[1].A = d123_2 * inv_d123
-	simplex.M_vs[2].A = d123_3 * inv_d123
+	simplex.M_vs[0].A = float64(d123_1 * inv_d123)
+	simplex.M_vs[1].A = float64(d123_2 * inv_d123)
+	simplex.M_vs[2].A = float64(d123_3 * inv_d123)
 	simplex.M_count = 3
 }
 

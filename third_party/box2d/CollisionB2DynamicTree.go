@@ -350,10 +350,10 @@ func (tree *B2DynamicTree) InsertLeaf(leaf int) {
 		combinedArea := combinedAABB.GetPerimeter()
 
 		// Cost of creating a new parent for this node and the new leaf
-		cost := 2.0 * combinedArea
+		cost := float64(2.0 * combinedArea)
 
 		// Minimum cost of pushing the leaf further down the tree
-		inheritanceCost := 2.0 * (combinedArea - area)
+		inheritanceCost := float64(2.0 * (combinedArea - area))
 
 		// Cost of descending into child1
 		cost1 := 0.0

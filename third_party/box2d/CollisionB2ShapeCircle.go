@@ -42,7 +42,7 @@ func (shape B2CircleShape) GetChildCount() int {
 func (shape B2CircleShape) TestPoint(transform B2Transform, p B2Vec2) bool {
 	center := B2Vec2Add(transform.P, B2RotVec2Mul(transform.Q, shape.M_p))
 	d := B2Vec2Sub(p, center)
-	return B2Vec2Dot(d, d) <= shape.M_radius*shape.M_radius
+	return B2Vec2Dot(d, d) <= float64(shape.M_radius*shape.M_radius)
 }
 
 // Collision Detection in Interactive 3D Environments by Gino van den Bergen
@@ -54,13 +54,13 @@ func (shape B2CircleShape) RayCast(output *B2RayCastOutput, input B2RayCastInput
 
 	position := B2Vec2Add(transform.P, B2RotVec2Mul(transform.Q, shape.M_p))
 	s := B2Vec2Sub(input.P1, position)
-	b := B2Vec2Dot(s, s) - shape.M_radius*shape.M_radius
+	b := B2Vec2Dot(s, s) - float64(shape.M_radius*shape.M_radius)
 
 	// Solve quadratic equation.
 	r := B2Vec2Sub(input.P2, input.P1)
 	c := B2Vec2Dot(s, r)
 	rr := B2Vec2Dot(r, r)
-	sigma := c*c - rr*b
+	sigma := float64(c*c) - float64(rr*b)
 
 	// Check for negative discriminant and short segment.
 	if sigma < 0.0 || rr < B2_epsilon {
@@ -71,7 +71,7 @@ func (shape B2CircleShape) RayCast(output *B2RayCastOutput, input B2RayCastInput
 	a := -(c + math.Sqrt(sigma))
 
 	// Is the intersection point on the segment?
-	if 0.0 <= a && a <= input.MaxFraction*rr {
+	if 0.0 <= a && a <= float64(input.MaxFraction*rr) {
 		a /= rr
 		output.Fraction = a
 		output.Normal = B2Vec2Add(s, B2Vec2MulScalar(a, r))
@@ -91,11 +91,11 @@ func (shape B2CircleShape) ComputeAABB(aabb *B2AABB, transform B2Transform, chil
 }
 
 func (shape B2CircleShape) ComputeMass(massData *B2MassData, density float64) {
-	massData.Mass = density * B2_pi * shape.M_radius * shape.M_radius
+	massData.Mass = float64(float64(float64(density*B2_pi)*shape.M_radius) * shape.M_radius)
 	massData.Center = shape.M_p
 
 	// inertia about the local origin
-	massData.I = massData.Mass * (0.5*shape.M_radius*shape.M_radius + B2Vec2Dot(shape.M_p, shape.M_p))
+	massData.I = float64(massData.Mass * (float64(float64(0.5*shape.M_radius)*shape.M_radius) + B2Vec2Dot(shape.M_p, shape.M_p)))
 }
 
 func (shape B2CircleShape) Destroy() {}

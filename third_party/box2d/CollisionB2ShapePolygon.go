@@ -137,11 +137,11 @@ func ComputeCentroid(vs []B2Vec2, count int) B2Vec2 {
 
 		D := B2Vec2Cross(e1, e2)
 
-		triangleArea := 0.5 * D
+		triangleArea := float64(0.5 * D)
 		area += triangleArea
 
 		// Area weighted centroid
-		c.OperatorPlusInplace(B2Vec2MulScalar(triangleArea*inv3, B2Vec2Add(B2Vec2Add(p1, p2), p3)))
+		c.OperatorPlusInplace(B2Vec2MulScalar(float64(triangleArea*inv3), B2Vec2Add(B2Vec2Add(p1, p2), p3)))
 	}
 
 	// Centroid
@@ -311,12 +311,12 @@ func (poly B2PolygonShape) RayCast(output *B2RayCastOutput, input B2RayCastInput
 			// lower < numerator / denominator, where denominator < 0
 			// Since denominator < 0, we have to flip the inequality:
 			// lower < numerator / denominator <==> denominator * lower > numerator.
-			if denominator < 0.0 && numerator < lower*denominator {
+			if denominator < 0.0 && numerator < float64(lower*denominator) {
 				// Increase lower.
 				// The segment enters this half-space.
 				lower = numerator / denominator
 				index = i
-			} else if denominator > 0.0 && numerator < upper*denominator {
+			} else if denominator > 0.0 && numerator < float64(upper*denominator) {
 				// Decrease upper.
 				// The segment exits this half-space.
 				upper = numerator / denominator
@@ -417,25 +417,25 @@ func (poly B2PolygonShape) ComputeMass(massData *B2MassData, density float64) {
 
 		D := B2Vec2Cross(e1, e2)
 
-		triangleArea := 0.5 * D
+		triangleArea := float64(0.5 * D)
 		area += triangleArea
 
 		// Area weighted centroid
-		center.OperatorPlusInplace(B2Vec2MulScalar(triangleArea*k_inv3, B2Vec2Add(e1, e2)))
+		center.OperatorPlusInplace(B2Vec2MulScalar(float64(triangleArea*k_inv3), B2Vec2Add(e1, e2)))
 
 		ex1 := e1.X
 		ey1 := e1.Y
 		ex2 := e2.X
 		ey2 := e2.Y
 
-		intx2 := ex1*ex1 + ex2*ex1 + ex2*ex2
-		inty2 := ey1*ey1 + ey2*ey1 + ey2*ey2
+		intx2 := float64(ex1*ex1) + float64(ex2*ex1) + float64(ex2*ex2)
+		inty2 := float64(ey1*ey1) + float64(ey2*ey1) + float64(ey2*ey2)
 
-		I += (0.25 * k_inv3 * D) * (intx2 + inty2)
+		I += float64((float64(float64(0.25*k_inv3) * D)) * (intx2 + inty2))
 	}
 
 	// Total mass
-	massData.Mass = density * area
+	massData.Mass = float64(density * area)
 
 	// Center of mass
 	B2Assert(area > B2_epsilon)
@@ -443,10 +443,10 @@ func (poly B2PolygonShape) ComputeMass(massData *B2MassData, density float64) {
 	massData.Center = B2Vec2Add(center, s)
 
 	// Inertia tensor relative to the local origin (point s).
-	massData.I = density * I
+	massData.I = float64(density * I)
 
 	// Shift to center of mass then to original body origin.
-	massData.I += massData.Mass * (B2Vec2Dot(massData.Center, massData.Center) - B2Vec2Dot(center, center))
+	massData.I += float64(massData.Mass * (B2Vec2Dot(massData.Center, massData.Center) - B2Vec2Dot(center, center)))
 }
 
 func (poly B2PolygonShape) Validate() bool {

@@ -411,10 +411,10 @@ func B2TimeOfImpact(output *B2TOIOutput, input *B2TOIInput) {
 
 				if (rootIterCount & 1) != 0x0000 {
 					// Secant rule to improve convergence.
-					t = a1 + (target-s1)*(a2-a1)/(s2-s1)
+					t = a1 + float64((target-s1)*(a2-a1))/(s2-s1)
 				} else {
 					// Bisection to guarantee progress.
-					t = 0.5 * (a1 + a2)
+					t = float64(0.5 * (a1 + a2))
 				}
 
 				rootIterCount++

@@ -104,13 +104,13 @@ func (v *B2Vec2) OperatorScalarMulInplace(a float64) {
 
 // / Get the length of this vector (the norm).
 func (v B2Vec2) Length() float64 {
-	return math.Sqrt(v.X*v.X + v.Y*v.Y)
+	return math.Sqrt(float64(v.X*v.X) + float64(v.Y*v.Y))
 }
 
 // / Get the length squared. For performance, use this instead of
 // / b2Vec2::Length (if possible).
 func (v B2Vec2) LengthSquared() float64 {
-	return v.X*v.X + v.Y*v.Y
+	return float64(v.X*v.X) + float64(v.Y*v.Y)
 }
 
 // / Convert this vector into a unit vector. Returns the length.
@@ -281,15 +281,15 @@ func (m B2Mat22) GetInverse() B2Mat22 {
 
 	B := MakeB2Mat22()
 
-	det := a*d - b*c
+	det := float64(a*d) - float64(b*c)
 	if det != 0.0 {
 		det = 1.0 / det
 	}
 
-	B.Ex.X = det * d
-	B.Ey.X = -det * b
-	B.Ex.Y = -det * c
-	B.Ey.Y = det * a
+	B.Ex.X = float64(det * d)
+	B.Ey.X = float64(-det * b)
+	B.Ex.Y = float64(-det * c)
+	B.Ey.Y = float64(det * a)
 
 	return B
 }
@@ -302,15 +302,15 @@ func (m B2Mat22) Solve(b B2Vec2) B2Vec2 {
 	a12 := m.Ey.X
 	a21 := m.Ex.Y
 	a22 := m.Ey.Y
-	det := a11*a22 - a12*a21
+	det := float64(a11*a22) - float64(a12*a21)
 
 	if det != 0.0 {
 		det = 1.0 / det
 	}
 
 	return MakeB2Vec2(
-		det*(a22*b.X-a12*b.Y),
-		det*(a11*b.Y-a21*b.X),
+		float64(det*(float64(a22*b.X)-float64(a12*b.Y))),
+		float64(det*(float64(a11*b.Y)-float64(a21*b.X))),
 	)
 }
 
@@ -370,8 +370,8 @@ func NewB2Rot() *B2Rot {
 // / Initialize from an angle in radians
 func MakeB2RotFromAngle(anglerad float64) B2Rot {
 	return B2Rot{
-		S: math.Sin(anglerad),
-		C: math.Cos(anglerad),
+		S: B2Sin(anglerad),
+		C: B2Cos(anglerad),
 	}
 }
 
@@ -382,8 +382,8 @@ func NewB2RotFromAngle(anglerad float64) *B2Rot {
 
 // / Set using an angle in radians.
 func (r *B2Rot) Set(anglerad float64) {
-	r.S = math.Sin(anglerad)
-	r.C = math.Cos(anglerad)
+	r.S = B2Sin(anglerad)
+	r.C = B2Cos(anglerad)
 }
 
 // / Set to the identity rotation
@@ -394,7 +394,7 @@ func (r *B2Rot) SetIdentity() {
 
 // / Get the angle in radians
 func (r B2Rot) GetAngle() float64 {
-	return math.Atan2(r.S, r.C)
+	return B2Atan2(r.S, r.C)
 }
 
 // / Get the x-axis
@@ -486,30 +486,30 @@ var B2Vec2_zero = MakeB2Vec2(0, 0)
 
 // / Perform the dot product on two vectors.
 func B2Vec2Dot(a, b B2Vec2) float64 {
-	return a.X*b.X + a.Y*b.Y
+	return float64(a.X*b.X) + float64(a.Y*b.Y)
 }
 
 // / Perform the cross product on two vectors. In 2D this produces a scalar.
 func B2Vec2Cross(a, b B2Vec2) float64 {
-	return a.X*b.Y - a.Y*b.X
+	return float64(a.X*b.Y) - float64(a.Y*b.X)
 }
 
 // / Perform the cross product on a vector and a scalar. In 2D this produces
 // / a vector.
 func B2Vec2CrossVectorScalar(a B2Vec2, s float64) B2Vec2 {
-	return MakeB2Vec2(s*a.Y, -s*a.X)
+	return MakeB2Vec2(float64(s*a.Y), float64(-s*a.X))
 }
 
 // / Perform the cross product on a scalar and a vector. In 2D this produces
 // / a vector.
 func B2Vec2CrossScalarVector(s float64, a B2Vec2) B2Vec2 {
-	return MakeB2Vec2(-s*a.Y, s*a.X)
+	return MakeB2Vec2(float64(-s*a.Y), float64(s*a.X))
 }
 
 // / Multiply a matrix times a vector. If a rotation matrix is provided,
 // / then this transforms the vector from one frame to another.
 func B2Vec2Mat22Mul(A B2Mat22, v B2Vec2) B2Vec2 {
-	return MakeB2Vec2(A.Ex.X*v.X+A.Ey.X*v.Y, A.Ex.Y*v.X+A.Ey.Y*v.Y)
+	return MakeB2Vec2(float64(A.Ex.X*v.X)+float64(A.Ey.X*v.Y), float64(A.Ex.Y*v.X)+float64(A.Ey.Y*v.Y))
 }
 
 // / Multiply a matrix transpose times a vector. If a rotation matrix is provided,
@@ -529,7 +529,7 @@ func B2Vec2Sub(a, b B2Vec2) B2Vec2 {
 }
 
 func B2Vec2MulScalar(s float64, a B2Vec2) B2Vec2 {
-	return MakeB2Vec2(s*a.X, s*a.Y)
+	return MakeB2Vec2(float64(s*a.X), float64(s*a.Y))
 }
 
 func B2Vec2Equals(a, b B2Vec2) bool {
@@ -550,7 +550,7 @@ func B2Vec2DistanceSquared(a, b B2Vec2) float64 {
 }
 
 func B2Vec3MultScalar(s float64, a B2Vec3) B2Vec3 {
-	return MakeB2Vec3(s*a.X, s*a.Y, s*a.Z)
+	return MakeB2Vec3(float64(s*a.X), float64(s*a.Y), float64(s*a.Z))
 }
 
 // / Add two vectors component-wise.
@@ -565,12 +565,12 @@ func B2Vec3Sub(a, b B2Vec3) B2Vec3 {
 
 // / Perform the dot product on two vectors.
 func B2Vec3Dot(a, b B2Vec3) float64 {
-	return a.X*b.X + a.Y*b.Y + a.Z*b.Z
+	return float64(a.X*b.X) + float64(a.Y*b.Y) + float64(a.Z*b.Z)
 }
 
 // / Perform the cross product on two vectors.
 func B2Vec3Cross(a, b B2Vec3) B2Vec3 {
-	return MakeB2Vec3(a.Y*b.Z-a.Z*b.Y, a.Z*b.X-a.X*b.Z, a.X*b.Y-a.Y*b.X)
+	return MakeB2Vec3(float64(a.Y*b.Z)-float64(a.Z*b.Y), float64(a.Z*b.X)-float64(a.X*b.Z), float64(a.X*b.Y)-float64(a.Y*b.X))
 }
 
 func B2Mat22Add(A, B B2Mat22) B2Mat22 {
@@ -620,53 +620,53 @@ func B2Vec3Mat33Mul(A B2Mat33, v B2Vec3) B2Vec3 {
 
 // / Multiply a matrix times a vector.
 func B2Vec2Mul22(A B2Mat33, v B2Vec2) B2Vec2 {
-	return MakeB2Vec2(A.Ex.X*v.X+A.Ey.X*v.Y, A.Ex.Y*v.X+A.Ey.Y*v.Y)
+	return MakeB2Vec2(float64(A.Ex.X*v.X)+float64(A.Ey.X*v.Y), float64(A.Ex.Y*v.X)+float64(A.Ey.Y*v.Y))
 }
 
 // / Multiply two rotations: q * r
 func B2RotMul(q, r B2Rot) B2Rot {
 	return B2Rot{
-		S: q.S*r.C + q.C*r.S,
-		C: q.C*r.C - q.S*r.S,
+		S: float64(q.S*r.C) + float64(q.C*r.S),
+		C: float64(q.C*r.C) - float64(q.S*r.S),
 	}
 }
 
 // / Transpose multiply two rotations: qT * r
 func B2RotMulT(q, r B2Rot) B2Rot {
 	return B2Rot{
-		S: q.C*r.S - q.S*r.C,
-		C: q.C*r.C + q.S*r.S,
+		S: float64(q.C*r.S) - float64(q.S*r.C),
+		C: float64(q.C*r.C) + float64(q.S*r.S),
 	}
 }
 
 // / Rotate a vector
 func B2RotVec2Mul(q B2Rot, v B2Vec2) B2Vec2 {
 	return MakeB2Vec2(
-		q.C*v.X-q.S*v.Y,
-		q.S*v.X+q.C*v.Y,
+		float64(q.C*v.X)-float64(q.S*v.Y),
+		float64(q.S*v.X)+float64(q.C*v.Y),
 	)
 }
 
 // / Inverse rotate a vector
 func B2RotVec2MulT(q B2Rot, v B2Vec2) B2Vec2 {
 	return MakeB2Vec2(
-		q.C*v.X+q.S*v.Y,
-		-q.S*v.X+q.C*v.Y,
+		float64(q.C*v.X)+float64(q.S*v.Y),
+		float64(-q.S*v.X)+float64(q.C*v.Y),
 	)
 }
 
 func B2TransformVec2Mul(T B2Transform, v B2Vec2) B2Vec2 {
 	return MakeB2Vec2(
-		(T.Q.C*v.X-T.Q.S*v.Y)+T.P.X,
-		(T.Q.S*v.X+T.Q.C*v.Y)+T.P.Y,
+		(float64(T.Q.C*v.X)-float64(T.Q.S*v.Y))+T.P.X,
+		(float64(T.Q.S*v.X)+float64(T.Q.C*v.Y))+T.P.Y,
 	)
 }
 
 func B2TransformVec2MulT(T B2Transform, v B2Vec2) B2Vec2 {
 	px := v.X - T.P.X
 	py := v.Y - T.P.Y
-	x := (T.Q.C*px + T.Q.S*py)
-	y := (-T.Q.S*px + T.Q.C*py)
+	x := (float64(T.Q.C*px) + float64(T.Q.S*py))
+	y := (float64(-T.Q.S*px) + float64(T.Q.C*py))
 
 	return MakeB2Vec2(x, y)
 }
@@ -699,9 +699,9 @@ func B2ProjectPointOnLine(v1 B2Vec2, v2 B2Vec2, p B2Vec2) B2Vec2 {
 	e1 := B2Vec2{v2.X - v1.X, v2.Y - v1.Y}
 	e2 := B2Vec2{p.X - v1.X, p.Y - v1.Y}
 	valDp := B2Vec2Dot(e1, e2)
-	len2 := e1.X*e1.X + e1.Y*e1.Y
-	p1 := B2Vec2{v1.X + (valDp*e1.X)/len2,
-		v1.Y + (valDp*e1.Y)/len2}
+	len2 := float64(e1.X*e1.X) + float64(e1.Y*e1.Y)
+	p1 := B2Vec2{v1.X + (float64(valDp*e1.X))/len2,
+		v1.Y + (float64(valDp*e1.Y))/len2}
 	return p1
 }
 
@@ -772,7 +772,7 @@ func B2IsPowerOfTwo(x uint32) bool {
 
 func (sweep B2Sweep) GetTransform(xf *B2Transform, beta float64) {
 	xf.P = B2Vec2Add(sweep.C0, B2Vec2MulScalar(beta, B2Vec2Sub(sweep.C, sweep.C0)))
-	angle := sweep.A0 + (sweep.A-sweep.A0)*beta
+	angle := sweep.A0 + float64((sweep.A-sweep.A0)*beta)
 	xf.Q.Set(angle)
 
 	// Shift to origin
@@ -783,14 +783,14 @@ func (sweep *B2Sweep) Advance(alpha float64) {
 	B2Assert(sweep.Alpha0 < 1.0)
 	beta := (alpha - sweep.Alpha0) / (1.0 - sweep.Alpha0)
 	sweep.C0.OperatorPlusInplace(B2Vec2MulScalar(beta, B2Vec2Sub(sweep.C, sweep.C0)))
-	sweep.A0 += beta * (sweep.A - sweep.A0)
+	sweep.A0 += float64(beta * (sweep.A - sweep.A0))
 	sweep.Alpha0 = alpha
 }
 
 // / Normalize an angle in radians to be between -pi and pi
 func (sweep *B2Sweep) Normalize() {
 	twoPi := 2.0 * B2_pi
-	d := twoPi * math.Floor(sweep.A0/twoPi)
+	d := float64(twoPi * math.Floor(sweep.A0/twoPi))
 	sweep.A0 -= d
 	sweep.A -= d
 }
@@ -817,9 +817,9 @@ func (mat B2Mat33) Solve33(b B2Vec3) B2Vec3 {
 	// x.z = det * b2Dot(ex, b2Cross(ey, b));
 	// return x;
 
-	x := det * B2Vec3Dot(b, B2Vec3Cross(mat.Ey, mat.Ez))
-	y := det * B2Vec3Dot(mat.Ex, B2Vec3Cross(b, mat.Ez))
-	z := det * B2Vec3Dot(mat.Ex, B2Vec3Cross(mat.Ey, b))
+	x := float64(det * B2Vec3Dot(b, B2Vec3Cross(mat.Ey, mat.Ez)))
+	y := float64(det * B2Vec3Dot(mat.Ex, B2Vec3Cross(b, mat.Ez)))
+	z := float64(det * B2Vec3Dot(mat.Ex, B2Vec3Cross(mat.Ey, b)))
 
 	return MakeB2Vec3(x, y, z)
 }
@@ -832,13 +832,13 @@ func (mat B2Mat33) Solve22(b B2Vec2) B2Vec2 {
 	a21 := mat.Ex.Y
 	a22 := mat.Ey.Y
 
-	det := a11*a22 - a12*a21
+	det := float64(a11*a22) - float64(a12*a21)
 	if det != 0.0 {
 		det = 1.0 / det
 	}
 
-	x := det * (a22*b.X - a12*b.Y)
-	y := det * (a11*b.Y - a21*b.X)
+	x := float64(det * (float64(a22*b.X) - float64(a12*b.Y)))
+	y := float64(det * (float64(a11*b.Y) - float64(a21*b.X)))
 
 	return MakeB2Vec2(x, y)
 }
@@ -850,16 +850,16 @@ func (mat B2Mat33) GetInverse22(M *B2Mat33) {
 	c := mat.Ex.Y
 	d := mat.Ey.Y
 
-	det := a*d - b*c
+	det := float64(a*d) - float64(b*c)
 	if det != 0.0 {
 		det = 1.0 / det
 	}
 
-	M.Ex.X = det * d
-	M.Ey.X = -det * b
+	M.Ex.X = float64(det * d)
+	M.Ey.X = float64(-det * b)
 	M.Ex.Z = 0.0
-	M.Ex.Y = -det * c
-	M.Ey.Y = det * a
+	M.Ex.Y = float64(-det * c)
+	M.Ey.Y = float64(det * a)
 	M.Ey.Z = 0.0
 	M.Ez.X = 0.0
 	M.Ez.Y = 0.0
@@ -881,15 +881,15 @@ func (mat B2Mat33) GetSymInverse33(M *B2Mat33) {
 	a23 := mat.Ez.Y
 	a33 := mat.Ez.Z
 
-	M.Ex.X = det * (a22*a33 - a23*a23)
-	M.Ex.Y = det * (a13*a23 - a12*a33)
-	M.Ex.Z = det * (a12*a23 - a13*a22)
+	M.Ex.X = float64(det * (float64(a22*a33) - float64(a23*a23)))
+	M.Ex.Y = float64(det * (float64(a13*a23) - float64(a12*a33)))
+	M.Ex.Z = float64(det * (float64(a12*a23) - float64(a13*a22)))
 
 	M.Ey.X = M.Ex.Y
-	M.Ey.Y = det * (a11*a33 - a13*a13)
-	M.Ey.Z = det * (a13*a12 - a11*a23)
+	M.Ey.Y = float64(det * (float64(a11*a33) - float64(a13*a13)))
+	M.Ey.Z = float64(det * (float64(a13*a12) - float64(a11*a23)))
 
 	M.Ez.X = M.Ex.Z
 	M.Ez.Y = M.Ey.Z
-	M.Ez.Z = det * (a11*a22 - a12*a12)
+	M.Ez.Z = float64(det * (float64(a11*a22) - float64(a12*a12)))
 }

@@ -27,5 +27,5 @@ func (timer *B2Timer) Reset() {
 }
 
 func (timer B2Timer) GetMilliseconds() float64 {
-	return time.Now().Sub(timer.m_start).Seconds() * 1000
+	return float64(time.Now().Sub(timer.m_start).Seconds() * 1000)
 }

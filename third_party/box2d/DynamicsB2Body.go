@@ -206,7 +206,7 @@ func (body *B2Body) SetAngularVelocity(w float64) {
 		return
 	}
 
-	if w*w > 0.0 {
+	if float64(w*w) > 0.0 {
 		body.SetAwake(true)
 	}
 
@@ -222,12 +222,12 @@ func (body B2Body) GetMass() float64 {
 }
 
 func (body B2Body) GetInertia() float64 {
-	return body.M_I + body.M_mass*B2Vec2Dot(body.M_sweep.LocalCenter, body.M_sweep.LocalCenter)
+	return body.M_I + float64(body.M_mass*B2Vec2Dot(body.M_sweep.LocalCenter, body.M_sweep.LocalCenter))
 }
 
 func (body B2Body) GetMassData(data *B2MassData) {
 	data.Mass = body.M_mass
-	data.I = body.M_I + body.M_mass*B2Vec2Dot(body.M_sweep.LocalCenter, body.M_sweep.LocalCenter)
+	data.I = body.M_I + float64(body.M_mass*B2Vec2Dot(body.M_sweep.LocalCenter, body.M_sweep.LocalCenter))
 	data.Center = body.M_sweep.LocalCenter
 }
 
@@ -415,10 +415,10 @@ func (body *B2Body) ApplyLinearImpulse(impulse B2Vec2, point B2Vec2, wake bool) 
 	// Don't accumulate velocity if the body is sleeping
 	if (body.M_flags & B2Body_Flags.E_awakeFlag) != 0x0000 {
 		body.M_linearVelocity.OperatorPlusInplace(B2Vec2MulScalar(body.M_invMass, impulse))
-		body.M_angularVelocity += body.M_invI * B2Vec2Cross(
+		body.M_angularVelocity += float64(body.M_invI * B2Vec2Cross(
 			B2Vec2Sub(point, body.M_sweep.C),
 			impulse,
-		)
+		))
 	}
 }
 
@@ -448,7 +448,7 @@ func (body *B2Body) ApplyAngularImpulse(impulse float64, wake bool) {
 
 	// Don't accumulate velocity if the body is sleeping
 	if (body.M_flags & B2Body_Flags.E_awakeFlag) != 0x0000 {
-		body.M_angularVelocity += body.M_invI * impulse
+		body.M_angularVelocity += float64(body.M_invI * impulse)
 	}
 }
 
@@ -756,7 +756,7 @@ func (body *B2Body) ResetMassData() {
 
 	if body.M_I > 0.0 && (body.M_flags&B2Body_Flags.E_fixedRotationFlag) == 0 {
 		// Center the inertia about the center of mass.
-		body.M_I -= body.M_mass * B2Vec2Dot(localCenter, localCenter)
+		body.M_I -= float64(body.M_mass * B2Vec2Dot(localCenter, localCenter))
 		B2Assert(body.M_I > 0.0)
 		body.M_invI = 1.0 / body.M_I
 
@@ -801,7 +801,7 @@ func (body *B2Body) SetMassData(massData *B2MassData) {
 	body.M_invMass = 1.0 / body.M_mass
 
 	if massData.I > 0.0 && (body.M_flags&B2Body_Flags.E_fixedRotationFlag) == 0 {
-		body.M_I = massData.I - body.M_mass*B2Vec2Dot(massData.Center, massData.Center)
+		body.M_I = massData.I - float64(body.M_mass*B2Vec2Dot(massData.Center, massData.Center))
 		B2Assert(body.M_I > 0.0)
 		body.M_invI = 1.0 / body.M_I
 	}

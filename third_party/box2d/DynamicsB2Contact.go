@@ -7,7 +7,7 @@ import (
 // / Friction mixing law. The idea is to allow either fixture to drive the friction to zero.
 // / For example, anything slides on ice.
 func B2MixFriction(friction1, friction2 float64) float64 {
-	return math.Sqrt(friction1 * friction2)
+	return math.Sqrt(float64(friction1 * friction2))
 }
 
 // / Restitution mixing law. The idea is allow for anything to bounce off an inelastic surface.

@@ -157,8 +157,8 @@ func makeB2ContactSolver(def *B2ContactSolverDef, scratch *solverScratch) B2Cont
 			vcp := &vc.Points[j]
 
 			if solver.M_step.WarmStarting {
-				vcp.NormalImpulse = solver.M_step.DtRatio * cp.NormalImpulse
-				vcp.TangentImpulse = solver.M_step.DtRatio * cp.TangentImpulse
+				vcp.NormalImpulse = float64(solver.M_step.DtRatio * cp.NormalImpulse)
+				vcp.TangentImpulse = float64(solver.M_step.DtRatio * cp.TangentImpulse)
 			} else {
 				vcp.NormalImpulse = 0.0
 				vcp.TangentImpulse = 0.0
@@ -234,7 +234,7 @@ func (solver *B2ContactSolver) InitializeVelocityConstraints() {
 			rnA := B2Vec2Cross(vcp.RA, vc.Normal)
 			rnB := B2Vec2Cross(vcp.RB, vc.Normal)
 
-			kNormal := mA + mB + iA*rnA*rnA + iB*rnB*rnB
+			kNormal := mA + mB + float64(float64(iA*rnA)*rnA) + float64(float64(iB*rnB)*rnB)
 
 			if kNormal > 0.0 {
 				vcp.NormalMass = 1.0 / kNormal
@@ -247,7 +247,7 @@ func (solver *B2ContactSolver) InitializeVelocityConstraints() {
 			rtA := B2Vec2Cross(vcp.RA, tangent)
 			rtB := B2Vec2Cross(vcp.RB, tangent)
 
-			kTangent := mA + mB + iA*rtA*rtA + iB*rtB*rtB
+			kTangent := mA + mB + float64(float64(iA*rtA)*rtA) + float64(float64(iB*rtB)*rtB)
 
 			if kTangent > 0.0 {
 				vcp.TangentMass = 1.0 / kTangent
@@ -270,7 +270,7 @@ func (solver *B2ContactSolver) InitializeVelocityConstraints() {
 				),
 			)
 			if vRel < -B2_velocityThreshold {
-				vcp.VelocityBias = -vc.Restitution * vRel
+				vcp.VelocityBias = float64(-vc.Restitution * vRel)
 			}
 		}
 
@@ -284,13 +284,13 @@ func (solver *B2ContactSolver) InitializeVelocityConstraints() {
 			rn2A := B2Vec2Cross(vcp2.RA, vc.Normal)
 			rn2B := B2Vec2Cross(vcp2.RB, vc.Normal)
 
-			k11 := mA + mB + iA*rn1A*rn1A + iB*rn1B*rn1B
-			k22 := mA + mB + iA*rn2A*rn2A + iB*rn2B*rn2B
-			k12 := mA + mB + iA*rn1A*rn2A + iB*rn1B*rn2B
+			k11 := mA + mB + float64(float64(iA*rn1A)*rn1A) + float64(float64(iB*rn1B)*rn1B)
+			k22 := mA + mB + float64(float64(iA*rn2A)*rn2A) + float64(float64(iB*rn2B)*rn2B)
+			k12 := mA + mB + float64(float64(iA*rn1A)*rn2A) + float64(float64(iB*rn1B)*rn2B)
 
 			// Ensure a reasonable condition number.
 			k_maxConditionNumber := 1000.0
-			if k11*k11 < k_maxConditionNumber*(k11*k22-k12*k12) {
+			if float64(k11*k11) < float64(k_maxConditionNumber*(float64(k11*k22)-float64(k12*k12))) {
 				// K is safe to invert.
 				vc.K.Ex.Set(k11, k12)
 				vc.K.Ey.Set(k12, k22)
@@ -328,9 +328,9 @@ func (solver *B2ContactSolver) WarmStart() {
 		for j := 0; j < pointCount; j++ {
 			vcp := &vc.Points[j]
 			P := B2Vec2Add(B2Vec2MulScalar(vcp.NormalImpulse, normal), B2Vec2MulScalar(vcp.TangentImpulse, tangent))
-			wA -= iA * B2Vec2Cross(vcp.RA, P)
+			wA -= float64(iA * B2Vec2Cross(vcp.RA, P))
 			vA.OperatorMinusInplace(B2Vec2MulScalar(mA, P))
-			wB += iB * B2Vec2Cross(vcp.RB, P)
+			wB += float64(iB * B2Vec2Cross(vcp.RB, P))
 			vB.OperatorPlusInplace(B2Vec2MulScalar(mB, P))
 		}
 
@@ -383,10 +383,10 @@ func (solver *B2ContactSolver) SolveVelocityConstraints() {
 
 			// Compute tangent force
 			vt := B2Vec2Dot(dv, tangent) - vc.TangentSpeed
-			lambda := vcp.TangentMass * (-vt)
+			lambda := float64(vcp.TangentMass * (-vt))
 
 			// b2Clamp the accumulated force
-			maxFriction := friction * vcp.NormalImpulse
+			maxFriction := float64(friction * vcp.NormalImpulse)
 			newImpulse := B2FloatClamp(vcp.TangentImpulse+lambda, -maxFriction, maxFriction)
 			lambda = newImpulse - vcp.TangentImpulse
 			vcp.TangentImpulse = newImpulse
@@ -395,10 +395,10 @@ func (solver *B2ContactSolver) SolveVelocityConstraints() {
 			P := B2Vec2MulScalar(lambda, tangent)
 
 			vA.OperatorMinusInplace(B2Vec2MulScalar(mA, P))
-			wA -= iA * B2Vec2Cross(vcp.RA, P)
+			wA -= float64(iA * B2Vec2Cross(vcp.RA, P))
 
 			vB.OperatorPlusInplace(B2Vec2MulScalar(mB, P))
-			wB += iB * B2Vec2Cross(vcp.RB, P)
+			wB += float64(iB * B2Vec2Cross(vcp.RB, P))
 		}
 
 		// Solve normal constraints
@@ -420,7 +420,7 @@ func (solver *B2ContactSolver) SolveVelocityConstraints() {
 
 				// Compute normal impulse
 				vn := B2Vec2Dot(dv, normal)
-				lambda := -vcp.NormalMass * (vn - vcp.VelocityBias)
+				lambda := float64(-vcp.NormalMass * (vn - vcp.VelocityBias))
 
 				// b2Clamp the accumulated impulse
 				newImpulse := math.Max(vcp.NormalImpulse+lambda, 0.0)
@@ -430,10 +430,10 @@ func (solver *B2ContactSolver) SolveVelocityConstraints() {
 				// Apply contact impulse
 				P := B2Vec2MulScalar(lambda, normal)
 				vA.OperatorMinusInplace(B2Vec2MulScalar(mA, P))
-				wA -= iA * B2Vec2Cross(vcp.RA, P)
+				wA -= float64(iA * B2Vec2Cross(vcp.RA, P))
 
 				vB.OperatorPlusInplace(B2Vec2MulScalar(mB, P))
-				wB += iB * B2Vec2Cross(vcp.RB, P)
+				wB += float64(iB * B2Vec2Cross(vcp.RB, P))
 			}
 		} else {
 			// Block solver developed in collaboration with Dirk Gregorius (back in 01/07 on Box2D_Lite).
@@ -513,10 +513,10 @@ func (solver *B2ContactSolver) SolveVelocityConstraints() {
 					P1 := B2Vec2MulScalar(d.X, normal)
 					P2 := B2Vec2MulScalar(d.Y, normal)
 					vA.OperatorMinusInplace(B2Vec2MulScalar(mA, B2Vec2Add(P1, P2)))
-					wA -= iA * (B2Vec2Cross(cp1.RA, P1) + B2Vec2Cross(cp2.RA, P2))
+					wA -= float64(iA * (B2Vec2Cross(cp1.RA, P1) + B2Vec2Cross(cp2.RA, P2)))
 
 					vB.OperatorPlusInplace(B2Vec2MulScalar(mB, B2Vec2Add(P1, P2)))
-					wB += iB * (B2Vec2Cross(cp1.RB, P1) + B2Vec2Cross(cp2.RB, P2))
+					wB += float64(iB * (B2Vec2Cross(cp1.RB, P1) + B2Vec2Cross(cp2.RB, P2)))
 
 					// Accumulate
 					cp1.NormalImpulse = x.X
@@ -561,10 +561,10 @@ func (solver *B2ContactSolver) SolveVelocityConstraints() {
 				//   0 = a11 * x1 + a12 * 0 + b1'
 				// vn2 = a21 * x1 + a22 * 0 + b2'
 				//
-				x.X = -cp1.NormalMass * b.X
+				x.X = float64(-cp1.NormalMass * b.X)
 				x.Y = 0.0
 				vn1 = 0.0
-				vn2 = vc.K.Ex.Y*x.X + b.Y
+				vn2 = float64(vc.K.Ex.Y*x.X) + b.Y
 				if x.X >= 0.0 && vn2 >= 0.0 {
 					// Get the incremental impulse
 					d := B2Vec2Sub(x, a)
@@ -573,10 +573,10 @@ func (solver *B2ContactSolver) SolveVelocityConstraints() {
 					P1 := B2Vec2MulScalar(d.X, normal)
 					P2 := B2Vec2MulScalar(d.Y, normal)
 					vA.OperatorMinusInplace(B2Vec2MulScalar(mA, B2Vec2Add(P1, P2)))
-					wA -= iA * (B2Vec2Cross(cp1.RA, P1) + B2Vec2Cross(cp2.RA, P2))
+					wA -= float64(iA * (B2Vec2Cross(cp1.RA, P1) + B2Vec2Cross(cp2.RA, P2)))
 
 					vB.OperatorPlusInplace(B2Vec2MulScalar(mB, B2Vec2Add(P1, P2)))
-					wB += iB * (B2Vec2Cross(cp1.RB, P1) + B2Vec2Cross(cp2.RB, P2))
+					wB += float64(iB * (B2Vec2Cross(cp1.RB, P1) + B2Vec2Cross(cp2.RB, P2)))
 
 					// Accumulate
 					cp1.NormalImpulse = x.X
@@ -601,8 +601,8 @@ func (solver *B2ContactSolver) SolveVelocityConstraints() {
 				//   0 = a21 * 0 + a22 * x2 + b2'
 				//
 				x.X = 0.0
-				x.Y = -cp2.NormalMass * b.Y
-				vn1 = vc.K.Ey.X*x.Y + b.X
+				x.Y = float64(-cp2.NormalMass * b.Y)
+				vn1 = float64(vc.K.Ey.X*x.Y) + b.X
 				vn2 = 0.0
 
 				if x.Y >= 0.0 && vn1 >= 0.0 {
@@ -613,10 +613,10 @@ func (solver *B2ContactSolver) SolveVelocityConstraints() {
 					P1 := B2Vec2MulScalar(d.X, normal)
 					P2 := B2Vec2MulScalar(d.Y, normal)
 					vA.OperatorMinusInplace(B2Vec2MulScalar(mA, B2Vec2Add(P1, P2)))
-					wA -= iA * (B2Vec2Cross(cp1.RA, P1) + B2Vec2Cross(cp2.RA, P2))
+					wA -= float64(iA * (B2Vec2Cross(cp1.RA, P1) + B2Vec2Cross(cp2.RA, P2)))
 
 					vB.OperatorPlusInplace(B2Vec2MulScalar(mB, B2Vec2Add(P1, P2)))
-					wB += iB * (B2Vec2Cross(cp1.RB, P1) + B2Vec2Cross(cp2.RB, P2))
+					wB += float64(iB * (B2Vec2Cross(cp1.RB, P1) + B2Vec2Cross(cp2.RB, P2)))
 
 					// Accumulate
 					cp1.NormalImpulse = x.X
@@ -653,10 +653,10 @@ func (solver *B2ContactSolver) SolveVelocityConstraints() {
 					P1 := B2Vec2MulScalar(d.X, normal)
 					P2 := B2Vec2MulScalar(d.Y, normal)
 					vA.OperatorMinusInplace(B2Vec2MulScalar(mA, B2Vec2Add(P1, P2)))
-					wA -= iA * (B2Vec2Cross(cp1.RA, P1) + B2Vec2Cross(cp2.RA, P2))
+					wA -= float64(iA * (B2Vec2Cross(cp1.RA, P1) + B2Vec2Cross(cp2.RA, P2)))
 
 					vB.OperatorPlusInplace(B2Vec2MulScalar(mB, B2Vec2Add(P1, P2)))
-					wB += iB * (B2Vec2Cross(cp1.RB, P1) + B2Vec2Cross(cp2.RB, P2))
+					wB += float64(iB * (B2Vec2Cross(cp1.RB, P1) + B2Vec2Cross(cp2.RB, P2)))
 
 					// Accumulate
 					cp1.NormalImpulse = x.X
@@ -790,12 +790,12 @@ func (solver *B2ContactSolver) SolvePositionConstraints() bool {
 			minSeparation = math.Min(minSeparation, separation)
 
 			// Prevent large corrections and allow slop.
-			C := B2FloatClamp(B2_baumgarte*(separation+B2_linearSlop), -B2_maxLinearCorrection, 0.0)
+			C := B2FloatClamp(float64(B2_baumgarte*(separation+B2_linearSlop)), -B2_maxLinearCorrection, 0.0)
 
 			// Compute the effective mass.
 			rnA := B2Vec2Cross(rA, normal)
 			rnB := B2Vec2Cross(rB, normal)
-			K := mA + mB + iA*rnA*rnA + iB*rnB*rnB
+			K := mA + mB + float64(float64(iA*rnA)*rnA) + float64(float64(iB*rnB)*rnB)
 
 			// Compute normal impulse
 			impulse := 0.0
@@ -806,10 +806,10 @@ func (solver *B2ContactSolver) SolvePositionConstraints() bool {
 			P := B2Vec2MulScalar(impulse, normal)
 
 			cA.OperatorMinusInplace(B2Vec2MulScalar(mA, P))
-			aA -= iA * B2Vec2Cross(rA, P)
+			aA -= float64(iA * B2Vec2Cross(rA, P))
 
 			cB.OperatorPlusInplace(B2Vec2MulScalar(mB, P))
-			aB += iB * B2Vec2Cross(rB, P)
+			aB += float64(iB * B2Vec2Cross(rB, P))
 		}
 
 		solver.M_positions[indexA].C = cA
@@ -882,12 +882,12 @@ func (solver *B2ContactSolver) SolveTOIPositionConstraints(toiIndexA int, toiInd
 			minSeparation = math.Min(minSeparation, separation)
 
 			// Prevent large corrections and allow slop.
-			C := B2FloatClamp(B2_toiBaugarte*(separation+B2_linearSlop), -B2_maxLinearCorrection, 0.0)
+			C := B2FloatClamp(float64(B2_toiBaugarte*(separation+B2_linearSlop)), -B2_maxLinearCorrection, 0.0)
 
 			// Compute the effective mass.
 			rnA := B2Vec2Cross(rA, normal)
 			rnB := B2Vec2Cross(rB, normal)
-			K := mA + mB + iA*rnA*rnA + iB*rnB*rnB
+			K := mA + mB + float64(float64(iA*rnA)*rnA) + float64(float64(iB*rnB)*rnB)
 
 			// Compute normal impulse
 			impulse := 0.0
@@ -898,10 +898,10 @@ func (solver *B2ContactSolver) SolveTOIPositionConstraints(toiIndexA int, toiInd
 			P := B2Vec2MulScalar(impulse, normal)
 
 			cA.OperatorMinusInplace(B2Vec2MulScalar(mA, P))
-			aA -= iA * B2Vec2Cross(rA, P)
+			aA -= float64(iA * B2Vec2Cross(rA, P))
 
 			cB.OperatorPlusInplace(B2Vec2MulScalar(mB, P))
-			aB += iB * B2Vec2Cross(rB, P)
+			aB += float64(iB * B2Vec2Cross(rB, P))
 		}
 
 		solver.M_positions[indexA].C = cA

@@ -80,7 +80,7 @@ func (solver *B2ContactSolver) solveVelocityConstraintsFast() bool {
 
 		nX, nY := vc.Normal.X, vc.Normal.Y
 		// B2Vec2CrossVectorScalar(normal, 1.0) = (1.0*n.Y, -1.0*n.X), both exact.
-		tX, tY := 1.0*nY, -1.0*nX
+		tX, tY := float64(1.0*nY), float64(-1.0*nX)
 		friction := vc.Friction
 
 		B2Assert(pointCount == 1 || pointCount == 2)
@@ -92,18 +92,18 @@ func (solver *B2ContactSolver) solveVelocityConstraintsFast() bool {
 			rBX, rBY := vcp.RB.X, vcp.RB.Y
 
 			// dv = vB + ((wB × rB − vA) − wA × rA)
-			dvX := vBX + ((-wB*rBY - vAX) - -wA*rAY)
-			dvY := vBY + ((wB*rBX - vAY) - wA*rAX)
+			dvX := vBX + ((float64(-wB*rBY) - vAX) - float64(-wA*rAY))
+			dvY := vBY + ((float64(wB*rBX) - vAY) - float64(wA*rAX))
 
-			vt := dvX*tX + dvY*tY
+			vt := float64(dvX*tX) + float64(dvY*tY)
 			if ts := vc.TangentSpeed; !positiveZero(ts) {
 				// x − (+0) is x for every x (−0 and NaN included), so the subtraction is
 				// only done for the conveyor-belt contacts that have a tangent speed.
 				vt -= ts
 			}
-			lambda := vcp.TangentMass * (-vt)
+			lambda := float64(vcp.TangentMass * (-vt))
 
-			maxFriction := friction * vcp.NormalImpulse
+			maxFriction := float64(friction * vcp.NormalImpulse)
 			old := vcp.TangentImpulse
 			// B2FloatClamp(old+lambda, -maxFriction, maxFriction), written out so it
 			// inlines. Each bound is applied only when it is finite; −maxFriction is finite
@@ -118,13 +118,13 @@ func (solver *B2ContactSolver) solveVelocityConstraintsFast() bool {
 			}
 			vcp.TangentImpulse = newImpulse
 
-			pX, pY := lambda*tX, lambda*tY
-			vAX -= mA * pX
-			vAY -= mA * pY
-			wA -= iA * (rAX*pY - rAY*pX)
-			vBX += mB * pX
-			vBY += mB * pY
-			wB += iB * (rBX*pY - rBY*pX)
+			pX, pY := float64(lambda*tX), float64(lambda*tY)
+			vAX -= float64(mA * pX)
+			vAY -= float64(mA * pY)
+			wA -= float64(iA * (float64(rAX*pY) - float64(rAY*pX)))
+			vBX += float64(mB * pX)
+			vBY += float64(mB * pY)
+			wB += float64(iB * (float64(rBX*pY) - float64(rBY*pX)))
 		}
 
 		if pointCount == 1 || !g_blockSolve {
@@ -133,11 +133,11 @@ func (solver *B2ContactSolver) solveVelocityConstraintsFast() bool {
 				rAX, rAY := vcp.RA.X, vcp.RA.Y
 				rBX, rBY := vcp.RB.X, vcp.RB.Y
 
-				dvX := vBX + ((-wB*rBY - vAX) - -wA*rAY)
-				dvY := vBY + ((wB*rBX - vAY) - wA*rAX)
+				dvX := vBX + ((float64(-wB*rBY) - vAX) - float64(-wA*rAY))
+				dvY := vBY + ((float64(wB*rBX) - vAY) - float64(wA*rAX))
 
-				vn := dvX*nX + dvY*nY
-				lambda := -vcp.NormalMass * (vn - vcp.VelocityBias)
+				vn := float64(dvX*nX) + float64(dvY*nY)
+				lambda := float64(-vcp.NormalMass * (vn - vcp.VelocityBias))
 
 				old := vcp.NormalImpulse
 				newImpulse := maxf(old+lambda, 0.0)
@@ -147,13 +147,13 @@ func (solver *B2ContactSolver) solveVelocityConstraintsFast() bool {
 				}
 				vcp.NormalImpulse = newImpulse
 
-				pX, pY := lambda*nX, lambda*nY
-				vAX -= mA * pX
-				vAY -= mA * pY
-				wA -= iA * (rAX*pY - rAY*pX)
-				vBX += mB * pX
-				vBY += mB * pY
-				wB += iB * (rBX*pY - rBY*pX)
+				pX, pY := float64(lambda*nX), float64(lambda*nY)
+				vAX -= float64(mA * pX)
+				vAY -= float64(mA * pY)
+				wA -= float64(iA * (float64(rAX*pY) - float64(rAY*pX)))
+				vBX += float64(mB * pX)
+				vBY += float64(mB * pY)
+				wB += float64(iB * (float64(rBX*pY) - float64(rBY*pX)))
 			}
 		} else {
 			// The block solver of upstream (total enumeration of the 2×2 LCP), same cases in
@@ -165,33 +165,33 @@ func (solver *B2ContactSolver) solveVelocityConstraintsFast() bool {
 			r1AX, r1AY, r1BX, r1BY := cp1.RA.X, cp1.RA.Y, cp1.RB.X, cp1.RB.Y
 			r2AX, r2AY, r2BX, r2BY := cp2.RA.X, cp2.RA.Y, cp2.RB.X, cp2.RB.Y
 
-			dv1X := vBX + ((-wB*r1BY - vAX) - -wA*r1AY)
-			dv1Y := vBY + ((wB*r1BX - vAY) - wA*r1AX)
-			dv2X := vBX + ((-wB*r2BY - vAX) - -wA*r2AY)
-			dv2Y := vBY + ((wB*r2BX - vAY) - wA*r2AX)
+			dv1X := vBX + ((float64(-wB*r1BY) - vAX) - float64(-wA*r1AY))
+			dv1Y := vBY + ((float64(wB*r1BX) - vAY) - float64(wA*r1AX))
+			dv2X := vBX + ((float64(-wB*r2BY) - vAX) - float64(-wA*r2AY))
+			dv2Y := vBY + ((float64(wB*r2BX) - vAY) - float64(wA*r2AX))
 
-			vn1 := dv1X*nX + dv1Y*nY
-			vn2 := dv2X*nX + dv2Y*nY
+			vn1 := float64(dv1X*nX) + float64(dv1Y*nY)
+			vn2 := float64(dv2X*nX) + float64(dv2Y*nY)
 
 			bX := vn1 - cp1.VelocityBias
 			bY := vn2 - cp2.VelocityBias
 			K := &vc.K
-			bX -= K.Ex.X*aX + K.Ey.X*aY
-			bY -= K.Ex.Y*aX + K.Ey.Y*aY
+			bX -= float64(K.Ex.X*aX) + float64(K.Ey.X*aY)
+			bY -= float64(K.Ex.Y*aX) + float64(K.Ey.Y*aY)
 
 			var xX, xY float64
 			solved := true
 			NM := &vc.NormalMass
-			xX = -(NM.Ex.X*bX + NM.Ey.X*bY)
-			xY = -(NM.Ex.Y*bX + NM.Ey.Y*bY)
+			xX = -(float64(NM.Ex.X*bX) + float64(NM.Ey.X*bY))
+			xY = -(float64(NM.Ex.Y*bX) + float64(NM.Ey.Y*bY))
 			if !(xX >= 0.0 && xY >= 0.0) {
-				xX = -cp1.NormalMass * bX
+				xX = float64(-cp1.NormalMass * bX)
 				xY = 0.0
-				vn2 = K.Ex.Y*xX + bY
+				vn2 = float64(K.Ex.Y*xX) + bY
 				if !(xX >= 0.0 && vn2 >= 0.0) {
 					xX = 0.0
-					xY = -cp2.NormalMass * bY
-					vn1 = K.Ey.X*xY + bX
+					xY = float64(-cp2.NormalMass * bY)
+					vn1 = float64(K.Ey.X*xY) + bX
 					if !(xY >= 0.0 && vn1 >= 0.0) {
 						xX, xY = 0.0, 0.0
 						if !(bX >= 0.0 && bY >= 0.0) {
@@ -203,15 +203,15 @@ func (solver *B2ContactSolver) solveVelocityConstraintsFast() bool {
 			}
 			if solved {
 				dX, dY := xX-aX, xY-aY
-				p1X, p1Y := dX*nX, dX*nY
-				p2X, p2Y := dY*nX, dY*nY
+				p1X, p1Y := float64(dX*nX), float64(dX*nY)
+				p2X, p2Y := float64(dY*nX), float64(dY*nY)
 				sX, sY := p1X+p2X, p1Y+p2Y
-				vAX -= mA * sX
-				vAY -= mA * sY
-				wA -= iA * ((r1AX*p1Y - r1AY*p1X) + (r2AX*p2Y - r2AY*p2X))
-				vBX += mB * sX
-				vBY += mB * sY
-				wB += iB * ((r1BX*p1Y - r1BY*p1X) + (r2BX*p2Y - r2BY*p2X))
+				vAX -= float64(mA * sX)
+				vAY -= float64(mA * sY)
+				wA -= float64(iA * ((float64(r1AX*p1Y) - float64(r1AY*p1X)) + (float64(r2AX*p2Y) - float64(r2AY*p2X))))
+				vBX += float64(mB * sX)
+				vBY += float64(mB * sY)
+				wB += float64(iB * ((float64(r1BX*p1Y) - float64(r1BY*p1X)) + (float64(r2BX*p2Y) - float64(r2BY*p2X))))
 				if !same(xX, aX) || !same(xY, aY) {
 					changed = true
 				}
@@ -325,25 +325,25 @@ func (s *contactSolve) tangent(j int) {
 	mB, iB := vc.InvMassB, vc.InvIB
 	nX, nY := vc.Normal.X, vc.Normal.Y
 	// B2Vec2CrossVectorScalar(normal, 1.0) = (1.0*n.Y, -1.0*n.X), both exact.
-	tX, tY := 1.0*nY, -1.0*nX
+	tX, tY := float64(1.0*nY), float64(-1.0*nX)
 
 	vcp := &vc.Points[j]
 	rAX, rAY := vcp.RA.X, vcp.RA.Y
 	rBX, rBY := vcp.RB.X, vcp.RB.Y
 
 	// dv = vB + ((wB × rB − vA) − wA × rA)
-	dvX := vBX + ((-wB*rBY - vAX) - -wA*rAY)
-	dvY := vBY + ((wB*rBX - vAY) - wA*rAX)
+	dvX := vBX + ((float64(-wB*rBY) - vAX) - float64(-wA*rAY))
+	dvY := vBY + ((float64(wB*rBX) - vAY) - float64(wA*rAX))
 
-	vt := dvX*tX + dvY*tY
+	vt := float64(dvX*tX) + float64(dvY*tY)
 	if ts := vc.TangentSpeed; !positiveZero(ts) {
 		// x − (+0) is x for every x (−0 and NaN included), so the subtraction is only done
 		// for the conveyor-belt contacts that have a tangent speed.
 		vt -= ts
 	}
-	lambda := vcp.TangentMass * (-vt)
+	lambda := float64(vcp.TangentMass * (-vt))
 
-	maxFriction := vc.Friction * vcp.NormalImpulse
+	maxFriction := float64(vc.Friction * vcp.NormalImpulse)
 	old := vcp.TangentImpulse
 	// B2FloatClamp(old+lambda, -maxFriction, maxFriction), written out so it inlines. Each
 	// bound is applied only when it is finite; −maxFriction is finite exactly when
@@ -358,13 +358,13 @@ func (s *contactSolve) tangent(j int) {
 	}
 	vcp.TangentImpulse = newImpulse
 
-	pX, pY := lambda*tX, lambda*tY
-	s.vAX = vAX - mA*pX
-	s.vAY = vAY - mA*pY
-	s.wA = wA - iA*(rAX*pY-rAY*pX)
-	s.vBX = vBX + mB*pX
-	s.vBY = vBY + mB*pY
-	s.wB = wB + iB*(rBX*pY-rBY*pX)
+	pX, pY := float64(lambda*tX), float64(lambda*tY)
+	s.vAX = vAX - float64(mA*pX)
+	s.vAY = vAY - float64(mA*pY)
+	s.wA = wA - float64(iA*(float64(rAX*pY)-float64(rAY*pX)))
+	s.vBX = vBX + float64(mB*pX)
+	s.vBY = vBY + float64(mB*pY)
+	s.wB = wB + float64(iB*(float64(rBX*pY)-float64(rBY*pX)))
 }
 
 // normal solves non-penetration: point by point for one point, with upstream's block solver
@@ -383,11 +383,11 @@ func (s *contactSolve) normal() {
 			rAX, rAY := vcp.RA.X, vcp.RA.Y
 			rBX, rBY := vcp.RB.X, vcp.RB.Y
 
-			dvX := vBX + ((-wB*rBY - vAX) - -wA*rAY)
-			dvY := vBY + ((wB*rBX - vAY) - wA*rAX)
+			dvX := vBX + ((float64(-wB*rBY) - vAX) - float64(-wA*rAY))
+			dvY := vBY + ((float64(wB*rBX) - vAY) - float64(wA*rAX))
 
-			vn := dvX*nX + dvY*nY
-			lambda := -vcp.NormalMass * (vn - vcp.VelocityBias)
+			vn := float64(dvX*nX) + float64(dvY*nY)
+			lambda := float64(-vcp.NormalMass * (vn - vcp.VelocityBias))
 
 			old := vcp.NormalImpulse
 			newImpulse := maxf(old+lambda, 0.0)
@@ -397,13 +397,13 @@ func (s *contactSolve) normal() {
 			}
 			vcp.NormalImpulse = newImpulse
 
-			pX, pY := lambda*nX, lambda*nY
-			vAX -= mA * pX
-			vAY -= mA * pY
-			wA -= iA * (rAX*pY - rAY*pX)
-			vBX += mB * pX
-			vBY += mB * pY
-			wB += iB * (rBX*pY - rBY*pX)
+			pX, pY := float64(lambda*nX), float64(lambda*nY)
+			vAX -= float64(mA * pX)
+			vAY -= float64(mA * pY)
+			wA -= float64(iA * (float64(rAX*pY) - float64(rAY*pX)))
+			vBX += float64(mB * pX)
+			vBY += float64(mB * pY)
+			wB += float64(iB * (float64(rBX*pY) - float64(rBY*pX)))
 		}
 		s.vAX, s.vAY, s.wA = vAX, vAY, wA
 		s.vBX, s.vBY, s.wB = vBX, vBY, wB
@@ -417,32 +417,32 @@ func (s *contactSolve) normal() {
 	r1AX, r1AY, r1BX, r1BY := cp1.RA.X, cp1.RA.Y, cp1.RB.X, cp1.RB.Y
 	r2AX, r2AY, r2BX, r2BY := cp2.RA.X, cp2.RA.Y, cp2.RB.X, cp2.RB.Y
 
-	dv1X := vBX + ((-wB*r1BY - vAX) - -wA*r1AY)
-	dv1Y := vBY + ((wB*r1BX - vAY) - wA*r1AX)
-	dv2X := vBX + ((-wB*r2BY - vAX) - -wA*r2AY)
-	dv2Y := vBY + ((wB*r2BX - vAY) - wA*r2AX)
+	dv1X := vBX + ((float64(-wB*r1BY) - vAX) - float64(-wA*r1AY))
+	dv1Y := vBY + ((float64(wB*r1BX) - vAY) - float64(wA*r1AX))
+	dv2X := vBX + ((float64(-wB*r2BY) - vAX) - float64(-wA*r2AY))
+	dv2Y := vBY + ((float64(wB*r2BX) - vAY) - float64(wA*r2AX))
 
-	vn1 := dv1X*nX + dv1Y*nY
-	vn2 := dv2X*nX + dv2Y*nY
+	vn1 := float64(dv1X*nX) + float64(dv1Y*nY)
+	vn2 := float64(dv2X*nX) + float64(dv2Y*nY)
 
 	bX := vn1 - cp1.VelocityBias
 	bY := vn2 - cp2.VelocityBias
 	K := &vc.K
-	bX -= K.Ex.X*aX + K.Ey.X*aY
-	bY -= K.Ex.Y*aX + K.Ey.Y*aY
+	bX -= float64(K.Ex.X*aX) + float64(K.Ey.X*aY)
+	bY -= float64(K.Ex.Y*aX) + float64(K.Ey.Y*aY)
 
 	var xX, xY float64
 	NM := &vc.NormalMass
-	xX = -(NM.Ex.X*bX + NM.Ey.X*bY)
-	xY = -(NM.Ex.Y*bX + NM.Ey.Y*bY)
+	xX = -(float64(NM.Ex.X*bX) + float64(NM.Ey.X*bY))
+	xY = -(float64(NM.Ex.Y*bX) + float64(NM.Ey.Y*bY))
 	if !(xX >= 0.0 && xY >= 0.0) {
-		xX = -cp1.NormalMass * bX
+		xX = float64(-cp1.NormalMass * bX)
 		xY = 0.0
-		vn2 = K.Ex.Y*xX + bY
+		vn2 = float64(K.Ex.Y*xX) + bY
 		if !(xX >= 0.0 && vn2 >= 0.0) {
 			xX = 0.0
-			xY = -cp2.NormalMass * bY
-			vn1 = K.Ey.X*xY + bX
+			xY = float64(-cp2.NormalMass * bY)
+			vn1 = float64(K.Ey.X*xY) + bX
 			if !(xY >= 0.0 && vn1 >= 0.0) {
 				xX, xY = 0.0, 0.0
 				if !(bX >= 0.0 && bY >= 0.0) {
@@ -453,15 +453,15 @@ func (s *contactSolve) normal() {
 		}
 	}
 	dX, dY := xX-aX, xY-aY
-	p1X, p1Y := dX*nX, dX*nY
-	p2X, p2Y := dY*nX, dY*nY
+	p1X, p1Y := float64(dX*nX), float64(dX*nY)
+	p2X, p2Y := float64(dY*nX), float64(dY*nY)
 	sX, sY := p1X+p2X, p1Y+p2Y
-	s.vAX = vAX - mA*sX
-	s.vAY = vAY - mA*sY
-	s.wA = wA - iA*((r1AX*p1Y-r1AY*p1X)+(r2AX*p2Y-r2AY*p2X))
-	s.vBX = vBX + mB*sX
-	s.vBY = vBY + mB*sY
-	s.wB = wB + iB*((r1BX*p1Y-r1BY*p1X)+(r2BX*p2Y-r2BY*p2X))
+	s.vAX = vAX - float64(mA*sX)
+	s.vAY = vAY - float64(mA*sY)
+	s.wA = wA - float64(iA*((float64(r1AX*p1Y)-float64(r1AY*p1X))+(float64(r2AX*p2Y)-float64(r2AY*p2X))))
+	s.vBX = vBX + float64(mB*sX)
+	s.vBY = vBY + float64(mB*sY)
+	s.wB = wB + float64(iB*((float64(r1BX*p1Y)-float64(r1BY*p1X))+(float64(r2BX*p2Y)-float64(r2BY*p2X))))
 	if !same(xX, aX) || !same(xY, aY) {
 		s.changed = true
 	}

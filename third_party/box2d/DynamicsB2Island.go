@@ -240,7 +240,7 @@ func (island *B2Island) Solve(profile *B2Profile, step B2TimeStep, gravity B2Vec
 					),
 				),
 			)
-			w += h * b.M_invI * b.M_torque
+			w += float64(float64(h*b.M_invI) * b.M_torque)
 
 			// Apply damping.
 			// ODE: dv/dt + c * v = 0
@@ -249,8 +249,8 @@ func (island *B2Island) Solve(profile *B2Profile, step B2TimeStep, gravity B2Vec
 			// v2 = exp(-c * dt) * v1
 			// Pade approximation:
 			// v2 = v1 * 1 / (1 + c * dt)
-			v.OperatorScalarMulInplace(1.0 / (1.0 + h*b.M_linearDamping))
-			w *= 1.0 / (1.0 + h*b.M_angularDamping)
+			v.OperatorScalarMulInplace(1.0 / (1.0 + float64(h*b.M_linearDamping)))
+			w *= 1.0 / (1.0 + float64(h*b.M_angularDamping))
 		}
 
 		island.M_positions[i].C = c
@@ -342,15 +342,15 @@ func (island *B2Island) Solve(profile *B2Profile, step B2TimeStep, gravity B2Vec
 			v.OperatorScalarMulInplace(ratio)
 		}
 
-		rotation := h * w
-		if rotation*rotation > B2_maxRotationSquared {
+		rotation := float64(h * w)
+		if float64(rotation*rotation) > B2_maxRotationSquared {
 			ratio := B2_maxRotation / math.Abs(rotation)
 			w *= ratio
 		}
 
 		// Integrate
 		c.OperatorPlusInplace(B2Vec2MulScalar(h, v))
-		a += h * w
+		a += float64(h * w)
 
 		island.M_positions[i].C = c
 		island.M_positions[i].A = a
@@ -403,7 +403,7 @@ func (island *B2Island) Solve(profile *B2Profile, step B2TimeStep, gravity B2Vec
 				continue
 			}
 
-			if (b.M_flags&B2Body_Flags.E_autoSleepFlag) == 0 || b.M_angularVelocity*b.M_angularVelocity > angTolSqr || B2Vec2Dot(b.M_linearVelocity, b.M_linearVelocity) > linTolSqr {
+			if (b.M_flags&B2Body_Flags.E_autoSleepFlag) == 0 || float64(b.M_angularVelocity*b.M_angularVelocity) > angTolSqr || B2Vec2Dot(b.M_linearVelocity, b.M_linearVelocity) > linTolSqr {
 				b.M_sleepTime = 0.0
 				minSleepTime = 0.0
 			} else {
@@ -486,15 +486,15 @@ func (island *B2Island) SolveTOI(subStep B2TimeStep, toiIndexA int, toiIndexB in
 			v.OperatorScalarMulInplace(ratio)
 		}
 
-		rotation := h * w
-		if rotation*rotation > B2_maxRotationSquared {
+		rotation := float64(h * w)
+		if float64(rotation*rotation) > B2_maxRotationSquared {
 			ratio := B2_maxRotation / math.Abs(rotation)
 			w *= ratio
 		}
 
 		// Integrate
 		c.OperatorPlusInplace(B2Vec2MulScalar(h, v))
-		a += h * w
+		a += float64(h * w)
 
 		island.M_positions[i].C = c
 		island.M_positions[i].A = a

@@ -190,7 +190,7 @@ func (joint *B2DistanceJoint) InitVelocityConstraints(data B2SolverData) {
 
 	crAu := B2Vec2Cross(joint.M_rA, joint.M_u)
 	crBu := B2Vec2Cross(joint.M_rB, joint.M_u)
-	invMass := joint.M_invMassA + joint.M_invIA*crAu*crAu + joint.M_invMassB + joint.M_invIB*crBu*crBu
+	invMass := joint.M_invMassA + float64(float64(joint.M_invIA*crAu)*crAu) + joint.M_invMassB + float64(float64(joint.M_invIB*crBu)*crBu)
 
 	// Compute the effective mass matrix.
 	if invMass != 0.0 {
@@ -203,23 +203,23 @@ func (joint *B2DistanceJoint) InitVelocityConstraints(data B2SolverData) {
 		C := length - joint.M_length
 
 		// Frequency
-		omega := 2.0 * B2_pi * joint.M_frequencyHz
+		omega := float64(2.0 * B2_pi * joint.M_frequencyHz)
 
 		// Damping coefficient
-		d := 2.0 * joint.M_mass * joint.M_dampingRatio * omega
+		d := float64(float64(float64(2.0*joint.M_mass)*joint.M_dampingRatio) * omega)
 
 		// Spring stiffness
-		k := joint.M_mass * omega * omega
+		k := float64(float64(joint.M_mass*omega) * omega)
 
 		// magic formulas
 		h := data.Step.Dt
-		joint.M_gamma = h * (d + h*k)
+		joint.M_gamma = float64(h * (d + float64(h*k)))
 		if joint.M_gamma != 0.0 {
 			joint.M_gamma = 1.0 / joint.M_gamma
 		} else {
 			joint.M_gamma = 0.0
 		}
-		joint.M_bias = C * h * k * joint.M_gamma
+		joint.M_bias = float64(float64(float64(C*h)*k) * joint.M_gamma)
 
 		invMass += joint.M_gamma
 		if invMass != 0.0 {
@@ -238,9 +238,9 @@ func (joint *B2DistanceJoint) InitVelocityConstraints(data B2SolverData) {
 
 		P := B2Vec2MulScalar(joint.M_impulse, joint.M_u)
 		vA.OperatorMinusInplace(B2Vec2MulScalar(joint.M_invMassA, P))
-		wA -= joint.M_invIA * B2Vec2Cross(joint.M_rA, P)
+		wA -= float64(joint.M_invIA * B2Vec2Cross(joint.M_rA, P))
 		vB.OperatorPlusInplace(B2Vec2MulScalar(joint.M_invMassB, P))
-		wB += joint.M_invIB * B2Vec2Cross(joint.M_rB, P)
+		wB += float64(joint.M_invIB * B2Vec2Cross(joint.M_rB, P))
 	} else {
 		joint.M_impulse = 0.0
 	}
@@ -263,14 +263,14 @@ func (joint *B2DistanceJoint) SolveVelocityConstraints(data B2SolverData) {
 	vpB := B2Vec2Add(vB, B2Vec2CrossScalarVector(wB, joint.M_rB))
 	Cdot := B2Vec2Dot(joint.M_u, B2Vec2Sub(vpB, vpA))
 
-	impulse := -joint.M_mass * (Cdot + joint.M_bias + joint.M_gamma*joint.M_impulse)
+	impulse := float64(-joint.M_mass * (Cdot + joint.M_bias + float64(joint.M_gamma*joint.M_impulse)))
 	joint.M_impulse += impulse
 
 	P := B2Vec2MulScalar(impulse, joint.M_u)
 	vA.OperatorMinusInplace(B2Vec2MulScalar(joint.M_invMassA, P))
-	wA -= joint.M_invIA * B2Vec2Cross(joint.M_rA, P)
+	wA -= float64(joint.M_invIA * B2Vec2Cross(joint.M_rA, P))
 	vB.OperatorPlusInplace(B2Vec2MulScalar(joint.M_invMassB, P))
-	wB += joint.M_invIB * B2Vec2Cross(joint.M_rB, P)
+	wB += float64(joint.M_invIB * B2Vec2Cross(joint.M_rB, P))
 
 	// Note: mutation on value, not ref; but OK because Velocities is an array
 	data.Velocities[joint.M_indexA].V = vA
@@ -301,13 +301,13 @@ func (joint *B2DistanceJoint) SolvePositionConstraints(data B2SolverData) bool {
 	C := length - joint.M_length
 	C = B2FloatClamp(C, -B2_maxLinearCorrection, B2_maxLinearCorrection)
 
-	impulse := -joint.M_mass * C
+	impulse := float64(-joint.M_mass * C)
 	P := B2Vec2MulScalar(impulse, u)
 
 	cA.OperatorMinusInplace(B2Vec2MulScalar(joint.M_invMassA, P))
-	aA -= joint.M_invIA * B2Vec2Cross(rA, P)
+	aA -= float64(joint.M_invIA * B2Vec2Cross(rA, P))
 	cB.OperatorPlusInplace(B2Vec2MulScalar(joint.M_invMassB, P))
-	aB += joint.M_invIB * B2Vec2Cross(rB, P)
+	aB += float64(joint.M_invIB * B2Vec2Cross(rB, P))
 
 	// Note: mutation on value, not ref; but OK because Positions is an array
 	data.Positions[joint.M_indexA].C = cA
@@ -327,7 +327,7 @@ func (joint B2DistanceJoint) GetAnchorB() B2Vec2 {
 }
 
 func (joint B2DistanceJoint) GetReactionForce(inv_dt float64) B2Vec2 {
-	return B2Vec2MulScalar((inv_dt * joint.M_impulse), joint.M_u)
+	return B2Vec2MulScalar((float64(inv_dt * joint.M_impulse)), joint.M_u)
 }
 
 func (joint B2DistanceJoint) GetReactionTorque(inv_dt float64) float64 {

@@ -191,7 +191,7 @@ func MakeB2GearJoint(def *B2GearJointDef) *B2GearJoint {
 
 	res.M_ratio = def.Ratio
 
-	res.M_constant = coordinateA + res.M_ratio*coordinateB
+	res.M_constant = coordinateA + float64(res.M_ratio*coordinateB)
 
 	res.M_impulse = 0.0
 
@@ -251,22 +251,22 @@ func (joint *B2GearJoint) InitVelocityConstraints(data B2SolverData) {
 		joint.M_JvAC = u
 		joint.M_JwC = B2Vec2Cross(rC, u)
 		joint.M_JwA = B2Vec2Cross(rA, u)
-		joint.M_mass += joint.M_mC + joint.M_mA + joint.M_iC*joint.M_JwC*joint.M_JwC + joint.M_iA*joint.M_JwA*joint.M_JwA
+		joint.M_mass += joint.M_mC + joint.M_mA + float64(float64(joint.M_iC*joint.M_JwC)*joint.M_JwC) + float64(float64(joint.M_iA*joint.M_JwA)*joint.M_JwA)
 	}
 
 	if joint.M_typeB == B2JointType.E_revoluteJoint {
 		joint.M_JvBD.SetZero()
 		joint.M_JwB = joint.M_ratio
 		joint.M_JwD = joint.M_ratio
-		joint.M_mass += joint.M_ratio * joint.M_ratio * (joint.M_iB + joint.M_iD)
+		joint.M_mass += float64(float64(joint.M_ratio*joint.M_ratio) * (joint.M_iB + joint.M_iD))
 	} else {
 		u := B2RotVec2Mul(qD, joint.M_localAxisD)
 		rD := B2RotVec2Mul(qD, B2Vec2Sub(joint.M_localAnchorD, joint.M_lcD))
 		rB := B2RotVec2Mul(qB, B2Vec2Sub(joint.M_localAnchorB, joint.M_lcB))
 		joint.M_JvBD = B2Vec2MulScalar(joint.M_ratio, u)
-		joint.M_JwD = joint.M_ratio * B2Vec2Cross(rD, u)
-		joint.M_JwB = joint.M_ratio * B2Vec2Cross(rB, u)
-		joint.M_mass += joint.M_ratio*joint.M_ratio*(joint.M_mD+joint.M_mB) + joint.M_iD*joint.M_JwD*joint.M_JwD + joint.M_iB*joint.M_JwB*joint.M_JwB
+		joint.M_JwD = float64(joint.M_ratio * B2Vec2Cross(rD, u))
+		joint.M_JwB = float64(joint.M_ratio * B2Vec2Cross(rB, u))
+		joint.M_mass += float64(float64(joint.M_ratio*joint.M_ratio)*(joint.M_mD+joint.M_mB)) + float64(float64(joint.M_iD*joint.M_JwD)*joint.M_JwD) + float64(float64(joint.M_iB*joint.M_JwB)*joint.M_JwB)
 	}
 
 	// Compute effective mass.
@@ -277,14 +277,14 @@ func (joint *B2GearJoint) InitVelocityConstraints(data B2SolverData) {
 	}
 
 	if data.Step.WarmStarting {
-		vA.OperatorPlusInplace(B2Vec2MulScalar(joint.M_mA*joint.M_impulse, joint.M_JvAC))
-		wA += joint.M_iA * joint.M_impulse * joint.M_JwA
-		vB.OperatorPlusInplace(B2Vec2MulScalar(joint.M_mB*joint.M_impulse, joint.M_JvBD))
-		wB += joint.M_iB * joint.M_impulse * joint.M_JwB
-		vC.OperatorMinusInplace(B2Vec2MulScalar(joint.M_mC*joint.M_impulse, joint.M_JvAC))
-		wC -= joint.M_iC * joint.M_impulse * joint.M_JwC
-		vD.OperatorMinusInplace(B2Vec2MulScalar(joint.M_mD*joint.M_impulse, joint.M_JvBD))
-		wD -= joint.M_iD * joint.M_impulse * joint.M_JwD
+		vA.OperatorPlusInplace(B2Vec2MulScalar(float64(joint.M_mA*joint.M_impulse), joint.M_JvAC))
+		wA += float64(float64(joint.M_iA*joint.M_impulse) * joint.M_JwA)
+		vB.OperatorPlusInplace(B2Vec2MulScalar(float64(joint.M_mB*joint.M_impulse), joint.M_JvBD))
+		wB += float64(float64(joint.M_iB*joint.M_impulse) * joint.M_JwB)
+		vC.OperatorMinusInplace(B2Vec2MulScalar(float64(joint.M_mC*joint.M_impulse), joint.M_JvAC))
+		wC -= float64(float64(joint.M_iC*joint.M_impulse) * joint.M_JwC)
+		vD.OperatorMinusInplace(B2Vec2MulScalar(float64(joint.M_mD*joint.M_impulse), joint.M_JvBD))
+		wD -= float64(float64(joint.M_iD*joint.M_impulse) * joint.M_JwD)
 	} else {
 		joint.M_impulse = 0.0
 	}
@@ -310,19 +310,19 @@ func (joint *B2GearJoint) SolveVelocityConstraints(data B2SolverData) {
 	wD := data.Velocities[joint.M_indexD].W
 
 	Cdot := B2Vec2Dot(joint.M_JvAC, B2Vec2Sub(vA, vC)) + B2Vec2Dot(joint.M_JvBD, B2Vec2Sub(vB, vD))
-	Cdot += (joint.M_JwA*wA - joint.M_JwC*wC) + (joint.M_JwB*wB - joint.M_JwD*wD)
+	Cdot += (float64(joint.M_JwA*wA) - float64(joint.M_JwC*wC)) + (float64(joint.M_JwB*wB) - float64(joint.M_JwD*wD))
 
-	impulse := -joint.M_mass * Cdot
+	impulse := float64(-joint.M_mass * Cdot)
 	joint.M_impulse += impulse
 
-	vA.OperatorPlusInplace(B2Vec2MulScalar(joint.M_mA*impulse, joint.M_JvAC))
-	wA += joint.M_iA * impulse * joint.M_JwA
-	vB.OperatorPlusInplace(B2Vec2MulScalar(joint.M_mB*impulse, joint.M_JvBD))
-	wB += joint.M_iB * impulse * joint.M_JwB
-	vC.OperatorMinusInplace(B2Vec2MulScalar(joint.M_mC*impulse, joint.M_JvAC))
-	wC -= joint.M_iC * impulse * joint.M_JwC
-	vD.OperatorMinusInplace(B2Vec2MulScalar(joint.M_mD*impulse, joint.M_JvBD))
-	wD -= joint.M_iD * impulse * joint.M_JwD
+	vA.OperatorPlusInplace(B2Vec2MulScalar(float64(joint.M_mA*impulse), joint.M_JvAC))
+	wA += float64(float64(joint.M_iA*impulse) * joint.M_JwA)
+	vB.OperatorPlusInplace(B2Vec2MulScalar(float64(joint.M_mB*impulse), joint.M_JvBD))
+	wB += float64(float64(joint.M_iB*impulse) * joint.M_JwB)
+	vC.OperatorMinusInplace(B2Vec2MulScalar(float64(joint.M_mC*impulse), joint.M_JvAC))
+	wC -= float64(float64(joint.M_iC*impulse) * joint.M_JwC)
+	vD.OperatorMinusInplace(B2Vec2MulScalar(float64(joint.M_mD*impulse), joint.M_JvBD))
+	wD -= float64(float64(joint.M_iD*impulse) * joint.M_JwD)
 
 	data.Velocities[joint.M_indexA].V = vA
 	data.Velocities[joint.M_indexA].W = wA
@@ -373,7 +373,7 @@ func (joint *B2GearJoint) SolvePositionConstraints(data B2SolverData) bool {
 		JvAC = u
 		JwC = B2Vec2Cross(rC, u)
 		JwA = B2Vec2Cross(rA, u)
-		mass += joint.M_mC + joint.M_mA + joint.M_iC*JwC*JwC + joint.M_iA*JwA*JwA
+		mass += joint.M_mC + joint.M_mA + float64(float64(joint.M_iC*JwC)*JwC) + float64(float64(joint.M_iA*JwA)*JwA)
 
 		pC := B2Vec2Sub(joint.M_localAnchorC, joint.M_lcC)
 		pA := B2RotVec2MulT(qC, B2Vec2Add(rA, B2Vec2Sub(cA, cC)))
@@ -384,7 +384,7 @@ func (joint *B2GearJoint) SolvePositionConstraints(data B2SolverData) bool {
 		JvBD.SetZero()
 		JwB = joint.M_ratio
 		JwD = joint.M_ratio
-		mass += joint.M_ratio * joint.M_ratio * (joint.M_iB + joint.M_iD)
+		mass += float64(float64(joint.M_ratio*joint.M_ratio) * (joint.M_iB + joint.M_iD))
 
 		coordinateB = aB - aD - joint.M_referenceAngleB
 	} else {
@@ -392,30 +392,30 @@ func (joint *B2GearJoint) SolvePositionConstraints(data B2SolverData) bool {
 		rD := B2RotVec2Mul(qD, B2Vec2Sub(joint.M_localAnchorD, joint.M_lcD))
 		rB := B2RotVec2Mul(qB, B2Vec2Sub(joint.M_localAnchorB, joint.M_lcB))
 		JvBD = B2Vec2MulScalar(joint.M_ratio, u)
-		JwD = joint.M_ratio * B2Vec2Cross(rD, u)
-		JwB = joint.M_ratio * B2Vec2Cross(rB, u)
-		mass += joint.M_ratio*joint.M_ratio*(joint.M_mD+joint.M_mB) + joint.M_iD*JwD*JwD + joint.M_iB*JwB*JwB
+		JwD = float64(joint.M_ratio * B2Vec2Cross(rD, u))
+		JwB = float64(joint.M_ratio * B2Vec2Cross(rB, u))
+		mass += float64(float64(joint.M_ratio*joint.M_ratio)*(joint.M_mD+joint.M_mB)) + float64(float64(joint.M_iD*JwD)*JwD) + float64(float64(joint.M_iB*JwB)*JwB)
 
 		pD := B2Vec2Sub(joint.M_localAnchorD, joint.M_lcD)
 		pB := B2RotVec2MulT(qD, B2Vec2Add(rB, B2Vec2Sub(cB, cD)))
 		coordinateB = B2Vec2Dot(B2Vec2Sub(pB, pD), joint.M_localAxisD)
 	}
 
-	C := (coordinateA + joint.M_ratio*coordinateB) - joint.M_constant
+	C := (coordinateA + float64(joint.M_ratio*coordinateB)) - joint.M_constant
 
 	impulse := 0.0
 	if mass > 0.0 {
 		impulse = -C / mass
 	}
 
-	cA.OperatorPlusInplace(B2Vec2MulScalar(joint.M_mA*impulse, JvAC))
-	aA += joint.M_iA * impulse * JwA
-	cB.OperatorPlusInplace(B2Vec2MulScalar(joint.M_mB*impulse, JvBD))
-	aB += joint.M_iB * impulse * JwB
-	cC.OperatorMinusInplace(B2Vec2MulScalar(joint.M_mC*impulse, JvAC))
-	aC -= joint.M_iC * impulse * JwC
-	cD.OperatorMinusInplace(B2Vec2MulScalar(joint.M_mD*impulse, JvBD))
-	aD -= joint.M_iD * impulse * JwD
+	cA.OperatorPlusInplace(B2Vec2MulScalar(float64(joint.M_mA*impulse), JvAC))
+	aA += float64(float64(joint.M_iA*impulse) * JwA)
+	cB.OperatorPlusInplace(B2Vec2MulScalar(float64(joint.M_mB*impulse), JvBD))
+	aB += float64(float64(joint.M_iB*impulse) * JwB)
+	cC.OperatorMinusInplace(B2Vec2MulScalar(float64(joint.M_mC*impulse), JvAC))
+	aC -= float64(float64(joint.M_iC*impulse) * JwC)
+	cD.OperatorMinusInplace(B2Vec2MulScalar(float64(joint.M_mD*impulse), JvBD))
+	aD -= float64(float64(joint.M_iD*impulse) * JwD)
 
 	data.Positions[joint.M_indexA].C = cA
 	data.Positions[joint.M_indexA].A = aA
@@ -444,8 +444,8 @@ func (joint B2GearJoint) GetReactionForce(inv_dt float64) B2Vec2 {
 }
 
 func (joint B2GearJoint) GetReactionTorque(inv_dt float64) float64 {
-	L := joint.M_impulse * joint.M_JwA
-	return inv_dt * L
+	L := float64(joint.M_impulse * joint.M_JwA)
+	return float64(inv_dt * L)
 }
 
 func (joint *B2GearJoint) SetRatio(ratio float64) {

@@ -154,10 +154,10 @@ func (joint *B2MotorJoint) InitVelocityConstraints(data B2SolverData) {
 
 	// Upper 2 by 2 of K for point to point
 	var K B2Mat22
-	K.Ex.X = mA + mB + iA*joint.M_rA.Y*joint.M_rA.Y + iB*joint.M_rB.Y*joint.M_rB.Y
-	K.Ex.Y = -iA*joint.M_rA.X*joint.M_rA.Y - iB*joint.M_rB.X*joint.M_rB.Y
+	K.Ex.X = mA + mB + float64(float64(iA*joint.M_rA.Y)*joint.M_rA.Y) + float64(float64(iB*joint.M_rB.Y)*joint.M_rB.Y)
+	K.Ex.Y = float64(float64(-iA*joint.M_rA.X)*joint.M_rA.Y) - float64(float64(iB*joint.M_rB.X)*joint.M_rB.Y)
 	K.Ey.X = K.Ex.Y
-	K.Ey.Y = mA + mB + iA*joint.M_rA.X*joint.M_rA.X + iB*joint.M_rB.X*joint.M_rB.X
+	K.Ey.Y = mA + mB + float64(float64(iA*joint.M_rA.X)*joint.M_rA.X) + float64(float64(iB*joint.M_rB.X)*joint.M_rB.X)
 
 	joint.M_linearMass = K.GetInverse()
 
@@ -176,9 +176,9 @@ func (joint *B2MotorJoint) InitVelocityConstraints(data B2SolverData) {
 
 		P := MakeB2Vec2(joint.M_linearImpulse.X, joint.M_linearImpulse.Y)
 		vA.OperatorMinusInplace(B2Vec2MulScalar(mA, P))
-		wA -= iA * (B2Vec2Cross(joint.M_rA, P) + joint.M_angularImpulse)
+		wA -= float64(iA * (B2Vec2Cross(joint.M_rA, P) + joint.M_angularImpulse))
 		vB.OperatorPlusInplace(B2Vec2MulScalar(mB, P))
-		wB += iB * (B2Vec2Cross(joint.M_rB, P) + joint.M_angularImpulse)
+		wB += float64(iB * (B2Vec2Cross(joint.M_rB, P) + joint.M_angularImpulse))
 	} else {
 		joint.M_linearImpulse.SetZero()
 		joint.M_angularImpulse = 0.0
@@ -206,29 +206,29 @@ func (joint *B2MotorJoint) SolveVelocityConstraints(data B2SolverData) {
 
 	// Solve angular friction
 	{
-		Cdot := wB - wA + inv_h*joint.M_correctionFactor*joint.M_angularError
-		impulse := -joint.M_angularMass * Cdot
+		Cdot := wB - wA + float64(float64(inv_h*joint.M_correctionFactor)*joint.M_angularError)
+		impulse := float64(-joint.M_angularMass * Cdot)
 
 		oldImpulse := joint.M_angularImpulse
-		maxImpulse := h * joint.M_maxTorque
+		maxImpulse := float64(h * joint.M_maxTorque)
 		joint.M_angularImpulse = B2FloatClamp(joint.M_angularImpulse+impulse, -maxImpulse, maxImpulse)
 		impulse = joint.M_angularImpulse - oldImpulse
 
-		wA -= iA * impulse
-		wB += iB * impulse
+		wA -= float64(iA * impulse)
+		wB += float64(iB * impulse)
 	}
 
 	// Solve linear friction
 	{
-		Cdot := B2Vec2Add(B2Vec2Sub(B2Vec2Sub(B2Vec2Add(vB, B2Vec2CrossScalarVector(wB, joint.M_rB)), vA), B2Vec2CrossScalarVector(wA, joint.M_rA)), B2Vec2MulScalar(inv_h*joint.M_correctionFactor, joint.M_linearError))
+		Cdot := B2Vec2Add(B2Vec2Sub(B2Vec2Sub(B2Vec2Add(vB, B2Vec2CrossScalarVector(wB, joint.M_rB)), vA), B2Vec2CrossScalarVector(wA, joint.M_rA)), B2Vec2MulScalar(float64(inv_h*joint.M_correctionFactor), joint.M_linearError))
 
 		impulse := B2Vec2Mat22Mul(joint.M_linearMass, Cdot).OperatorNegate()
 		oldImpulse := joint.M_linearImpulse
 		joint.M_linearImpulse.OperatorPlusInplace(impulse)
 
-		maxImpulse := h * joint.M_maxForce
+		maxImpulse := float64(h * joint.M_maxForce)
 
-		if joint.M_linearImpulse.LengthSquared() > maxImpulse*maxImpulse {
+		if joint.M_linearImpulse.LengthSquared() > float64(maxImpulse*maxImpulse) {
 			joint.M_linearImpulse.Normalize()
 			joint.M_linearImpulse.OperatorScalarMulInplace(maxImpulse)
 		}
@@ -236,10 +236,10 @@ func (joint *B2MotorJoint) SolveVelocityConstraints(data B2SolverData) {
 		impulse = B2Vec2Sub(joint.M_linearImpulse, oldImpulse)
 
 		vA.OperatorMinusInplace(B2Vec2MulScalar(mA, impulse))
-		wA -= iA * B2Vec2Cross(joint.M_rA, impulse)
+		wA -= float64(iA * B2Vec2Cross(joint.M_rA, impulse))
 
 		vB.OperatorPlusInplace(B2Vec2MulScalar(mB, impulse))
-		wB += iB * B2Vec2Cross(joint.M_rB, impulse)
+		wB += float64(iB * B2Vec2Cross(joint.M_rB, impulse))
 	}
 
 	data.Velocities[joint.M_indexA].V = vA
@@ -265,7 +265,7 @@ func (joint B2MotorJoint) GetReactionForce(inv_dt float64) B2Vec2 {
 }
 
 func (joint B2MotorJoint) GetReactionTorque(inv_dt float64) float64 {
-	return inv_dt * joint.M_angularImpulse
+	return float64(inv_dt * joint.M_angularImpulse)
 }
 
 func (joint *B2MotorJoint) SetMaxForce(force float64) {

@@ -160,24 +160,24 @@ func (joint *B2MouseJoint) InitVelocityConstraints(data B2SolverData) {
 	mass := joint.M_bodyB.GetMass()
 
 	// Frequency
-	omega := 2.0 * B2_pi * joint.M_frequencyHz
+	omega := float64(2.0 * B2_pi * joint.M_frequencyHz)
 
 	// Damping coefficient
-	d := 2.0 * mass * joint.M_dampingRatio * omega
+	d := float64(float64(float64(2.0*mass)*joint.M_dampingRatio) * omega)
 
 	// Spring stiffness
-	k := mass * (omega * omega)
+	k := float64(mass * (float64(omega * omega)))
 
 	// magic formulas
 	// gamma has units of inverse mass.
 	// beta has units of inverse time.
 	h := data.Step.Dt
-	B2Assert(d+h*k > B2_epsilon)
-	joint.M_gamma = h * (d + h*k)
+	B2Assert(d+float64(h*k) > B2_epsilon)
+	joint.M_gamma = float64(h * (d + float64(h*k)))
 	if joint.M_gamma != 0.0 {
 		joint.M_gamma = 1.0 / joint.M_gamma
 	}
-	joint.M_beta = h * k * joint.M_gamma
+	joint.M_beta = float64(float64(h*k) * joint.M_gamma)
 
 	// Compute the effective mass matrix.
 	joint.M_rB = B2RotVec2Mul(qB, B2Vec2Sub(joint.M_localAnchorB, joint.M_localCenterB))
@@ -186,10 +186,10 @@ func (joint *B2MouseJoint) InitVelocityConstraints(data B2SolverData) {
 	//      = [1/m1+1/m2     0    ] + invI1 * [r1.y*r1.y -r1.x*r1.y] + invI2 * [r1.y*r1.y -r1.x*r1.y]
 	//        [    0     1/m1+1/m2]           [-r1.x*r1.y r1.x*r1.x]           [-r1.x*r1.y r1.x*r1.x]
 	var K B2Mat22
-	K.Ex.X = joint.M_invMassB + joint.M_invIB*joint.M_rB.Y*joint.M_rB.Y + joint.M_gamma
-	K.Ex.Y = -joint.M_invIB * joint.M_rB.X * joint.M_rB.Y
+	K.Ex.X = joint.M_invMassB + float64(float64(joint.M_invIB*joint.M_rB.Y)*joint.M_rB.Y) + joint.M_gamma
+	K.Ex.Y = float64(float64(-joint.M_invIB*joint.M_rB.X) * joint.M_rB.Y)
 	K.Ey.X = K.Ex.Y
-	K.Ey.Y = joint.M_invMassB + joint.M_invIB*joint.M_rB.X*joint.M_rB.X + joint.M_gamma
+	K.Ey.Y = joint.M_invMassB + float64(float64(joint.M_invIB*joint.M_rB.X)*joint.M_rB.X) + joint.M_gamma
 
 	joint.M_mass = K.GetInverse()
 
@@ -202,7 +202,7 @@ func (joint *B2MouseJoint) InitVelocityConstraints(data B2SolverData) {
 	if data.Step.WarmStarting {
 		joint.M_impulse.OperatorScalarMulInplace(data.Step.DtRatio)
 		vB.OperatorPlusInplace(B2Vec2MulScalar(joint.M_invMassB, joint.M_impulse))
-		wB += joint.M_invIB * B2Vec2Cross(joint.M_rB, joint.M_impulse)
+		wB += float64(joint.M_invIB * B2Vec2Cross(joint.M_rB, joint.M_impulse))
 	} else {
 		joint.M_impulse.SetZero()
 	}
@@ -222,14 +222,14 @@ func (joint *B2MouseJoint) SolveVelocityConstraints(data B2SolverData) {
 
 	oldImpulse := joint.M_impulse
 	joint.M_impulse.OperatorPlusInplace(impulse)
-	maxImpulse := data.Step.Dt * joint.M_maxForce
-	if joint.M_impulse.LengthSquared() > maxImpulse*maxImpulse {
+	maxImpulse := float64(data.Step.Dt * joint.M_maxForce)
+	if joint.M_impulse.LengthSquared() > float64(maxImpulse*maxImpulse) {
 		joint.M_impulse.OperatorScalarMulInplace(maxImpulse / joint.M_impulse.Length())
 	}
 	impulse = B2Vec2Sub(joint.M_impulse, oldImpulse)
 
 	vB.OperatorPlusInplace(B2Vec2MulScalar(joint.M_invMassB, impulse))
-	wB += joint.M_invIB * B2Vec2Cross(joint.M_rB, impulse)
+	wB += float64(joint.M_invIB * B2Vec2Cross(joint.M_rB, impulse))
 
 	data.Velocities[joint.M_indexB].V = vB
 	data.Velocities[joint.M_indexB].W = wB
@@ -252,7 +252,7 @@ func (joint B2MouseJoint) GetReactionForce(inv_dt float64) B2Vec2 {
 }
 
 func (joint B2MouseJoint) GetReactionTorque(inv_dt float64) float64 {
-	return inv_dt * 0.0
+	return float64(inv_dt * 0.0)
 }
 
 func (joint *B2MouseJoint) ShiftOrigin(newOrigin B2Vec2) {

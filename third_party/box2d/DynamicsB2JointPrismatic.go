@@ -276,7 +276,7 @@ func (joint *B2PrismaticJoint) InitVelocityConstraints(data B2SolverData) {
 		joint.M_a1 = B2Vec2Cross(B2Vec2Add(d, rA), joint.M_axis)
 		joint.M_a2 = B2Vec2Cross(rB, joint.M_axis)
 
-		joint.M_motorMass = mA + mB + iA*joint.M_a1*joint.M_a1 + iB*joint.M_a2*joint.M_a2
+		joint.M_motorMass = mA + mB + float64(float64(iA*joint.M_a1)*joint.M_a1) + float64(float64(iB*joint.M_a2)*joint.M_a2)
 		if joint.M_motorMass > 0.0 {
 			joint.M_motorMass = 1.0 / joint.M_motorMass
 		}
@@ -289,16 +289,16 @@ func (joint *B2PrismaticJoint) InitVelocityConstraints(data B2SolverData) {
 		joint.M_s1 = B2Vec2Cross(B2Vec2Add(d, rA), joint.M_perp)
 		joint.M_s2 = B2Vec2Cross(rB, joint.M_perp)
 
-		k11 := mA + mB + iA*joint.M_s1*joint.M_s1 + iB*joint.M_s2*joint.M_s2
-		k12 := iA*joint.M_s1 + iB*joint.M_s2
-		k13 := iA*joint.M_s1*joint.M_a1 + iB*joint.M_s2*joint.M_a2
+		k11 := mA + mB + float64(float64(iA*joint.M_s1)*joint.M_s1) + float64(float64(iB*joint.M_s2)*joint.M_s2)
+		k12 := float64(iA*joint.M_s1) + float64(iB*joint.M_s2)
+		k13 := float64(float64(iA*joint.M_s1)*joint.M_a1) + float64(float64(iB*joint.M_s2)*joint.M_a2)
 		k22 := iA + iB
 		if k22 == 0.0 {
 			// For bodies with fixed rotation.
 			k22 = 1.0
 		}
-		k23 := iA*joint.M_a1 + iB*joint.M_a2
-		k33 := mA + mB + iA*joint.M_a1*joint.M_a1 + iB*joint.M_a2*joint.M_a2
+		k23 := float64(iA*joint.M_a1) + float64(iB*joint.M_a2)
+		k33 := mA + mB + float64(float64(iA*joint.M_a1)*joint.M_a1) + float64(float64(iB*joint.M_a2)*joint.M_a2)
 
 		joint.M_K.Ex.Set(k11, k12, k13)
 		joint.M_K.Ey.Set(k12, k22, k23)
@@ -339,14 +339,14 @@ func (joint *B2PrismaticJoint) InitVelocityConstraints(data B2SolverData) {
 		joint.M_motorImpulse *= data.Step.DtRatio
 
 		P := B2Vec2Add(B2Vec2MulScalar(joint.M_impulse.X, joint.M_perp), B2Vec2MulScalar(joint.M_motorImpulse+joint.M_impulse.Z, joint.M_axis))
-		LA := joint.M_impulse.X*joint.M_s1 + joint.M_impulse.Y + (joint.M_motorImpulse+joint.M_impulse.Z)*joint.M_a1
-		LB := joint.M_impulse.X*joint.M_s2 + joint.M_impulse.Y + (joint.M_motorImpulse+joint.M_impulse.Z)*joint.M_a2
+		LA := float64(joint.M_impulse.X*joint.M_s1) + joint.M_impulse.Y + float64((joint.M_motorImpulse+joint.M_impulse.Z)*joint.M_a1)
+		LB := float64(joint.M_impulse.X*joint.M_s2) + joint.M_impulse.Y + float64((joint.M_motorImpulse+joint.M_impulse.Z)*joint.M_a2)
 
 		vA.OperatorMinusInplace(B2Vec2MulScalar(mA, P))
-		wA -= iA * LA
+		wA -= float64(iA * LA)
 
 		vB.OperatorPlusInplace(B2Vec2MulScalar(mB, P))
-		wB += iB * LB
+		wB += float64(iB * LB)
 	} else {
 		joint.M_impulse.SetZero()
 		joint.M_motorImpulse = 0.0
@@ -371,32 +371,32 @@ func (joint *B2PrismaticJoint) SolveVelocityConstraints(data B2SolverData) {
 
 	// Solve linear motor constraint.
 	if joint.M_enableMotor && joint.M_limitState != B2LimitState.E_equalLimits {
-		Cdot := B2Vec2Dot(joint.M_axis, B2Vec2Sub(vB, vA)) + joint.M_a2*wB - joint.M_a1*wA
-		impulse := joint.M_motorMass * (joint.M_motorSpeed - Cdot)
+		Cdot := B2Vec2Dot(joint.M_axis, B2Vec2Sub(vB, vA)) + float64(joint.M_a2*wB) - float64(joint.M_a1*wA)
+		impulse := float64(joint.M_motorMass * (joint.M_motorSpeed - Cdot))
 		oldImpulse := joint.M_motorImpulse
-		maxImpulse := data.Step.Dt * joint.M_maxMotorForce
+		maxImpulse := float64(data.Step.Dt * joint.M_maxMotorForce)
 		joint.M_motorImpulse = B2FloatClamp(joint.M_motorImpulse+impulse, -maxImpulse, maxImpulse)
 		impulse = joint.M_motorImpulse - oldImpulse
 
 		P := B2Vec2MulScalar(impulse, joint.M_axis)
-		LA := impulse * joint.M_a1
-		LB := impulse * joint.M_a2
+		LA := float64(impulse * joint.M_a1)
+		LB := float64(impulse * joint.M_a2)
 
 		vA.OperatorMinusInplace(B2Vec2MulScalar(mA, P))
-		wA -= iA * LA
+		wA -= float64(iA * LA)
 
 		vB.OperatorPlusInplace(B2Vec2MulScalar(mB, P))
-		wB += iB * LB
+		wB += float64(iB * LB)
 	}
 
 	var Cdot1 B2Vec2
-	Cdot1.X = B2Vec2Dot(joint.M_perp, B2Vec2Sub(vB, vA)) + joint.M_s2*wB - joint.M_s1*wA
+	Cdot1.X = B2Vec2Dot(joint.M_perp, B2Vec2Sub(vB, vA)) + float64(joint.M_s2*wB) - float64(joint.M_s1*wA)
 	Cdot1.Y = wB - wA
 
 	if joint.M_enableLimit && joint.M_limitState != B2LimitState.E_inactiveLimit {
 		// Solve prismatic and limit constraint in block form.
 		Cdot2 := 0.0
-		Cdot2 = B2Vec2Dot(joint.M_axis, B2Vec2Sub(vB, vA)) + joint.M_a2*wB - joint.M_a1*wA
+		Cdot2 = B2Vec2Dot(joint.M_axis, B2Vec2Sub(vB, vA)) + float64(joint.M_a2*wB) - float64(joint.M_a1*wA)
 		Cdot := MakeB2Vec3(Cdot1.X, Cdot1.Y, Cdot2)
 
 		f1 := joint.M_impulse
@@ -418,14 +418,14 @@ func (joint *B2PrismaticJoint) SolveVelocityConstraints(data B2SolverData) {
 		df = B2Vec3Sub(joint.M_impulse, f1)
 
 		P := B2Vec2Add(B2Vec2MulScalar(df.X, joint.M_perp), B2Vec2MulScalar(df.Z, joint.M_axis))
-		LA := df.X*joint.M_s1 + df.Y + df.Z*joint.M_a1
-		LB := df.X*joint.M_s2 + df.Y + df.Z*joint.M_a2
+		LA := float64(df.X*joint.M_s1) + df.Y + float64(df.Z*joint.M_a1)
+		LB := float64(df.X*joint.M_s2) + df.Y + float64(df.Z*joint.M_a2)
 
 		vA.OperatorMinusInplace(B2Vec2MulScalar(mA, P))
-		wA -= iA * LA
+		wA -= float64(iA * LA)
 
 		vB.OperatorPlusInplace(B2Vec2MulScalar(mB, P))
-		wB += iB * LB
+		wB += float64(iB * LB)
 	} else {
 		// Limit is inactive, just solve the prismatic constraint in block form.
 		df := joint.M_K.Solve22(Cdot1.OperatorNegate())
@@ -433,14 +433,14 @@ func (joint *B2PrismaticJoint) SolveVelocityConstraints(data B2SolverData) {
 		joint.M_impulse.Y += df.Y
 
 		P := B2Vec2MulScalar(df.X, joint.M_perp)
-		LA := df.X*joint.M_s1 + df.Y
-		LB := df.X*joint.M_s2 + df.Y
+		LA := float64(df.X*joint.M_s1) + df.Y
+		LB := float64(df.X*joint.M_s2) + df.Y
 
 		vA.OperatorMinusInplace(B2Vec2MulScalar(mA, P))
-		wA -= iA * LA
+		wA -= float64(iA * LA)
 
 		vB.OperatorPlusInplace(B2Vec2MulScalar(mB, P))
-		wB += iB * LB
+		wB += float64(iB * LB)
 	}
 
 	data.Velocities[joint.M_indexA].V = vA
@@ -514,16 +514,16 @@ func (joint *B2PrismaticJoint) SolvePositionConstraints(data B2SolverData) bool 
 	}
 
 	if active {
-		k11 := mA + mB + iA*s1*s1 + iB*s2*s2
-		k12 := iA*s1 + iB*s2
-		k13 := iA*s1*a1 + iB*s2*a2
+		k11 := mA + mB + float64(float64(iA*s1)*s1) + float64(float64(iB*s2)*s2)
+		k12 := float64(iA*s1) + float64(iB*s2)
+		k13 := float64(float64(iA*s1)*a1) + float64(float64(iB*s2)*a2)
 		k22 := iA + iB
 		if k22 == 0.0 {
 			// For fixed rotation
 			k22 = 1.0
 		}
-		k23 := iA*a1 + iB*a2
-		k33 := mA + mB + iA*a1*a1 + iB*a2*a2
+		k23 := float64(iA*a1) + float64(iB*a2)
+		k33 := mA + mB + float64(float64(iA*a1)*a1) + float64(float64(iB*a2)*a2)
 
 		K := MakeB2Mat33()
 		K.Ex.Set(k11, k12, k13)
@@ -537,8 +537,8 @@ func (joint *B2PrismaticJoint) SolvePositionConstraints(data B2SolverData) bool 
 
 		impulse = K.Solve33(C.OperatorNegate())
 	} else {
-		k11 := mA + mB + iA*s1*s1 + iB*s2*s2
-		k12 := iA*s1 + iB*s2
+		k11 := mA + mB + float64(float64(iA*s1)*s1) + float64(float64(iB*s2)*s2)
+		k12 := float64(iA*s1) + float64(iB*s2)
 		k22 := iA + iB
 		if k22 == 0.0 {
 			k22 = 1.0
@@ -555,13 +555,13 @@ func (joint *B2PrismaticJoint) SolvePositionConstraints(data B2SolverData) bool 
 	}
 
 	P := B2Vec2Add(B2Vec2MulScalar(impulse.X, perp), B2Vec2MulScalar(impulse.Z, axis))
-	LA := impulse.X*s1 + impulse.Y + impulse.Z*a1
-	LB := impulse.X*s2 + impulse.Y + impulse.Z*a2
+	LA := float64(impulse.X*s1) + impulse.Y + float64(impulse.Z*a1)
+	LB := float64(impulse.X*s2) + impulse.Y + float64(impulse.Z*a2)
 
 	cA.OperatorMinusInplace(B2Vec2MulScalar(mA, P))
-	aA -= iA * LA
+	aA -= float64(iA * LA)
 	cB.OperatorPlusInplace(B2Vec2MulScalar(mB, P))
-	aB += iB * LB
+	aB += float64(iB * LB)
 
 	data.Positions[joint.M_indexA].C = cA
 	data.Positions[joint.M_indexA].A = aA
@@ -584,7 +584,7 @@ func (joint B2PrismaticJoint) GetReactionForce(inv_dt float64) B2Vec2 {
 }
 
 func (joint B2PrismaticJoint) GetReactionTorque(inv_dt float64) float64 {
-	return inv_dt * joint.M_impulse.Y
+	return float64(inv_dt * joint.M_impulse.Y)
 }
 
 func (joint B2PrismaticJoint) GetJointTranslation() float64 {
@@ -679,7 +679,7 @@ func (joint *B2PrismaticJoint) SetMaxMotorForce(force float64) {
 }
 
 func (joint B2PrismaticJoint) GetMotorForce(inv_dt float64) float64 {
-	return inv_dt * joint.M_motorImpulse
+	return float64(inv_dt * joint.M_motorImpulse)
 }
 
 func (joint *B2PrismaticJoint) Dump() {

@@ -134,7 +134,7 @@ func MakeB2PulleyJoint(def *B2PulleyJointDef) *B2PulleyJoint {
 	B2Assert(def.Ratio != 0.0)
 	res.M_ratio = def.Ratio
 
-	res.M_constant = def.LengthA + res.M_ratio*def.LengthB
+	res.M_constant = def.LengthA + float64(res.M_ratio*def.LengthB)
 
 	res.M_impulse = 0.0
 
@@ -190,10 +190,10 @@ func (joint *B2PulleyJoint) InitVelocityConstraints(data B2SolverData) {
 	ruA := B2Vec2Cross(joint.M_rA, joint.M_uA)
 	ruB := B2Vec2Cross(joint.M_rB, joint.M_uB)
 
-	mA := joint.M_invMassA + joint.M_invIA*ruA*ruA
-	mB := joint.M_invMassB + joint.M_invIB*ruB*ruB
+	mA := joint.M_invMassA + float64(float64(joint.M_invIA*ruA)*ruA)
+	mB := joint.M_invMassB + float64(float64(joint.M_invIB*ruB)*ruB)
 
-	joint.M_mass = mA + joint.M_ratio*joint.M_ratio*mB
+	joint.M_mass = mA + float64(float64(joint.M_ratio*joint.M_ratio)*mB)
 
 	if joint.M_mass > 0.0 {
 		joint.M_mass = 1.0 / joint.M_mass
@@ -205,12 +205,12 @@ func (joint *B2PulleyJoint) InitVelocityConstraints(data B2SolverData) {
 
 		// Warm starting.
 		PA := B2Vec2MulScalar(-(joint.M_impulse), joint.M_uA)
-		PB := B2Vec2MulScalar(-joint.M_ratio*joint.M_impulse, joint.M_uB)
+		PB := B2Vec2MulScalar(float64(-joint.M_ratio*joint.M_impulse), joint.M_uB)
 
 		vA.OperatorPlusInplace(B2Vec2MulScalar(joint.M_invMassA, PA))
-		wA += joint.M_invIA * B2Vec2Cross(joint.M_rA, PA)
+		wA += float64(joint.M_invIA * B2Vec2Cross(joint.M_rA, PA))
 		vB.OperatorPlusInplace(B2Vec2MulScalar(joint.M_invMassB, PB))
-		wB += joint.M_invIB * B2Vec2Cross(joint.M_rB, PB)
+		wB += float64(joint.M_invIB * B2Vec2Cross(joint.M_rB, PB))
 	} else {
 		joint.M_impulse = 0.0
 	}
@@ -230,16 +230,16 @@ func (joint *B2PulleyJoint) SolveVelocityConstraints(data B2SolverData) {
 	vpA := B2Vec2Add(vA, B2Vec2CrossScalarVector(wA, joint.M_rA))
 	vpB := B2Vec2Add(vB, B2Vec2CrossScalarVector(wB, joint.M_rB))
 
-	Cdot := -B2Vec2Dot(joint.M_uA, vpA) - joint.M_ratio*B2Vec2Dot(joint.M_uB, vpB)
-	impulse := -joint.M_mass * Cdot
+	Cdot := -B2Vec2Dot(joint.M_uA, vpA) - float64(joint.M_ratio*B2Vec2Dot(joint.M_uB, vpB))
+	impulse := float64(-joint.M_mass * Cdot)
 	joint.M_impulse += impulse
 
 	PA := B2Vec2MulScalar(-impulse, joint.M_uA)
-	PB := B2Vec2MulScalar(-joint.M_ratio*impulse, joint.M_uB)
+	PB := B2Vec2MulScalar(float64(-joint.M_ratio*impulse), joint.M_uB)
 	vA.OperatorPlusInplace(B2Vec2MulScalar(joint.M_invMassA, PA))
-	wA += joint.M_invIA * B2Vec2Cross(joint.M_rA, PA)
+	wA += float64(joint.M_invIA * B2Vec2Cross(joint.M_rA, PA))
 	vB.OperatorPlusInplace(B2Vec2MulScalar(joint.M_invMassB, PB))
-	wB += joint.M_invIB * B2Vec2Cross(joint.M_rB, PB)
+	wB += float64(joint.M_invIB * B2Vec2Cross(joint.M_rB, PB))
 
 	data.Velocities[joint.M_indexA].V = vA
 	data.Velocities[joint.M_indexA].W = wA
@@ -282,27 +282,27 @@ func (joint *B2PulleyJoint) SolvePositionConstraints(data B2SolverData) bool {
 	ruA := B2Vec2Cross(rA, uA)
 	ruB := B2Vec2Cross(rB, uB)
 
-	mA := joint.M_invMassA + joint.M_invIA*ruA*ruA
-	mB := joint.M_invMassB + joint.M_invIB*ruB*ruB
+	mA := joint.M_invMassA + float64(float64(joint.M_invIA*ruA)*ruA)
+	mB := joint.M_invMassB + float64(float64(joint.M_invIB*ruB)*ruB)
 
-	mass := mA + joint.M_ratio*joint.M_ratio*mB
+	mass := mA + float64(float64(joint.M_ratio*joint.M_ratio)*mB)
 
 	if mass > 0.0 {
 		mass = 1.0 / mass
 	}
 
-	C := joint.M_constant - lengthA - joint.M_ratio*lengthB
+	C := joint.M_constant - lengthA - float64(joint.M_ratio*lengthB)
 	linearError := math.Abs(C)
 
-	impulse := -mass * C
+	impulse := float64(-mass * C)
 
 	PA := B2Vec2MulScalar(-impulse, uA)
-	PB := B2Vec2MulScalar(-joint.M_ratio*impulse, uB)
+	PB := B2Vec2MulScalar(float64(-joint.M_ratio*impulse), uB)
 
 	cA.OperatorPlusInplace(B2Vec2MulScalar(joint.M_invMassA, PA))
-	aA += joint.M_invIA * B2Vec2Cross(rA, PA)
+	aA += float64(joint.M_invIA * B2Vec2Cross(rA, PA))
 	cB.OperatorPlusInplace(B2Vec2MulScalar(joint.M_invMassB, PB))
-	aB += joint.M_invIB * B2Vec2Cross(rB, PB)
+	aB += float64(joint.M_invIB * B2Vec2Cross(rB, PB))
 
 	data.Positions[joint.M_indexA].C = cA
 	data.Positions[joint.M_indexA].A = aA

@@ -214,12 +214,12 @@ func (joint *B2RevoluteJoint) InitVelocityConstraints(data B2SolverData) {
 
 	fixedRotation := (iA+iB == 0.0)
 
-	joint.M_mass.Ex.X = mA + mB + joint.M_rA.Y*joint.M_rA.Y*iA + joint.M_rB.Y*joint.M_rB.Y*iB
-	joint.M_mass.Ey.X = -joint.M_rA.Y*joint.M_rA.X*iA - joint.M_rB.Y*joint.M_rB.X*iB
-	joint.M_mass.Ez.X = -joint.M_rA.Y*iA - joint.M_rB.Y*iB
+	joint.M_mass.Ex.X = mA + mB + float64(float64(joint.M_rA.Y*joint.M_rA.Y)*iA) + float64(float64(joint.M_rB.Y*joint.M_rB.Y)*iB)
+	joint.M_mass.Ey.X = float64(float64(-joint.M_rA.Y*joint.M_rA.X)*iA) - float64(float64(joint.M_rB.Y*joint.M_rB.X)*iB)
+	joint.M_mass.Ez.X = float64(-joint.M_rA.Y*iA) - float64(joint.M_rB.Y*iB)
 	joint.M_mass.Ex.Y = joint.M_mass.Ey.X
-	joint.M_mass.Ey.Y = mA + mB + joint.M_rA.X*joint.M_rA.X*iA + joint.M_rB.X*joint.M_rB.X*iB
-	joint.M_mass.Ez.Y = joint.M_rA.X*iA + joint.M_rB.X*iB
+	joint.M_mass.Ey.Y = mA + mB + float64(float64(joint.M_rA.X*joint.M_rA.X)*iA) + float64(float64(joint.M_rB.X*joint.M_rB.X)*iB)
+	joint.M_mass.Ez.Y = float64(joint.M_rA.X*iA) + float64(joint.M_rB.X*iB)
 	joint.M_mass.Ex.Z = joint.M_mass.Ez.X
 	joint.M_mass.Ey.Z = joint.M_mass.Ez.Y
 	joint.M_mass.Ez.Z = iA + iB
@@ -263,10 +263,10 @@ func (joint *B2RevoluteJoint) InitVelocityConstraints(data B2SolverData) {
 		P := MakeB2Vec2(joint.M_impulse.X, joint.M_impulse.Y)
 
 		vA.OperatorMinusInplace(B2Vec2MulScalar(mA, P))
-		wA -= iA * (B2Vec2Cross(joint.M_rA, P) + joint.M_motorImpulse + joint.M_impulse.Z)
+		wA -= float64(iA * (B2Vec2Cross(joint.M_rA, P) + joint.M_motorImpulse + joint.M_impulse.Z))
 
 		vB.OperatorPlusInplace(B2Vec2MulScalar(mB, P))
-		wB += iB * (B2Vec2Cross(joint.M_rB, P) + joint.M_motorImpulse + joint.M_impulse.Z)
+		wB += float64(iB * (B2Vec2Cross(joint.M_rB, P) + joint.M_motorImpulse + joint.M_impulse.Z))
 	} else {
 		joint.M_impulse.SetZero()
 		joint.M_motorImpulse = 0.0
@@ -294,14 +294,14 @@ func (joint *B2RevoluteJoint) SolveVelocityConstraints(data B2SolverData) {
 	// Solve motor constraint.
 	if joint.M_enableMotor && joint.M_limitState != B2LimitState.E_equalLimits && fixedRotation == false {
 		Cdot := wB - wA - joint.M_motorSpeed
-		impulse := -joint.M_motorMass * Cdot
+		impulse := float64(-joint.M_motorMass * Cdot)
 		oldImpulse := joint.M_motorImpulse
-		maxImpulse := data.Step.Dt * joint.M_maxMotorTorque
+		maxImpulse := float64(data.Step.Dt * joint.M_maxMotorTorque)
 		joint.M_motorImpulse = B2FloatClamp(joint.M_motorImpulse+impulse, -maxImpulse, maxImpulse)
 		impulse = joint.M_motorImpulse - oldImpulse
 
-		wA -= iA * impulse
-		wB += iB * impulse
+		wA -= float64(iA * impulse)
+		wB += float64(iB * impulse)
 	}
 
 	// Solve limit constraint.
@@ -347,10 +347,10 @@ func (joint *B2RevoluteJoint) SolveVelocityConstraints(data B2SolverData) {
 		P := MakeB2Vec2(impulse.X, impulse.Y)
 
 		vA.OperatorMinusInplace(B2Vec2MulScalar(mA, P))
-		wA -= iA * (B2Vec2Cross(joint.M_rA, P) + impulse.Z)
+		wA -= float64(iA * (B2Vec2Cross(joint.M_rA, P) + impulse.Z))
 
 		vB.OperatorPlusInplace(B2Vec2MulScalar(mB, P))
-		wB += iB * (B2Vec2Cross(joint.M_rB, P) + impulse.Z)
+		wB += float64(iB * (B2Vec2Cross(joint.M_rB, P) + impulse.Z))
 	} else {
 		// Solve point-to-point constraint
 		Cdot := B2Vec2Sub(B2Vec2Sub(B2Vec2Add(vB, B2Vec2CrossScalarVector(wB, joint.M_rB)), vA), B2Vec2CrossScalarVector(wA, joint.M_rA))
@@ -360,10 +360,10 @@ func (joint *B2RevoluteJoint) SolveVelocityConstraints(data B2SolverData) {
 		joint.M_impulse.Y += impulse.Y
 
 		vA.OperatorMinusInplace(B2Vec2MulScalar(mA, impulse))
-		wA -= iA * B2Vec2Cross(joint.M_rA, impulse)
+		wA -= float64(iA * B2Vec2Cross(joint.M_rA, impulse))
 
 		vB.OperatorPlusInplace(B2Vec2MulScalar(mB, impulse))
-		wB += iB * B2Vec2Cross(joint.M_rB, impulse)
+		wB += float64(iB * B2Vec2Cross(joint.M_rB, impulse))
 	}
 
 	data.Velocities[joint.M_indexA].V = vA
@@ -394,7 +394,7 @@ func (joint *B2RevoluteJoint) SolvePositionConstraints(data B2SolverData) bool {
 		if joint.M_limitState == B2LimitState.E_equalLimits {
 			// Prevent large angular corrections
 			C := B2FloatClamp(angle-joint.M_lowerAngle, -B2_maxAngularCorrection, B2_maxAngularCorrection)
-			limitImpulse = -joint.M_motorMass * C
+			limitImpulse = float64(-joint.M_motorMass * C)
 			angularError = math.Abs(C)
 		} else if joint.M_limitState == B2LimitState.E_atLowerLimit {
 			C := angle - joint.M_lowerAngle
@@ -402,18 +402,18 @@ func (joint *B2RevoluteJoint) SolvePositionConstraints(data B2SolverData) bool {
 
 			// Prevent large angular corrections and allow some slop.
 			C = B2FloatClamp(C+B2_angularSlop, -B2_maxAngularCorrection, 0.0)
-			limitImpulse = -joint.M_motorMass * C
+			limitImpulse = float64(-joint.M_motorMass * C)
 		} else if joint.M_limitState == B2LimitState.E_atUpperLimit {
 			C := angle - joint.M_upperAngle
 			angularError = C
 
 			// Prevent large angular corrections and allow some slop.
 			C = B2FloatClamp(C-B2_angularSlop, 0.0, B2_maxAngularCorrection)
-			limitImpulse = -joint.M_motorMass * C
+			limitImpulse = float64(-joint.M_motorMass * C)
 		}
 
-		aA -= joint.M_invIA * limitImpulse
-		aB += joint.M_invIB * limitImpulse
+		aA -= float64(joint.M_invIA * limitImpulse)
+		aB += float64(joint.M_invIB * limitImpulse)
 	}
 
 	// Solve point-to-point constraint.
@@ -432,18 +432,18 @@ func (joint *B2RevoluteJoint) SolvePositionConstraints(data B2SolverData) bool {
 		iB := joint.M_invIB
 
 		var K B2Mat22
-		K.Ex.X = mA + mB + iA*rA.Y*rA.Y + iB*rB.Y*rB.Y
-		K.Ex.Y = -iA*rA.X*rA.Y - iB*rB.X*rB.Y
+		K.Ex.X = mA + mB + float64(float64(iA*rA.Y)*rA.Y) + float64(float64(iB*rB.Y)*rB.Y)
+		K.Ex.Y = float64(float64(-iA*rA.X)*rA.Y) - float64(float64(iB*rB.X)*rB.Y)
 		K.Ey.X = K.Ex.Y
-		K.Ey.Y = mA + mB + iA*rA.X*rA.X + iB*rB.X*rB.X
+		K.Ey.Y = mA + mB + float64(float64(iA*rA.X)*rA.X) + float64(float64(iB*rB.X)*rB.X)
 
 		impulse := K.Solve(C).OperatorNegate()
 
 		cA.OperatorMinusInplace(B2Vec2MulScalar(mA, impulse))
-		aA -= iA * B2Vec2Cross(rA, impulse)
+		aA -= float64(iA * B2Vec2Cross(rA, impulse))
 
 		cB.OperatorPlusInplace(B2Vec2MulScalar(mB, impulse))
-		aB += iB * B2Vec2Cross(rB, impulse)
+		aB += float64(iB * B2Vec2Cross(rB, impulse))
 	}
 
 	data.Positions[joint.M_indexA].C = cA
@@ -468,7 +468,7 @@ func (joint B2RevoluteJoint) GetReactionForce(inv_dt float64) B2Vec2 {
 }
 
 func (joint B2RevoluteJoint) GetReactionTorque(inv_dt float64) float64 {
-	return inv_dt * joint.M_impulse.Z
+	return float64(inv_dt * joint.M_impulse.Z)
 }
 
 func (joint B2RevoluteJoint) GetJointAngle() float64 {
@@ -496,7 +496,7 @@ func (joint *B2RevoluteJoint) EnableMotor(flag bool) {
 }
 
 func (joint B2RevoluteJoint) GetMotorTorque(inv_dt float64) float64 {
-	return inv_dt * joint.M_motorImpulse
+	return float64(inv_dt * joint.M_motorImpulse)
 }
 
 func (joint *B2RevoluteJoint) SetMotorSpeed(speed float64) {

@@ -158,7 +158,7 @@ func (joint *B2RopeJoint) InitVelocityConstraints(data B2SolverData) {
 	// Compute effective mass.
 	crA := B2Vec2Cross(joint.M_rA, joint.M_u)
 	crB := B2Vec2Cross(joint.M_rB, joint.M_u)
-	invMass := joint.M_invMassA + joint.M_invIA*crA*crA + joint.M_invMassB + joint.M_invIB*crB*crB
+	invMass := joint.M_invMassA + float64(float64(joint.M_invIA*crA)*crA) + joint.M_invMassB + float64(float64(joint.M_invIB*crB)*crB)
 
 	if invMass != 0.0 {
 		joint.M_mass = 1.0 / invMass
@@ -172,9 +172,9 @@ func (joint *B2RopeJoint) InitVelocityConstraints(data B2SolverData) {
 
 		P := B2Vec2MulScalar(joint.M_impulse, joint.M_u)
 		vA.OperatorMinusInplace(B2Vec2MulScalar(joint.M_invMassA, P))
-		wA -= joint.M_invIA * B2Vec2Cross(joint.M_rA, P)
+		wA -= float64(joint.M_invIA * B2Vec2Cross(joint.M_rA, P))
 		vB.OperatorPlusInplace(B2Vec2MulScalar(joint.M_invMassB, P))
-		wB += joint.M_invIB * B2Vec2Cross(joint.M_rB, P)
+		wB += float64(joint.M_invIB * B2Vec2Cross(joint.M_rB, P))
 	} else {
 		joint.M_impulse = 0.0
 	}
@@ -199,19 +199,19 @@ func (joint *B2RopeJoint) SolveVelocityConstraints(data B2SolverData) {
 
 	// Predictive constraint.
 	if C < 0.0 {
-		Cdot += data.Step.Inv_dt * C
+		Cdot += float64(data.Step.Inv_dt * C)
 	}
 
-	impulse := -joint.M_mass * Cdot
+	impulse := float64(-joint.M_mass * Cdot)
 	oldImpulse := joint.M_impulse
 	joint.M_impulse = math.Min(0.0, joint.M_impulse+impulse)
 	impulse = joint.M_impulse - oldImpulse
 
 	P := B2Vec2MulScalar(impulse, joint.M_u)
 	vA.OperatorMinusInplace(B2Vec2MulScalar(joint.M_invMassA, P))
-	wA -= joint.M_invIA * B2Vec2Cross(joint.M_rA, P)
+	wA -= float64(joint.M_invIA * B2Vec2Cross(joint.M_rA, P))
 	vB.OperatorPlusInplace(B2Vec2MulScalar(joint.M_invMassB, P))
-	wB += joint.M_invIB * B2Vec2Cross(joint.M_rB, P)
+	wB += float64(joint.M_invIB * B2Vec2Cross(joint.M_rB, P))
 
 	data.Velocities[joint.M_indexA].V = vA
 	data.Velocities[joint.M_indexA].W = wA
@@ -238,13 +238,13 @@ func (joint *B2RopeJoint) SolvePositionConstraints(data B2SolverData) bool {
 
 	C = B2FloatClamp(C, 0.0, B2_maxLinearCorrection)
 
-	impulse := -joint.M_mass * C
+	impulse := float64(-joint.M_mass * C)
 	P := B2Vec2MulScalar(impulse, u)
 
 	cA.OperatorMinusInplace(B2Vec2MulScalar(joint.M_invMassA, P))
-	aA -= joint.M_invIA * B2Vec2Cross(rA, P)
+	aA -= float64(joint.M_invIA * B2Vec2Cross(rA, P))
 	cB.OperatorPlusInplace(B2Vec2MulScalar(joint.M_invMassB, P))
-	aB += joint.M_invIB * B2Vec2Cross(rB, P)
+	aB += float64(joint.M_invIB * B2Vec2Cross(rB, P))
 
 	data.Positions[joint.M_indexA].C = cA
 	data.Positions[joint.M_indexA].A = aA
@@ -263,7 +263,7 @@ func (joint B2RopeJoint) GetAnchorB() B2Vec2 {
 }
 
 func (joint B2RopeJoint) GetReactionForce(inv_dt float64) B2Vec2 {
-	F := B2Vec2MulScalar((inv_dt * joint.M_impulse), joint.M_u)
+	F := B2Vec2MulScalar((float64(inv_dt * joint.M_impulse)), joint.M_u)
 	return F
 }
 

@@ -183,12 +183,12 @@ func (joint *B2WeldJoint) InitVelocityConstraints(data B2SolverData) {
 	iB := joint.M_invIB
 
 	var K B2Mat33
-	K.Ex.X = mA + mB + joint.M_rA.Y*joint.M_rA.Y*iA + joint.M_rB.Y*joint.M_rB.Y*iB
-	K.Ey.X = -joint.M_rA.Y*joint.M_rA.X*iA - joint.M_rB.Y*joint.M_rB.X*iB
-	K.Ez.X = -joint.M_rA.Y*iA - joint.M_rB.Y*iB
+	K.Ex.X = mA + mB + float64(float64(joint.M_rA.Y*joint.M_rA.Y)*iA) + float64(float64(joint.M_rB.Y*joint.M_rB.Y)*iB)
+	K.Ey.X = float64(float64(-joint.M_rA.Y*joint.M_rA.X)*iA) - float64(float64(joint.M_rB.Y*joint.M_rB.X)*iB)
+	K.Ez.X = float64(-joint.M_rA.Y*iA) - float64(joint.M_rB.Y*iB)
 	K.Ex.Y = K.Ey.X
-	K.Ey.Y = mA + mB + joint.M_rA.X*joint.M_rA.X*iA + joint.M_rB.X*joint.M_rB.X*iB
-	K.Ez.Y = joint.M_rA.X*iA + joint.M_rB.X*iB
+	K.Ey.Y = mA + mB + float64(float64(joint.M_rA.X*joint.M_rA.X)*iA) + float64(float64(joint.M_rB.X*joint.M_rB.X)*iB)
+	K.Ez.Y = float64(joint.M_rA.X*iA) + float64(joint.M_rB.X*iB)
 	K.Ex.Z = K.Ez.X
 	K.Ey.Z = K.Ez.Y
 	K.Ez.Z = iA + iB
@@ -205,23 +205,23 @@ func (joint *B2WeldJoint) InitVelocityConstraints(data B2SolverData) {
 		C := aB - aA - joint.M_referenceAngle
 
 		// Frequency
-		omega := 2.0 * B2_pi * joint.M_frequencyHz
+		omega := float64(2.0 * B2_pi * joint.M_frequencyHz)
 
 		// Damping coefficient
-		d := 2.0 * m * joint.M_dampingRatio * omega
+		d := float64(float64(float64(2.0*m)*joint.M_dampingRatio) * omega)
 
 		// Spring stiffness
-		k := m * omega * omega
+		k := float64(float64(m*omega) * omega)
 
 		// magic formulas
 		h := data.Step.Dt
-		joint.M_gamma = h * (d + h*k)
+		joint.M_gamma = float64(h * (d + float64(h*k)))
 		if joint.M_gamma != 0.0 {
 			joint.M_gamma = 1.0 / joint.M_gamma
 		} else {
 			joint.M_gamma = 0.0
 		}
-		joint.M_bias = C * h * k * joint.M_gamma
+		joint.M_bias = float64(float64(float64(C*h)*k) * joint.M_gamma)
 
 		invM += joint.M_gamma
 		if invM != 0.0 {
@@ -246,10 +246,10 @@ func (joint *B2WeldJoint) InitVelocityConstraints(data B2SolverData) {
 		P := MakeB2Vec2(joint.M_impulse.X, joint.M_impulse.Y)
 
 		vA.OperatorMinusInplace(B2Vec2MulScalar(mA, P))
-		wA -= iA * (B2Vec2Cross(joint.M_rA, P) + joint.M_impulse.Z)
+		wA -= float64(iA * (B2Vec2Cross(joint.M_rA, P) + joint.M_impulse.Z))
 
 		vB.OperatorPlusInplace(B2Vec2MulScalar(mB, P))
-		wB += iB * (B2Vec2Cross(joint.M_rB, P) + joint.M_impulse.Z)
+		wB += float64(iB * (B2Vec2Cross(joint.M_rB, P) + joint.M_impulse.Z))
 	} else {
 		joint.M_impulse.SetZero()
 	}
@@ -274,11 +274,11 @@ func (joint *B2WeldJoint) SolveVelocityConstraints(data B2SolverData) {
 	if joint.M_frequencyHz > 0.0 {
 		Cdot2 := wB - wA
 
-		impulse2 := -joint.M_mass.Ez.Z * (Cdot2 + joint.M_bias + joint.M_gamma*joint.M_impulse.Z)
+		impulse2 := float64(-joint.M_mass.Ez.Z * (Cdot2 + joint.M_bias + float64(joint.M_gamma*joint.M_impulse.Z)))
 		joint.M_impulse.Z += impulse2
 
-		wA -= iA * impulse2
-		wB += iB * impulse2
+		wA -= float64(iA * impulse2)
+		wB += float64(iB * impulse2)
 
 		Cdot1 := B2Vec2Sub(B2Vec2Sub(B2Vec2Add(vB, B2Vec2CrossScalarVector(wB, joint.M_rB)), vA), B2Vec2CrossScalarVector(wA, joint.M_rA))
 
@@ -289,10 +289,10 @@ func (joint *B2WeldJoint) SolveVelocityConstraints(data B2SolverData) {
 		P := impulse1
 
 		vA.OperatorMinusInplace(B2Vec2MulScalar(mA, P))
-		wA -= iA * B2Vec2Cross(joint.M_rA, P)
+		wA -= float64(iA * B2Vec2Cross(joint.M_rA, P))
 
 		vB.OperatorPlusInplace(B2Vec2MulScalar(mB, P))
-		wB += iB * B2Vec2Cross(joint.M_rB, P)
+		wB += float64(iB * B2Vec2Cross(joint.M_rB, P))
 	} else {
 		Cdot1 := B2Vec2Sub(B2Vec2Sub(B2Vec2Add(vB, B2Vec2CrossScalarVector(wB, joint.M_rB)), vA), B2Vec2CrossScalarVector(wA, joint.M_rA))
 		Cdot2 := wB - wA
@@ -304,10 +304,10 @@ func (joint *B2WeldJoint) SolveVelocityConstraints(data B2SolverData) {
 		P := MakeB2Vec2(impulse.X, impulse.Y)
 
 		vA.OperatorMinusInplace(B2Vec2MulScalar(mA, P))
-		wA -= iA * (B2Vec2Cross(joint.M_rA, P) + impulse.Z)
+		wA -= float64(iA * (B2Vec2Cross(joint.M_rA, P) + impulse.Z))
 
 		vB.OperatorPlusInplace(B2Vec2MulScalar(mB, P))
-		wB += iB * (B2Vec2Cross(joint.M_rB, P) + impulse.Z)
+		wB += float64(iB * (B2Vec2Cross(joint.M_rB, P) + impulse.Z))
 	}
 
 	data.Velocities[joint.M_indexA].V = vA
@@ -337,12 +337,12 @@ func (joint *B2WeldJoint) SolvePositionConstraints(data B2SolverData) bool {
 	angularError := 0.0
 
 	var K B2Mat33
-	K.Ex.X = mA + mB + rA.Y*rA.Y*iA + rB.Y*rB.Y*iB
-	K.Ey.X = -rA.Y*rA.X*iA - rB.Y*rB.X*iB
-	K.Ez.X = -rA.Y*iA - rB.Y*iB
+	K.Ex.X = mA + mB + float64(float64(rA.Y*rA.Y)*iA) + float64(float64(rB.Y*rB.Y)*iB)
+	K.Ey.X = float64(float64(-rA.Y*rA.X)*iA) - float64(float64(rB.Y*rB.X)*iB)
+	K.Ez.X = float64(-rA.Y*iA) - float64(rB.Y*iB)
 	K.Ex.Y = K.Ey.X
-	K.Ey.Y = mA + mB + rA.X*rA.X*iA + rB.X*rB.X*iB
-	K.Ez.Y = rA.X*iA + rB.X*iB
+	K.Ey.Y = mA + mB + float64(float64(rA.X*rA.X)*iA) + float64(float64(rB.X*rB.X)*iB)
+	K.Ez.Y = float64(rA.X*iA) + float64(rB.X*iB)
 	K.Ex.Z = K.Ez.X
 	K.Ey.Z = K.Ez.Y
 	K.Ez.Z = iA + iB
@@ -356,10 +356,10 @@ func (joint *B2WeldJoint) SolvePositionConstraints(data B2SolverData) bool {
 		P := K.Solve22(C1).OperatorNegate()
 
 		cA.OperatorMinusInplace(B2Vec2MulScalar(mA, P))
-		aA -= iA * B2Vec2Cross(rA, P)
+		aA -= float64(iA * B2Vec2Cross(rA, P))
 
 		cB.OperatorPlusInplace(B2Vec2MulScalar(mB, P))
-		aB += iB * B2Vec2Cross(rB, P)
+		aB += float64(iB * B2Vec2Cross(rB, P))
 	} else {
 		C1 := B2Vec2Sub(B2Vec2Sub(B2Vec2Add(cB, rB), cA), rA)
 		C2 := aB - aA - joint.M_referenceAngle
@@ -380,10 +380,10 @@ func (joint *B2WeldJoint) SolvePositionConstraints(data B2SolverData) bool {
 		P := MakeB2Vec2(impulse.X, impulse.Y)
 
 		cA.OperatorMinusInplace(B2Vec2MulScalar(mA, P))
-		aA -= iA * (B2Vec2Cross(rA, P) + impulse.Z)
+		aA -= float64(iA * (B2Vec2Cross(rA, P) + impulse.Z))
 
 		cB.OperatorPlusInplace(B2Vec2MulScalar(mB, P))
-		aB += iB * (B2Vec2Cross(rB, P) + impulse.Z)
+		aB += float64(iB * (B2Vec2Cross(rB, P) + impulse.Z))
 	}
 
 	data.Positions[joint.M_indexA].C = cA
@@ -408,7 +408,7 @@ func (joint B2WeldJoint) GetReactionForce(inv_dt float64) B2Vec2 {
 }
 
 func (joint B2WeldJoint) GetReactionTorque(inv_dt float64) float64 {
-	return inv_dt * joint.M_impulse.Z
+	return float64(inv_dt * joint.M_impulse.Z)
 }
 
 func (joint *B2WeldJoint) Dump() {

@@ -242,7 +242,7 @@ func (joint *B2WheelJoint) InitVelocityConstraints(data B2SolverData) {
 		joint.M_sAy = B2Vec2Cross(B2Vec2Add(d, rA), joint.M_ay)
 		joint.M_sBy = B2Vec2Cross(rB, joint.M_ay)
 
-		joint.M_mass = mA + mB + iA*joint.M_sAy*joint.M_sAy + iB*joint.M_sBy*joint.M_sBy
+		joint.M_mass = mA + mB + float64(float64(iA*joint.M_sAy)*joint.M_sAy) + float64(float64(iB*joint.M_sBy)*joint.M_sBy)
 
 		if joint.M_mass > 0.0 {
 			joint.M_mass = 1.0 / joint.M_mass
@@ -258,7 +258,7 @@ func (joint *B2WheelJoint) InitVelocityConstraints(data B2SolverData) {
 		joint.M_sAx = B2Vec2Cross(B2Vec2Add(d, rA), joint.M_ax)
 		joint.M_sBx = B2Vec2Cross(rB, joint.M_ax)
 
-		invMass := mA + mB + iA*joint.M_sAx*joint.M_sAx + iB*joint.M_sBx*joint.M_sBx
+		invMass := mA + mB + float64(float64(iA*joint.M_sAx)*joint.M_sAx) + float64(float64(iB*joint.M_sBx)*joint.M_sBx)
 
 		if invMass > 0.0 {
 			joint.M_springMass = 1.0 / invMass
@@ -266,22 +266,22 @@ func (joint *B2WheelJoint) InitVelocityConstraints(data B2SolverData) {
 			C := B2Vec2Dot(d, joint.M_ax)
 
 			// Frequency
-			omega := 2.0 * B2_pi * joint.M_frequencyHz
+			omega := float64(2.0 * B2_pi * joint.M_frequencyHz)
 
 			// Damping coefficient
-			damp := 2.0 * joint.M_springMass * joint.M_dampingRatio * omega
+			damp := float64(float64(float64(2.0*joint.M_springMass)*joint.M_dampingRatio) * omega)
 
 			// Spring stiffness
-			k := joint.M_springMass * omega * omega
+			k := float64(float64(joint.M_springMass*omega) * omega)
 
 			// magic formulas
 			h := data.Step.Dt
-			joint.M_gamma = h * (damp + h*k)
+			joint.M_gamma = float64(h * (damp + float64(h*k)))
 			if joint.M_gamma > 0.0 {
 				joint.M_gamma = 1.0 / joint.M_gamma
 			}
 
-			joint.M_bias = C * h * k * joint.M_gamma
+			joint.M_bias = float64(float64(float64(C*h)*k) * joint.M_gamma)
 
 			joint.M_springMass = invMass + joint.M_gamma
 			if joint.M_springMass > 0.0 {
@@ -310,14 +310,14 @@ func (joint *B2WheelJoint) InitVelocityConstraints(data B2SolverData) {
 		joint.M_motorImpulse *= data.Step.DtRatio
 
 		P := B2Vec2Add(B2Vec2MulScalar(joint.M_impulse, joint.M_ay), B2Vec2MulScalar(joint.M_springImpulse, joint.M_ax))
-		LA := joint.M_impulse*joint.M_sAy + joint.M_springImpulse*joint.M_sAx + joint.M_motorImpulse
-		LB := joint.M_impulse*joint.M_sBy + joint.M_springImpulse*joint.M_sBx + joint.M_motorImpulse
+		LA := float64(joint.M_impulse*joint.M_sAy) + float64(joint.M_springImpulse*joint.M_sAx) + joint.M_motorImpulse
+		LB := float64(joint.M_impulse*joint.M_sBy) + float64(joint.M_springImpulse*joint.M_sBx) + joint.M_motorImpulse
 
 		vA.OperatorMinusInplace(B2Vec2MulScalar(joint.M_invMassA, P))
-		wA -= joint.M_invIA * LA
+		wA -= float64(joint.M_invIA * LA)
 
 		vB.OperatorPlusInplace(B2Vec2MulScalar(joint.M_invMassB, P))
-		wB += joint.M_invIB * LB
+		wB += float64(joint.M_invIB * LB)
 	} else {
 		joint.M_impulse = 0.0
 		joint.M_springImpulse = 0.0
@@ -343,50 +343,50 @@ func (joint *B2WheelJoint) SolveVelocityConstraints(data B2SolverData) {
 
 	// Solve spring constraint
 	{
-		Cdot := B2Vec2Dot(joint.M_ax, B2Vec2Sub(vB, vA)) + joint.M_sBx*wB - joint.M_sAx*wA
-		impulse := -joint.M_springMass * (Cdot + joint.M_bias + joint.M_gamma*joint.M_springImpulse)
+		Cdot := B2Vec2Dot(joint.M_ax, B2Vec2Sub(vB, vA)) + float64(joint.M_sBx*wB) - float64(joint.M_sAx*wA)
+		impulse := float64(-joint.M_springMass * (Cdot + joint.M_bias + float64(joint.M_gamma*joint.M_springImpulse)))
 		joint.M_springImpulse += impulse
 
 		P := B2Vec2MulScalar(impulse, joint.M_ax)
-		LA := impulse * joint.M_sAx
-		LB := impulse * joint.M_sBx
+		LA := float64(impulse * joint.M_sAx)
+		LB := float64(impulse * joint.M_sBx)
 
 		vA.OperatorMinusInplace(B2Vec2MulScalar(mA, P))
-		wA -= iA * LA
+		wA -= float64(iA * LA)
 
 		vB.OperatorPlusInplace(B2Vec2MulScalar(mB, P))
-		wB += iB * LB
+		wB += float64(iB * LB)
 	}
 
 	// Solve rotational motor constraint
 	{
 		Cdot := wB - wA - joint.M_motorSpeed
-		impulse := -joint.M_motorMass * Cdot
+		impulse := float64(-joint.M_motorMass * Cdot)
 
 		oldImpulse := joint.M_motorImpulse
-		maxImpulse := data.Step.Dt * joint.M_maxMotorTorque
+		maxImpulse := float64(data.Step.Dt * joint.M_maxMotorTorque)
 		joint.M_motorImpulse = B2FloatClamp(joint.M_motorImpulse+impulse, -maxImpulse, maxImpulse)
 		impulse = joint.M_motorImpulse - oldImpulse
 
-		wA -= iA * impulse
-		wB += iB * impulse
+		wA -= float64(iA * impulse)
+		wB += float64(iB * impulse)
 	}
 
 	// Solve point to line constraint
 	{
-		Cdot := B2Vec2Dot(joint.M_ay, B2Vec2Sub(vB, vA)) + joint.M_sBy*wB - joint.M_sAy*wA
-		impulse := -joint.M_mass * Cdot
+		Cdot := B2Vec2Dot(joint.M_ay, B2Vec2Sub(vB, vA)) + float64(joint.M_sBy*wB) - float64(joint.M_sAy*wA)
+		impulse := float64(-joint.M_mass * Cdot)
 		joint.M_impulse += impulse
 
 		P := B2Vec2MulScalar(impulse, joint.M_ay)
-		LA := impulse * joint.M_sAy
-		LB := impulse * joint.M_sBy
+		LA := float64(impulse * joint.M_sAy)
+		LB := float64(impulse * joint.M_sBy)
 
 		vA.OperatorMinusInplace(B2Vec2MulScalar(mA, P))
-		wA -= iA * LA
+		wA -= float64(iA * LA)
 
 		vB.OperatorPlusInplace(B2Vec2MulScalar(mB, P))
-		wB += iB * LB
+		wB += float64(iB * LB)
 	}
 
 	data.Velocities[joint.M_indexA].V = vA
@@ -415,7 +415,7 @@ func (joint *B2WheelJoint) SolvePositionConstraints(data B2SolverData) bool {
 
 	C := B2Vec2Dot(d, ay)
 
-	k := joint.M_invMassA + joint.M_invMassB + joint.M_invIA*joint.M_sAy*joint.M_sAy + joint.M_invIB*joint.M_sBy*joint.M_sBy
+	k := joint.M_invMassA + joint.M_invMassB + float64(float64(joint.M_invIA*joint.M_sAy)*joint.M_sAy) + float64(float64(joint.M_invIB*joint.M_sBy)*joint.M_sBy)
 
 	impulse := 0.0
 	if k != 0.0 {
@@ -425,13 +425,13 @@ func (joint *B2WheelJoint) SolvePositionConstraints(data B2SolverData) bool {
 	}
 
 	P := B2Vec2MulScalar(impulse, ay)
-	LA := impulse * sAy
-	LB := impulse * sBy
+	LA := float64(impulse * sAy)
+	LB := float64(impulse * sBy)
 
 	cA.OperatorMinusInplace(B2Vec2MulScalar(joint.M_invMassA, P))
-	aA -= joint.M_invIA * LA
+	aA -= float64(joint.M_invIA * LA)
 	cB.OperatorPlusInplace(B2Vec2MulScalar(joint.M_invMassB, P))
-	aB += joint.M_invIB * LB
+	aB += float64(joint.M_invIB * LB)
 
 	data.Positions[joint.M_indexA].C = cA
 	data.Positions[joint.M_indexA].A = aA
@@ -454,7 +454,7 @@ func (joint B2WheelJoint) GetReactionForce(inv_dt float64) B2Vec2 {
 }
 
 func (joint B2WheelJoint) GetReactionTorque(inv_dt float64) float64 {
-	return inv_dt * joint.M_motorImpulse
+	return float64(inv_dt * joint.M_motorImpulse)
 }
 
 func (joint B2WheelJoint) GetJointTranslation() float64 {
@@ -531,7 +531,7 @@ func (joint *B2WheelJoint) SetMaxMotorTorque(torque float64) {
 }
 
 func (joint B2WheelJoint) GetMotorTorque(inv_dt float64) float64 {
-	return inv_dt * joint.M_motorImpulse
+	return float64(inv_dt * joint.M_motorImpulse)
 }
 
 func (joint *B2WheelJoint) Dump() {

@@ -156,7 +156,7 @@ func (rope *B2Rope) Step(h float64, iterations int) {
 		return
 	}
 
-	d := math.Exp(-h * rope.M_damping)
+	d := math.Exp(float64(-h * rope.M_damping))
 
 	for i := 0; i < rope.M_count; i++ {
 		rope.M_p0s[i] = rope.M_ps[i]
@@ -199,8 +199,8 @@ func (rope *B2Rope) SolveC2() {
 		s1 := im1 / (im1 + im2)
 		s2 := im2 / (im1 + im2)
 
-		p1.OperatorMinusInplace(B2Vec2MulScalar(rope.M_k2*s1*(rope.M_Ls[i]-L), d))
-		p2.OperatorPlusInplace(B2Vec2MulScalar(rope.M_k2*s2*(rope.M_Ls[i]-L), d))
+		p1.OperatorMinusInplace(B2Vec2MulScalar(float64(float64(rope.M_k2*s1)*(rope.M_Ls[i]-L)), d))
+		p2.OperatorPlusInplace(B2Vec2MulScalar(float64(float64(rope.M_k2*s2)*(rope.M_Ls[i]-L)), d))
 
 		rope.M_ps[i] = p1
 		rope.M_ps[i+1] = p2
@@ -232,7 +232,7 @@ func (rope *B2Rope) SolveC3() {
 		L1sqr := d1.LengthSquared()
 		L2sqr := d2.LengthSquared()
 
-		if L1sqr*L2sqr == 0.0 {
+		if float64(L1sqr*L2sqr) == 0.0 {
 			continue
 		}
 
@@ -248,7 +248,7 @@ func (rope *B2Rope) SolveC3() {
 		J2 := B2Vec2Sub(Jd1, Jd2)
 		J3 := Jd2
 
-		mass := m1*B2Vec2Dot(J1, J1) + m2*B2Vec2Dot(J2, J2) + m3*B2Vec2Dot(J3, J3)
+		mass := float64(m1*B2Vec2Dot(J1, J1)) + float64(m2*B2Vec2Dot(J2, J2)) + float64(m3*B2Vec2Dot(J3, J3))
 		if mass == 0.0 {
 			continue
 		}
@@ -267,11 +267,11 @@ func (rope *B2Rope) SolveC3() {
 			C = angle - rope.M_as[i]
 		}
 
-		impulse := -rope.M_k3 * mass * C
+		impulse := float64(float64(-rope.M_k3*mass) * C)
 
-		p1.OperatorPlusInplace(B2Vec2MulScalar((m1 * impulse), J1))
-		p2.OperatorPlusInplace(B2Vec2MulScalar((m2 * impulse), J2))
-		p3.OperatorPlusInplace(B2Vec2MulScalar((m3 * impulse), J3))
+		p1.OperatorPlusInplace(B2Vec2MulScalar((float64(m1 * impulse)), J1))
+		p2.OperatorPlusInplace(B2Vec2MulScalar((float64(m2 * impulse)), J2))
+		p3.OperatorPlusInplace(B2Vec2MulScalar((float64(m3 * impulse)), J3))
 
 		rope.M_ps[i] = p1
 		rope.M_ps[i+1] = p2

@@ -735,7 +735,7 @@ func (world *B2World) SolveTOI(step B2TimeStep) {
 				// Beta is the fraction of the remaining portion of the .
 				beta := output.T
 				if output.State == B2TOIOutput_State.E_touching {
-					alpha = math.Min(alpha0+(1.0-alpha0)*beta, 1.0)
+					alpha = math.Min(alpha0+float64((1.0-alpha0)*beta), 1.0)
 				} else {
 					alpha = 1.0
 				}
@@ -878,7 +878,7 @@ func (world *B2World) SolveTOI(step B2TimeStep) {
 		}
 
 		subStep := MakeB2TimeStep()
-		subStep.Dt = (1.0 - minAlpha) * step.Dt
+		subStep.Dt = float64((1.0 - minAlpha) * step.Dt)
 		subStep.Inv_dt = 1.0 / subStep.Dt
 		subStep.DtRatio = 1.0
 		subStep.PositionIterations = 20
@@ -935,7 +935,7 @@ func (world *B2World) Step(dt float64, velocityIterations int, positionIteration
 		step.Inv_dt = 0.0
 	}
 
-	step.DtRatio = world.M_inv_dt0 * dt
+	step.DtRatio = float64(world.M_inv_dt0 * dt)
 
 	step.WarmStarting = world.M_warmStarting
 
