@@ -127,6 +127,11 @@ type NetAgent struct {
 	CPuct      float64 // default 1.5
 	// Mix is the rollout's share of a leaf's value (default 0.5; -1: the network's value only).
 	Mix float64
+	// Explore is the share of a uniform prior mixed into the network's (default 0.25, as
+	// AlphaZero's root noise but at every node and without randomness; -1: none): a move the
+	// network rules out is still searched, so a confident wrong policy cannot hide a forced
+	// loss or win.
+	Explore float64
 
 	nameOnce sync.Once
 	name     string
@@ -152,11 +157,12 @@ type netSpec struct {
 	Iterations int     `json:"iterations"`
 	CPuct      float64 `json:"c_puct,omitempty"`
 	Mix        float64 `json:"mix,omitempty"`
+	Explore    float64 `json:"explore,omitempty"`
 }
 
 // spec is the agent as JSON, for the worker to rebuild.
 func (a *NetAgent) spec() ([]byte, error) {
-	return json.Marshal(netSpec{Net: a.Net, Label: a.Label, Iterations: a.Iterations, CPuct: a.CPuct, Mix: a.Mix})
+	return json.Marshal(netSpec{Net: a.Net, Label: a.Label, Iterations: a.Iterations, CPuct: a.CPuct, Mix: a.Mix, Explore: a.Explore})
 }
 
 func agentFromSpec(b []byte) (*NetAgent, error) {
@@ -170,7 +176,7 @@ func agentFromSpec(b []byte) (*NetAgent, error) {
 	if err := sp.Net.check(); err != nil {
 		return nil, err
 	}
-	return &NetAgent{Net: sp.Net, Label: sp.Label, Iterations: sp.Iterations, CPuct: sp.CPuct, Mix: sp.Mix}, nil
+	return &NetAgent{Net: sp.Net, Label: sp.Label, Iterations: sp.Iterations, CPuct: sp.CPuct, Mix: sp.Mix, Explore: sp.Explore}, nil
 }
 
 func (a *NetAgent) Act(ctx context.Context, g Game, t Turn, rng *rand.Rand) (int, error) {
@@ -308,6 +314,16 @@ func (a *NetAgent) expand(g Game, n *puctNode) error {
 		return err
 	}
 	n.prior, _ = a.Net.Predict(x, n.legal)
+	eps := a.Explore
+	switch {
+	case eps == 0:
+		eps = 0.25
+	case eps < 0:
+		eps = 0
+	}
+	for i := range n.prior {
+		n.prior[i] = (1-eps)*n.prior[i] + eps/float64(len(n.prior))
+	}
 	n.children = make([]*puctNode, len(n.legal))
 	n.expanded = true
 	return nil
