@@ -75,4 +75,3 @@ func (ps *PeopleSection) StartKiosk(dir string, n int) {
 		})
 	})
 }
-
