@@ -133,6 +133,9 @@ func GroupRuns(runs []*RunRecord) []*CompareGroup {
 	for _, g := range out {
 		if shared[[3]string{g.Problem, g.Generator, g.Fitness}] > 1 {
 			g.Setting = fmt.Sprintf("pop %d · %d gens", g.group.PopSize, g.group.Generations)
+			if m := g.group.Model(); m != "" {
+				g.Setting = m + " · " + g.Setting // two models of one LLM generator
+			}
 		}
 	}
 	return out

@@ -95,4 +95,7 @@ func TestReportCompareGAWithLLMGA(t *testing.T) {
 	if len(runs) != 7 {
 		t.Errorf("runs.csv: %d rows for 6 runs", len(runs)-1)
 	}
+	if code, _, errs := runCLI(t, "report", root, "--format", "png,gif"); code != 2 || !strings.Contains(errs, "svg") {
+		t.Errorf("report --format png,gif: exit %d, %q: want 2 naming the formats", code, errs)
+	}
 }

@@ -90,7 +90,7 @@ func GroupLabels(groups []Group) []string {
 			}
 			switch level {
 			case 0:
-				if m := g.model(); m != "" {
+				if m := g.Model(); m != "" {
 					labels[i] += " (" + m + ")"
 				}
 			case 1:
@@ -109,8 +109,8 @@ func GroupLabels(groups []Group) []string {
 	return labels
 }
 
-// model is the language model of an LLM group's settings ("" for others).
-func (g *Group) model() string {
+// Model is the language model of an LLM group's settings ("" for others).
+func (g *Group) Model() string {
 	if len(g.Runs) == 0 || len(g.Runs[0].Config.Settings) == 0 {
 		return ""
 	}
