@@ -3,6 +3,7 @@ package app
 import (
 	"fmt"
 	"image"
+	"image/color"
 	"math"
 	"strconv"
 
@@ -25,12 +26,19 @@ type editorCanvas struct {
 	grid  tileGrid
 	geom  [3]int // tile, offX, offY in picture pixels
 	ok    bool
+	// the keyboard's cell (editor_keys.go), outlined by cursor while the canvas has the focus
+	curRow, curCol int
+	focused        bool
+	cursor         *canvas.Rectangle
 }
 
 func newEditorCanvas(ed *editorPanel) *editorCanvas {
 	c := &editorCanvas{ed: ed, image: &canvas.Image{FillMode: canvas.ImageFillContain, ScaleMode: canvas.ImageScalePixels}}
 	c.back = canvas.NewRectangle(colorCard())
 	c.back.CornerRadius = 4
+	c.cursor = canvas.NewRectangle(color.Transparent)
+	c.cursor.StrokeWidth = 3
+	c.cursor.Hide()
 	c.ExtendBaseWidget(c)
 	return c
 }
@@ -116,6 +124,7 @@ func (r *editorCanvasRenderer) Layout(s fyne.Size) {
 	origin, scale := r.c.imageRect()
 	r.c.image.Move(origin)
 	r.c.image.Resize(fyne.NewSize(float32(r.c.size.X)*scale, float32(r.c.size.Y)*scale))
+	r.c.placeCursor()
 }
 func (r *editorCanvasRenderer) MinSize() fyne.Size { return fyne.NewSize(200, 160) }
 func (r *editorCanvasRenderer) Refresh() {
@@ -123,9 +132,10 @@ func (r *editorCanvasRenderer) Refresh() {
 	r.c.back.FillColor = colorCard() // Fyne refreshes every widget on a theme change
 	r.c.back.Refresh()
 	r.c.image.Refresh()
+	r.c.cursor.Refresh()
 }
 func (r *editorCanvasRenderer) Objects() []fyne.CanvasObject {
-	return []fyne.CanvasObject{r.c.back, r.c.image}
+	return []fyne.CanvasObject{r.c.back, r.c.image, r.c.cursor}
 }
 func (r *editorCanvasRenderer) Destroy() {}
 

@@ -44,6 +44,7 @@ func (g *Gallery) SetThumbs(thumbs []*Thumb) {
 	objs := make([]fyne.CanvasObject, len(thumbs))
 	for i, t := range thumbs {
 		objs[i] = t
+		t.gallery = g
 		g.imgSize.X = max(g.imgSize.X, t.imgSize.X)
 		g.imgSize.Y = max(g.imgSize.Y, t.imgSize.Y)
 	}

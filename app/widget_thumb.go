@@ -111,6 +111,8 @@ type Thumb struct {
 
 	imgSize  image.Point
 	selected bool
+	focused  bool     // the keyboard's focus is on the cell
+	gallery  *Gallery // the gallery showing it (arrow keys move through it)
 }
 
 // NewThumb builds the cell for item i of a sample set.
@@ -183,10 +185,7 @@ func (t *Thumb) CreateRenderer() fyne.WidgetRenderer {
 	r := &thumbRenderer{t: t}
 	r.back = canvas.NewRectangle(colorCard())
 	r.back.CornerRadius = 4
-	if t.selected {
-		r.back.StrokeColor = pal('c')
-		r.back.StrokeWidth = 2
-	}
+	r.outline()
 	number := canvas.NewText(fmt.Sprintf("#%d", t.Index+1), colorMuted())
 	number.TextStyle = fyne.TextStyle{Bold: true}
 	number.TextSize = theme.Size(theme.SizeNameCaptionText) + 1
@@ -255,14 +254,24 @@ func (r *thumbRenderer) Refresh() {
 	r.back.FillColor = colorCard()
 	r.number.Color = colorMuted()
 	r.number.TextSize = theme.Size(theme.SizeNameCaptionText) + 1
-	r.back.StrokeWidth = 0
-	if r.t.selected {
-		r.back.StrokeColor = pal('c')
-		r.back.StrokeWidth = 2
-	}
+	r.outline()
 	r.back.Refresh()
 	for _, o := range r.objects[1:] {
 		o.Refresh()
+	}
+}
+
+// outline marks the cell whose details are open and, more strongly, the cell the keyboard's
+// focus is on.
+func (r *thumbRenderer) outline() {
+	r.back.StrokeWidth = 0
+	switch {
+	case r.t.focused:
+		r.back.StrokeColor = theme.Color(theme.ColorNameFocus)
+		r.back.StrokeWidth = 3
+	case r.t.selected:
+		r.back.StrokeColor = pal('c')
+		r.back.StrokeWidth = 2
 	}
 }
 
