@@ -227,13 +227,19 @@ func (p *presser) walk(root fyne.CanvasObject, visit func(fyne.CanvasObject)) {
 
 // walkSkipping is walk without the subtree of skip.
 func (p *presser) walkSkipping(root, skip fyne.CanvasObject, visit func(fyne.CanvasObject)) {
-	if root == nil || !root.Visible() || (skip != nil && root == skip) {
-		return
+	seen := map[fyne.CanvasObject]bool{}
+	var walk func(o fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		if o == nil || seen[o] || !o.Visible() || (skip != nil && o == skip) {
+			return
+		}
+		seen[o] = true
+		visit(o)
+		for _, c := range p.o.Children(o) {
+			walk(c)
+		}
 	}
-	visit(root)
-	for _, c := range p.o.Children(root) {
-		p.walkSkipping(c, skip, visit)
-	}
+	walk(root)
 }
 
 // skipFor is the subtree the pass around the tabs leaves out: the tabs.
@@ -405,8 +411,7 @@ func (p *presser) pressShortcuts(ctx context.Context) error {
 }
 
 // publicChildren lists what a container or widget shows through its public fields: the walk a
-// real window allows, where the renderers are the driver's own. Widgets of the workbench that
-// hold controls of their own say so with PressChildren.
+// real window allows, where the renderers are the driver's own.
 func publicChildren(o fyne.CanvasObject) []fyne.CanvasObject {
 	switch w := o.(type) {
 	case *fyne.Container:
@@ -441,8 +446,40 @@ func publicChildren(o fyne.CanvasObject) []fyne.CanvasObject {
 			out = append(out, it.Widget)
 		}
 		return out
-	case interface{ PressChildren() []fyne.CanvasObject }:
-		return w.PressChildren()
 	}
-	return nil
+	return exportedChildren(o)
+}
+
+// canvasObjectType is fyne.CanvasObject's interface type.
+var canvasObjectType = reflect.TypeFor[fyne.CanvasObject]()
+
+// exportedChildren is what a widget holds in its exported fields (an overlay's Content, a
+// custom widget's parts): the children a real window's walk can see beyond the containers.
+// Embedded fields (the widget's base) are not children.
+func exportedChildren(o fyne.CanvasObject) []fyne.CanvasObject {
+	v := reflect.ValueOf(o)
+	if v.Kind() != reflect.Pointer || v.IsNil() || v.Elem().Kind() != reflect.Struct {
+		return nil
+	}
+	v = v.Elem()
+	var out []fyne.CanvasObject
+	for i := range v.NumField() {
+		f, fv := v.Type().Field(i), v.Field(i)
+		if !f.IsExported() || f.Anonymous {
+			continue
+		}
+		switch {
+		case fv.Kind() == reflect.Slice && fv.Type().Elem() == canvasObjectType:
+			for j := range fv.Len() {
+				if c, ok := fv.Index(j).Interface().(fyne.CanvasObject); ok && c != nil {
+					out = append(out, c)
+				}
+			}
+		case f.Type.Implements(canvasObjectType) && (fv.Kind() != reflect.Pointer && fv.Kind() != reflect.Interface || !fv.IsNil()):
+			if c, ok := fv.Interface().(fyne.CanvasObject); ok && c != nil {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
 }

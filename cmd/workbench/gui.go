@@ -1,3 +1,5 @@
+//go:build cgo
+
 package main
 
 import (
@@ -43,6 +45,16 @@ type guiFlags struct {
 
 // parseGUIFlags reads the window's flags into app.Options and the shell's own settings.
 func parseGUIFlags(args []string) (*guiFlags, error) {
+	fs, finish := guiFlagSet()
+	if err := fs.Parse(args); err != nil {
+		return nil, usageError{err.Error()}
+	}
+	return finish()
+}
+
+// guiFlagSet declares the window's flags (also listed by `workbench --help`); finish checks
+// them once parsed.
+func guiFlagSet() (*flag.FlagSet, func() (*guiFlags, error)) {
 	fs := flag.NewFlagSet("workbench", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	g := &guiFlags{}
@@ -65,9 +77,17 @@ func parseGUIFlags(args []string) (*guiFlags, error) {
 	fs.BoolVar(&g.stall, "stall-report", false, "measure how long the UI goroutine is kept busy and print the longest stall at exit")
 	var birdsClassifier birdsFlags // the Birds tab's letter classifier, as on the birds commands
 	birdsClassifier.registerClassifier(fs)
-	if err := fs.Parse(args); err != nil {
-		return nil, usageError{err.Error()}
+	return fs, func() (*guiFlags, error) {
+		c, err := birdsClassifier.classifier()
+		if err != nil {
+			return nil, err
+		}
+		g.opts.BirdsClassifier = c
+		return g.finish(fs, seed, runGen, generations, pop)
 	}
+}
+
+func (g *guiFlags) finish(fs *flag.FlagSet, seed *uint64, runGen *string, generations, pop *int) (*guiFlags, error) {
 	if fs.NArg() > 0 {
 		return nil, usagef("unexpected argument %q", fs.Arg(0))
 	}
@@ -88,11 +108,6 @@ func parseGUIFlags(args []string) (*guiFlags, error) {
 	if *runGen != "" {
 		g.opts.Run = &app.RunOptions{Generator: *runGen, Generations: *generations, Population: *pop}
 	}
-	c, err := birdsClassifier.classifier()
-	if err != nil {
-		return nil, err
-	}
-	g.opts.BirdsClassifier = c
 	g.opts.SampleAtStart = true
 	if err := g.script.check(g); err != nil {
 		return nil, err
@@ -111,6 +126,9 @@ func runGUI(args []string) error {
 		// Xvfb) returns it all black; softpipe returns the real frame. Hardware drivers ignore
 		// the variable, and only screenshot runs pay for the slower renderer.
 		os.Setenv("GALLIUM_DRIVER", "softpipe")
+	}
+	if err := checkDisplay(); err != nil {
+		return err
 	}
 	a := fyneapp.NewWithID(appID)
 	s := &guiSession{g: g, a: a}
