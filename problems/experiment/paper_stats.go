@@ -392,6 +392,33 @@ func paperClaimsJudged(runs []*paperRun, design string) [][3]string {
 	}
 	family("Adding control to the fitness (QT) raises the number of controlled individuals", "quality", "quality_control",
 		func(r *paperRun) float64 { return r.control })
+	// 7. Some problems are easy (every ES and GA run finds a feasible individual), some hard
+	// (none does).
+	{
+		var easy, hard []string
+		for _, p := range PaperProblems {
+			rs := append(selectRuns(runs, p, "", "es"), selectRuns(runs, p, "", "ga")...)
+			k, n, iv := runShare(rs, "independent")
+			if n == 0 {
+				continue
+			}
+			switch k {
+			case n:
+				easy = append(easy, fmt.Sprintf("%s %d of %d (%s)", short(p), k, n, ivRange(iv)))
+			case 0:
+				hard = append(hard, fmt.Sprintf("%s 0 of %d (%s)", short(p), n, ivRange(iv)))
+			}
+		}
+		verdict := verdictNotSupported
+		switch {
+		case len(easy) > 0 && len(hard) > 0:
+			verdict = verdictSupported
+		case minRuns(runs) < 10:
+			verdict = verdictInconclusive
+		}
+		add("Some problems are easy, some hard (ES and GA runs with a feasible individual)",
+			"every run: "+orNone(easy)+"; none: "+orNone(hard), verdict)
+	}
 	from := "recorded"
 	if len(runs) > 0 && runs[0].uniqueFrom != "" {
 		from = runs[0].uniqueFrom
