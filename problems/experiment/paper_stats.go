@@ -25,8 +25,8 @@ type paperRun struct {
 	feasible, unique, control   float64
 	recorded                    float64 // the unique count the run recorded
 	// uniqueFrom says where unique comes from when it is not the recorded count.
-	uniqueFrom string
-	hasFeasible                 bool
+	uniqueFrom  string
+	hasFeasible bool
 	// recount holds the final population's unique count under each algorithm, the population
 	// evaluated again as one set (NaN when it could not be).
 	recount map[problems.DiversityAlgorithm]float64
