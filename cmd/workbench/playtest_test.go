@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -119,5 +120,27 @@ func TestLevelsExport(t *testing.T) {
 		{[]string{"levels", "export", filepath.Join(out, "ga-tiles.png"), "--problem", "zelda-v0", "--out", out}, 2, "not a valid item file"},
 		{[]string{"levels", "export", runs["ga"]}, 2, "--out is required"},
 		{[]string{"levels", "export", runs["ga"], "--out", out, "--base", "../x"}, 1, "not a plain file name"},
+	})
+}
+
+// `play` says what is wrong with a level that cannot be played instead of opening it (no
+// window is needed to find out).
+func TestPlayRefusesAnUnplayableLevel(t *testing.T) {
+	rows := make([][]int, 7)
+	for y := range rows {
+		rows[y] = []int{1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}
+	}
+	rows[0][0], rows[6][10] = 2, 4 // a player and a door, no key
+	data, err := json.Marshal(rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	level := filepath.Join(t.TempDir(), "nokey.json")
+	if err := os.WriteFile(level, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	checkExits(t, []exitCase{
+		{[]string{"play", "zelda-v0", level}, 2, "cannot be played: it has no key"},
+		{[]string{"play", "zelda-v0", level, "--replay"}, 2, "no key"},
 	})
 }
