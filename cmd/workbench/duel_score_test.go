@@ -36,7 +36,7 @@ func TestDuelScoreAggregatesAndCompares(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	for _, want := range []string{"strong: score 90.00%", "weak: score 20.00%", "95% interval", "difference strong − weak: +70.00 ±", "significant at 95%"} {
+	for _, want := range []string{"strong: score 90.00%", "weak: score 20.00%", "95% interval", "difference strong − weak: +70.00 points, 95% interval [", "significant at 95%"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("missing %q in:\n%s", want, out)
 		}

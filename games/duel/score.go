@@ -3,8 +3,9 @@ package duel
 import (
 	"errors"
 	"fmt"
-	"math"
 	"sort"
+
+	"pcgwb/stats"
 )
 
 // Interval is a rate with its 95% interval and the number of games behind it.
@@ -31,8 +32,8 @@ func (r *EvalResult) WinRateInterval(strict bool) (Interval, bool) {
 	if !ok {
 		return Interval{}, false
 	}
-	lo, hi := Wilson(rate, n)
-	return Interval{Rate: rate, Lo: lo, Hi: hi, N: n}, true
+	iv := stats.Wilson(r.LLMWins, n)
+	return Interval{Rate: rate, Lo: iv.Lo, Hi: iv.Hi, N: n}, true
 }
 
 // Range is the score's 95% interval, clipped to [0, 1].
@@ -41,22 +42,26 @@ func (s BenchScore) Range() (lo, hi float64) {
 }
 
 // Comparison is the difference between two models' scores over the games both were evaluated
-// on: the mean of the per-game differences of win rate, with the half width of its 95%
-// interval (1.96 s / sqrt(n), paired by game as Score does over games).
+// on: the mean of the per-game differences of win rate, with its 95% paired bootstrap interval
+// [Lo, Hi] (games resampled with replacement, stats.PairedDiff); CI95 is the larger distance
+// from Diff to an end of the interval.
 type Comparison struct {
 	A     string   `json:"a"`
 	B     string   `json:"b"`
 	Diff  float64  `json:"diff"`
+	Lo    float64  `json:"lo"`
+	Hi    float64  `json:"hi"`
 	CI95  float64  `json:"ci95"`
 	Games []string `json:"games"`
 }
 
 func (c Comparison) String() string {
-	return fmt.Sprintf("%s − %s: %+.2f ± %.2f points over %d common games", c.A, c.B, 100*c.Diff, 100*c.CI95, len(c.Games))
+	return fmt.Sprintf("%s − %s: %+.2f points, 95%% interval [%+.2f, %+.2f] (paired bootstrap) over %d common games",
+		c.A, c.B, 100*c.Diff, 100*c.Lo, 100*c.Hi, len(c.Games))
 }
 
 // Significant reports whether the interval excludes zero.
-func (c Comparison) Significant() bool { return math.Abs(c.Diff) > c.CI95 }
+func (c Comparison) Significant() bool { return c.Lo > 0 || c.Hi < 0 }
 
 // Compare sets two models' results side by side, game by game (the last result of a game
 // counts when a model has several).
@@ -79,31 +84,24 @@ func Compare(a, b []*EvalResult, strict bool) (Comparison, error) {
 	}
 	ra, rb := rates(a), rates(b)
 	c := Comparison{A: a[0].Model, B: b[0].Model}
-	var diffs []float64
 	for g := range ra {
 		if _, ok := rb[g]; ok {
 			c.Games = append(c.Games, g)
 		}
 	}
 	sort.Strings(c.Games)
+	var xa, xb []float64
 	for _, g := range c.Games {
-		diffs = append(diffs, ra[g]-rb[g])
+		xa, xb = append(xa, ra[g]), append(xb, rb[g])
 	}
-	if len(diffs) == 0 {
+	if len(xa) == 0 {
 		return c, errors.New("the two models share no scored game")
 	}
-	for _, d := range diffs {
-		c.Diff += d
+	iv := stats.PairedDiff(xa, xb)
+	c.Diff, c.Lo, c.Hi = iv.Mean, iv.Lo, iv.Hi
+	if iv.TooFew() { // one game says nothing about the spread: the interval is the whole range
+		c.Lo, c.Hi = -1, 1
 	}
-	c.Diff /= float64(len(diffs))
-	if len(diffs) > 1 {
-		ss := 0.0
-		for _, d := range diffs {
-			ss += (d - c.Diff) * (d - c.Diff)
-		}
-		c.CI95 = 1.96 * math.Sqrt(ss/float64(len(diffs)-1)) / math.Sqrt(float64(len(diffs)))
-	} else {
-		c.CI95 = 2 // one game says nothing about the spread: the interval is the whole range
-	}
+	c.CI95 = max(c.Diff-c.Lo, c.Hi-c.Diff)
 	return c, nil
 }

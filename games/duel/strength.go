@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"io"
+
+	"pcgwb/stats"
 )
 
 // StrengthRefs are the reference agents an opponent's strength is measured against: uniform
@@ -18,8 +20,8 @@ type Strength struct {
 }
 
 // StrengthRow is the agent's record against one reference agent. WinRate is wins over the
-// games counted (draws, truncated games and the reference's faults are not wins; games lost to
-// faults of the game script are left out), with its 95% Wilson interval.
+// games counted (draws and truncated games are not wins, the reference's faults are; games lost
+// to faults of the game script are left out), with its 95% Wilson interval (stats.Wilson).
 type StrengthRow struct {
 	Opponent string   `json:"opponent"`
 	Wins     int      `json:"wins"`
@@ -39,12 +41,11 @@ func RowOf(opponent string, pr PairResult, seed int64) StrengthRow {
 	row := StrengthRow{Opponent: opponent, Wins: pr.AWins + pr.BFaults, Losses: pr.BWins + pr.AFaults,
 		Draws: pr.Draws + pr.Truncated, Faults: pr.AFaults, Seed: seed}
 	n := pr.Games - pr.EnvFaults
-	rate := 0.0
-	if n > 0 {
-		rate = float64(row.Wins) / float64(n)
+	iv := stats.Wilson(row.Wins, n)
+	row.WinRate = Interval{Rate: iv.Mean, Lo: iv.Lo, Hi: iv.Hi, N: n}
+	if n == 0 {
+		row.WinRate = Interval{Lo: 0, Hi: 1}
 	}
-	lo, hi := Wilson(rate, n)
-	row.WinRate = Interval{Rate: rate, Lo: lo, Hi: hi, N: n}
 	return row
 }
 
