@@ -316,17 +316,22 @@ func paperMarkdown(runs []*Record, sums, fig4 []Summary, timing *SweepTiming, fi
 		w("\n")
 	}
 	w("\nPer fitness function (mean over runs of the feasible / unique / controlled individuals of 100 in the final\n")
-	w("population, as in Fig. 3):\n\n")
+	w("population, as in Fig. 3; under each, the paper's bars read off its Fig. 3, whose unique counts are the\n")
+	w("2025-01 set diversity's; intervals for the unique row are in the Fig. 3 section below):\n\n")
 	w("| problem | generator | Q feasible / unique / controlled | QT | QTD |\n|---|---|---|---|---|\n")
 	for _, p := range PaperProblems {
 		for _, g := range paperGenerators {
 			w("| %s | %s |", short(p), g)
 			for _, f := range PaperFitnesses {
 				if s, ok := v.get(p, f, g); ok {
-					w(" %.1f / %.1f / %.1f (n=%d) |", s.FeasibleMean, s.UniqueMean, s.ControlledMean, s.Finished)
+					w(" %.1f / %.1f / %.1f (n=%d)", s.FeasibleMean, s.UniqueMean, s.ControlledMean, s.Finished)
 				} else {
-					w(" – |")
+					w(" –")
 				}
+				if fe, ok := paperFig3[[4]string{"feasible", p, f, g}]; ok {
+					w("<br>paper %.1f / %.1f / %.1f", fe[0], paperFig3[[4]string{"unique", p, f, g}][0], paperFig3[[4]string{"controlled", p, f, g}][0])
+				}
+				w(" |")
 			}
 			w("\n")
 		}

@@ -516,7 +516,7 @@ func writeFig3Unique(w func(string, ...any), runs []*paperRun, algs []string, de
 		for _, p := range PaperProblems {
 			for _, g := range paperGenerators {
 				rs := selectRuns(runs, p, f, g)
-				ref, hasRef := paperFig3Unique[[3]string{p, f, g}]
+				ref, hasRef := paperFig3[[4]string{"unique", p, f, g}]
 				if len(rs) == 0 {
 					continue
 				}
