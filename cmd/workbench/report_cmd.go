@@ -25,7 +25,7 @@ type reportFlags struct {
 
 func (f *reportFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.out, "out", "", "folder for the figures (default DIR/plots); with --paper, the Markdown file to write (e.g. docs/results.md)")
-	fs.StringVar(&f.x, "x", string(experiment.XGeneration), "x axis of the fitness curves: generation, evaluations or model-calls (equal-budget comparisons)")
+	fs.StringVar(&f.x, "x", string(experiment.XGeneration), "x axis of the fitness curves: generation, evaluations, model-calls, tokens or seconds (equal-budget comparisons; a generator that spent none of it is drawn at 0 with a note)")
 	fs.StringVar(&f.format, "format", "png", "figure formats, comma-separated: png, svg, pdf (gonum/plot's backends)")
 	fs.BoolVar(&f.compare, "compare", false, "also write DIR/differences.csv and DIR/differences.md: every pair of groups of a problem and fitness, with the difference's interval, A12 and p")
 	fs.BoolVar(&f.latex, "latex", false, "also write DIR/summary.tex (and DIR/differences.tex with --compare), booktabs tables")
@@ -42,7 +42,7 @@ func reportCommand() *Command {
 		Name:  "report",
 		Args:  []string{"[DIR]"},
 		Short: "DIR: summary.csv, runs.csv and the paper's figures from the runs under DIR",
-		Long: `report DIR [--out FIGDIR --x generation|evaluations|model-calls --format png,svg,pdf --compare --latex]
+		Long: `report DIR [--out FIGDIR --x generation|evaluations|model-calls|tokens|seconds --format png,svg,pdf --compare --latex]
 writes DIR/summary.csv (one row per configuration), DIR/runs.csv (one row per run) and the
 figures of every run under DIR; --compare adds DIR/differences.csv and DIR/differences.md (every
 pair of groups sharing a problem and fitness: difference with its 95% interval, Vargha–Delaney
