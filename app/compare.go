@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -205,6 +206,7 @@ func (cp *ComparePanel) refresh() {
 	}
 	cp.Diff.SetGroups(cp.groups)
 	cp.Table.RemoveAll()
+	short := shortNames(cp.groups)
 	for r, row := range CompareTable(cp.groups) {
 		for c, cell := range row {
 			l := widget.NewLabel(cell)
@@ -217,6 +219,7 @@ func (cp *ComparePanel) refresh() {
 			if c == 0 && r > 0 {
 				// the name shortens itself (its tip holds it whole): long fitness names must
 				// not push the Evaluations column out of a normal window
+				l.SetText(short[r-1])
 				l.TextStyle = fyne.TextStyle{Bold: true}
 				l.Truncation = fyne.TextTruncateEllipsis
 				name := container.NewBorder(nil, nil, container.NewCenter(lineSwatch(cp.groups[r-1])), nil, fixedWidth(compareNameWidth, l))
@@ -306,4 +309,22 @@ func lineSwatch(g *CompareGroup) fyne.CanvasObject {
 		box.Add(r)
 	}
 	return box
+}
+
+// shortNames are the groups' names as the table shows them: without the fitness when every
+// group has the same one (the Differences tab and the tips name it), so the column stays narrow.
+func shortNames(groups []*CompareGroup) []string {
+	multi := spansProblems(groups)
+	same := true
+	for _, g := range groups {
+		same = same && g.Fitness == groups[0].Fitness
+	}
+	out := make([]string, len(groups))
+	for i, g := range groups {
+		out[i] = g.Label(multi)
+		if same {
+			out[i] = strings.Replace(out[i], " · "+g.Fitness, "", 1)
+		}
+	}
+	return out
 }

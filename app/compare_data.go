@@ -217,7 +217,7 @@ func CompareFeasiblePlot(groups []*CompareGroup) PlotSpec {
 // CompareFeasiblePlotOn is CompareFeasiblePlot over another x axis. The controlled shares are
 // drawn too, dotted: feasible and controlled lines differ by their dash, not only by colour.
 func CompareFeasiblePlotOn(groups []*CompareGroup, axis experiment.XAxis) PlotSpec {
-	spec := PlotSpec{Title: "Feasible (solid, 95% band) and controlled (dotted) levels, % of the population, mean of seeds", YMin: 0, YMax: 105}
+	spec := PlotSpec{Title: "Feasible (solid) and controlled (dotted), % of levels", YMin: 0, YMax: 105}
 	share := func(count func(*search.Event) int) func(*search.Event) float64 {
 		return func(ev *search.Event) float64 {
 			if ev.Size == 0 {

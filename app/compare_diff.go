@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"pcgwb/problems/experiment"
+	"pcgwb/stats"
 )
 
 // DiffSection is the Differences tab of Compare.
@@ -135,8 +136,8 @@ func (d *DiffSection) show() {
 				ga.Label(true), gb.Label(true)))
 			break
 		}
-		d.Title.SetText(fmt.Sprintf("%s · %s: a = %s (n = %d seeds), b = %s (n = %d seeds); diff = a − b",
-			ga.Problem, ga.Fitness, ga.Label(false), d.Rows[0].NA, gb.Label(false), d.Rows[0].NB))
+		d.Title.SetText(fmt.Sprintf("%s · %s: a = %s (%s), b = %s (%s); diff = a − b",
+			ga.Problem, ga.Fitness, ga.Label(false), stats.NText(d.Rows[0].NA, "seed"), gb.Label(false), stats.NText(d.Rows[0].NB, "seed")))
 	}
 	d.Table.RemoveAll()
 	for r, row := range d.TableText() {
