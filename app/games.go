@@ -149,7 +149,7 @@ func newDuelPanel(wb *Workbench) *DuelPanel {
 	tools := container.New(newWrapLayout(),
 		container.NewHBox(widget.NewLabel("Game"), dp.Game, dp.OpenButton),
 		container.NewHBox(widget.NewLabel("Agent"), container.NewGridWrap(fyne.NewSize(170, dp.Agent.MinSize().Height), dp.Agent), dp.Seat),
-		container.NewHBox(widget.NewLabel("Seed"), container.NewGridWrap(fyne.NewSize(170, dp.Seed.MinSize().Height),
+		container.NewHBox(widget.NewLabel("Seed"), container.NewGridWrap(fyne.NewSize(230, dp.Seed.MinSize().Height),
 			tip(dp.Seed, "The seed of the game shown: `workbench duel play GAME --seed S` plays the same game (the agent's moves included). Type a seed and press Enter or Play seed to play it here.")),
 			tip(dp.SeedButton, "Start the game over from the seed typed on the left.")))
 	// the buttons sit in a row of their own above the status, so that a long status wraps at

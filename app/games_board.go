@@ -55,7 +55,7 @@ func (dp *DuelPanel) showBoard(v, prev *duelView) {
 				bg.FillColor = color.NRGBA{R: 0x2f, G: 0x9f, B: 0x4f, A: 0x30} // a move is there
 			}
 			if won[sq] {
-				bg.FillColor = color.NRGBA{R: 0xf0, G: 0xc0, B: 0x20, A: 0x70}
+				bg.FillColor = color.NRGBA{R: 0xf0, G: 0xc0, B: 0x20, A: 0x38}
 				bg.StrokeColor, bg.StrokeWidth = color.NRGBA{R: 0xf0, G: 0xa0, B: 0x00, A: 0xff}, 3
 			}
 			bg.SetMinSize(fyne.NewSize(cell, cell))

@@ -218,7 +218,9 @@ func (c *duelCore) newSession(dp *DuelPanel, seed int64, human int) error {
 // play plays a on the session and logs it.
 func (c *duelCore) play(dp *DuelPanel, t duel.Turn, a int, who string) error {
 	dp.working.Store("action_label")
-	label, err := c.game.ActionLabel(t.State, a)
+	// the board's own state: t may come from the agent's instance, whose states the board's
+	// worker does not hold (its moves were logged as "action N")
+	label, err := c.game.ActionLabel(c.session.State(), a)
 	if err != nil {
 		label = fmt.Sprintf("action %d", a)
 	}

@@ -194,6 +194,10 @@ func TestDuelTabMarksKeepColoursAndTheWinningLineShows(t *testing.T) {
 	if !strings.HasPrefix(dp.Status.Text, "You win") {
 		t.Fatalf("status %q (board %q)", dp.Status.Text, dp.Board.Text)
 	}
+	// the agent's moves are logged with their labels (they read "action 0")
+	if !strings.Contains(dp.Log.Text, "first O at row 1, column 1") || strings.Contains(dp.Log.Text, "action ") {
+		t.Errorf("log %q", dp.Log.Text)
+	}
 	for r := 0; r < 3; r++ {
 		for c := 0; c < 3; c++ {
 			if got, want := dp.cellAt(r, c).won, r == 2; got != want {

@@ -194,12 +194,14 @@ func (lp *LLMPanel) layout(vars *widget.Label) fyne.CanvasObject {
 	// the checks under the form, not in its value column: their labels need the whole width
 	endpointBox := container.NewVBox(endpoint, lp.Offline, lp.AllowInsecure, lp.ReaskInvalid,
 		container.NewBorder(nil, nil, lp.TestButton, nil, lp.TestResult))
+	// the variables' help folds away, leaving the template its room
+	help := widget.NewAccordion(widget.NewAccordionItem("Template variables", vars))
 	editor := container.NewBorder(container.NewBorder(nil, nil, nil, lp.ResetButton, lp.TemplateName),
-		container.NewVBox(sectionTitle("TEMPLATE VARIABLES"), vars), nil, nil, lp.Template)
+		help, nil, nil, lp.Template)
 	// both scroll within their half of the column, so the tab needs no more height than the
 	// default window gives it
 	left := container.NewVSplit(container.NewVScroll(endpointBox), editor)
-	left.Offset = 0.45
+	left.Offset = 0.5
 
 	controls := container.New(newWrapLayout(),
 		container.NewHBox(widget.NewLabel("Levels"), sized(lp.Count, 70), widget.NewLabel("Seed"), sized(lp.Seed, 110)),
