@@ -224,3 +224,45 @@ def action_label(s, a):
 		t.Errorf("match: exit %d: %q", code, out)
 	}
 }
+
+// TestDuelTrainThenEvalPlaysTheTrainedOpponent: `duel train` leaves checkpoints and a benchmark
+// opponent chosen among them, a rerun continues the folder, and `duel eval` plays that
+// opponent and records the strength training measured.
+func TestDuelTrainThenEvalPlaysTheTrainedOpponent(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "train")
+	train := func(iters string) (int, string, string) {
+		return runCLI(t, "duel", "train", "take-away", "--out", dir, "--iterations", iters, "--games", "4", "--simulations", "8",
+			"--hidden", "8", "--play-iterations", "10", "--strength-games", "2", "--quiet")
+	}
+	code, out, errs := train("1")
+	if code != 0 {
+		t.Fatalf("train: exit %d\n%s\n%s", code, out, errs)
+	}
+	code, out, errs = train("3")
+	if code != 0 || !strings.Contains(out, "3 iterations") || !strings.Contains(out, "benchmark opponent: net-ckpt-") {
+		t.Fatalf("continued train: exit %d\n%s\n%s", code, out, errs)
+	}
+	for _, f := range []string{"ckpt-001.json", "ckpt-002.json", "ckpt-003.json", duel.TrainFile, duel.BenchmarkFile} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Error(err)
+		}
+	}
+	bench, _, err := duel.LoadBenchmark(dir)
+	if err != nil || bench.Strength == nil || len(bench.Strength.Against) != 3 {
+		t.Fatalf("benchmark %+v: %v", bench, err)
+	}
+	srv := llmtest.New(duelMover)
+	defer srv.Close()
+	res := t.TempDir()
+	code, out, errs = runCLI(t, append([]string{"duel", "eval", "take-away", "--opponent", "trained:" + dir, "--games", "2", "--out", res}, duelEndpoint(srv, "")...)...)
+	if code != 0 {
+		t.Fatalf("eval: exit %d\n%s\n%s", code, out, errs)
+	}
+	r := readEvalFile(t, filepath.Join(res, "take-away.fake.eval.json"))
+	if r.Opponent != bench.Agent || r.OpponentStrength == nil || r.OpponentStrength.Agent != bench.Agent {
+		t.Errorf("eval played %s (strength %+v), want %s", r.Opponent, r.OpponentStrength, bench.Agent)
+	}
+	if r.AgentFaults != 0 || r.EnvFaults != 0 {
+		t.Errorf("faults in the games against the trained opponent: %+v", r)
+	}
+}

@@ -107,7 +107,7 @@ func RunTraining(ctx context.Context, newGame func(training bool) (Game, error),
 	if err != nil {
 		return nil, nil, err
 	}
-	defer closeGame(g)
+	defer func() { closeGame(g) }() // the game of the moment: training's, then play's
 	info := g.Info()
 	cfg := opts.Config.WithDefaults()
 	run := &TrainRun{Game: info.Name, Source: SourceHash(src), Config: cfg, Budget: opts.Budget}
@@ -156,6 +156,7 @@ func RunTraining(ctx context.Context, newGame func(training bool) (Game, error),
 	}
 	closeGame(g)
 	if g, err = newGame(false); err != nil {
+		g = nil
 		return run, nil, err
 	}
 	b, err := SelectBenchmark(ctx, g, dir, run, opts)
@@ -277,7 +278,7 @@ func LoadBenchmark(dir string) (*Benchmark, *NetAgent, error) {
 func trimExt(name string) string { return name[:len(name)-len(filepath.Ext(name))] }
 
 func closeGame(g Game) {
-	if c, ok := g.(interface{ Close() }); ok {
+	if c, ok := g.(interface{ Close() }); ok && g != nil {
 		c.Close()
 	}
 }
