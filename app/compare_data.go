@@ -184,6 +184,15 @@ func comparePlotOf(groups []*CompareGroup, axis experiment.XAxis, spec PlotSpec,
 		}
 		// a single-generation run (an LLM batch, a constructive run) is one marker with its interval
 		s := Series{Label: g.Label(multi), Color: g.Color, X: c.X, Y: c.Mean, Lo: c.Lo, Hi: c.Hi, Dashed: g.Dashed, Dotted: g.Dotted}
+		if n := len(c.X); n > 0 && g.group != nil && axis.SpentNothing(g.group) {
+			// a group that spent nothing of this budget (GA on model calls) is one marker at 0,
+			// its last value, never hidden; the title says why
+			s.X, s.Y, s.Lo, s.Hi = []float64{0}, c.Mean[n-1:], c.Lo[n-1:], c.Hi[n-1:]
+			s.Label += ", " + axis.ZeroNote()
+			if !dotted && !strings.Contains(spec.Title, g.Label(multi)+": ") {
+				spec.Title += " · " + g.Label(multi) + ": " + axis.ZeroNote()
+			}
+		}
 		if s.Color == nil {
 			s.Color = SeriesColor(i)
 		}

@@ -159,3 +159,26 @@ func TestCompareLevelsColumnClearAndColours(t *testing.T) {
 		t.Errorf("after Clear: status %q, %d groups, %d differences", cp.Status.Text, len(cp.Groups()), len(cp.Diff.Rows))
 	}
 }
+
+// On a budget axis a group that spent nothing of it (GA on model calls) is one marker at 0
+// with a note in the title, as in report's figures, never hidden.
+func TestCompareDrawsAZeroBudgetGroupAtZero(t *testing.T) {
+	root := compareTestRuns(t)
+	recs, err := LoadRunRecords(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	groups := GroupRuns(recs)
+	spec := CompareFitnessPlotOn(groups, experiment.XModelCalls)
+	for _, s := range spec.Series {
+		if len(s.X) != 1 || s.X[0] != 0 || !strings.Contains(s.Label, experiment.XModelCalls.ZeroNote()) {
+			t.Errorf("series %q: x %v", s.Label, s.X)
+		}
+	}
+	if !strings.Contains(spec.Title, "ga · quality · pop 8 · 3 gens: "+experiment.XModelCalls.ZeroNote()) {
+		t.Errorf("title %q", spec.Title)
+	}
+	if spec := CompareFitnessPlotOn(groups, experiment.XEvaluations); len(spec.Series[0].X) < 2 {
+		t.Errorf("evaluations: %d points", len(spec.Series[0].X))
+	}
+}
