@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"pcgwb/assets"
+	"pcgwb/internal/version"
 )
 
 func ctrl(k fyne.KeyName) *desktop.CustomShortcut {
@@ -212,9 +213,16 @@ func (wb *Workbench) showGuide() {
 	d.Show()
 }
 
+// aboutBuild is the About dialog's last paragraph: the build (version and revision, for a bug
+// report) and the licence.
+func aboutBuild() string {
+	return fmt.Sprintf("Version: %s\nLicence: %s (the LICENSE file; third-party notices in THIRD_PARTY_NOTICES)",
+		version.String(), version.License)
+}
+
 // showAbout opens Help → About.
 func (wb *Workbench) showAbout() {
-	text := widget.NewLabel(aboutText)
+	text := widget.NewLabel(aboutText + "\n\n" + aboutBuild())
 	text.Wrapping = fyne.TextWrapWord
 	d := dialog.NewCustom("About PCG Workbench", "Close", text, wb.Window)
 	d.Resize(fitDialog(wb.Window.Canvas().Size(), fyne.NewSize(520, 260)))

@@ -52,6 +52,9 @@ func newProblemPicker(names []string, keys keyHandler, onPick func(string)) *pro
 		func(id widget.ListItemID, o fyne.CanvasObject) {
 			t := o.(*fyne.Container).Objects[0].(*canvas.Text)
 			name := p.shown[id]
+			// The size is the theme's now, not the template's: rows made before a theme change
+			// (Projector's larger text) would keep the old size and the list mix row heights.
+			t.TextSize = theme.TextSize()
 			t.Text, t.Color = name, theme.Color(theme.ColorNameForeground)
 			if p.missing[name] {
 				t.Text, t.Color = name+"  · needs data", colorMuted()
@@ -68,8 +71,38 @@ func newProblemPicker(names []string, keys keyHandler, onPick func(string)) *pro
 			p.onPick(p.selected)
 		}
 	}
-	p.root = container.NewBorder(p.Filter, nil, nil, nil, p.List)
+	p.root = container.NewBorder(p.Filter, nil, nil, nil, container.New(&scrollToSelected{p: p}, p.List))
 	return p
+}
+
+// scrollToSelected lays out the list and, the first time it gets a real size, scrolls the
+// selected problem into view: selecting it before the window was laid out scrolled nothing, so
+// on first launch the default problem (zelda, near the end) was out of view.
+type scrollToSelected struct {
+	p    *problemPicker
+	done bool
+}
+
+func (l *scrollToSelected) Layout(objects []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objects {
+		o.Resize(size)
+		o.Move(fyne.NewPos(0, 0))
+	}
+	if l.done || size.Height <= 0 {
+		return
+	}
+	l.done = true
+	if i := indexOf(l.p.shown, l.p.selected); i >= 0 {
+		l.p.List.ScrollTo(i)
+	}
+}
+
+func (l *scrollToSelected) MinSize(objects []fyne.CanvasObject) fyne.Size {
+	var m fyne.Size
+	for _, o := range objects {
+		m = m.Max(o.MinSize())
+	}
+	return m
 }
 
 // Names returns the names currently listed (after filtering).

@@ -69,11 +69,31 @@ func (wb *Workbench) saveFileDialog(fileName string, data func() ([]byte, error)
 		tip(f.CancelButton, "Close without saving anything."),
 		tip(f.SaveButton, "Write the file into the folder (Enter). An existing file is replaced only after you confirm; a link or a special file is never written."))
 	f.content = container.NewBorder(nil, buttons, nil, nil, form)
-	f.Dialog = dialog.NewCustomWithoutButtons("Save levels", withTipLayer(f.content, true), wb.Window)
+	f.Dialog = dialog.NewCustomWithoutButtons(saveTitle(fileName), withTipLayer(f.content, true), wb.Window)
 	f.Dialog.Resize(fitDialog(wb.Window.Canvas().Size(), fyne.NewSize(640, 240)))
 	f.Dialog.Show()
 	wb.Window.Canvas().Focus(f.Name)
 	return f
+}
+
+// saveTitle is the save form's title for the file it proposes: what is saved, said as the
+// user knows it (one level's picture is not "levels").
+func saveTitle(fileName string) string {
+	ext := strings.ToLower(filepath.Ext(fileName))
+	many := strings.Contains(strings.TrimSuffix(fileName, filepath.Ext(fileName)), "-levels")
+	switch {
+	case many && ext == ".png":
+		return "Save a contact sheet of the levels"
+	case many && ext == ".csv":
+		return "Save the levels' metrics"
+	case many:
+		return "Save the levels"
+	case ext == ".png":
+		return "Save the level's picture"
+	case ext == ".csv":
+		return "Save the level's metrics"
+	}
+	return "Save the level"
 }
 
 // setFolder makes dir the folder the file goes into.

@@ -286,3 +286,19 @@ func TestSaveRefusesBadFileNames(t *testing.T) {
 		t.Fatalf("the output folder holds %d entries, want only sub", len(entries))
 	}
 }
+
+// The save form says what it saves: one level's picture is not "levels".
+func TestSaveFormTitleSaysWhatIsSaved(t *testing.T) {
+	for _, tc := range []struct{ file, want string }{
+		{"zelda-v0-3.png", "Save the level's picture"},
+		{"zelda-v0-3.json", "Save the level"},
+		{"zelda-v0-edited.png", "Save the level's picture"},
+		{"zelda-v0-levels.png", "Save a contact sheet of the levels"},
+		{"zelda-v0-levels.json", "Save the levels"},
+		{"zelda-v0-levels.csv", "Save the levels' metrics"},
+	} {
+		if got := saveTitle(tc.file); got != tc.want {
+			t.Errorf("saveTitle(%q) = %q, want %q", tc.file, got, tc.want)
+		}
+	}
+}
