@@ -191,7 +191,7 @@ func TestRunEvolveResumesAfterARefusal(t *testing.T) {
 	}
 	refuseAfter.Store(0)
 	// no --cache: the run's own (cacheB, recorded in the folder) replays what it received
-	if code, out, errs := runCLI(t, "run", "--resume", part, "--api-key-env", runLLMKeyEnv); code != 0 || !strings.Contains(out, "come from the cache "+cacheB) {
+	if code, out, errs := runCLI(t, "run", "--resume", part, "--api-key-env", runLLMKeyEnv); code != 0 || !strings.Contains(out+errs, "come from the cache "+cacheB) {
 		t.Fatalf("resume: exit %d: %s %s", code, out, errs)
 	}
 	a, _ := os.ReadFile(filepath.Join(whole, experiment.FinalFile))
