@@ -37,7 +37,7 @@ func TestRunResumeLLMUsesTheRunsCache(t *testing.T) {
 	}
 	before := len(srv.Calls())
 	code, out, errs := runCLI(t, "run", "--resume", dir, "--api-key-env", runLLMKeyEnv)
-	if code != 0 || !strings.Contains(out, "requests: 3 (2 from the cache") {
+	if code != 0 || !strings.Contains(out+errs, "requests: 3 (2 from the cache") {
 		t.Fatalf("resume: exit %d: %s %s", code, out, errs)
 	}
 	if got := len(srv.Calls()) - before; got != 1 {
