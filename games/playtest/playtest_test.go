@@ -586,6 +586,9 @@ func TestUnplayableLevelsPassedOver(t *testing.T) {
 	if len(s.Dropped) != 1 || s.Dropped[0].Index != 0 || !strings.Contains(s.Dropped[0].Reason, "no player") {
 		t.Fatalf("dropped %+v, want the room without a player with its reason", s.Dropped)
 	}
+	if _, err := New(Options{Sources: []Source{{Dir: runs["llm"], N: 1, Indices: []int{0}}}}); err == nil || !strings.Contains(err.Error(), "no player") {
+		t.Fatalf("only the room without a player: %v, want the reason", err)
+	}
 	s, err = New(Options{Sources: []Source{{Dir: runs["llm"], N: 2, Indices: []int{0, 1}}}})
 	if err != nil || len(s.Levels) != 1 || s.Levels[0].Index != 1 || len(s.Dropped) != 1 || !strings.Contains(s.Dropped[0].Reason, "cannot be played") {
 		t.Fatalf("hand-picking the room without a player: %+v, %v", s, err)

@@ -248,6 +248,10 @@ func New(opt Options) (*Session, error) {
 		s.Levels = append(s.Levels, levels...)
 	}
 	s.Dropped = seen.dropped
+	if len(s.Levels) == 0 && len(s.Dropped) > 0 {
+		d := s.Dropped[0]
+		return nil, fmt.Errorf("no level of the sources can be played: all %d were left out (%s #%d: %s)", len(s.Dropped), d.Source, d.Index, d.Reason)
+	}
 	if len(s.Levels) == 0 {
 		return nil, errors.New("the sources hold no levels")
 	}
