@@ -26,6 +26,9 @@ func birdsPromptCommand() *Command {
 func birdsPromptSetup(fs *flag.FlagSet) Runner {
 	var ep endpointFlags
 	ep.register(fs)
+	// The defaults are the 2024 organisers' run: seed 42 for every trial, temperature 1.
+	ep.seed, ep.temperature = birdsPromptSeed, birdsPromptTemperature
+	fs.Lookup("seed").DefValue, fs.Lookup("temperature").DefValue = fmt.Sprint(birdsPromptSeed), birdsPromptTemperature
 	trials := fs.Int("trials", llm.BirdsTrials, "trials per letter")
 	letters := fs.String("letters", "A-Z", "target letters, e.g. A-Z or A,C,E-G")
 	team := fs.String("team", "", "team name: folder and file prefix (default: the prompt's file name)")
@@ -46,6 +49,12 @@ func birdsPromptSetup(fs *flag.FlagSet) Runner {
 			seedPerTrial, tokenLimit, timeLimit, noEval, edition, asJSON, quiet})
 	}
 }
+
+// The 2024 organisers' request settings, `birds prompt`'s defaults.
+const (
+	birdsPromptSeed        = 42
+	birdsPromptTemperature = "1"
+)
 
 type birdsPromptFlags struct {
 	trials                               *int

@@ -38,6 +38,10 @@ func TestBirdsPromptWritesCompetitionFolderAndEvaluatesIt(t *testing.T) {
 		t.Fatalf("%d calls, want 4 (2 letters × 2 trials)", len(calls))
 	}
 	for _, c := range calls {
+		// Not told otherwise, the requests are the 2024 organisers': seed 42, temperature 1.
+		if c.Request.Seed == nil || *c.Request.Seed != 42 || c.Request.Temperature != 1 {
+			t.Fatalf("request seed %v, temperature %v; want 42 and 1", c.Request.Seed, c.Request.Temperature)
+		}
 		if c.Authorization != "Bearer "+llmTestKey {
 			t.Fatalf("authorization %q", c.Authorization)
 		}
