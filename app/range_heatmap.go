@@ -35,26 +35,7 @@ func (a heatAxis) binRange(b int) (lo, hi float64) {
 // whole numbers spanning at most maxBins of them (a count of enemies should not be split into
 // fractions), otherwise maxBins equal bins from the smallest to the largest value.
 func FitAxis(field string, vals []float64, maxBins int) heatAxis {
-	maxBins = max(maxBins, 1)
-	lo, hi, whole, seen := math.Inf(1), math.Inf(-1), true, false
-	for _, v := range vals {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			continue
-		}
-		seen = true
-		lo, hi = math.Min(lo, v), math.Max(hi, v)
-		whole = whole && v == math.Trunc(v)
-	}
-	if !seen {
-		return heatAxis{Field: field, Min: 0, Max: 1, Bins: 1}
-	}
-	if whole && hi-lo+1 <= float64(maxBins) {
-		return heatAxis{Field: field, Min: lo - 0.5, Max: hi + 0.5, Bins: int(hi-lo) + 1}
-	}
-	if hi == lo {
-		return heatAxis{Field: field, Min: lo - 0.5, Max: hi + 0.5, Bins: 1}
-	}
-	return heatAxis{Field: field, Min: lo, Max: hi, Bins: maxBins}
+	return heatAxis(search.FitAxis(field, vals, maxBins))
 }
 
 // heatmap is a grid of cells over two axes; each cell holds the positions (into the member

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -252,17 +253,13 @@ func (rp *RunPanel) loadAxisFields() {
 		if err == nil {
 			fields = append(fields, search.NumericFields(info)...)
 		}
+		x, y := defaultArchiveAxes(p, fields)
 		return func() {
 			rp.axesFor = name
 			rp.AxisX.SetOptions(fields)
 			rp.AxisY.SetOptions(fields)
-			if len(fields) > 2 {
-				rp.AxisX.SetSelected(fields[2])
-				rp.AxisY.SetSelected(fields[min(3, len(fields)-1)])
-			} else {
-				rp.AxisX.SetSelected(fields[0])
-				rp.AxisY.SetSelected(fields[1])
-			}
+			rp.AxisX.SetSelected(x)
+			rp.AxisY.SetSelected(y)
 		}
 	})
 }
@@ -305,4 +302,29 @@ func parseIntIn(s string, lo, hi int, what string) (int, error) {
 		return 0, fmt.Errorf("%s: enter a whole number from %d to %d", what, lo, hi)
 	}
 	return n, nil
+}
+
+// defaultArchiveAxes picks MAP-Elites' first axes: the info fields whose range the problem
+// declares (its control targets), which the archive then spans exactly; else the first two
+// info fields; else quality and controllability.
+func defaultArchiveAxes(p problems.Problem, fields []string) (string, string) {
+	declared := search.DeclaredRanges(p)
+	var picked []string
+	for _, f := range fields[2:] {
+		if _, ok := declared[f]; ok {
+			picked = append(picked, f)
+		}
+	}
+	for _, f := range fields[2:] {
+		if len(picked) < 2 && !slices.Contains(picked, f) {
+			picked = append(picked, f)
+		}
+	}
+	switch len(picked) {
+	case 0:
+		return fields[0], fields[1]
+	case 1:
+		return picked[0], fields[0]
+	}
+	return picked[0], picked[1]
 }

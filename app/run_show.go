@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"strconv"
 	"time"
 
@@ -42,6 +41,12 @@ func FormatEvent(ev search.Event) string {
 	}
 	if ev.Archive != nil {
 		s += fmt.Sprintf(" · archive %d cells", ev.Archive.Filled)
+		for k, n := range ev.Archive.Outside {
+			if n > 0 && k < len(ev.Archive.Axes) {
+				a := ev.Archive.Axes[k]
+				s += fmt.Sprintf(" · %d outside %s's %g…%g (in its end bins)", n, a.Field, a.Min, a.Max)
+			}
+		}
 	}
 	return s
 }
@@ -106,51 +111,8 @@ func (rp *RunPanel) HideError() {
 	rp.errorBanner.Hide()
 }
 
-// SampleAxes fits MAP-Elites axes for two metrics from 64 random contents: whole-number
-// fields get a bin per value when they fit, others bins equal bins; the upper end is doubled
-// for info fields because evolved levels reach further than random ones.
+// SampleAxes proposes MAP-Elites axes for the fields (search.SuggestAxes): the problem's
+// declared range where it has one, else a range fitted to random contents.
 func SampleAxes(ctx context.Context, p problems.Problem, fields []string, bins int, seed uint64) ([]search.Axis, error) {
-	const n = 64
-	r := NewRand(seed ^ 0xa11e5)
-	members := make([]Member, n)
-	contents := make([]problems.Content, n)
-	for i := range members {
-		contents[i] = p.ContentSpace().Sample(r)
-		members[i] = NewMember(i, problems.Scored{Content: contents[i], Control: problems.SampleControl(p, r), Cell: problems.NoCell})
-	}
-	infos, err := problems.Infos(ctx, p, contents)
-	if err != nil {
-		return nil, err
-	}
-	for i := range members {
-		members[i].Info = infos[i]
-		members[i].Quality = p.Quality(infos[i])
-		if members[i].Control != nil {
-			members[i].Controllability = p.Controllability(infos[i], members[i].Control)
-		}
-	}
-	out := make([]search.Axis, len(fields))
-	for k, f := range fields {
-		if f == MetricQuality || f == MetricControllability {
-			out[k] = search.Axis{Field: f, Min: 0, Max: 1, Bins: bins}
-			continue
-		}
-		var vals []float64
-		for i := range members {
-			if v, ok := members[i].Metric(f); ok {
-				vals = append(vals, v)
-			}
-		}
-		if len(vals) == 0 {
-			return nil, fmt.Errorf("the info has no numeric field %q", f)
-		}
-		lo, hi := math.Inf(1), math.Inf(-1)
-		for _, v := range vals {
-			lo, hi = math.Min(lo, v), math.Max(hi, v)
-		}
-		hi += math.Max(hi-lo, 1)
-		a := FitAxis(f, []float64{lo, hi}, bins)
-		out[k] = search.Axis{Field: f, Min: a.Min, Max: a.Max, Bins: a.Bins}
-	}
-	return out, nil
+	return search.SuggestAxes(ctx, p, fields, bins, seed)
 }

@@ -48,6 +48,9 @@ type ArchiveView struct {
 	Axes   []Axis `json:"axes"`
 	Filled int    `json:"filled"`
 	Cells  []Cell `json:"cells"`
+	// Outside counts, per axis, the elites whose value lies outside the axis's range: they are
+	// kept in its end bins, where they crowd each other out. Left out when there are none.
+	Outside []int `json:"outside,omitempty"`
 }
 
 // Cell is one filled archive cell.

@@ -173,8 +173,9 @@ func (g *mapElites) restore(pop []*Individual) error {
 }
 
 func (g *mapElites) view() *ArchiveView {
-	v := &ArchiveView{Axes: g.opts.Axes, Filled: len(g.cells)}
-	for _, ind := range g.elitesInCellOrder() {
+	elites := g.elitesInCellOrder()
+	v := &ArchiveView{Axes: g.opts.Axes, Filled: len(g.cells), Outside: outside(g.opts.Axes, elites)}
+	for _, ind := range elites {
 		a := g.opts.Axes[0]
 		v.Cells = append(v.Cells, Cell{X: ind.Cell % a.Bins, Y: ind.Cell / a.Bins, Fitness: g.Fitness(ind), Feasible: ind.Feasible()})
 	}
