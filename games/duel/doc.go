@@ -25,6 +25,13 @@
 // Score aggregates it as gg-bench does and strictly; Generator turns rulebooks into validated
 // scripts with a repair loop; Fingerprint and Dedup find near-identical games.
 //
+// The benchmark opponent is learned per game (train.go, trainrun.go, net.go, netagent.go):
+// AlphaZero-style self-play, run in the sandbox worker within a CPU-time budget, trains a small
+// policy/value network over the game's observation; a NetAgent plays as PUCT search with the
+// network's priors and value and rollouts that sample its policy; gg-bench's rule chooses the
+// benchmark checkpoint, and its strength against random and plain MCTS is measured and kept
+// with every evaluation against it (strength.go).
+//
 // The package is pure Go: it imports neither Fyne nor Ebiten nor the app, so the CLI, the GUI
 // and tests share it.
 package duel
