@@ -9,7 +9,10 @@ the diversity matrices of the golden files (../shared/golden/pcg, made by the re
 versions reach the problem only through problem.diversity(info1, info2), so a stand-in problem
 that answers from the golden matrix gives exactly what the reference gives on those items; the
 script checks that claim by running 00b96f5's PCGEnv.diversity the same way and comparing it
-with the golden file's own set diversity, which the full reference computed.
+with the golden file's own set diversity, which the full reference computed. It also runs the
+whole reference at 8ad18b6 (its own problems and infos, from `git archive`) on the golden contents
+of the 12 problems that existed then, and refuses to write anything unless that gives the same
+values: so the vectors are what the paper-era reference computes on the golden items.
 
 Usage (Debian 12's python3 with python3-numpy, as the golden files were made):
 
@@ -75,6 +78,33 @@ def set_diversity(mod, matrix):
     return float(pct), [float(v) for v in values]
 
 
+def full_reference(checkout, commit, golden, names, tmp):
+    """Runs 8ad18b6's whole PCGEnv.diversity (its problems' info and diversity) on the golden
+    contents; returns {problem: values} for the problems registered at that commit."""
+    root = os.path.join(tmp, "tree-" + commit)
+    os.makedirs(root)
+    archive = subprocess.run(["git", "-C", checkout, "archive", commit], check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", root], input=archive, check=True)
+    sys.path.insert(0, root)
+    try:
+        import pcg_benchmark
+        out = {}
+        for name in names:
+            problem = name[:-len(".json")]
+            if problem not in pcg_benchmark.PROBLEMS:
+                continue
+            with open(os.path.join(golden, name)) as f:
+                g = json.load(f)
+            contents = [it["content"] for it in g["items"]]
+            if isinstance(contents[0], list):
+                contents = [np.array(c) for c in contents]
+            _, values, _ = pcg_benchmark.make(problem).diversity(contents)
+            out[problem] = [float(v) for v in values]
+        return out
+    finally:
+        sys.path.remove(root)
+
+
 def synthetic_cases():
     """Matrices with many ties, duplicates, zeros, ones and asymmetric entries."""
     rng = np.random.RandomState(20250101)
@@ -118,16 +148,17 @@ def main():
     golden = sys.argv[2] if len(sys.argv) > 2 else os.path.join(root, "..", "shared", "golden", "pcg")
     out = sys.argv[3] if len(sys.argv) > 3 else os.path.join(root, "problems", "testdata", "diversity-2025-01")
     os.makedirs(out, exist_ok=True)
+    names = sorted(f for f in os.listdir(golden) if f.endswith("-v0.json"))
     with tempfile.TemporaryDirectory() as tmp:
         paper, paper_full = load_env(checkout, PAPER_COMMIT, tmp)
         current, current_full = load_env(checkout, CURRENT_COMMIT, tmp)
+        whole = full_reference(checkout, paper_full, golden, names, tmp)
     about = {
         "format": "pcg-diversity-2025-01/1",
         "reference": {"repo": "amidos2006/pcg_benchmark", "commit": paper_full, "function": ENV_PATH + ": PCGEnv.diversity / _recursiveDiversity"},
         "python": platform.python_version(), "numpy": np.__version__,
         "script": "tools/golden-2025-01/make_golden.py",
     }
-    names = sorted(f for f in os.listdir(golden) if f.endswith("-v0.json"))
     for name in names:
         path = os.path.join(golden, name)
         with open(path, "rb") as f:
@@ -139,12 +170,16 @@ def main():
         if cur != [float(v) for v in want["details"]["diversity"]] or cur_pct != want["diversity_pct"]:
             sys.exit("%s: %s's PCGEnv.diversity on the golden matrix does not give the golden set diversity" % (name, CURRENT_COMMIT))
         pct, values = set_diversity(paper, matrix)
+        if g["problem"] in whole and whole[g["problem"]] != values:
+            sys.exit("%s: 8ad18b6's whole reference on the golden contents differs from its PCGEnv.diversity on the golden matrix" % name)
         rec = dict(about)
         rec.update({
             "problem": g["problem"],
             "golden": {"file": name, "sha256": hashlib.sha256(raw).hexdigest(), "items": len(g["items"]),
                        "ids": [it["id"] for it in g["items"]]},
             "current_check": "%s's PCGEnv.diversity on this matrix equals the golden file's set diversity" % current_full[:7],
+            "full_reference_check": ("8ad18b6's whole reference (its own info and diversity) on the golden contents gives these values"
+                                     if g["problem"] in whole else "the problem did not exist at 8ad18b6: today's pair diversities only"),
             "diversity_pct": pct,
             "diversity": values,
             "unique": int(sum(1 for v in values if v >= 1)),
