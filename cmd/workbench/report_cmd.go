@@ -29,7 +29,7 @@ func (f *reportFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.format, "format", "png", "figure formats, comma-separated: png, svg, pdf (gonum/plot's backends)")
 	fs.BoolVar(&f.compare, "compare", false, "also write DIR/differences.csv and DIR/differences.md: every pair of groups of a problem and fitness, with the difference's interval, A12 and p")
 	fs.BoolVar(&f.latex, "latex", false, "also write DIR/summary.tex (and DIR/differences.tex with --compare), booktabs tables")
-	fs.StringVar(&f.paper, "paper", "", "the protocol sweep folder (make protocol: out/protocol): write the comparison with the paper to --out")
+	fs.StringVar(&f.paper, "paper", "", "the protocol sweep folder (make protocol: out/protocol-2025-01): write the comparison with the paper to --out")
 	fs.StringVar(&f.figures, "figures", "", "--paper: folder for the figures and summary.csv (default: results/ next to --out)")
 	fs.StringVar(&f.fig4, "fig4", "", "--paper: sweep folder with constructive runs (generations 0) on binary, sokoban and zelda")
 	fs.StringVar(&f.diversity, "diversity", "", "--paper: count unique individuals with this set diversity (current or 2025-01) on the final populations evaluated again, instead of the values the runs recorded")
