@@ -29,11 +29,15 @@ type StrengthRow struct {
 	Draws    int      `json:"draws"`
 	Faults   int      `json:"faults,omitempty"`
 	WinRate  Interval `json:"win_rate"`
+	// LossRate is the reference's win rate against the agent (its gg-bench score), with its
+	// interval: what a uniformly random model scores against the agent, for random.
+	LossRate Interval `json:"loss_rate"`
 	Seed     int64    `json:"seed"`
 }
 
 func (s StrengthRow) String() string {
-	return fmt.Sprintf("vs %s: wins %s (W-L-D %d-%d-%d)", s.Opponent, s.WinRate, s.Wins, s.Losses, s.Draws)
+	return fmt.Sprintf("vs %s: wins %s (W-L-D %d-%d-%d); %s wins %.1f%% [%.1f, %.1f]", s.Opponent, s.WinRate, s.Wins, s.Losses, s.Draws,
+		s.Opponent, 100*s.LossRate.Rate, 100*s.LossRate.Lo, 100*s.LossRate.Hi)
 }
 
 // RowOf turns a pair's record (A is the measured agent) into a strength row.
@@ -41,10 +45,15 @@ func RowOf(opponent string, pr PairResult, seed int64) StrengthRow {
 	row := StrengthRow{Opponent: opponent, Wins: pr.AWins + pr.BFaults, Losses: pr.BWins + pr.AFaults,
 		Draws: pr.Draws + pr.Truncated, Faults: pr.AFaults, Seed: seed}
 	n := pr.Games - pr.EnvFaults
-	iv := stats.Wilson(row.Wins, n)
-	row.WinRate = Interval{Rate: iv.Mean, Lo: iv.Lo, Hi: iv.Hi, N: n}
-	if n == 0 {
-		row.WinRate = Interval{Lo: 0, Hi: 1}
+	for _, c := range []struct {
+		k   int
+		dst *Interval
+	}{{row.Wins, &row.WinRate}, {row.Losses, &row.LossRate}} {
+		iv := stats.Wilson(c.k, n)
+		*c.dst = Interval{Rate: iv.Mean, Lo: iv.Lo, Hi: iv.Hi, N: n}
+		if n == 0 {
+			*c.dst = Interval{Lo: 0, Hi: 1}
+		}
 	}
 	return row
 }
