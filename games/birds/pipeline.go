@@ -224,13 +224,30 @@ func collect(dir, stage string, keep func(name string) bool) (*inputs, error) {
 		}
 		for _, letter := range subdirs(sdir) {
 			for _, name := range filesIn(filepath.Join(sdir, letter)) {
-				if keep == nil || keep(name) {
-					in.items = append(in.items, item{team, letter, name, filepath.Join(sdir, letter, name)})
+				if keep != nil && !keep(name) {
+					continue
 				}
+				if !isASCII(name) {
+					// The organisers' file names are TEAM_L_N.txt in ASCII; a name outside it
+					// would be carried through every stage and score 0. Say so instead.
+					in.refused = append(in.refused, Failure{File: filepath.Join(team, stage, letter, name),
+						Err: fmt.Sprintf("file name %q is not ASCII: a trial's files are named TEAM_%s_N in ASCII; rename it", name, letter)})
+					continue
+				}
+				in.items = append(in.items, item{team, letter, name, filepath.Join(sdir, letter, name)})
 			}
 		}
 	}
 	return in, nil
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // prune removes the per-trial outputs (TEAM/out/LETTER/*ext) of the teams that have inputs
@@ -291,7 +308,9 @@ func forEach(ctx context.Context, opt Options, stage string, items []item, work 
 		go func() {
 			defer wg.Done()
 			for i := range next {
+				coreSlots <- struct{}{} // this worker's core: the trials of a level borrow only the others
 				errs[i] = work(items[i])
+				<-coreSlots
 				mu.Lock()
 				done++
 				if opt.Progress != nil {

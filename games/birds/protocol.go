@@ -3,6 +3,8 @@ package birds
 import (
 	"context"
 	"math/rand/v2"
+	"runtime"
+	"sync"
 )
 
 // The evaluator's protocol. Unity's physics is not repeatable run to run: the archive holds
@@ -74,6 +76,10 @@ type Trials struct {
 // Kept is the trial the evaluator keeps.
 func (t *Trials) Kept() *Result { return t.Results[t.Best] }
 
+// coreSlots counts the cores at work in this process's simulations: a pipeline worker holds
+// one while it works, and a level's later trials borrow the free ones (see SimulateTrialsBy).
+var coreSlots = make(chan struct{}, runtime.GOMAXPROCS(0))
+
 // SimulateTrials runs up to n trials of a level (n ≤ 0 means MaxEvaluatorTrials), stopping at
 // the first perfectly stable one as the evaluator does, and keeps the best stability score
 // (ties: the legacy score, then the earliest trial). Trial i uses TrialConfig(cfg, seed, i).
@@ -88,8 +94,35 @@ func SimulateTrialsBy(ctx context.Context, lv *Level, cfg SimConfig, seed uint64
 		n = MaxEvaluatorTrials
 	}
 	t := &Trials{}
+	// Trial 0 alone: most levels stand and need no other. The later ones run at once, each on
+	// its own core when one is spare (coreSlots), and are then taken in order up to the first
+	// that reaches 1, exactly as one after the other: only the time changes.
+	first, err := SimulateContext(ctx, lv, TrialConfig(cfg, seed, 0))
+	if err != nil {
+		return nil, err
+	}
+	later := make([]*Result, n)
+	errs := make([]error, n)
+	later[0] = first
+	if metric(first) < 1 && n > 1 {
+		var wg sync.WaitGroup
+		for i := 1; i < n; i++ {
+			run := func() { later[i], errs[i] = SimulateContext(ctx, lv, TrialConfig(cfg, seed, i)) }
+			select {
+			case coreSlots <- struct{}{}:
+				wg.Add(1)
+				go func() {
+					defer func() { <-coreSlots; wg.Done() }()
+					run()
+				}()
+			default:
+				run()
+			}
+		}
+		wg.Wait()
+	}
 	for i := 0; i < n; i++ {
-		res, err := SimulateContext(ctx, lv, TrialConfig(cfg, seed, i))
+		res, err := later[i], errs[i]
 		if err != nil {
 			return nil, err
 		}
