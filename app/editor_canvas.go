@@ -94,7 +94,12 @@ func (c *editorCanvas) cellCenter(row, col int) fyne.Position {
 }
 
 func (c *editorCanvas) Tapped(e *fyne.PointEvent) {
-	if r, col, ok := c.cellAt(e.Position); ok {
+	r, col, ok := c.cellAt(e.Position)
+	if ok {
+		c.curRow, c.curCol = r, col // the keyboard goes on from the cell clicked
+	}
+	c.takeFocus()
+	if ok {
 		c.ed.paint(r, col)
 	}
 }

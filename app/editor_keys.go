@@ -12,16 +12,23 @@ import (
 
 var _ fyne.Focusable = (*editorCanvas)(nil)
 
+// takeFocus gives the canvas the keyboard's focus (a click on it does).
+func (c *editorCanvas) takeFocus() {
+	if cv := fyne.CurrentApp().Driver().CanvasForObject(c); cv != nil && cv.Focused() != c {
+		cv.Focus(c)
+	}
+}
+
 // FocusGained shows the keyboard's cell.
 func (c *editorCanvas) FocusGained() {
 	c.focused = true
-	c.placeCursor()
+	c.Refresh() // lays the cursor out (placeCursor) and draws it
 }
 
 // FocusLost hides it.
 func (c *editorCanvas) FocusLost() {
 	c.focused = false
-	c.placeCursor()
+	c.Refresh()
 }
 
 // TypedRune ignores text (Space and the digits arrive as keys).
@@ -53,7 +60,7 @@ func (c *editorCanvas) TypedKey(e *fyne.KeyEvent) {
 		return
 	}
 	c.curRow, c.curCol = min(max(c.curRow, 0), max(rows-1, 0)), min(max(c.curCol, 0), max(cols-1, 0))
-	c.placeCursor()
+	c.Refresh()
 }
 
 // Cursor is the keyboard's cell.
