@@ -117,9 +117,12 @@ func New(a fyne.App, o Options) (*Workbench, error) {
 	split.Offset = 0.22
 	wb.Window.SetContent(withTipLayer(container.NewBorder(nil, container.NewPadded(wb.statusBar), nil, nil, split), false))
 	wb.Window.SetMainMenu(wb.mainMenu())
-	wb.Window.Resize(fyne.NewSize(1280, 720))
+	wb.Window.Resize(wb.Settings().windowSize())
 	wb.installShortcuts()
-	wb.Window.SetOnClosed(wb.Close)
+	wb.Window.SetOnClosed(func() {
+		wb.Settings().setWindowSize(wb.Window.Canvas().Size())
+		wb.Close()
+	})
 
 	seed := wb.Settings().DefaultSeed()
 	if o.Seed != nil {

@@ -27,6 +27,36 @@ type Settings struct{ p fyne.Preferences }
 // Settings returns the workbench's settings, backed by the app's preferences.
 func (wb *Workbench) Settings() Settings { return Settings{wb.App.Preferences()} }
 
+// The window's size is kept between sessions (logical pixels); the first launch is 1280×720,
+// and a kept size below minWindow (a window shrunk to nothing) is not restored.
+const (
+	prefWindowWidth  = "window.width"
+	prefWindowHeight = "window.height"
+)
+
+var (
+	defaultWindow = fyne.NewSize(1280, 720)
+	minWindow     = fyne.NewSize(640, 400)
+)
+
+// windowSize is the size the window had when it was last closed, or the default.
+func (s Settings) windowSize() fyne.Size {
+	w, h := float32(s.p.Float(prefWindowWidth)), float32(s.p.Float(prefWindowHeight))
+	if w < minWindow.Width || h < minWindow.Height || w > 16384 || h > 16384 {
+		return defaultWindow
+	}
+	return fyne.NewSize(w, h)
+}
+
+// setWindowSize keeps the window's size for the next session.
+func (s Settings) setWindowSize(size fyne.Size) {
+	if size.Width < minWindow.Width || size.Height < minWindow.Height {
+		return
+	}
+	s.p.SetFloat(prefWindowWidth, float64(size.Width))
+	s.p.SetFloat(prefWindowHeight, float64(size.Height))
+}
+
 // defaultOutputDir is where runs go unless the settings say otherwise.
 func defaultOutputDir() string {
 	if home, err := os.UserHomeDir(); err == nil {
