@@ -300,15 +300,17 @@ func SimulateContext(ctx context.Context, lv *Level, cfg SimConfig) (res *Result
 }
 
 type sim struct {
-	cfg      SimConfig
-	lv       *Level
-	world    *box2d.B2World
-	rec      *contactRecorder
-	bodies   []*simBody
-	out      []BodyResult
-	halfSpan float64 // objects beyond ±LevelWidth/2 are destroyed
-	step     int
-	steps    int
+	cfg SimConfig
+	lv  *Level
+	// contactLimit is the most contacts a step may have (see contactLimitOf).
+	contactLimit int
+	world        *box2d.B2World
+	rec          *contactRecorder
+	bodies       []*simBody
+	out          []BodyResult
+	halfSpan     float64 // objects beyond ±LevelWidth/2 are destroyed
+	step         int
+	steps        int
 }
 
 // ByteArena/box2d fills its table of contact constructors lazily, on the first contact, without
@@ -325,7 +327,7 @@ func f32(v float64) float64 { return float64(float32(v)) }
 
 func newSim(lv *Level, cfg SimConfig) *sim {
 	w := box2d.MakeB2World(box2d.MakeB2Vec2(0, unityGravity))
-	s := &sim{cfg: cfg, lv: lv, world: &w, rec: &contactRecorder{}}
+	s := &sim{cfg: cfg, lv: lv, world: &w, rec: &contactRecorder{}, contactLimit: contactLimitOf(lv)}
 	s.world.SetContactListener(s.rec)
 	s.world.SetAllowSleeping(!cfg.KeepAwake)
 	s.world.ReferenceSolver = cfg.referenceSolver
@@ -363,6 +365,16 @@ func newSim(lv *Level, cfg SimConfig) *sim {
 		s.bodies = append(s.bodies, s.addDynamic(i, o, pf, pose))
 	}
 	return s
+}
+
+// contactLimitOf is the contact limit of a level's steps: twice its own count of nearby pairs,
+// at least MaxSimContacts. Box2D keeps a contact for each pair of fixtures whose fattened
+// bounding boxes overlap, so blocks that touch without overlapping make about as many contacts
+// as they have neighbours, and a collapse rearranges them rather than multiplying them: a dense
+// grid of 999 touching blocks needs some 4,000 and runs, while objects piled on one spot are
+// refused before the first step (SimulateContext's pair bound), so every step stays bounded.
+func contactLimitOf(lv *Level) int {
+	return max(MaxSimContacts, 2*overlappingPairs(lv, 3*MaxSimContacts))
 }
 
 // overlappingPairs counts pairs of objects whose bounding boxes (grown a little) overlap, up to
@@ -474,8 +486,8 @@ func (s *sim) run(ctx context.Context) error {
 func (s *sim) stepOnce() error {
 	s.rec.events = s.rec.events[:0]
 	s.world.Step(timeStep, velocityIterations, positionIterations)
-	if n := s.world.GetContactCount(); n > MaxSimContacts {
-		return fmt.Errorf("%w: %d contacts (limit %d): too many overlapping objects", ErrPhysics, n, MaxSimContacts)
+	if n := s.world.GetContactCount(); n > s.contactLimit {
+		return fmt.Errorf("%w: %d contacts (limit %d for this level): too many overlapping objects", ErrPhysics, n, s.contactLimit)
 	}
 	s.steps = s.step
 	if !s.cfg.NoDamage {

@@ -29,3 +29,36 @@ func TestNonASCIITrialNameIsRefused(t *testing.T) {
 		t.Fatalf("the non-ASCII trial was converted: %v", err)
 	}
 }
+
+// denseGrid is n SquareTiny blocks (0.22 m) side by side in rows of cols, touching their
+// neighbours without overlapping: every block makes up to eight contacts.
+func denseGrid(n, cols int) *Level {
+	lv := &Level{Width: 5}
+	for i := 0; i < n; i++ {
+		col, row := i%cols, i/cols
+		lv.Objects = append(lv.Objects, Object{Kind: KindBlock, Type: "SquareTiny", Material: "wood",
+			X: -5.5 + float64(col)*0.22, Y: -3.39 + float64(row)*0.22})
+	}
+	return lv
+}
+
+// A dense grid of 999 blocks that do not overlap is simulated: the contact limit follows the
+// level (its touching pairs), not a fixed count that such a grid exceeds.
+func TestDenseGridIsSimulated(t *testing.T) {
+	lv := denseGrid(999, 50)
+	res, err := Simulate(lv, DefaultSimConfig())
+	if err != nil {
+		t.Fatalf("a dense grid of 999 blocks was refused: %v", err)
+	}
+	if res.Total != 999 {
+		t.Fatalf("total %d", res.Total)
+	}
+	// Objects piled on one spot are still refused.
+	pile := &Level{Width: 5}
+	for i := 0; i < 999; i++ {
+		pile.Objects = append(pile.Objects, Object{Kind: KindBlock, Type: "SquareTiny", Material: "wood", X: 0, Y: -3})
+	}
+	if _, err := Simulate(pile, DefaultSimConfig()); err == nil {
+		t.Fatal("999 blocks on one spot were simulated")
+	}
+}
