@@ -42,9 +42,12 @@ func boardScale(w, h int) int {
 }
 
 // FrameSize is the size of the frames composed around a w×h board.
-func FrameSize(w, h int) (int, int) {
+func FrameSize(w, h int) (int, int) { return frameSize(w, h, 1) }
+
+// frameSize is FrameSize with the text (banner and HUD) drawn ts times as large.
+func frameSize(w, h, ts int) (int, int) {
 	s := boardScale(w, h)
-	return max(w*s, frameMinWidth), h*s + bannerHeight + hudLines*lineHeight + margin
+	return max(w*s, frameMinWidth), h*s + ts*bannerHeight + ts*hudLines*lineHeight + margin
 }
 
 // hudLine is a line of text with its colour.
@@ -55,27 +58,28 @@ type hudLine struct {
 
 // compose draws the board, scaled and centred, the banner text (if any) in large letters below
 // it, and the HUD lines (wrapped to the width, cut at hudLines).
-func compose(board image.Image, banner string, bannerC color.RGBA, lines []hudLine) *image.RGBA {
+// ts scales the text: 1, or 2 for the kiosk's large text.
+func compose(board image.Image, banner string, bannerC color.RGBA, lines []hudLine, ts int) *image.RGBA {
 	b := board.Bounds()
 	s := boardScale(b.Dx(), b.Dy())
-	w, h := FrameSize(b.Dx(), b.Dy())
+	w, h := frameSize(b.Dx(), b.Dy(), ts)
 	img := image.NewRGBA(image.Rect(0, 0, w, h))
 	assets.Fill(img, 'k')
 	x0 := (w - b.Dx()*s) / 2
 	scaleInto(img, board, x0, 0, s)
 	if banner != "" {
-		band := image.Rect(0, b.Dy()*s, w, b.Dy()*s+bannerHeight)
+		band := image.Rect(0, b.Dy()*s, w, b.Dy()*s+ts*bannerHeight)
 		draw.Draw(img, band, image.NewUniform(bannerColor), image.Point{}, draw.Src)
-		drawText(img, banner, (w-textWidth(banner)*2)/2, band.Min.Y+5, bannerC, 2)
+		drawText(img, banner, (w-textWidth(banner)*2*ts)/2, band.Min.Y+5*ts, bannerC, 2*ts)
 	}
-	y := b.Dy()*s + bannerHeight
+	y := b.Dy()*s + ts*bannerHeight
 	n := 0
 	for _, l := range lines {
-		for _, part := range wrap(l.text, (w-2*margin)/7) {
+		for _, part := range wrap(l.text, (w-2*margin)/(7*ts)) {
 			if n == hudLines {
 				return img
 			}
-			drawText(img, part, margin, y+n*lineHeight, l.c, 1)
+			drawText(img, part, margin, y+n*lineHeight*ts, l.c, ts)
 			n++
 		}
 	}

@@ -172,3 +172,25 @@ func (f *flipGame) HUD() string        { return "" }
 func (f *flipGame) Controls() string   { return "" }
 func (f *flipGame) Text() string       { return strings.Repeat("x", f.n) }
 func (f *flipGame) Solution() []Key    { return nil }
+
+// A kiosk's large text doubles the banner and the HUD lines: the frame grows by their height
+// and the board keeps its size.
+func TestLargeText(t *testing.T) {
+	open := []int{1, 1, 1, 1, 1}
+	p := make_(t, "sokoban-v0")
+	c, err := p.ContentSpace().Normalize(grid(open, []int{1, 2, 3, 4, 1}, open, open, open), "content")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := New("sokoban-v0", p, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := NewSession("large", g, false)
+	small := s.Frame().Bounds()
+	s.SetLargeText(true)
+	large := s.Frame().Bounds()
+	if large.Dx() != small.Dx() || large.Dy() != small.Dy()+bannerHeight+hudLines*lineHeight {
+		t.Fatalf("frame %v with large text, %v without", large.Size(), small.Size())
+	}
+}

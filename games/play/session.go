@@ -52,6 +52,8 @@ type Session struct {
 	// playback is a recorded trace being replayed (SetTrace); played is how much of it was.
 	playback []TraceEvent
 	played   int
+	// textScale draws the frame's text this many times as large (1; 2 in a kiosk).
+	textScale int
 }
 
 // NewSession starts a session on a game; with replay set it plays the game's recorded
@@ -326,7 +328,16 @@ func (s *Session) Frame() *image.RGBA {
 		lines = append(lines, hudLine{fmt.Sprintf("replay %d/%d  %d steps/s  %s", s.fed, len(s.feed), replaySpeeds[s.speed], state), winColor})
 	}
 	lines = append(lines, hudLine{s.Controls(), dimColor})
-	return compose(s.game.Board(), banner, bannerC, lines)
+	return compose(s.game.Board(), banner, bannerC, lines, max(1, s.textScale))
+}
+
+// SetLargeText draws the frame's text (banner, counters, keys) twice as large, for a kiosk
+// read from a distance.
+func (s *Session) SetLargeText(on bool) {
+	s.textScale = 1
+	if on {
+		s.textScale = 2
+	}
 }
 
 // Controls is the help line: the game's keys, then the session's.

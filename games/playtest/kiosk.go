@@ -164,6 +164,7 @@ func (k *Kiosk) start() error {
 	k.level = k.todo[0]
 	k.started = k.store.Now().UTC()
 	k.game = play.NewSession(l.Name, g, false)
+	k.game.SetLargeText(true) // read from a distance
 	k.game.SetTimeLimit(k.s.TimeLimit)
 	k.state = statePlaying
 	return nil

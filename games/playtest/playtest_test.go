@@ -604,6 +604,10 @@ func TestKioskTimeUp(t *testing.T) {
 	}
 	k := kiosk(t, dir, 4)
 	k.Press(play.KeyEnter)
+	// The kiosk's level is drawn with large text: a taller frame than the play window's.
+	if plain := play.NewSession("x", k.game.Game(), false).Frame(); k.Frame().Rect.Dy() <= plain.Rect.Dy() {
+		t.Fatalf("the kiosk's frame is %v, the play window's %v: no large text", k.Frame().Rect.Size(), plain.Rect.Size())
+	}
 	for i := 0; i < 29; i++ {
 		k.Tick()
 	}
