@@ -700,7 +700,10 @@ func classifyStage(ctx context.Context, dir string, opt Options) (*StageReport, 
 		if cl == nil {
 			continue // failed trial: no entry
 		}
-		detail := SimilarityDetail{ID: it.name, ClsEmbedding: cl.Embedding}
+		detail := SimilarityDetail{ID: it.name}
+		if opt.edition() == Edition2025 {
+			detail.ClsEmbedding = cl.Embedding // the organisers write it since 2025 only
+		}
 		for j := 0; j < 26; j++ {
 			detail.Raws = append(detail.Raws, SoftmaxEntry{ID: it.name, Label: Letters[j : j+1], SoftmaxProb: cl.Probabilities[j]})
 		}

@@ -62,3 +62,37 @@ func TestDenseGridIsSimulated(t *testing.T) {
 		t.Fatal("999 blocks on one spot were simulated")
 	}
 }
+
+// embeddingClassifier is letterClassifier with an embedding, as a 2025 evaluation needs.
+type embeddingClassifier struct{ letterClassifier }
+
+func (c *embeddingClassifier) Classify(ctx context.Context, png []byte) (*Classification, error) {
+	cl, err := c.letterClassifier.Classify(ctx, png)
+	if err == nil {
+		cl.Embedding = []float64{float64(len(png) % 7), 1, float64(len(png) % 3)}
+	}
+	return cl, err
+}
+
+// `score --edition 2025` refuses a folder evaluated under another edition's rules and the
+// same folder given twice.
+func TestScoreModelFoldersRefusesMixedEditionsAndRepeats(t *testing.T) {
+	evaluate := func(ed Edition) string {
+		dir := competitionFolder(t)
+		if _, err := Evaluate(context.Background(), dir, Options{Edition: ed, Classifier: &embeddingClassifier{}, Workers: 2, Trials: 1}); err != nil {
+			t.Fatal(err)
+		}
+		return dir
+	}
+	a, b, old := evaluate(Edition2025), evaluate(Edition2025), evaluate(Edition2024)
+	opt := Options{Edition: Edition2025}
+	if _, err := ScoreModelFolders(context.Background(), []string{a, b}, opt); err != nil {
+		t.Fatalf("two 2025 folders: %v", err)
+	}
+	if _, err := ScoreModelFolders(context.Background(), []string{a, b, a + string(filepath.Separator)}, opt); err == nil || !strings.Contains(err.Error(), "same folder") {
+		t.Fatalf("a folder twice: %v", err)
+	}
+	if _, err := ScoreModelFolders(context.Background(), []string{a, old}, opt); err == nil || !strings.Contains(err.Error(), "another edition") {
+		t.Fatalf("a 2024 folder among 2025 ones: %v", err)
+	}
+}
