@@ -250,6 +250,14 @@ func isASCII(s string) bool {
 	return true
 }
 
+// stabilityRaw is a level's entry in TEAM/stability/L.json as Unity's evaluator records it:
+// the best trial's score, and the object counts of the last trial it ran (not necessarily the
+// best one).
+func stabilityRaw(tag string, tr *Trials) *StabilityRaw {
+	last := tr.Results[len(tr.Results)-1]
+	return &StabilityRaw{Tag: tag, Score: tr.Kept().Score, StartingObjects: last.Total, MovingObjects: last.Moving}
+}
+
 // prune removes the per-trial outputs (TEAM/out/LETTER/*ext) of the teams that have inputs
 // which were not written by this run: outputs of answers that changed into a failure or
 // vanished. It returns how many files went.
@@ -513,8 +521,7 @@ func simulateStage(ctx context.Context, dir string, opt Options, writeStability,
 			}
 			return trialError{err}
 		}
-		res := tr.Kept()
-		raws[index[it.in]] = &StabilityRaw{Tag: tag, Score: res.Score, StartingObjects: res.Total, MovingObjects: res.Moving}
+		raws[index[it.in]] = stabilityRaw(tag, tr)
 		if writeImages {
 			var buf bytes.Buffer
 			if err := Render(tr.Results[0]).WritePNG(&buf); err != nil {

@@ -96,3 +96,17 @@ func TestScoreModelFoldersRefusesMixedEditionsAndRepeats(t *testing.T) {
 		t.Fatalf("a 2024 folder among 2025 ones: %v", err)
 	}
 }
+
+// The stability file keeps the best trial's score and, as Unity's evaluator does, the object
+// counts of the last trial it ran.
+func TestStabilityRawCountsAreTheLastTrials(t *testing.T) {
+	tr := &Trials{Best: 1, Results: []*Result{
+		{Score: 0.5, Total: 4, Moving: 2},
+		{Score: 0.75, Total: 4, Moving: 1},
+		{Score: 0.25, Total: 4, Moving: 3},
+	}}
+	r := stabilityRaw("a/levels/I/a_I_1.xml", tr)
+	if r.Score != 0.75 || r.StartingObjects != 4 || r.MovingObjects != 3 {
+		t.Fatalf("raw %+v: want score 0.75 (best) with 3 moving of 4 (last trial)", r)
+	}
+}
