@@ -132,17 +132,48 @@ func (t *tooltip) show(owner fyne.CanvasObject, text string) {
 	label.Resize(fyne.NewSize(width, label.MinSize().Height)) // wrapped height for this width
 	size := fyne.NewSize(width, label.MinSize().Height)
 	d := fyne.CurrentApp().Driver()
-	pos := d.AbsolutePositionForObject(owner).Subtract(d.AbsolutePositionForObject(layer)).AddXY(0, owner.Size().Height+2)
-	area := layer.Size()
-	// keep it inside the layer: left of the right edge, above the owner near the bottom
-	pos.X = max(0, min(pos.X, area.Width-size.Width))
-	if pos.Y+size.Height > area.Height {
-		pos.Y = max(0, pos.Y-owner.Size().Height-size.Height-4)
-	}
-	box.Move(pos)
+	at := d.AbsolutePositionForObject(owner).Subtract(d.AbsolutePositionForObject(layer))
+	box.Move(placeTip(at, owner.Size(), size, layer.Size()))
 	box.Resize(size)
 	layer.Add(box)
 	t.layer, t.box = layer, box
+}
+
+// placeTip is where a tip of size goes for an owner at (at, owner) in a layer of size area:
+// below the owner, else above, right or left of it, the first that fits in the layer without
+// covering the owner; when none does (a tall owner in a short window), the place that covers
+// the least of it. A tip that covered what it describes hid the thing being explained.
+func placeTip(at fyne.Position, owner, tip, area fyne.Size) fyne.Position {
+	const gap = 2
+	clampX := func(x float32) float32 { return max(0, min(x, area.Width-tip.Width)) }
+	clampY := func(y float32) float32 { return max(0, min(y, area.Height-tip.Height)) }
+	candidates := []fyne.Position{
+		{X: clampX(at.X), Y: at.Y + owner.Height + gap}, // below
+		{X: clampX(at.X), Y: at.Y - tip.Height - gap},   // above
+		{X: at.X + owner.Width + gap, Y: clampY(at.Y)},  // right
+		{X: at.X - tip.Width - gap, Y: clampY(at.Y)},    // left
+	}
+	inside := func(p fyne.Position) bool {
+		return p.X >= 0 && p.Y >= 0 && p.X+tip.Width <= area.Width && p.Y+tip.Height <= area.Height
+	}
+	overlap := func(p fyne.Position) float32 {
+		w := min(p.X+tip.Width, at.X+owner.Width) - max(p.X, at.X)
+		h := min(p.Y+tip.Height, at.Y+owner.Height) - max(p.Y, at.Y)
+		return max(0, w) * max(0, h)
+	}
+	for _, p := range candidates {
+		if inside(p) && overlap(p) == 0 {
+			return p
+		}
+	}
+	best, least := fyne.NewPos(clampX(at.X), clampY(at.Y+owner.Height+gap)), float32(-1)
+	for _, p := range candidates {
+		p = fyne.NewPos(clampX(p.X), clampY(p.Y))
+		if o := overlap(p); least < 0 || o < least {
+			best, least = p, o
+		}
+	}
+	return best
 }
 
 // hide removes the tooltip.
