@@ -112,3 +112,22 @@ func (c Cache) Put(e *CacheEntry) error {
 	}
 	return atomicfile.Write(p, append(data, '\n'), 0o644)
 }
+
+// staleCacheTemp is how old a temporary file in the cache must be to be a killed writer's
+// leftover: a live Put keeps its temporary file for milliseconds.
+const staleCacheTemp = 10 * time.Minute
+
+// cleanCacheTemps removes the temporary files writers killed in the middle of a Put left in
+// the cache's folders. The cache is shared without a lock, so only old ones are taken.
+func cleanCacheTemps(dir string) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	atomicfile.CleanStale(dir, staleCacheTemp)
+	for _, e := range entries {
+		if e.IsDir() && len(e.Name()) == 2 {
+			atomicfile.CleanStale(filepath.Join(dir, e.Name()), staleCacheTemp)
+		}
+	}
+}

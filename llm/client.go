@@ -84,6 +84,9 @@ func New(cfg Config) (*Client, error) {
 	if err != nil {
 		return nil, err
 	}
+	if cfg.CacheDir != "" {
+		cleanCacheTemps(cfg.CacheDir)
+	}
 	hc := &http.Client{}
 	if cfg.HTTPClient != nil {
 		cp := *cfg.HTTPClient
@@ -229,6 +232,10 @@ func (c *Client) do(ctx context.Context, req Request, fn StreamFunc) (*Response,
 		rec.Attempts = attempt
 		resp, ex, err := c.attempt(ctx, canon, fn, attempt)
 		if err == nil {
+			// A server that echoes the key in a successful reply must not get it into the
+			// cache, replies.jsonl or the run folder: the reply is redacted before anything
+			// keeps it.
+			resp.Content, resp.Model, resp.FinishReason = c.redact(resp.Content), c.redact(resp.Model), c.redact(resp.FinishReason)
 			resp.Attempts, resp.Key = attempt, key
 			rec.Usage = resp.Usage
 			rec.Cost = c.cfg.Price.Cost(resp.Usage)

@@ -172,14 +172,33 @@ func (c Config) withDefaults() (Config, error) {
 	return c, nil
 }
 
-// loopbackHost tells the names and addresses of this machine: localhost, 127.0.0.0/8, ::1.
+// loopbackHost tells the names and addresses of this machine: localhost, 127.0.0.0/8, ::1,
+// and a NAME.localhost only when it resolves, and only to loopback addresses (a resolver may
+// answer such a name with another machine, which would then receive the key in clear).
 func loopbackHost(h string) bool {
-	if strings.EqualFold(h, "localhost") || strings.HasSuffix(strings.ToLower(h), ".localhost") {
+	if strings.EqualFold(h, "localhost") {
 		return true
 	}
-	ip := net.ParseIP(h)
-	return ip != nil && ip.IsLoopback()
+	if ip := net.ParseIP(h); ip != nil {
+		return ip.IsLoopback()
+	}
+	if !strings.HasSuffix(strings.ToLower(h), ".localhost") {
+		return false
+	}
+	ips, err := lookupIP(h)
+	if err != nil || len(ips) == 0 {
+		return false
+	}
+	for _, ip := range ips {
+		if !ip.IsLoopback() {
+			return false
+		}
+	}
+	return true
 }
+
+// lookupIP resolves a host name (a variable for tests).
+var lookupIP = net.LookupIP
 
 // Settings is the part of a Config that describes results: what a run folder records. It has
 // no field for the key, so the key cannot end up in a file by accident.

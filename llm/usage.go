@@ -123,7 +123,7 @@ func WithTag(ctx context.Context, tag string) context.Context {
 // of it) is left out.
 func ReadUsage(path string) (Totals, error) {
 	var t Totals
-	data, err := safeio.ReadFile(path, 1<<30)
+	data, err := safeio.Read(path, safeio.Options{Limit: 1 << 30, NoSymlink: true})
 	if errors.Is(err, fs.ErrNotExist) {
 		return t, nil
 	}

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 
+	"pcgwb/internal/version"
 	_ "pcgwb/problems/all"
 )
 
@@ -34,6 +35,8 @@ func root() *Command {
 			playCommand(),
 			playtestCommand(),
 			levelsCommand(),
+			versionCommand(),
+			completionCommand(),
 		},
 	}
 }
@@ -53,28 +56,82 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 // runContext is run with a context that cancels the command (Ctrl-C in main).
 func runContext(ctx context.Context, args []string, io IO) int {
-	if len(args) == 0 || strings.HasPrefix(args[0], "-") && args[0] != "-h" && args[0] != "--help" {
+	if len(args) == 0 {
 		return exitStatus(io.Stderr, "workbench", runGUI(args))
 	}
 	name := args[0]
-	if name == "help" || name == "-h" || name == "--help" {
+	switch name {
+	case "-h", "--help", "-help":
+		usage(io.Stdout)
+		return 0
+	case "--version", "-version":
+		fmt.Fprintln(io.Stdout, version.String())
+		return 0
+	case "help":
+		return helpCommand(ctx, args[1:], io)
+	}
+	if strings.HasPrefix(name, "-") {
+		return exitStatus(io.Stderr, "workbench", runGUI(args))
+	}
+	if c := findCommand(root().Commands, name); c != nil {
+		err := c.Execute(ctx, name, args[1:], io)
+		var help helpRequested
+		if errors.As(err, &help) {
+			fmt.Fprint(io.Stdout, help.text)
+			return 0
+		}
+		return exitStatus(io.Stderr, "workbench "+name, err)
+	}
+	// What a desktop launcher passes: a run folder, a level file or a competition folder.
+	if gui, ok, err := openPathArgs(name); ok || err != nil {
+		if err != nil {
+			return exitStatus(io.Stderr, "workbench", err)
+		}
+		return runContext(ctx, append(gui, args[1:]...), io)
+	}
+	fmt.Fprintf(io.Stderr, "workbench: unknown command %q%s\n", excerptArg(name), suggestion(name, root().Commands))
+	usage(io.Stderr)
+	return 2
+}
+
+// helpCommand is `workbench help [COMMAND [SUBCOMMAND…]]`: the command's own help, as -h gives.
+func helpCommand(ctx context.Context, path []string, io IO) int {
+	if len(path) == 0 {
 		usage(io.Stdout)
 		return 0
 	}
-	for _, c := range root().Commands {
-		if c.Name == name {
-			err := c.Execute(ctx, name, args[1:], io)
-			var help helpRequested
-			if errors.As(err, &help) {
-				fmt.Fprint(io.Stdout, help.text)
-				return 0
+	cmds, words := root().Commands, "workbench"
+	for i, w := range path {
+		c := findCommand(cmds, w)
+		if c == nil {
+			fmt.Fprintf(io.Stderr, "%s: unknown command %q%s\n", words, excerptArg(w), suggestion(w, cmds))
+			return 2
+		}
+		words += " " + w
+		if i == len(path)-1 || c.Setup != nil {
+			text := c.Help(strings.TrimPrefix(words, "workbench "))
+			if c.Setup != nil {
+				var help helpRequested
+				if err := c.Execute(ctx, strings.TrimPrefix(words, "workbench "), []string{"-h"}, io); errors.As(err, &help) {
+					text = help.text
+				}
 			}
-			return exitStatus(io.Stderr, "workbench "+name, err)
+			fmt.Fprint(io.Stdout, text)
+			return 0
+		}
+		cmds = c.Commands
+	}
+	return 0
+}
+
+// findCommand is the command named name among cmds, or nil.
+func findCommand(cmds []*Command, name string) *Command {
+	for _, c := range cmds {
+		if c.Name == name {
+			return c
 		}
 	}
-	fmt.Fprintf(io.Stderr, "workbench: unknown command %q\n", excerptArg(name))
-	usage(io.Stderr)
-	return 2
+	return nil
 }
 
 // exitStatus prints err (if any) and maps it to the exit status the README promises.
@@ -91,11 +148,16 @@ func exitStatus(stderr io.Writer, prefix string, err error) int {
 }
 
 func usage(w io.Writer) {
-	fmt.Fprintln(w, "usage: workbench                 open the workbench window")
+	fmt.Fprintln(w, "usage: workbench [window flags] [PATH]  open the workbench window (PATH: a run folder, a folder of runs, a level file or a competition folder)")
 	cmds := append([]*Command(nil), root().Commands...)
 	sort.Slice(cmds, func(i, j int) bool { return cmds[i].Name < cmds[j].Name })
 	for _, c := range cmds {
 		fmt.Fprintf(w, "       workbench %-9s %s\n", c.Name, c.Short)
+	}
+	fmt.Fprintln(w, "       workbench help COMMAND  a command's own help (as COMMAND -h)")
+	fmt.Fprintln(w, "       workbench --version     the build's version, revision and licence")
+	if flags := guiFlagDefaults(); flags != "" {
+		fmt.Fprintf(w, "\nwindow flags:\n%s", flags)
 	}
 }
 

@@ -30,6 +30,9 @@ type Command struct {
 	Setup func(fs *flag.FlagSet) Runner
 	// Commands are the sub-commands, in the order help lists them.
 	Commands []*Command
+	// Unavailable, when set, is what running the command says instead, whatever its arguments
+	// (the window commands of the CLI-only build).
+	Unavailable error
 }
 
 // Runner runs a command with its positional arguments, after its flags were parsed.
@@ -45,6 +48,9 @@ type IO struct {
 // Execute runs the command selected by args under c (path is the words that led to c, for
 // messages and help).
 func (c *Command) Execute(ctx context.Context, path string, args []string, io IO) error {
+	if c.Unavailable != nil {
+		return c.Unavailable
+	}
 	if c.Setup != nil {
 		fs := flag.NewFlagSet(path, flag.ContinueOnError)
 		runner := c.Setup(fs)
@@ -70,7 +76,7 @@ func (c *Command) Execute(ctx context.Context, path string, args []string, io IO
 			return sub.Execute(ctx, path+" "+sub.Name, args[1:], io)
 		}
 	}
-	return usagef("unknown command %q\n%s", excerptArg(args[0]), c.Help(path))
+	return usagef("unknown command %q%s\n%s", excerptArg(args[0]), suggestion(args[0], c.Commands), c.Help(path))
 }
 
 // Help lists the sub-commands of c.

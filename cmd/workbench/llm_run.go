@@ -126,7 +126,7 @@ func executeLLMRun(ctx context.Context, r llmRun, cio IO) error {
 		return nil
 	}
 	if r.resume && !r.quiet {
-		fmt.Fprintf(stdout, "resuming %s llm %s seed %d in %s at generation %d of %d: replies received before come from the cache\n",
+		fmt.Fprintf(stderr, "resuming %s llm %s seed %d in %s at generation %d of %d: replies received before come from the cache\n",
 			c.Problem, c.Fitness, c.Seed, r.dir, max(st.Generation, 0), c.Generations)
 	}
 	var g *llm.Generator
@@ -160,6 +160,13 @@ func executeLLMRun(ctx context.Context, r llmRun, cio IO) error {
 	printLLMPopulation(stdout, final)
 	fmt.Fprintf(stdout, "requests: %d (%d from the cache, %d retries, %d failed); tokens %d in, %d out; cost %.4f\n",
 		tot.Requests, tot.CacheHits, tot.Retries, tot.Failures, tot.Usage.PromptTokens, tot.Usage.CompletionTokens, tot.Cost)
+	if g != nil {
+		// A run that produced nothing usable is a failure for scripts and batch jobs, even
+		// though its folder records what was asked and answered.
+		if st := g.Stats(); st.Items > 0 && st.Valid == 0 {
+			return fmt.Errorf("no valid level: all %d level(s) asked were refused or failed (the replies are in %s)", st.Items, r.dir)
+		}
+	}
 	return nil
 }
 

@@ -148,12 +148,12 @@ func runCommand() *Command {
 					case st.Finished:
 						fmt.Fprintf(stdout, "%s is already finished\n", r.Dir)
 					case st.Generation >= 0:
-						fmt.Fprintf(stdout, "resuming %s %s %s seed %d at generation %d of %d in %s\n", c.Problem, c.Generator, c.Fitness, c.Seed, st.Generation, c.Generations, r.Dir)
+						fmt.Fprintf(stderr, "resuming %s %s %s seed %d at generation %d of %d in %s\n", c.Problem, c.Generator, c.Fitness, c.Seed, st.Generation, c.Generations, r.Dir)
 					default:
-						fmt.Fprintf(stdout, "running %s %s %s seed %d: %d generations, population %d, in %s\n", c.Problem, c.Generator, c.Fitness, c.Seed, c.Generations, c.PopSize, r.Dir)
+						fmt.Fprintf(stderr, "running %s %s %s seed %d: %d generations, population %d, in %s\n", c.Problem, c.Generator, c.Fitness, c.Seed, c.Generations, c.PopSize, r.Dir)
 					}
 				}
-				pp := &progressPrinter{w: stdout, tty: isTerminal(stdout), total: c.Generations}
+				pp := &progressPrinter{w: stderr, tty: isTerminal(stderr), total: c.Generations}
 				onEvent := pp.event
 				if *quiet {
 					onEvent = nil

@@ -84,7 +84,7 @@ func startEvolveRun(ctx context.Context, r evolveRequest, stdout, stderr io.Writ
 	if err != nil {
 		return usageError{err.Error()}
 	}
-	return executeEvolveRun(ctx, run, client, r.ep.cache, r.quiet, stdout)
+	return executeEvolveRun(ctx, run, client, r.ep.cache, r.quiet, stdout, stderr)
 }
 
 // guiCacheDir is the response cache the GUI keeps in its output folder (app's llmCacheDir).
@@ -132,12 +132,12 @@ func resumeEvolveRun(ctx context.Context, dir string, ep endpointFlags, quiet bo
 	if err != nil {
 		return usageError{err.Error()}
 	}
-	return executeEvolveRun(ctx, run, client, ep.cache, quiet, stdout)
+	return executeEvolveRun(ctx, run, client, ep.cache, quiet, stdout, stderr)
 }
 
 // executeEvolveRun runs the folder to its end, or until ctx (the command's: Ctrl-C) is
 // cancelled, and prints the model's counts and the cost.
-func executeEvolveRun(ctx context.Context, run *experiment.Run, client *llm.Client, cache string, quiet bool, stdout io.Writer) error {
+func executeEvolveRun(ctx context.Context, run *experiment.Run, client *llm.Client, cache string, quiet bool, stdout, stderr io.Writer) error {
 	st, err := run.Status()
 	if err != nil {
 		return err
@@ -148,20 +148,20 @@ func executeEvolveRun(ctx context.Context, run *experiment.Run, client *llm.Clie
 		case st.Finished:
 			fmt.Fprintf(stdout, "%s is already finished\n", run.Dir)
 		case st.Generation >= 0:
-			fmt.Fprintf(stdout, "resuming %s %s %s seed %d at generation %d of %d in %s: answers received before come from the cache %s\n",
+			fmt.Fprintf(stderr, "resuming %s %s %s seed %d at generation %d of %d in %s: answers received before come from the cache %s\n",
 				c.Problem, c.Generator, c.Fitness, c.Seed, st.Generation, c.Generations, run.Dir, cache)
 		default:
-			fmt.Fprintf(stdout, "running %s %s %s seed %d: %d generations, population %d, in %s\n",
+			fmt.Fprintf(stderr, "running %s %s %s seed %d: %d generations, population %d, in %s\n",
 				c.Problem, c.Generator, c.Fitness, c.Seed, c.Generations, c.PopSize, run.Dir)
 			if es, err := llm.ReadEvolveSettings(c); err == nil {
-				fmt.Fprintf(stdout, "the model makes about %.0f children (llm rate %.2f of %d per generation), plus re-asks\n",
+				fmt.Fprintf(stderr, "the model makes about %.0f children (llm rate %.2f of %d per generation), plus re-asks\n",
 					es.Rate*float64(c.PopSize*c.Generations), es.Rate, c.PopSize)
 			}
 		}
 	}
 	var onEvent func(search.Event)
 	if !quiet {
-		onEvent = (&progressPrinter{w: stdout, tty: isTerminal(stdout), total: c.Generations}).event
+		onEvent = (&progressPrinter{w: stderr, tty: isTerminal(stderr), total: c.Generations}).event
 	}
 	var g *llm.Evolver
 	final, err := llm.ContinueEvolve(ctx, run, client, func(e *llm.Evolver) { g = e }, onEvent)

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"pcgwb/internal/safeio"
 	"pcgwb/problems"
 	"pcgwb/problems/experiment"
 	"pcgwb/problems/search"
@@ -79,9 +80,13 @@ func llmOnlyFlags() map[string]bool {
 	return names
 }
 
-// recordedGenerator reads the generator name from DIR/config.json.
+// maxConfigBytes bounds a run folder's config.json (a few hundred bytes in practice).
+const maxConfigBytes = 1 << 20
+
+// recordedGenerator reads the generator name from DIR/config.json: a regular file of at most
+// maxConfigBytes (a FIFO, a device or a huge file in its place is refused before reading).
 func recordedGenerator(dir string) (string, error) {
-	data, err := os.ReadFile(filepath.Join(dir, experiment.ConfigFile))
+	data, err := safeio.ReadFile(filepath.Join(dir, experiment.ConfigFile), maxConfigBytes)
 	if err != nil {
 		return "", err
 	}

@@ -38,12 +38,16 @@ func TestRunWritesAReproducibleRunFolder(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	for _, want := range []string{"running binary-v0 ga quality_control seed 2", "gen 0/3", "gen 3/3", "done: best fitness"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("output lacks %q:\n%s", want, out)
+	// progress on stderr, the result on stdout
+	for _, want := range []string{"running binary-v0 ga quality_control seed 2", "gen 0/3", "gen 3/3"} {
+		if !strings.Contains(errs, want) || strings.Contains(out, want) {
+			t.Errorf("stderr lacks %q (or stdout has it):\n%s", want, errs)
 		}
 	}
-	if strings.Contains(out, "\r") {
+	if !strings.Contains(out, "done: best fitness") {
+		t.Errorf("stdout lacks the result:\n%s", out)
+	}
+	if strings.Contains(errs, "\r") {
 		t.Error("progress bar drawn on a non-terminal")
 	}
 	// A checkpoint after every generation instead of every 10 s: the cadence is durability
@@ -100,12 +104,12 @@ func TestResumeContinuesAKilledRun(t *testing.T) {
 	}); err == nil {
 		t.Fatal("the killed run finished")
 	}
-	code, out, errs := runCLI(t, "run", "--resume", killed)
+	code, _, errs := runCLI(t, "run", "--resume", killed)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	if !strings.Contains(out, "resuming binary-v0 ga quality_control seed 2 at generation 1 of 3") || strings.Contains(out, "gen 1/3") {
-		t.Fatalf("resume output:\n%s", out)
+	if !strings.Contains(errs, "resuming binary-v0 ga quality_control seed 2 at generation 1 of 3") || strings.Contains(errs, "gen 1/3") {
+		t.Fatalf("resume output:\n%s", errs)
 	}
 	if !bytes.Equal(readFile(t, filepath.Join(whole, "final.json")), readFile(t, filepath.Join(killed, "final.json"))) {
 		t.Fatal("the resumed run's final.json differs from the uninterrupted run's")
@@ -191,8 +195,8 @@ func TestSweepEmitJobsAndReport(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("sweep: exit %d: %s\n%s", code, errs, out)
 	}
-	if !strings.Contains(out, "already done") || !strings.Contains(out, "[8/8]") {
-		t.Fatalf("sweep output:\n%s", out)
+	if !strings.Contains(errs, "already done") || !strings.Contains(errs, "[8/8]") || !strings.Contains(out, "sweep finished") {
+		t.Fatalf("sweep output:\n%s\nprogress:\n%s", out, errs)
 	}
 	code, out, errs = runCLI(t, "report", tmp)
 	if code != 0 {

@@ -85,7 +85,7 @@ submits the sweep as a Slurm job array; sweep --status DIR shows its runs' state
 			return func(ctx context.Context, _ []string, cio IO) error {
 				f.set = map[string]bool{}
 				fs.Visit(func(fl *flag.Flag) { f.set[fl.Name] = true })
-				return f.run(ctx, cio.Stdout)
+				return f.run(ctx, cio.Stdout, cio.Stderr)
 			}
 		},
 	}
@@ -103,7 +103,7 @@ func (f *sweepFlags) given(names []string) []string {
 }
 
 // run picks the mode: --status, --slurm, --emit-jobs or the local sweep.
-func (f *sweepFlags) run(ctx context.Context, stdout io.Writer) error {
+func (f *sweepFlags) run(ctx context.Context, stdout, stderr io.Writer) error {
 	if f.set["status"] {
 		if f.slurm {
 			return usagef("--status and --slurm do not go together")
@@ -141,7 +141,7 @@ func (f *sweepFlags) run(ctx context.Context, stdout io.Writer) error {
 		}
 		return nil
 	}
-	return runSweep(ctx, s, f.out, stdout)
+	return runSweep(ctx, s, f.out, stdout, stderr)
 }
 
 // sweep checks the grid flags and builds the sweep (Out made absolute: the runs' folders and
@@ -182,18 +182,19 @@ func (f *sweepFlags) sweep() (experiment.Sweep, error) {
 }
 
 // runSweep runs the sweep here until it is done or ctx is cancelled (Ctrl-C), printing one
-// line per finished run, or one redrawn status line on a terminal.
-func runSweep(ctx context.Context, s experiment.Sweep, out string, stdout io.Writer) error {
+// line per finished run, or one redrawn status line on a terminal, on stderr; the result line
+// goes to stdout.
+func runSweep(ctx context.Context, s experiment.Sweep, out string, stdout, stderr io.Writer) error {
 	all, err := s.Jobs()
 	if err != nil {
 		return usageError{err.Error()}
 	}
-	tty := isTerminal(stdout)
+	tty := isTerminal(stderr)
 	design := "paired seeds: run k uses seed k under every fitness and generator"
 	if s.IndependentSeeds {
 		design = "independent seeds for every fitness and generator"
 	}
-	fmt.Fprintf(stdout, "sweep: %d runs (%d problems × %d fitness × %d generators × %d seeds) in %s; %s\n",
+	fmt.Fprintf(stderr, "sweep: %d runs (%d problems × %d fitness × %d generators × %d seeds) in %s; %s\n",
 		len(all), len(s.Problems), len(s.Fitnesses), len(s.Generators), s.Seeds, s.Out, design)
 	start := time.Now()
 	var mu sync.Mutex
@@ -222,21 +223,21 @@ func runSweep(ctx context.Context, s experiment.Sweep, out string, stdout io.Wri
 			case p.Err != nil:
 				status = "FAILED: " + p.Err.Error()
 			}
-			fmt.Fprintf(stdout, "[%d/%d] %s %s (%.0fs)\n", p.Finished, p.Total, name, status, time.Since(start).Seconds())
+			fmt.Fprintf(stderr, "[%d/%d] %s %s (%.0fs)\n", p.Finished, p.Total, name, status, time.Since(start).Seconds())
 			return
 		}
 		if p.Done && p.Err != nil {
-			fmt.Fprintf(stdout, "\r\x1b[K%s FAILED: %v\n", name, p.Err)
+			fmt.Fprintf(stderr, "\r\x1b[K%s FAILED: %v\n", name, p.Err)
 		}
 		var parts []string
 		for n, g := range running {
 			parts = append(parts, fmt.Sprintf("%s@%d", n, g))
 		}
-		fmt.Fprintf(stdout, "\r[%d/%d runs, %.0fs] %s\x1b[K", p.Finished, p.Total, time.Since(start).Seconds(), strings.Join(parts, " "))
+		fmt.Fprintf(stderr, "\r[%d/%d runs, %.0fs] %s\x1b[K", p.Finished, p.Total, time.Since(start).Seconds(), strings.Join(parts, " "))
 	}
 	err = s.Run(ctx, progress)
 	if tty {
-		fmt.Fprintln(stdout)
+		fmt.Fprintln(stderr)
 	}
 	if err != nil {
 		if ctx.Err() != nil {

@@ -13,6 +13,7 @@ import (
 
 	"pcgwb/internal/atomicfile"
 	"pcgwb/internal/folderlock"
+	"pcgwb/internal/safeio"
 	"pcgwb/problems"
 	"pcgwb/problems/search"
 )
@@ -105,7 +106,7 @@ func (f *Folder) Log(name string) (io.Writer, error) {
 		return nil, fmt.Errorf("%s: not a log a generator may write", name)
 	}
 	path := filepath.Join(f.dir, name)
-	w, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	w, err := safeio.OpenLog(path, 0o644)
 	if err != nil {
 		return nil, err
 	}
@@ -335,7 +336,7 @@ func encodeFinal(f *Final) ([]byte, error) {
 // openEvents opens events.jsonl for appending after cutting it to size (the checkpoint's
 // length; 0 for a fresh start), which drops anything written after the last checkpoint.
 func openEvents(path string, size int64) (*os.File, error) {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	f, err := safeio.OpenLog(path, 0o644)
 	if err != nil {
 		return nil, err
 	}
