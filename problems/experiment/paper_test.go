@@ -1,8 +1,13 @@
 package experiment
 
 import (
+	"context"
 	"fmt"
 	"math"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -117,5 +122,42 @@ func TestPaperMarkdownVerdicts(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// PaperReport with Recount evaluates every final population again under both set diversities
+// and shows them beside the recorded counts and the paper's bar.
+func TestPaperReportRecountsUnique(t *testing.T) {
+	dir := t.TempDir()
+	s := Sweep{Problems: []string{"binary-v0"}, Generators: []string{"random"}, Fitnesses: []string{"quality"},
+		Seeds: 2, Generations: 0, Options: search.Options{PopSize: 40, Diversity: "2025-01"},
+		Out: filepath.Join(dir, "sweep"), IndependentSeeds: true}
+	if err := s.Run(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "results.md")
+	if err := PaperReport(context.Background(), PaperOptions{Dir: s.Out, Out: out, FigDir: filepath.Join(dir, "fig"),
+		Command: "test", Recount: true}); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	md := string(data)
+	row := regexp.MustCompile(`\| binary \| Q \| random \| 98\.5 \[98\.2, 99\.0\] \| [0-9.]+ \[[0-9., ]+\] \| ([0-9.]+) \[[0-9., ]+\] \| ([0-9.]+) \[[0-9., ]+\] \| (yes|no: ours (lower|higher)) \|`)
+	m := row.FindStringSubmatch(md)
+	if m == nil {
+		t.Fatalf("no Fig. 3 row for binary Q random with both re-evaluations in:\n%s", md)
+	}
+	for _, v := range m[1:3] {
+		if x, err := strconv.ParseFloat(v, 64); err != nil || x < 1 || x > 40 {
+			t.Errorf("re-evaluated unique count %q of 40 random binary levels", v)
+		}
+	}
+	for _, want := range []string{"| **independent**", "`2025-01` (`--diversity 2025-01`): the paper's", "(`2025-01`, recorded) overlap in"} {
+		if !strings.Contains(md, want) {
+			t.Errorf("missing %q", want)
+		}
 	}
 }
