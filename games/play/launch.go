@@ -61,23 +61,36 @@ func Launch(ctx context.Context, exe, problem string, item problems.Item, opt La
 	case opt.Replay:
 		args = append(args, "--replay")
 	}
-	cmd := exec.CommandContext(ctx, exe, append(args, opt.Extra...)...)
-	var stderr TailBuffer
-	cmd.Stderr = &stderr
-	if err := cmd.Run(); err != nil {
-		if ctx.Err() != nil {
-			return nil, nil // closed on purpose
-		}
-		if msg := strings.TrimSpace(stderr.String()); msg != "" {
-			return nil, errors.New(msg)
-		}
-		return nil, fmt.Errorf("the play window failed: %w", err)
+	if err := RunChild(ctx, exe, append(args, opt.Extra...), "the play window"); err != nil {
+		return nil, err
+	}
+	if ctx.Err() != nil {
+		return nil, nil // closed on purpose
 	}
 	o, err := ReadOutcome(out)
 	if err != nil {
 		return nil, fmt.Errorf("the play window reported no outcome: %w", err)
 	}
 	return &o, nil
+}
+
+// RunChild runs the workbench executable exe with args as a window's child process (Ebiten wants
+// a process of its own) and waits until it exits. A failure is the child's stderr (its last
+// 4 KiB), or "WHAT failed" when it said nothing; cancelling ctx ends the child with no error.
+func RunChild(ctx context.Context, exe string, args []string, what string) error {
+	cmd := exec.CommandContext(ctx, exe, args...)
+	var stderr TailBuffer
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		if ctx.Err() != nil {
+			return nil // closed on purpose
+		}
+		if msg := strings.TrimSpace(stderr.String()); msg != "" {
+			return errors.New(msg)
+		}
+		return fmt.Errorf("%s failed: %w", what, err)
+	}
+	return nil
 }
 
 // TailBuffer keeps the last 4 KiB written to it (a child process's stderr for an error message).

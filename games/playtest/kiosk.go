@@ -113,7 +113,7 @@ func (k *Kiosk) startIntake() {
 		k.saveIntake()
 		return
 	}
-	k.choice = (len(k.s.Intake[0].Options) - 1) / 2
+	k.choice = middleOf(k.s.Intake, 0)
 }
 
 // saveIntake records the consent and intake answers, then shows the first level's pause.
@@ -189,23 +189,11 @@ func (k *Kiosk) Press(key play.Key) {
 			k.quit = true // declined: nothing is recorded
 		}
 	case stateIntake:
-		q := k.s.Intake[k.question]
-		switch key {
-		case play.KeyLeft, play.KeyUp:
-			k.choice = max(k.choice-1, 0)
-		case play.KeyRight, play.KeyDown:
-			k.choice = min(k.choice+1, len(q.Options)-1)
-		case play.KeyEnter, play.KeyAction:
-			k.answers[q.ID] = q.Options[k.choice]
-			k.question++
-			if k.question == len(k.s.Intake) {
-				k.saveIntake()
-				return
-			}
-			k.choice = (len(k.s.Intake[k.question].Options) - 1) / 2
-		case play.KeyQuit:
+		if key == play.KeyQuit {
 			k.quit = true // left before the first level: asked again next time
+			return
 		}
+		k.answer(k.s.Intake, key, k.saveIntake)
 	case statePause:
 		switch key {
 		case play.KeyEnter, play.KeyAction:
@@ -230,21 +218,7 @@ func (k *Kiosk) Press(key play.Key) {
 			}
 		}
 	case stateQuestions:
-		q := k.s.Questions[k.question]
-		switch key {
-		case play.KeyLeft, play.KeyUp:
-			k.choice = max(k.choice-1, 0)
-		case play.KeyRight, play.KeyDown:
-			k.choice = min(k.choice+1, len(q.Options)-1)
-		case play.KeyEnter, play.KeyAction:
-			k.answers[q.ID] = q.Options[k.choice]
-			k.question++
-			if k.question == len(k.s.Questions) {
-				k.record()
-				return
-			}
-			k.choice = k.middle()
-		}
+		k.answer(k.s.Questions, key, k.record)
 	case stateDone:
 		if key == play.KeyQuit || key == play.KeyEnter {
 			k.quit = true
@@ -253,11 +227,34 @@ func (k *Kiosk) Press(key play.Key) {
 }
 
 // middle is the first highlighted answer of the current question: the middle one.
-func (k *Kiosk) middle() int {
-	if k.question >= len(k.s.Questions) {
+func (k *Kiosk) middle() int { return middleOf(k.s.Questions, k.question) }
+
+// middleOf is the middle answer of question i of qs (0 past the last).
+func middleOf(qs []Question, i int) int {
+	if i >= len(qs) {
 		return 0
 	}
-	return (len(k.s.Questions[k.question].Options) - 1) / 2
+	return (len(qs[i].Options) - 1) / 2
+}
+
+// answer handles a key on a questionnaire screen over qs (the current one is k.question):
+// ←/→ choose, Enter answers and moves on; done is called after the last answer.
+func (k *Kiosk) answer(qs []Question, key play.Key, done func()) {
+	q := qs[k.question]
+	switch key {
+	case play.KeyLeft, play.KeyUp:
+		k.choice = max(k.choice-1, 0)
+	case play.KeyRight, play.KeyDown:
+		k.choice = min(k.choice+1, len(q.Options)-1)
+	case play.KeyEnter, play.KeyAction:
+		k.answers[q.ID] = q.Options[k.choice]
+		k.question++
+		if k.question == len(qs) {
+			done()
+			return
+		}
+		k.choice = middleOf(qs, k.question)
+	}
 }
 
 // record saves the finished level and moves on.

@@ -2,10 +2,7 @@ package playtest
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"os/exec"
-	"strings"
 
 	"pcgwb/games/play"
 )
@@ -23,17 +20,5 @@ func LaunchKiosk(ctx context.Context, exe, dir string, n int, extra ...string) e
 	if n < 1 || n > MaxParticipants {
 		return fmt.Errorf("participant number %d: give 1 to %d", n, MaxParticipants)
 	}
-	cmd := exec.CommandContext(ctx, exe, append(KioskArgs(dir, n), extra...)...)
-	var stderr play.TailBuffer
-	cmd.Stderr = &stderr
-	if err := cmd.Run(); err != nil {
-		if ctx.Err() != nil {
-			return nil
-		}
-		if msg := strings.TrimSpace(stderr.String()); msg != "" {
-			return errors.New(msg)
-		}
-		return fmt.Errorf("the kiosk failed: %w", err)
-	}
-	return nil
+	return play.RunChild(ctx, exe, append(KioskArgs(dir, n), extra...), "the kiosk")
 }
