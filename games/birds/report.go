@@ -29,6 +29,8 @@ type TrialView struct {
 	// Image is the evaluator image's path; Level the level file's ("" when it has none).
 	Image, Level          string
 	Stability, Similarity float64
+	// Failed is why a trial with an answer has no image ("" for an evaluated trial).
+	Failed string
 }
 
 // TeamReport is one team's part of a report.
@@ -67,12 +69,13 @@ func ReportFolder(ctx context.Context, dir string, opt Options) (*FolderReport, 
 				return nil, err
 			}
 			tr := TeamReport{Team: p, Trials: TeamTrials(dir, p, sc)}
+			sheetTrials := append(append([]TrialView(nil), tr.Trials...), FailedTrials(dir, p, opt)...)
 			for _, c := range sc.Characters {
 				if c.Team == p {
 					tr.Letters = append(tr.Letters, c)
 				}
 			}
-			sheet, err := ContactSheet(tr.Trials, max(opt.TrialsPerLetter, maxTrial(tr.Trials)))
+			sheet, err := ContactSheet(sheetTrials, max(opt.TrialsPerLetter, maxTrial(sheetTrials)))
 			if err != nil {
 				return nil, err
 			}
@@ -223,7 +226,15 @@ func ContactSheet(trials []TrialView, columns int) (*image.RGBA, error) {
 		x0 := sheetLabel + (t.Trial-1)*cellW + sheetPad
 		y0 := sheetPad + row[t.Letter]*cellH
 		cell := image.Rect(x0, y0, x0+sheetThumb, y0+sheetThumb)
-		if src := readThumbSource(t.Image); src != nil {
+		if t.Failed != "" {
+			draw.Draw(img, cell, image.NewUniform(color.RGBA{0xf4, 0xd6, 0xd6, 0xff}), image.Point{}, draw.Src)
+			sheetText(img, "FAILED", x0+4, y0+4, color.RGBA{0xa0, 0x10, 0x10, 0xff})
+			for i, line := range wrapText(t.Failed, (sheetThumb-8)/7, 7) {
+				sheetText(img, line, x0+4, y0+20+i*14, ink)
+			}
+			frame(img, cell, color.RGBA{0x99, 0x99, 0x99, 0xff})
+			continue
+		} else if src := readThumbSource(t.Image); src != nil {
 			thumbnail(img, cell, src)
 		} else {
 			draw.Draw(img, cell, image.NewUniform(color.RGBA{0xcc, 0xcc, 0xcc, 0xff}), image.Point{}, draw.Src)
@@ -234,6 +245,82 @@ func ContactSheet(trials []TrialView, columns int) (*image.RGBA, error) {
 		sheetText(img, fmt.Sprintf("sim  %.3f", t.Similarity), x0, y0+sheetThumb+15, ink)
 	}
 	return img, nil
+}
+
+// FailedTrials lists a team's trials that have an answer but no image, each with why: the
+// extraction's or the conversion's own error (both are cheap and deterministic, so they are
+// run again on the stored inputs), or the stage that produced nothing.
+func FailedTrials(dir, team string, opt Options) []TrialView {
+	var out []TrialView
+	rdir := filepath.Join(dir, team, StageRaw)
+	if realDir(rdir) != nil {
+		return nil
+	}
+	for _, letter := range subdirs(rdir) {
+		if len(letter) != 1 || letter[0] < 'A' || letter[0] > 'Z' {
+			continue
+		}
+		for _, name := range filesIn(filepath.Join(rdir, letter)) {
+			stem, ok := strings.CutSuffix(name, ".txt")
+			n, numbered := TrialNumber(name)
+			if !ok || !numbered || n < 1 || realFile(filepath.Join(dir, team, StageImages, letter, stem+".png")) {
+				continue
+			}
+			out = append(out, TrialView{Team: team, Letter: letter, Trial: n, Failed: failureOf(dir, team, letter, stem, opt)})
+		}
+	}
+	return out
+}
+
+// failureOf says why a trial stopped before its image.
+func failureOf(dir, team, letter, stem string, opt Options) string {
+	if !isASCII(stem) {
+		return "file name not ASCII"
+	}
+	prog := filepath.Join(dir, team, StageIntermediate, letter, stem+".txt")
+	if !realFile(prog) {
+		data, err := readInput(filepath.Join(dir, team, StageRaw, letter, stem+".txt"), MaxResponseBytes)
+		if err == nil {
+			_, err = ExtractCodePrefix(string(data), opt.functionName())
+		}
+		if err != nil {
+			return "extract: " + err.Error()
+		}
+		return "not extracted (evaluate again)"
+	}
+	if !realFile(filepath.Join(dir, team, StageLevels, letter, stem+".xml")) {
+		data, err := readInput(prog, MaxProgramBytes)
+		if err == nil {
+			_, err = ConvertPrefix(string(data), opt.functionName()+"(")
+		}
+		if err != nil {
+			return "convert: " + err.Error()
+		}
+		return "not converted (evaluate again)"
+	}
+	return "no image: the level was not simulated (see the stability stage's report)"
+}
+
+// wrapText breaks s into at most maxLines lines of at most width characters (the last one
+// ending in "..." when s is longer).
+func wrapText(s string, width, maxLines int) []string {
+	var lines []string
+	r := []rune(s)
+	for len(r) > 0 && len(lines) < maxLines {
+		n := min(width, len(r))
+		if n < len(r) {
+			if sp := strings.LastIndex(string(r[:n]), " "); sp > 0 {
+				n = len([]rune(string(r[:n])[:sp])) + 1
+			}
+		}
+		lines = append(lines, strings.TrimSpace(string(r[:n])))
+		r = r[n:]
+	}
+	if len(r) > 0 && len(lines) > 0 {
+		last := []rune(lines[len(lines)-1])
+		lines[len(lines)-1] = string(last[:max(len(last)-3, 0)]) + "..."
+	}
+	return lines
 }
 
 // readThumbSource decodes an evaluator image (bounded read, no links); nil when it cannot.

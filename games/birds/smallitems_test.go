@@ -1,7 +1,9 @@
 package birds
 
 import (
+	"bytes"
 	"context"
+	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
@@ -108,5 +110,55 @@ func TestStabilityRawCountsAreTheLastTrials(t *testing.T) {
 	r := stabilityRaw("a/levels/I/a_I_1.xml", tr)
 	if r.Score != 0.75 || r.StartingObjects != 4 || r.MovingObjects != 3 {
 		t.Fatalf("raw %+v: want score 0.75 (best) with 3 moving of 4 (last trial)", r)
+	}
+}
+
+// The contact sheet marks a trial that produced no image, with its reason.
+func TestContactSheetMarksFailedTrials(t *testing.T) {
+	dir := competitionFolder(t)
+	if _, err := Evaluate(context.Background(), dir, Options{Classifier: &letterClassifier{}, Workers: 2, Trials: 1}); err != nil {
+		t.Fatal(err)
+	}
+	failed := FailedTrials(dir, "alpha", Options{})
+	reasons := map[int]string{}
+	for _, f := range failed {
+		if f.Letter == "L" {
+			reasons[f.Trial] = f.Failed
+		}
+	}
+	if !strings.HasPrefix(reasons[4], "extract: ") || !strings.HasPrefix(reasons[5], "convert: ") || len(failed) != 2 {
+		t.Fatalf("failed trials %+v", failed)
+	}
+	rep, err := ReportFolder(context.Background(), dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tr := range rep.Teams {
+		if tr.Team != "alpha" {
+			continue
+		}
+		data, err := os.ReadFile(tr.Sheet)
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(bytes.NewReader(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Row 1 (L), column 4: the failed cell's tint.
+		x := sheetLabel + 3*(sheetThumb+sheetPad) + sheetPad + sheetThumb - 10
+		y := sheetPad + 1*(sheetThumb+sheetCaption+sheetPad) + sheetThumb - 10
+		if r, g, b, _ := img.At(x, y).RGBA(); r>>8 != 0xf4 || g>>8 != 0xd6 || b>>8 != 0xd6 {
+			t.Fatalf("cell of L trial 4 is %x %x %x, not marked failed", r>>8, g>>8, b>>8)
+		}
+		return
+	}
+	t.Fatal("no report for alpha")
+}
+
+func TestWrapText(t *testing.T) {
+	got := wrapText("convert: block b31 at column 19 is outside the grid", 17, 2)
+	if len(got) != 2 || len(got[0]) > 17 || len(got[1]) > 17 || !strings.HasSuffix(got[1], "...") {
+		t.Fatalf("%q", got)
 	}
 }
