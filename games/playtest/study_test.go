@@ -1,7 +1,6 @@
 package playtest
 
 import (
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,7 +9,6 @@ import (
 	"pcgwb/games/play"
 	"pcgwb/games/playtest/playtesttest"
 	"pcgwb/problems"
-	"pcgwb/problems/experiment"
 	"pcgwb/problems/levelio"
 )
 
@@ -79,24 +77,11 @@ func TestParticipantCodes(t *testing.T) {
 // writeRun writes a run folder whose final population is the given contents (best first).
 func writeRun(t *testing.T, dir, gen string, contents ...any) string {
 	t.Helper()
-	f := experiment.Final{Config: experiment.Config{Format: 1, Generator: gen}}
-	f.Config.Problem = "zelda-v0"
+	var pop []problems.Scored
 	for _, c := range contents {
-		f.Population = append(f.Population, problems.Scored{Content: c, Quality: 1, Cell: problems.NoCell})
+		pop = append(pop, problems.Scored{Content: c, Quality: 1, Cell: problems.NoCell})
 	}
-	f.Size = len(f.Population)
-	data, err := json.Marshal(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	run := filepath.Join(dir, gen)
-	if err := os.MkdirAll(run, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(run, experiment.FinalFile), data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return run
+	return playtesttest.WriteRun(t, dir, gen, "zelda-v0", pop)
 }
 
 // room is an open 7×11 zelda room with the player, key and door at the given cells.

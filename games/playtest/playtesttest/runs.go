@@ -36,25 +36,32 @@ func RunFolders(t testing.TB, dir string) map[string]string {
 	}
 	out := map[string]string{}
 	for gen, ids := range Runs {
-		f := experiment.Final{Config: experiment.Config{Format: 1, Generator: gen, Generations: 1,
-			Options: search.Options{Problem: "zelda-v0", Fitness: "quality", Seed: 1, PopSize: len(ids)}}}
+		var pop []problems.Scored
 		for _, id := range ids {
 			it := byID[id]
-			f.Population = append(f.Population, problems.Scored{Content: it.Content, Quality: it.Quality, Fitness: it.Quality, Cell: problems.NoCell})
+			pop = append(pop, problems.Scored{Content: it.Content, Quality: it.Quality, Fitness: it.Quality, Cell: problems.NoCell})
 		}
-		f.Size = len(f.Population)
-		data, err := json.Marshal(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		run := filepath.Join(dir, gen)
-		if err := os.MkdirAll(run, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(run, experiment.FinalFile), data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		out[gen] = run
+		out[gen] = WriteRun(t, dir, gen, "zelda-v0", pop)
 	}
 	return out
+}
+
+// WriteRun writes dir/gen, the run folder of a generator gen on problem whose final population
+// is pop (best first), and returns it.
+func WriteRun(t testing.TB, dir, gen, problem string, pop []problems.Scored) string {
+	t.Helper()
+	f := experiment.Final{Config: experiment.Config{Format: 1, Generator: gen, Generations: 1,
+		Options: search.Options{Problem: problem, Fitness: "quality", Seed: 1, PopSize: len(pop)}}, Population: pop, Size: len(pop)}
+	data, err := json.Marshal(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := filepath.Join(dir, gen)
+	if err := os.MkdirAll(run, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(run, experiment.FinalFile), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return run
 }
