@@ -30,6 +30,13 @@ modules: ## Go modules (pinned in go.mod / go.sum)
 build: deps modules
 	go build -o bin/workbench ./cmd/workbench
 
+# The CLI-only build: every command but the window and the play/animate windows, statically
+# linked (no libGL, X11, Wayland or glibc needed), for compute nodes and servers. The Go test
+# TestCLIOnlyBuild (cmd/workbench, part of `make test`) builds and runs it the same way.
+.PHONY: cli
+cli: modules
+	CGO_ENABLED=0 go build -o bin/workbench-cli ./cmd/workbench
+
 run: build
 	@export XDG_RUNTIME_DIR=$${XDG_RUNTIME_DIR:-$$(mktemp -d)}; \
 	if [ -n "$$DISPLAY" ] || [ -n "$$WAYLAND_DISPLAY" ]; then ./bin/workbench; \

@@ -148,7 +148,11 @@ func exitStatus(stderr io.Writer, prefix string, err error) int {
 }
 
 func usage(w io.Writer) {
-	fmt.Fprintln(w, "usage: workbench [window flags] [PATH]  open the workbench window (PATH: a run folder, a folder of runs, a level file or a competition folder)")
+	if windowBuild {
+		fmt.Fprintln(w, "usage: workbench [window flags] [PATH]  open the workbench window (PATH: a run folder, a folder of runs, a level file or a competition folder)")
+	} else {
+		fmt.Fprintln(w, "usage: (this CLI-only build has no window; the full build opens it with no command)")
+	}
 	cmds := append([]*Command(nil), root().Commands...)
 	sort.Slice(cmds, func(i, j int) bool { return cmds[i].Name < cmds[j].Name })
 	for _, c := range cmds {
