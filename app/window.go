@@ -113,7 +113,7 @@ func New(a fyne.App, o Options) (*Workbench, error) {
 		wb.Editor.problemChanged(name, p)
 	})
 
-	split := container.NewHSplit(wb.sidePanel(), wb.tabs)
+	split := container.NewHSplit(wb.sidePanel(), container.New(&fitTabs{wb: wb}, wb.tabs))
 	split.Offset = 0.22
 	wb.Window.SetContent(withTipLayer(container.NewBorder(nil, container.NewPadded(wb.statusBar), nil, nil, split), false))
 	wb.Window.SetMainMenu(wb.mainMenu())

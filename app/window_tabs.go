@@ -108,6 +108,55 @@ func (wb *Workbench) buildTabs() {
 	wb.tabs.OnSelected = func(*container.TabItem) { wb.tabSelected(wb.frontTab()) }
 }
 
+// fitTabs lays out the tabs and drops their icons when the tab bar would not hold every
+// title with its icon (under the Projector look a 1024-pixel window hid Games and LLM behind
+// the overflow button), and gives them back when the window is wide again.
+type fitTabs struct {
+	wb    *Workbench
+	plain bool // the icons are dropped
+}
+
+func (l *fitTabs) Layout(objects []fyne.CanvasObject, size fyne.Size) {
+	if plain := size.Width < tabBarWidth(true); plain != l.plain {
+		l.plain = plain
+		for i, t := range tabTable {
+			if plain {
+				l.wb.tabs.Items[i].Icon = nil
+			} else {
+				l.wb.tabs.Items[i].Icon = t.icon()
+			}
+		}
+		l.wb.tabs.Refresh()
+	}
+	for _, o := range objects {
+		o.Move(fyne.NewPos(0, 0))
+		o.Resize(size)
+	}
+}
+
+func (l *fitTabs) MinSize(objects []fyne.CanvasObject) fyne.Size {
+	var m fyne.Size
+	for _, o := range objects {
+		m = m.Max(o.MinSize())
+	}
+	return m
+}
+
+// tabBarWidth is the width every tab's title needs, with its icon or without: Fyne's tab button
+// is its label (the text and two inner paddings) and, with an icon, the icon and a padding,
+// inside two inner paddings; the bar keeps room for its overflow button.
+func tabBarWidth(icons bool) float32 {
+	pad, inner := theme.Padding(), theme.InnerPadding()
+	w := theme.IconInlineSize() + 2*inner
+	for _, t := range tabTable {
+		w += fyne.MeasureText(t.title, theme.TextSize(), fyne.TextStyle{}).Width + 4*inner
+		if icons {
+			w += theme.IconInlineSize() + pad
+		}
+	}
+	return w
+}
+
 // openSampled opens thumbnail i of the Sample tab's set in the detail dialog.
 func (wb *Workbench) openSampled(set *SampleSet, i int) {
 	_, p, err := wb.CurrentProblem()
