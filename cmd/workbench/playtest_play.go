@@ -25,6 +25,10 @@ func playtestPlayCommand() *Command {
 		Setup: func(fs *flag.FlagSet) Runner {
 			who := fs.String("participant", "", "the participant's code, P01 … P999 (default: the first free one)")
 			windowed := fs.Bool("window", false, "open a window instead of filling the screen")
+			// The earlier spellings stay accepted (a CLI contract is extended, never renamed):
+			// --player takes a participant code now, never a name; --fullscreen is the default.
+			fs.StringVar(who, "player", "", "the same as --participant (a code such as P07; names are refused)")
+			fs.Bool("fullscreen", true, "fill the screen (the default; kept for earlier scripts)")
 			script := fs.String("script", "", "press these keys, one every 0.1 s (tests, screenshots)")
 			shot := fs.String("screenshot", "", "save the window as PNG when the script is done, then close (tests, docs)")
 			exitAfter := fs.Duration("exit-after", 0, "close the window after this long")
