@@ -272,9 +272,25 @@ func TestBirdsOrganiserCommands(t *testing.T) {
 	if code, _, _ := runCLI(t, "birds", "score", dir, dir); code != 2 {
 		t.Fatalf("two folders without --edition 2025: exit %d", code)
 	}
-	code, out, errs = runCLI(t, "birds", "score", "--edition", "2025", dir, dir, dir)
+	// Under 2025 rules: one folder per model, each evaluated under them; a folder given twice
+	// or evaluated under 2024 rules is refused.
+	if code, _, errs := runCLI(t, "birds", "score", "--edition", "2025", dir, dir, dir); code != 1 || !strings.Contains(errs, "same folder") {
+		t.Fatalf("score 2025, one folder thrice: exit %d: %s", code, errs)
+	}
+	var models []string
+	for i := 0; i < 3; i++ {
+		m := birdsCompetition(t)
+		if code, _, errs := runCLI(t, "birds", "evaluate", m, "--quiet", "--trials", "1", "--edition", "2025"); code != 0 {
+			t.Fatalf("evaluate 2025: exit %d: %s", code, errs)
+		}
+		models = append(models, m)
+	}
+	code, out, errs = runCLI(t, append([]string{"birds", "score", "--edition", "2025"}, models...)...)
 	if code != 0 || !strings.Contains(out, "total over 3 models") {
 		t.Fatalf("score 2025: exit %d: %s%s", code, out, errs)
+	}
+	if code, _, errs := runCLI(t, "birds", "score", "--edition", "2025", models[0], dir); code != 1 || !strings.Contains(errs, "another edition") {
+		t.Fatalf("score 2025 with a 2024 folder: exit %d: %s", code, errs)
 	}
 }
 

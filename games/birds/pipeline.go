@@ -922,7 +922,7 @@ func scoreStage(ctx context.Context, dir string, opt Options, lenient bool) (*Sc
 			return nil, nil, err
 		}
 		if err := writeOut(dir, name, buf.Bytes(), StageResult); err != nil {
-			return nil, nil, err
+			return resultNotWritten(sc, warnings, err)
 		}
 	}
 	constants, err := sc.ConstantsJSON()
@@ -930,12 +930,23 @@ func scoreStage(ctx context.Context, dir string, opt Options, lenient bool) (*Sc
 		return nil, nil, err
 	}
 	if err := writeOut(dir, "constants.json", constants, StageResult); err != nil {
-		return nil, nil, err
+		return resultNotWritten(sc, warnings, err)
 	}
 	if opt.Progress != nil {
 		opt.Progress(Event{Stage: "score", Done: 1, Total: 1})
 	}
 	return sc, warnings, nil
+}
+
+// resultNotWritten is scoreStage's answer when DIR/result cannot be written: a result folder
+// that is a link (or a link in a result file's place) fails the score stage with its reason
+// but keeps the scores, so the teams' ranking is still reported; any other error is returned
+// alone.
+func resultNotWritten(sc *Scores, warnings []Failure, err error) (*Scores, []Failure, error) {
+	if errors.Is(err, ErrNotRealFolder) {
+		return sc, warnings, err
+	}
+	return nil, nil, err
 }
 
 // Evaluate runs every stage on a competition folder, holding its writer lock. Every stage is
@@ -985,6 +996,12 @@ func evaluate(ctx context.Context, dir string, opt Options) (*Report, error) {
 		return unscored(dir, rep, "similarity missing: "+classify.Skipped)
 	}
 	sc, warnings, err := scoreStage(ctx, dir, opt, true)
+	if err != nil && sc != nil {
+		rep.Scores = sc
+		rep.Stages = append(rep.Stages, &StageReport{Stage: "score", Items: len(resultFiles),
+			Failures: append(warnings, Failure{File: StageResult, Err: err.Error()})})
+		return rep, fmt.Errorf("scores computed but not written: %w", err)
+	}
 	if err != nil {
 		return rep, err
 	}

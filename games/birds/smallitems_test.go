@@ -162,3 +162,24 @@ func TestWrapText(t *testing.T) {
 		t.Fatalf("%q", got)
 	}
 }
+
+// A result folder that is a link fails the score stage with its reason; every stage before it
+// and the ranking are still reported, and nothing is written through the link.
+func TestResultFolderLinkFailsOnlyTheScoreStage(t *testing.T) {
+	dir := competitionFolder(t)
+	elsewhere := t.TempDir()
+	if err := os.Symlink(elsewhere, filepath.Join(dir, StageResult)); err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Evaluate(context.Background(), dir, Options{Classifier: &letterClassifier{}, Workers: 2, Trials: 1})
+	if err == nil || rep == nil || rep.Scores == nil || len(rep.Scores.Prompts) != 2 {
+		t.Fatalf("evaluate: %v, report %+v", err, rep)
+	}
+	last := rep.Stages[len(rep.Stages)-1]
+	if last.Stage != "score" || last.Written != 0 || len(last.Failures) == 0 || !strings.Contains(last.Failures[len(last.Failures)-1].Err, "not a real folder") {
+		t.Fatalf("score stage %+v", last)
+	}
+	if entries, _ := os.ReadDir(elsewhere); len(entries) != 0 {
+		t.Fatalf("written through the link: %v", entries)
+	}
+}
