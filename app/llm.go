@@ -191,16 +191,17 @@ func (lp *LLMPanel) layout(vars *widget.Label) fyne.CanvasObject {
 		widget.NewFormItem("", lp.KeyStatus),
 		widget.NewFormItem("Temperature", lp.Temperature),
 	)
-	// the checks under the form, not in its value column: their labels need the whole width
-	endpointBox := container.NewVBox(endpoint, lp.Offline, lp.AllowInsecure, lp.ReaskInvalid,
-		container.NewBorder(nil, nil, lp.TestButton, nil, lp.TestResult))
+	// the checks under the form, not in its value column: their labels need the whole width;
+	// Test and its answer above them, outside their scroll, always in view
+	endpointBox := container.NewBorder(container.NewBorder(nil, nil, lp.TestButton, nil, lp.TestResult), nil, nil, nil,
+		container.NewVScroll(container.NewVBox(endpoint, lp.Offline, lp.AllowInsecure, lp.ReaskInvalid)))
 	// the variables' help folds away, leaving the template its room
 	help := widget.NewAccordion(widget.NewAccordionItem("Template variables", vars))
 	editor := container.NewBorder(container.NewBorder(nil, nil, nil, lp.ResetButton, lp.TemplateName),
 		help, nil, nil, lp.Template)
 	// both scroll within their half of the column, so the tab needs no more height than the
 	// default window gives it
-	left := container.NewVSplit(container.NewVScroll(endpointBox), editor)
+	left := container.NewVSplit(endpointBox, editor)
 	left.Offset = 0.5
 
 	controls := container.New(newWrapLayout(),
