@@ -36,7 +36,7 @@ func TestDuelTabShowsAndTakesTheSeed(t *testing.T) {
 	}
 
 	// the agent's answers for seed 777 by the session's rule, as `workbench duel play --seed 777`
-	want := referenceAgentMoves(t, "tic-tac-toe", "random", 777)
+	want := referenceMoves(t, "tic-tac-toe", "random", 777, 0, func(legal []int) int { return legal[0] })
 	for _, how := range []string{"button", "enter"} {
 		dp.Seed.SetText("777")
 		if how == "button" {
@@ -95,9 +95,10 @@ func TestDuelTabShowsAndTakesTheSeed(t *testing.T) {
 	}
 }
 
-// referenceAgentMoves plays game from seed, the agent opening (player 0) and the person
-// (player 1) always choosing the first legal move: the moves as the session's rule makes them.
-func referenceAgentMoves(t *testing.T, game, agent string, seed int64) []int {
+// referenceMoves plays game from seed by the core alone, the game in this process: the agent
+// in seat agentSeat answers by the session's seeding rule (as `workbench duel play --seed`),
+// the person plays pick(legal); it returns the moves of the whole game.
+func referenceMoves(t *testing.T, game, agent string, seed int64, agentSeat int, pick func(legal []int) int) []int {
 	t.Helper()
 	g, err := duel.LoadBuiltin(game, duel.Limits{})
 	if err != nil {
@@ -118,8 +119,8 @@ func referenceAgentMoves(t *testing.T, game, agent string, seed int64) []int {
 		if err != nil {
 			return s.Moves()
 		}
-		a := turn.Legal[0]
-		if turn.Player == 0 { // the agent's seat
+		a := pick(turn.Legal)
+		if turn.Player == agentSeat {
 			if _, a, err = s.AgentMove(context.Background(), ag); err != nil {
 				t.Fatal(err)
 			}

@@ -1,7 +1,6 @@
 package app
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -176,32 +175,8 @@ func TestDuelTabAgentMovesFollowTheSeed(t *testing.T) {
 				}
 			}
 			// the reference: the core alone, the game in this process
-			g, err := duel.LoadBuiltin(tc.game, duel.Limits{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer g.Close()
-			ag, _ := duel.ParseAgent(tc.agent)
-			ref, err := duel.NewSession(g, tc.seed, 0)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for {
-				turn, err := ref.Turn()
-				if err != nil {
-					break
-				}
-				a := turn.Legal[len(turn.Legal)/2]
-				if turn.Player == 1 {
-					if _, a, err = ref.AgentMove(context.Background(), ag); err != nil {
-						t.Fatal(err)
-					}
-				}
-				if err := ref.Play(a); err != nil {
-					t.Fatal(err)
-				}
-			}
-			if got, want := dp.Session().Moves(), ref.Moves(); fmt.Sprint(got) != fmt.Sprint(want) {
+			ref := referenceMoves(t, tc.game, tc.agent, tc.seed, 1, func(legal []int) int { return legal[len(legal)/2] })
+			if got, want := dp.Session().Moves(), ref; fmt.Sprint(got) != fmt.Sprint(want) {
 				t.Errorf("the tab played %v, the core %v", got, want)
 			}
 		})
