@@ -28,15 +28,16 @@ import (
 const stallAtEnv = "WORKBENCH_TEST_STALL_AT_GENERATION"
 
 // init runs before TestMain: a child asked to stall runs the command itself, with a standard
-// output that holds the run at the progress line of the named generation.
+// error that holds the run at the progress line of the named generation.
 func init() {
 	at, err := strconv.Atoi(os.Getenv(stallAtEnv))
 	if os.Getenv(childEnv) != "1" || err != nil || (os.Getenv("SLURM_RESTART_COUNT") != "" && os.Getenv("SLURM_RESTART_COUNT") != "0") {
 		return
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	w := &stallWriter{w: os.Stdout, at: at, ctx: ctx}
-	code := runContext(ctx, withoutTestFlags(os.Args[1:]), IO{Stdin: os.Stdin, Stdout: w, Stderr: os.Stderr})
+	// progress lines go to standard error
+	w := &stallWriter{w: os.Stderr, at: at, ctx: ctx}
+	code := runContext(ctx, withoutTestFlags(os.Args[1:]), IO{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: w})
 	stop()
 	os.Exit(code)
 }
@@ -147,6 +148,7 @@ AccountingStorageType=accounting_storage/none
 JobCompType=jobcomp/none
 JobContainerType=job_container/none
 SchedulerType=sched/builtin
+MaxArraySize=5
 SelectType=select/cons_tres
 SelectTypeParameters=CR_Core
 StateSaveLocation=%[4]s/state
@@ -349,8 +351,12 @@ func TestSlurmSweep(t *testing.T) {
 		t.Fatalf("the local sweep wrote %d final.json, want 8", len(want))
 	}
 
+	// 8 runs on a cluster whose MaxArraySize is 5 (indices 0-4): two arrays of 4 tasks.
 	remote := t.TempDir()
 	job := submit(t, append([]string{"--out", remote, "--max-parallel", "2", "--time", "10", "--mem", "100M"}, grid...)...)
+	if ids := strings.Split(job, ","); len(ids) != 2 {
+		t.Fatalf("the 8 runs were submitted as job(s) %s, want two arrays under MaxArraySize=5", job)
+	}
 	waitJob(t, c, job, 3*time.Minute)
 	phase("slurm sweep done")
 	got := finals(t, remote)

@@ -27,13 +27,13 @@ type sweepFlags struct {
 	emit, independent                                 bool
 	diversity                                         *string
 
-	slurm                         bool
-	status                        string
-	partition, time, mem, account string
-	maxParallel, cpus             int
-	dryRun                        bool
-	checkpoint                    checkpointFlags
-	sharedMiB                     int
+	slurm                          bool
+	status                         string
+	partition, time, mem, account  string
+	maxParallel, cpus, runsPerTask int
+	dryRun                         bool
+	checkpoint                     checkpointFlags
+	sharedMiB                      int
 
 	set                  map[string]bool // the flags given on the command line
 	slurmOnly, localOnly []string        // flags that only one mode reads
@@ -61,10 +61,11 @@ func (f *sweepFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.account, "account", "", "--slurm: Slurm account")
 	fs.IntVar(&f.maxParallel, "max-parallel", 0, "--slurm: at most this many runs at once (the array's %N)")
 	fs.IntVar(&f.cpus, "cpus", 1, "--slurm: CPUs per run")
+	fs.IntVar(&f.runsPerTask, "runs-per-task", 1, "--slurm: bundle this many runs, one after the other, into each array task (cheap runs)")
 	f.checkpoint.register(fs)
 	fs.IntVar(&f.sharedMiB, "shared-cache-mib", 0, fmt.Sprintf("memory for the infos and diversities the sweep's runs share, in MiB (default %d; -1: no sharing; results are the same either way)", search.DefaultSharedBytes>>20))
 	fs.BoolVar(&f.dryRun, "dry-run", false, "--slurm: print the script and the jobs instead of writing and submitting them")
-	f.slurmOnly = []string{"partition", "time", "mem", "account", "max-parallel", "cpus", "dry-run"}
+	f.slurmOnly = []string{"partition", "time", "mem", "account", "max-parallel", "cpus", "runs-per-task", "dry-run"}
 	f.localOnly = []string{"emit-jobs", "shared-cache-mib"}
 }
 
@@ -77,7 +78,7 @@ func sweepCommand() *Command {
 		Long: `Runs every problem × fitness × generator × seed (1..N) into OUT/problem/fitness/generator/seed,
 in parallel across cores; finished runs are skipped, so the same command continues an
 interrupted sweep. --emit-jobs prints one workbench run line per unfinished run instead.
---slurm [--partition P --time T --mem M --account A --max-parallel N --cpus C --dry-run]
+--slurm [--partition P --time T --mem M --account A --max-parallel N --cpus C --runs-per-task N --dry-run]
 submits the sweep as a Slurm job array; sweep --status DIR shows its runs' states.`,
 		Setup: func(fs *flag.FlagSet) Runner {
 			var f sweepFlags

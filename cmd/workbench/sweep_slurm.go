@@ -26,13 +26,30 @@ func (f *sweepFlags) submitSlurm(ctx context.Context, s experiment.Sweep, stdout
 	if prog, err = filepath.Abs(prog); err != nil {
 		return err
 	}
-	plan, err := slurm.Prepare(s, slurm.Options{Program: prog, Partition: f.partition, Time: f.time, Mem: f.mem,
-		Account: f.account, MaxParallel: f.maxParallel, CPUs: f.cpus})
+	if f.runsPerTask < 1 {
+		return usagef("--runs-per-task must be at least 1")
+	}
+	o := slurm.Options{Program: prog, Partition: f.partition, Time: f.time, Mem: f.mem,
+		Account: f.account, MaxParallel: f.maxParallel, CPUs: f.cpus, RunsPerTask: f.runsPerTask}
+	if s.Checkpoint != experiment.DefaultCheckpoint {
+		o.Checkpoint = s.Checkpoint
+	}
+	// The cluster's array size limit; without scontrol (a dry run elsewhere) Slurm's default.
+	if n, err := slurm.MaxArraySize(ctx, slurm.Command()); err == nil {
+		o.MaxArraySize = n
+	} else if !f.dryRun {
+		return fmt.Errorf("reading the cluster's MaxArraySize: %w", err)
+	}
+	plan, err := slurm.Prepare(s, o)
 	if err != nil {
 		return usageError{err.Error()}
 	}
 	if f.dryRun {
-		fmt.Fprintf(stdout, "# %s (not written: --dry-run)\n%s\n# %s: %d runs\n", filepath.Join(plan.Dir, slurm.ScriptFile), plan.Script, filepath.Join(plan.Dir, slurm.JobsFile), len(plan.Lines))
+		fmt.Fprintf(stdout, "# %s (not written: --dry-run)\n%s\n# %s: %d runs, %s\n", filepath.Join(plan.Dir, slurm.ScriptFile), plan.Script,
+			filepath.Join(plan.Dir, slurm.JobsFile), len(plan.Lines), arraysText(plan))
+		for _, a := range plan.Arrays() {
+			fmt.Fprintf(stdout, "# sbatch %s\n", strings.Join(plan.SbatchArgs(a), " "))
+		}
 		for _, l := range plan.Lines {
 			fmt.Fprintln(stdout, l)
 		}
@@ -45,13 +62,23 @@ func (f *sweepFlags) submitSlurm(ctx context.Context, s experiment.Sweep, stdout
 	if err := plan.Write(); err != nil {
 		return err
 	}
-	id, err := plan.Submit(ctx)
+	ids, err := plan.Submit(ctx)
 	if err != nil {
-		return fmt.Errorf("%w (the script is %s; submit it by hand with sbatch)", err, filepath.Join(plan.Dir, slurm.ScriptFile))
+		return fmt.Errorf("%w (the script is %s; submit it by hand with sbatch --array=1-N SCRIPT OFFSET)", err, filepath.Join(plan.Dir, slurm.ScriptFile))
 	}
-	fmt.Fprintf(stdout, "submitted job %s: %d runs as array tasks 1-%d (%s)\nfollow it with: workbench sweep --status %s\n",
-		id, len(plan.Jobs), len(plan.Jobs), filepath.Join(plan.Dir, slurm.ScriptFile), f.out)
+	fmt.Fprintf(stdout, "submitted job %s: %d runs, %s (%s)\nfollow it with: workbench sweep --status %s\n",
+		strings.Join(ids, ","), len(plan.Jobs), arraysText(plan), filepath.Join(plan.Dir, slurm.ScriptFile), f.out)
 	return nil
+}
+
+// arraysText says how the runs are laid out in tasks and arrays.
+func arraysText(p *slurm.Plan) string {
+	var parts []string
+	for _, a := range p.Arrays() {
+		parts = append(parts, fmt.Sprintf("1-%d", a.Tasks))
+	}
+	return fmt.Sprintf("%d per task in %d task(s), array(s) %s (MaxArraySize %d)", p.Options.RunsPerTask, p.Tasks(),
+		strings.Join(parts, " "), p.Options.MaxArraySize)
 }
 
 // printSweepStatus prints the counts and the runs that are not finished.

@@ -3,9 +3,16 @@
 // and reports the sweep's progress from the run folders and, when Slurm answers, from squeue
 // and sacct.
 //
-// Each array task runs one `workbench run` on its run folder. A run resumes from its
-// checkpoint and a finished run is left alone, so a requeued or resubmitted task is safe: it
-// ends with the same final.json as an uninterrupted run.
+// A job is data, not a re-spelled command line: the submission creates every run folder with
+// its config.json (the run's whole configuration, as a local sweep writes it), and an array
+// task runs `workbench run --resume DIR` on its folder(s), so nothing a sweep sets can be lost
+// on the way to the cluster. A run resumes from its checkpoint and a finished run is left
+// alone, so a requeued or resubmitted task is safe: it ends with the same final.json as an
+// uninterrupted run.
+//
+// Slurm caps an array's indices (MaxArraySize, 1001 by default: indices 0-1000); a larger
+// submission is split into several arrays, and --runs-per-task bundles cheap runs, one after
+// the other, into one task.
 package slurm
 
 import (
@@ -29,9 +36,10 @@ const Dir = "slurm"
 
 // File names inside one submission folder (DIR/slurm/NNN).
 const (
-	JobsFile   = "jobs.txt"     // one `workbench run` command line per array task
+	JobsFile   = "jobs.txt"     // one `workbench run --resume DIR` line per run
 	ScriptFile = "sweep.sbatch" // the sbatch script
-	JobIDFile  = "jobid"        // Slurm's job id, once submitted
+	JobIDFile  = "jobid"        // Slurm's job ids, once submitted (one per array, in order)
+	LayoutFile = "layout"       // "RUNS_PER_TASK TASKS_PER_ARRAY": which task runs which line
 	LogsDir    = "logs"         // the tasks' output (%A_%a.out)
 )
 
@@ -50,7 +58,19 @@ type Options struct {
 	CPUs int
 	// JobName is the Slurm job name (default "pcgwb-sweep").
 	JobName string
+	// RunsPerTask bundles this many runs, run one after the other, into each array task
+	// (default 1).
+	RunsPerTask int
+	// MaxArraySize is the cluster's MaxArraySize (array indices 0..MaxArraySize-1); 0 means
+	// DefaultMaxArraySize. Submit reads the real value from `scontrol show config`.
+	MaxArraySize int
+	// Checkpoint is the runs' checkpoint cadence (zero: the default), passed to each task's
+	// `workbench run --resume` as the flags it has for it.
+	Checkpoint experiment.Cadence
 }
+
+// DefaultMaxArraySize is Slurm's default MaxArraySize.
+const DefaultMaxArraySize = 1001
 
 var (
 	timeRe = regexp.MustCompile(`^(\d+-)?\d+(:\d{1,2}){0,2}$`)
@@ -77,13 +97,17 @@ func (o Options) Check() error {
 			return fmt.Errorf("%s %q: only letters, digits and _.+- are allowed", f.name, f.v)
 		}
 	}
-	if o.MaxParallel < 0 || o.CPUs < 0 {
-		return errors.New("--max-parallel and CPUs must not be negative")
+	if o.MaxParallel < 0 || o.CPUs < 0 || o.RunsPerTask < 0 || o.MaxArraySize < 0 {
+		return errors.New("--max-parallel, --runs-per-task and CPUs must not be negative")
+	}
+	if strings.ContainsAny(o.Program, "'") {
+		return errors.New("the workbench program path holds a quote")
 	}
 	return nil
 }
 
-// Plan is one submission: the unfinished runs of a sweep as array tasks 1..len(Jobs).
+// Plan is one submission: the unfinished runs of a sweep, RunsPerTask per array task, in
+// arrays of at most MaxArraySize-1 tasks (indices 1..n of each).
 type Plan struct {
 	// Dir is the submission folder (SWEEP/slurm/NNN).
 	Dir     string
@@ -106,6 +130,15 @@ func Prepare(s experiment.Sweep, o Options) (*Plan, error) {
 	if o.JobName == "" {
 		o.JobName = "pcgwb-sweep"
 	}
+	if o.RunsPerTask == 0 {
+		o.RunsPerTask = 1
+	}
+	if o.MaxArraySize == 0 {
+		o.MaxArraySize = DefaultMaxArraySize
+	}
+	if o.MaxArraySize < 2 {
+		return nil, fmt.Errorf("MaxArraySize %d leaves no array index from 1", o.MaxArraySize)
+	}
 	out, err := filepath.Abs(s.Out)
 	if err != nil {
 		return nil, err
@@ -124,14 +157,88 @@ func Prepare(s experiment.Sweep, o Options) (*Plan, error) {
 			continue
 		}
 		p.Jobs = append(p.Jobs, j)
-		p.Lines = append(p.Lines, experiment.CommandLine(o.Program, j)+" --quiet")
+		p.Lines = append(p.Lines, jobLine(o, j.Dir))
 	}
 	p.Dir, err = nextSubmission(out)
 	if err != nil {
 		return nil, err
 	}
-	p.Script = script(p.Dir, len(p.Jobs), o)
+	p.Script = script(p.Dir, o)
 	return p, nil
+}
+
+// jobLine is a task's command for one run: the run folder holds the configuration.
+func jobLine(o Options, dir string) string {
+	// Not --quiet: the progress lines (standard error) go to the task's log, live.
+	line := quote(o.Program) + " run --resume " + quote(dir)
+	if cp := o.Checkpoint; cp != (experiment.Cadence{}) {
+		line += fmt.Sprintf(" --checkpoint-interval %s --checkpoint-every %d", cp.Interval, cp.Every)
+	}
+	return line
+}
+
+// quote single-quotes a word for the shell when it needs it (the words have no quote:
+// Prepare and Check refuse one).
+func quote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./:,=+@", r))
+	}) < 0 {
+		return s
+	}
+	return "'" + s + "'"
+}
+
+// SbatchArgs are the sbatch arguments that submit one array of the plan.
+func (p *Plan) SbatchArgs(a ArrayChunk) []string {
+	array := fmt.Sprintf("1-%d", a.Tasks)
+	if p.Options.MaxParallel > 0 {
+		array += "%" + strconv.Itoa(p.Options.MaxParallel)
+	}
+	return []string{"--parsable", "--array=" + array, filepath.Join(p.Dir, ScriptFile), strconv.Itoa(a.Offset)}
+}
+
+// Tasks is the number of array tasks: the runs bundled RunsPerTask at a time.
+func (p *Plan) Tasks() int { return (len(p.Jobs) + p.Options.RunsPerTask - 1) / p.Options.RunsPerTask }
+
+// Arrays are the array ranges to submit: the tasks in chunks of at most MaxArraySize-1, each
+// submitted as indices 1..n with the number of tasks before it (the script's argument).
+func (p *Plan) Arrays() []ArrayChunk {
+	per := p.Options.MaxArraySize - 1
+	var out []ArrayChunk
+	for first := 0; first < p.Tasks(); first += per {
+		out = append(out, ArrayChunk{Offset: first, Tasks: min(per, p.Tasks()-first)})
+	}
+	return out
+}
+
+// ArrayChunk is one sbatch array of a plan: Tasks tasks after the first Offset.
+type ArrayChunk struct{ Offset, Tasks int }
+
+// MaxArraySize asks the cluster for its MaxArraySize (`scontrol show config`).
+func MaxArraySize(ctx context.Context, q Querier) (int, error) {
+	if q == nil {
+		return 0, errors.New("scontrol is not installed")
+	}
+	out, err := q(ctx, "scontrol", "show", "config")
+	if err != nil {
+		return 0, err
+	}
+	return parseMaxArraySize(out)
+}
+
+// parseMaxArraySize reads "MaxArraySize            = 1001" from scontrol's configuration.
+func parseMaxArraySize(out []byte) (int, error) {
+	for _, line := range strings.Split(string(out), "\n") {
+		k, v, ok := strings.Cut(line, "=")
+		if ok && strings.TrimSpace(k) == "MaxArraySize" {
+			n, err := strconv.Atoi(strings.TrimSpace(v))
+			if err != nil || n < 0 {
+				return 0, fmt.Errorf("scontrol: MaxArraySize %q is not a count", strings.TrimSpace(v))
+			}
+			return n, nil
+		}
+	}
+	return 0, errors.New("scontrol show config has no MaxArraySize")
 }
 
 // finished reports whether a job's folder holds its finished run.
@@ -157,18 +264,15 @@ func nextSubmission(sweep string) (string, error) {
 	return filepath.Join(sweep, Dir, fmt.Sprintf("%03d", n)), nil
 }
 
-// script is the sbatch script of n tasks. Task i runs line i of the jobs file; the run is
-// started with exec so that Slurm's signals (scancel, requeue, the time limit) reach it and it
-// stops at a generation boundary with its checkpoint written.
-func script(dir string, n int, o Options) string {
+// script is the sbatch script. Task i of an array submitted with argument OFFSET runs the
+// RunsPerTask lines from (OFFSET+i-1)*RunsPerTask+1 of the jobs file, one after the other; a
+// run is started with exec when it is the task's only one, so that Slurm's signals (scancel,
+// requeue, the time limit) reach it and it stops at a generation boundary with its
+// checkpoint written (bundled runs get the signal passed on by the script).
+func script(dir string, o Options) string {
 	var b strings.Builder
 	b.WriteString("#!/bin/bash\n")
 	fmt.Fprintf(&b, "#SBATCH --job-name=%s\n", o.JobName)
-	array := fmt.Sprintf("1-%d", max(n, 1))
-	if o.MaxParallel > 0 {
-		array += "%" + strconv.Itoa(o.MaxParallel)
-	}
-	fmt.Fprintf(&b, "#SBATCH --array=%s\n", array)
 	fmt.Fprintf(&b, "#SBATCH --output=%s\n", filepath.Join(dir, LogsDir, "%A_%a.out"))
 	fmt.Fprintf(&b, "#SBATCH --cpus-per-task=%d\n", o.CPUs)
 	b.WriteString("#SBATCH --ntasks=1\n#SBATCH --requeue\n#SBATCH --open-mode=append\n#SBATCH --signal=B:TERM@60\n")
@@ -177,24 +281,50 @@ func script(dir string, n int, o Options) string {
 			fmt.Fprintf(&b, "#SBATCH --%s=%s\n", kv[0], kv[1])
 		}
 	}
-	fmt.Fprintf(&b, `# Written by workbench sweep --slurm: task i runs line i of %[1]s (idempotent: a
+	fmt.Fprintf(&b, `# Written by workbench sweep --slurm and submitted with --array=1-N and one argument, the
+# number of tasks before this array. Task i runs %[4]d line(s) of %[1]s (idempotent: a
 # requeued task resumes its run from the checkpoint, a finished run is skipped).
 set -u
 export GOMAXPROCS=%[2]d
-line=$(sed -n "${SLURM_ARRAY_TASK_ID}p" '%[3]s')
-if [ -z "$line" ]; then
-	echo "no job for array task ${SLURM_ARRAY_TASK_ID}" >&2
+per=%[4]d
+task=$(( ${1:-0} + SLURM_ARRAY_TASK_ID ))
+first=$(( (task - 1) * per + 1 ))
+last=$(( task * per ))
+mapfile -t lines < <(sed -n "${first},${last}p" '%[3]s')
+if [ ${#lines[@]} -eq 0 ]; then
+	echo "no job for array task ${SLURM_ARRAY_TASK_ID} (task $task)" >&2
 	exit 1
 fi
-echo "task ${SLURM_ARRAY_TASK_ID} (restart ${SLURM_RESTART_COUNT:-0}) on $(hostname): $line"
-eval "exec $line"
-`, JobsFile, o.CPUs, filepath.Join(dir, JobsFile))
+echo "task ${SLURM_ARRAY_TASK_ID} (restart ${SLURM_RESTART_COUNT:-0}) on $(hostname): line(s) $first-$((first + ${#lines[@]} - 1)) of the jobs file"
+if [ ${#lines[@]} -eq 1 ]; then
+	eval "exec ${lines[0]}"
+fi
+child=
+trap '[ -n "$child" ] && kill -TERM "$child"; wait "$child"; exit 143' TERM
+for line in "${lines[@]}"; do
+	echo "run: $line"
+	eval "$line &"
+	child=$!
+	wait "$child" || exit $?
+	child=
+done
+`, JobsFile, o.CPUs, filepath.Join(dir, JobsFile), o.RunsPerTask)
 	return b.String()
 }
 
 // Write creates the submission folder with the jobs file and the script.
 func (p *Plan) Write() error {
+	// The run folders, with their configuration: what the tasks run.
+	for _, j := range p.Jobs {
+		if _, err := experiment.Create(j.Dir, j.Config); err != nil {
+			return err
+		}
+	}
 	if err := os.MkdirAll(filepath.Join(p.Dir, LogsDir), 0o755); err != nil {
+		return err
+	}
+	layout := fmt.Sprintf("%d %d\n", p.Options.RunsPerTask, p.Options.MaxArraySize-1)
+	if err := atomicfile.Write(filepath.Join(p.Dir, LayoutFile), []byte(layout), 0o644); err != nil {
 		return err
 	}
 	if err := atomicfile.Write(filepath.Join(p.Dir, JobsFile), []byte(strings.Join(p.Lines, "\n")+"\n"), 0o644); err != nil {
@@ -203,14 +333,33 @@ func (p *Plan) Write() error {
 	return atomicfile.Write(filepath.Join(p.Dir, ScriptFile), []byte(p.Script), 0o755)
 }
 
-// Submit runs sbatch on the written plan and records the job id in the submission folder.
-func (p *Plan) Submit(ctx context.Context) (string, error) {
+// Submit runs sbatch on the written plan, one array per chunk, and records the job ids in
+// the submission folder (one per line, in order). It returns them.
+func (p *Plan) Submit(ctx context.Context) ([]string, error) {
 	if len(p.Jobs) == 0 {
-		return "", errors.New("nothing to submit: every run of the sweep is finished")
+		return nil, errors.New("nothing to submit: every run of the sweep is finished")
 	}
+	var ids []string
+	for _, a := range p.Arrays() {
+		id, err := sbatch(ctx, p.SbatchArgs(a)...)
+		if err != nil {
+			if len(ids) > 0 {
+				err = fmt.Errorf("%w (arrays submitted before: %s)", err, strings.Join(ids, ","))
+			}
+			return ids, err
+		}
+		ids = append(ids, id)
+		if err := atomicfile.Write(filepath.Join(p.Dir, JobIDFile), []byte(strings.Join(ids, "\n")+"\n"), 0o644); err != nil {
+			return ids, err
+		}
+	}
+	return ids, nil
+}
+
+func sbatch(ctx context.Context, args ...string) (string, error) {
 	ctx, cancel := context.WithTimeout(ctx, time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "sbatch", "--parsable", filepath.Join(p.Dir, ScriptFile))
+	cmd := exec.CommandContext(ctx, "sbatch", args...)
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
@@ -221,9 +370,6 @@ func (p *Plan) Submit(ctx context.Context) (string, error) {
 	id, _, _ := strings.Cut(strings.TrimSpace(string(out)), ";")
 	if _, err := strconv.Atoi(id); err != nil {
 		return "", fmt.Errorf("sbatch printed %q, not a job id", strings.TrimSpace(string(out)))
-	}
-	if err := atomicfile.Write(filepath.Join(p.Dir, JobIDFile), []byte(id+"\n"), 0o644); err != nil {
-		return id, err
 	}
 	return id, nil
 }

@@ -61,8 +61,17 @@ func TestPrepareScriptAndJobs(t *testing.T) {
 	if want := filepath.Join(out, Dir, "001"); p.Dir != want {
 		t.Errorf("submission folder %s, want %s", p.Dir, want)
 	}
-	for _, want := range []string{"#SBATCH --array=1-4%3", "#SBATCH --partition=short", "#SBATCH --time=00:30:00",
-		"#SBATCH --mem=1G", "#SBATCH --account=pcg", "#SBATCH --requeue", "exec $line", filepath.Join(p.Dir, JobsFile)} {
+	if a := p.Arrays(); len(a) != 1 || a[0] != (ArrayChunk{Offset: 0, Tasks: 4}) {
+		t.Errorf("arrays %v, want one of 4 tasks", a)
+	}
+	for i, l := range p.Lines {
+		// a job is data: the run folder's config.json, not flags spelled on the line
+		if !strings.Contains(l, " run --resume ") || strings.Contains(l, "--problem") {
+			t.Errorf("line %d: %s", i+1, l)
+		}
+	}
+	for _, want := range []string{"#SBATCH --partition=short", "#SBATCH --time=00:30:00",
+		"#SBATCH --mem=1G", "#SBATCH --account=pcg", "#SBATCH --requeue", "exec ${lines[0]}", filepath.Join(p.Dir, JobsFile)} {
 		if !strings.Contains(p.Script, want) {
 			t.Errorf("script lacks %q:\n%s", want, p.Script)
 		}
@@ -81,7 +90,7 @@ func TestPrepareScriptAndJobs(t *testing.T) {
 		t.Fatal(err)
 	}
 	subs, err := ReadSubmissions(out)
-	if err != nil || len(subs) != 1 || !reflect.DeepEqual(subs[0].Runs, dirs) || subs[0].JobID != "" {
+	if err != nil || len(subs) != 1 || !reflect.DeepEqual(subs[0].Runs, dirs) || len(subs[0].JobIDs) != 0 {
 		t.Fatalf("ReadSubmissions = %+v, %v", subs, err)
 	}
 	// A second submission goes to the next folder; a finished run is left out.
@@ -97,7 +106,7 @@ func TestPrepareScriptAndJobs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(p2.Jobs) != 3 || p2.Dir != filepath.Join(out, Dir, "002") || !strings.Contains(p2.Script, "--array=1-3\n") {
+	if len(p2.Jobs) != 3 || p2.Dir != filepath.Join(out, Dir, "002") || p2.Tasks() != 3 {
 		t.Errorf("second plan: %d jobs in %s\n%s", len(p2.Jobs), p2.Dir, p2.Script)
 	}
 }
@@ -226,3 +235,50 @@ func FuzzParseJobs(f *testing.F) {
 }
 
 func quoteForTest(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+
+// A plan larger than the cluster's MaxArraySize is split into arrays of at most
+// MaxArraySize-1 tasks (indices 1..n, the offset passed to the script), and --runs-per-task
+// bundles runs into tasks; the status maps each run back to its array task.
+func TestArraysSplitAndBundle(t *testing.T) {
+	out := t.TempDir()
+	sw := testSweep(out)
+	sw.Seeds = 5 // 10 runs
+	for _, tc := range []struct {
+		max, per int
+		want     []ArrayChunk
+	}{
+		{3, 1, []ArrayChunk{{0, 2}, {2, 2}, {4, 2}, {6, 2}, {8, 2}}},
+		{1001, 1, []ArrayChunk{{0, 10}}},
+		{5, 3, []ArrayChunk{{0, 4}}},
+		{3, 4, []ArrayChunk{{0, 2}, {2, 1}}},
+	} {
+		p, err := Prepare(sw, Options{Program: "/opt/wb/workbench", MaxArraySize: tc.max, RunsPerTask: tc.per})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := p.Arrays(); !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("max %d, %d per task: arrays %v, want %v", tc.max, tc.per, got, tc.want)
+		}
+	}
+	s := Submission{JobIDs: []string{"10", "11"}, RunsPerTask: 2, TasksPerArray: 3}
+	for k, want := range map[int]string{0: "10_1", 1: "10_1", 2: "10_2", 5: "10_3", 6: "11_1", 11: "11_3", 12: ""} {
+		if got := s.Task(k); got != want {
+			t.Errorf("line %d: task %q, want %q", k, got, want)
+		}
+	}
+	if _, err := Prepare(sw, Options{Program: "/opt/wb/workbench", MaxArraySize: 1}); err == nil {
+		t.Error("MaxArraySize 1 was accepted")
+	}
+}
+
+func TestParseMaxArraySize(t *testing.T) {
+	conf := "Configuration data as of 2026-11-27T22:00:00\nAccountingStorageType   = (null)\nMaxArraySize            = 1001\nMaxJobCount             = 10000\n"
+	if n, err := parseMaxArraySize([]byte(conf)); err != nil || n != 1001 {
+		t.Errorf("= %d, %v", n, err)
+	}
+	for _, bad := range []string{"MaxJobCount = 3\n", "MaxArraySize = many\n"} {
+		if _, err := parseMaxArraySize([]byte(bad)); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}

@@ -39,7 +39,8 @@ var States = []State{Finished, Running, Failed, Pending}
 type RunStatus struct {
 	Dir   string
 	State State
-	// Generation is the last checkpointed generation (-1 before the first), of Generations.
+	// Generation is the last generation recorded, live (events.jsonl; -1 before the first),
+	// of Generations.
 	Generation, Generations int
 	// Task is the Slurm array task that runs it (JOBID_INDEX) and SlurmState what squeue or
 	// sacct say of it, when known.
@@ -57,10 +58,27 @@ type Report struct {
 
 // Submission is one `--slurm` submission folder of a sweep.
 type Submission struct {
-	N     int
-	Dir   string
-	JobID string   // empty when not submitted (--dry-run)
-	Runs  []string // the run folder of each array task (task i = Runs[i-1])
+	N      int
+	Dir    string
+	JobIDs []string // one per array, in order; none when not submitted (--dry-run)
+	Runs   []string // the run folder of each line of the jobs file
+	// RunsPerTask and TasksPerArray place line k (0-based) in task k/RunsPerTask, which is
+	// index t%TasksPerArray+1 of array t/TasksPerArray (1 and unbounded for a submission made
+	// before bundling and splitting existed).
+	RunsPerTask, TasksPerArray int
+}
+
+// Task is the Slurm array task (JOBID_INDEX) that runs line k of the jobs file, or "".
+func (s Submission) Task(k int) string {
+	t := k / max(s.RunsPerTask, 1)
+	array, index := 0, t
+	if s.TasksPerArray > 0 {
+		array, index = t/s.TasksPerArray, t%s.TasksPerArray
+	}
+	if array >= len(s.JobIDs) {
+		return ""
+	}
+	return s.JobIDs[array] + "_" + strconv.Itoa(index+1)
 }
 
 // maxJobsFile bounds the jobs file read back (a line per run; 1,080 runs are ~250 kB).
@@ -105,18 +123,27 @@ func ReadSubmissions(sweep string) ([]Submission, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", filepath.Join(subs[i].Dir, JobsFile), err)
 		}
-		if id, err := safeio.ReadFile(filepath.Join(subs[i].Dir, JobIDFile), 64); err == nil {
-			id := strings.TrimSpace(string(id))
-			if _, err := strconv.Atoi(id); err == nil {
-				subs[i].JobID = id
+		if data, err := safeio.ReadFile(filepath.Join(subs[i].Dir, JobIDFile), 1<<20); err == nil {
+			for _, id := range strings.Fields(string(data)) {
+				if _, err := strconv.Atoi(id); err == nil {
+					subs[i].JobIDs = append(subs[i].JobIDs, id)
+				}
+			}
+		}
+		subs[i].RunsPerTask = 1
+		if data, err := safeio.ReadFile(filepath.Join(subs[i].Dir, LayoutFile), 64); err == nil {
+			var per, tasks int
+			if n, _ := fmt.Sscanf(string(data), "%d %d", &per, &tasks); n == 2 && per > 0 && tasks > 0 {
+				subs[i].RunsPerTask, subs[i].TasksPerArray = per, tasks
 			}
 		}
 	}
 	return subs, nil
 }
 
-// ParseJobs reads a jobs file: one `workbench run ... --out DIR ...` command per line, quoted
-// as a POSIX shell would read it. It returns each line's run folder.
+// ParseJobs reads a jobs file: one `workbench run --resume DIR ...` (or, as earlier
+// submissions wrote, `workbench run ... --out DIR ...`) command per line, quoted as a POSIX
+// shell would read it. It returns each line's run folder.
 func ParseJobs(data []byte) ([]string, error) {
 	var dirs []string
 	for n, line := range strings.Split(strings.TrimRight(string(data), "\n"), "\n") {
@@ -129,7 +156,7 @@ func ParseJobs(data []byte) ([]string, error) {
 		}
 		dir := ""
 		for i := 0; i+1 < len(words); i++ {
-			if words[i] == "--out" {
+			if words[i] == "--out" || words[i] == "--resume" {
 				dir = words[i+1]
 			}
 		}
@@ -248,16 +275,9 @@ func SweepStatus(ctx context.Context, sweep string, q Querier) (*Report, error) 
 	// Array tasks: the latest submission that lists a run is the one that runs it.
 	var ids []string
 	for _, s := range subs {
-		if s.JobID != "" {
-			ids = append(ids, s.JobID)
-		}
+		ids = append(ids, s.JobIDs...)
 		for i, dir := range s.Runs {
-			r := add(dir)
-			if s.JobID != "" {
-				r.Task = s.JobID + "_" + strconv.Itoa(i+1)
-			} else {
-				r.Task = ""
-			}
+			add(dir).Task = s.Task(i)
 		}
 	}
 	slurmStates := map[string]string{}
@@ -318,6 +338,11 @@ func classify(r *RunStatus) {
 				r.State = Finished
 				return
 			}
+		}
+		// Live progress: events.jsonl records every generation as it ends, checkpoints
+		// only every so often.
+		if evs, err := experiment.ReadEvents(r.Dir); err == nil && len(evs) > 0 && evs[len(evs)-1].Generation > r.Generation {
+			r.Generation = evs[len(evs)-1].Generation
 		}
 	}
 	switch r.SlurmState {
