@@ -109,14 +109,17 @@ func newSamplePanel(keys keyHandler, current func() (string, problems.Problem, e
 
 	sp.Gallery = NewGallery("Press Sample (Ctrl+R or F5) to draw random contents of the selected problem.")
 
-	toolbar := container.NewHBox(
-		caption("SAMPLES"), fixedWidth(64, sp.Count), fixedWidth(160, sp.countSlider),
-		caption("SEED"), fixedWidth(120, sp.Seed), sp.newSeedButton,
+	// The groups wrap in a narrow window (Projector on a small screen) instead of pushing the
+	// Sample button out of view.
+	toolbar := container.New(newWrapLayout(),
+		container.NewHBox(caption("SAMPLES"), fixedWidth(64, sp.Count), fixedWidth(160, sp.countSlider)),
+		container.NewHBox(caption("SEED"), fixedWidth(120, sp.Seed), sp.newSeedButton),
 		sp.sampleButton,
 	)
 	header := container.NewBorder(nil, nil, sp.Summary, nil, sp.Status)
 	top := container.NewVBox(
-		container.NewBorder(nil, nil, toolbar, nil, container.NewPadded(sp.Progress)),
+		toolbar,
+		container.NewPadded(sp.Progress),
 		header,
 		sp.errorBanner,
 	)
