@@ -30,6 +30,14 @@ modules: ## Go modules (pinned in go.mod / go.sum)
 build: deps modules
 	go build -o bin/workbench ./cmd/workbench
 
+# Desktop packages with Fyne's tool (go install fyne.io/tools/cmd/fyne@latest), from the
+# metadata and icon next to the main package (cmd/workbench/FyneApp.toml, Icon.png). For a
+# hand-made install, packaging/pcg-workbench.desktop (Exec=workbench %F) and the same icon.
+.PHONY: package
+package: deps modules
+	@command -v fyne >/dev/null || { echo "fyne is required: go install fyne.io/tools/cmd/fyne@latest"; exit 1; }
+	cd cmd/workbench && fyne package --release
+
 # The CLI-only build: every command but the window and the play/animate windows, statically
 # linked (no libGL, X11, Wayland or glibc needed), for compute nodes and servers. The Go test
 # TestCLIOnlyBuild (cmd/workbench, part of `make test`) builds and runs it the same way.

@@ -25,7 +25,7 @@ import (
 	_ "pcgwb/problems/all"
 )
 
-// appID is the workbench's Fyne application ID (also in FyneApp.toml): it names the
+// appID is the workbench's Fyne application ID (also in cmd/workbench/FyneApp.toml): it names the
 // preferences and storage folders.
 const appID = "io.github.pcgworkbench"
 

@@ -43,7 +43,7 @@ func llmGenerateSetup(fs *flag.FlagSet) Runner {
 	ep.register(fs)
 	pf.register(fs)
 	generations := fs.Int("generations", 0, "more batches after the first; the best --n of all are kept")
-	out := fs.String("out", "", "run folder (default runs/PROBLEM-llm-FITNESS-sSEED)")
+	out := fs.String("out", "", "run folder (default ~/pcg-workbench/runs/PROBLEM-llm-FITNESS-sSEED)")
 	quiet := fs.Bool("quiet", false, "no progress output")
 	return func(ctx context.Context, _ []string, cio IO) error {
 		r, err := newLLMRun(ep, pf, *generations, *out, *quiet, llmGenerateAgain, cio.Stderr)

@@ -8,7 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
+	"pcgwb/internal/appdirs"
 	"strconv"
 	"strings"
 	"time"
@@ -63,12 +63,7 @@ func envOr(name, def string) string {
 }
 
 // defaultLLMCache is shared by all runs, so a prompt asked once is never paid twice.
-func defaultLLMCache() string {
-	if dir, err := os.UserCacheDir(); err == nil {
-		return filepath.Join(dir, "pcgwb", "llm")
-	}
-	return filepath.Join(".cache", "llm")
-}
+func defaultLLMCache() string { return appdirs.LLMCacheDir() }
 
 func (e *endpointFlags) config(stderr io.Writer) (llm.Config, error) {
 	cfg := llm.Config{BaseURL: e.baseURL, Model: e.model, MaxTokens: e.maxTokens, Timeout: e.timeout,

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"pcgwb/internal/appdirs"
 	"strings"
 	"sync"
 
@@ -41,7 +42,7 @@ func newLLMRun(ep endpointFlags, pf promptFlags, generations int, out string, qu
 	}
 	dir := out
 	if dir == "" {
-		dir = filepath.Join("runs", fmt.Sprintf("%s-llm-%s-s%d", pf.problem, opts.Fitness, ep.seed))
+		dir = filepath.Join(appdirs.RunsDir(), fmt.Sprintf("%s-llm-%s-s%d", pf.problem, opts.Fitness, ep.seed))
 	}
 	return llmRun{cfg: cfg, opts: opts, generations: generations, dir: dir, quiet: quiet, again: again}, nil
 }

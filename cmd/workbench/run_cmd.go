@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
+	"pcgwb/internal/appdirs"
 	"slices"
 	"strings"
 
@@ -31,7 +32,7 @@ func runCommand() *Command {
 			generations := fs.Int("generations", 200, "generations after the first population (llm: more batches after the first, default 0: one batch)")
 			pop := fs.Int("pop", 100, fmt.Sprintf("population size (μ and λ for es, the batch per generation for mapelites, the levels asked per generation for llm, default %d there)", defaultLLMN))
 			seed := fs.Uint64("seed", 1, "random seed")
-			out := fs.String("out", "", "run folder (default runs/PROBLEM-GENERATOR-FITNESS-sSEED)")
+			out := fs.String("out", "", "run folder (default ~/pcg-workbench/runs/PROBLEM-GENERATOR-FITNESS-sSEED)")
 			axes := fs.String("axes", "", "mapelites axes: field:min:max[:bins],field:min:max[:bins] over info fields")
 			resume := fs.String("resume", "", "continue the run in this folder (other flags are ignored, but --checkpoint-interval, --checkpoint-every and, for an LLM run, --api-key-env, --cache (default: the cache the run recorded), --offline, --timeout, --retries and --concurrency)")
 			quiet := fs.Bool("quiet", false, "no progress output")
@@ -99,7 +100,7 @@ func runCommand() *Command {
 					dir := *out
 					if dir == "" {
 						fit, _, _ := search.ParseFitness(*fitness)
-						dir = filepath.Join("runs", fmt.Sprintf("%s-%s-%s-s%d", *problem, llm.GeneratorName, fit, *seed))
+						dir = filepath.Join(appdirs.RunsDir(), fmt.Sprintf("%s-%s-%s-s%d", *problem, llm.GeneratorName, fit, *seed))
 					}
 					again := "continue with: workbench run --resume " + dir
 					if ep.cache != defaultLLMCache() {
@@ -132,7 +133,7 @@ func runCommand() *Command {
 					dir := *out
 					if dir == "" {
 						fit, _, _ := search.ParseFitness(*fitness)
-						dir = filepath.Join("runs", fmt.Sprintf("%s-%s-%s-s%d", *problem, *generator, fit, *seed))
+						dir = filepath.Join(appdirs.RunsDir(), fmt.Sprintf("%s-%s-%s-s%d", *problem, *generator, fit, *seed))
 					}
 					if r, err = experiment.Create(dir, cfg); err != nil {
 						return usageError{err.Error()}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"pcgwb/internal/appdirs"
 
 	"pcgwb/llm"
 	"pcgwb/problems/experiment"
@@ -71,7 +72,7 @@ func startEvolveRun(ctx context.Context, r evolveRequest, stdout, stderr io.Writ
 	}
 	dir := r.out
 	if dir == "" {
-		dir = filepath.Join("runs", fmt.Sprintf("%s-%s-%s-s%d", r.problem, r.generator, fit, r.seed))
+		dir = filepath.Join(appdirs.RunsDir(), fmt.Sprintf("%s-%s-%s-s%d", r.problem, r.generator, fit, r.seed))
 	}
 	changes, err := llm.ConfigChanges(dir, ecfg)
 	if err != nil {

@@ -131,13 +131,13 @@ func TestRunLLMWritesTheLLMGenerateFolder(t *testing.T) {
 func TestRunLLMDefaultFolder(t *testing.T) {
 	srv := mazeServer(t, nil)
 	tmp := t.TempDir()
-	t.Chdir(tmp)
+	t.Setenv("HOME", tmp) // the default runs folder is ~/pcg-workbench/runs (appdirs.RunsDir)
 	args := llmRunArgs(srv, filepath.Join(tmp, "cache"), "")
 	args = append(args[:len(args)-2], "--fitness", "fitness_quality_control")
 	if code, out, errs := runCLI(t, args...); code != 0 {
 		t.Fatalf("exit %d: %s %s", code, out, errs)
 	}
-	if _, err := experiment.ReadFinal(filepath.Join("runs", "binary-v0-llm-quality_control-s7")); err != nil {
+	if _, err := experiment.ReadFinal(filepath.Join(tmp, "pcg-workbench", "runs", "binary-v0-llm-quality_control-s7")); err != nil {
 		t.Fatal(err)
 	}
 }
