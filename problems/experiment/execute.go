@@ -224,6 +224,10 @@ func (r *Run) ExecuteWith(ctx context.Context, x Exec) (*Final, error) {
 		if cp, err = r.readCheckpoint(); err != nil {
 			return nil, err
 		}
+		if n, most := len(cp.State.Population), maxPopulation(r.Config); n > most {
+			return nil, damaged(filepath.Join(r.Dir, CheckpointFile), "state.population",
+				"%d individuals, more than any %s run of population %d can hold (%d)", n, r.Config.Generator, r.Config.PopSize, most)
+		}
 		prior, keep = cp.Elapsed, cp.EventsSize
 	}
 	folder := &Folder{dir: r.Dir, logs: map[string]*os.File{}}
@@ -457,4 +461,23 @@ func makeFinal(cfg Config, g search.Generator) *Final {
 		f.Population = append(f.Population, s)
 	}
 	return f
+}
+
+// maxPopulation bounds the population a checkpoint of cfg's run may hold, whatever its
+// generator: parents and children of one generation (2 × the population), every level an
+// LLM run asked for (one population per generation), or a full MAP-Elites archive. A larger
+// one (a damaged or planted file) is refused before the generator allocates for it.
+func maxPopulation(cfg Config) int {
+	most := max(2*cfg.PopSize, cfg.PopSize*(cfg.Generations+1))
+	if len(cfg.Axes) > 0 {
+		cells := 1
+		for _, a := range cfg.Axes {
+			cells *= max(a.Bins, 1)
+			if cells > 1<<24 {
+				break
+			}
+		}
+		most = max(most, cells)
+	}
+	return most
 }
