@@ -387,6 +387,25 @@ func TestSlurmSweep(t *testing.T) {
 		t.Errorf("second submission: exit %d: %s", code, out.String())
 	}
 
+	// --runs-per-task 3: the 8 runs in 3 tasks of one array, run one after the other, with the
+	// same final.json as the local sweep.
+	bundled := t.TempDir()
+	job = submit(t, append([]string{"--out", bundled, "--runs-per-task", "3"}, grid...)...)
+	waitJob(t, c, job, 3*time.Minute)
+	phase("bundled slurm sweep done")
+	if got := finals(t, bundled); len(got) != len(want) {
+		t.Errorf("bundled: %d final.json, want %d", len(got), len(want))
+	} else {
+		for rel, w := range want {
+			if !bytes.Equal(got[rel], w) {
+				t.Errorf("bundled: %s differs from the local sweep", rel)
+			}
+		}
+	}
+	if logs, _ := filepath.Glob(filepath.Join(bundled, slurm.Dir, "001", slurm.LogsDir, "*")); len(logs) != 3 {
+		t.Errorf("bundled: %d task logs, want 3", len(logs))
+	}
+
 	// Requeue mid-run: one longer run, requeued once it has recorded a few generations (its first
 	// attempt stalls after generation 3, so it cannot finish first however fast the machine).
 	long := []string{"--problems", "zelda-v0", "--generators", "ga", "--fitness", "quality", "--seeds", "1", "--generations", "60"}
