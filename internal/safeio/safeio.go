@@ -112,18 +112,75 @@ func CheckRegular(path string, info fs.FileInfo, limit int64) error {
 
 // ReadAllLimited reads r to its end, failing with ErrTooLarge as soon as more than limit bytes
 // (0 means DefaultLimit) arrive; name goes into the error.
+//
+// Memory: a regular file (standard input redirected from one) is read into one buffer of its
+// size; a stream of unknown length is read in chunks and copied once into a buffer of the
+// exact length, so the peak is about twice the input (io.ReadAll's doubling kept up to
+// 2.4 times the limit alive).
 func ReadAllLimited(r io.Reader, name string, limit int64) ([]byte, error) {
 	if limit <= 0 {
 		limit = DefaultLimit
 	}
-	data, err := io.ReadAll(io.LimitReader(r, limit+1))
-	if err != nil {
-		return nil, err
+	tooLarge := func() error { return fmt.Errorf("%s: more than %s: %w", name, HumanSize(limit), ErrTooLarge) }
+	if f, ok := r.(*os.File); ok {
+		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+			if fi.Size() > limit {
+				return nil, tooLarge()
+			}
+			if pos, err := f.Seek(0, io.SeekCurrent); err == nil && pos <= fi.Size() {
+				buf := make([]byte, fi.Size()-pos+1) // one more byte: a file grown since is seen
+				n, err := io.ReadFull(f, buf)
+				if err == io.ErrUnexpectedEOF || err == io.EOF {
+					return buf[:n], nil
+				}
+				if err != nil {
+					return nil, err
+				}
+				// the file grew while read: go on as for a stream
+				rest, err := readChunks(f, limit-int64(n), tooLarge)
+				if err != nil {
+					return nil, err
+				}
+				return append(buf[:n:n], rest...), nil
+			}
+		}
 	}
-	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("%s: more than %s: %w", name, HumanSize(limit), ErrTooLarge)
+	return readChunks(r, limit, tooLarge)
+}
+
+// readChunks reads r to its end in chunks (64 KiB growing to 4 MiB) and returns them joined
+// in one buffer of the exact length; more than limit bytes is tooLarge().
+func readChunks(r io.Reader, limit int64, tooLarge func() error) ([]byte, error) {
+	var chunks [][]byte
+	var total int64
+	size := 64 << 10
+	for {
+		chunk := make([]byte, size)
+		n, err := io.ReadFull(r, chunk)
+		total += int64(n)
+		if total > limit {
+			return nil, tooLarge()
+		}
+		if n > 0 {
+			chunks = append(chunks, chunk[:n])
+		}
+		if err == io.EOF || err == io.ErrUnexpectedEOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		size = min(size*2, 4<<20)
 	}
-	return data, nil
+	if len(chunks) == 1 {
+		return chunks[0], nil
+	}
+	out := make([]byte, 0, total)
+	for i := range chunks {
+		out = append(out, chunks[i]...)
+		chunks[i] = nil
+	}
+	return out, nil
 }
 
 // LimitedReader returns a reader that yields at most limit bytes of r and then fails with an
