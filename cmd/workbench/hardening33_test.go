@@ -111,3 +111,24 @@ func TestLLMRunWithNoValidLevelFails(t *testing.T) {
 		}
 	}
 }
+
+// eval and render accept a run's own final.json (its final population); a run of another
+// problem is bad input.
+func TestEvalAndRenderReadARunsFinal(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "run")
+	if code, _, errs := runCLI(t, "run", "--problem", "binary-v0", "--generator", "ga", "--generations", "1", "--pop", "3", "--out", dir, "--quiet"); code != 0 {
+		t.Fatalf("run: exit %d: %s", code, errs)
+	}
+	final := filepath.Join(dir, experiment.FinalFile)
+	code, out, errs := runCLI(t, "eval", "binary-v0", final)
+	if code != 0 || !strings.Contains(out, `"id": "2"`) || strings.Contains(out, `"id": "3"`) {
+		t.Fatalf("eval: exit %d: %s %s", code, out, errs)
+	}
+	pngs := filepath.Join(t.TempDir(), "png")
+	if code, out, errs := runCLI(t, "render", "binary-v0", final, "--out", pngs); code != 0 || strings.Count(out, ".png") != 3 {
+		t.Fatalf("render: exit %d: %s %s", code, out, errs)
+	}
+	if code, _, errs := runCLI(t, "eval", "zelda-v0", final); code != 2 || !strings.Contains(errs, "a run of binary-v0") {
+		t.Errorf("eval of another problem's run: exit %d %s", code, errs)
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"path/filepath"
+	"pcgwb/problems/experiment"
 	"sync"
 
 	"pcgwb/internal/safeio"
@@ -108,6 +109,10 @@ func readItems(name string, p problems.Problem, path string, stdin io.Reader) ([
 	if path != "-" {
 		ext = filepath.Ext(path)
 	}
+	if path != "-" && filepath.Base(path) == experiment.FinalFile {
+		// A run's own final.json: its final population, in its order.
+		return finalItems(name, path)
+	}
 	items, err := levelio.DecodeLevels(name, p, ext, b)
 	if err != nil {
 		return nil, usagef("%s: %v", path, err)
@@ -154,4 +159,21 @@ func writeJSON(w io.Writer, v any) error {
 	}
 	_, err := w.Write(buf.Bytes())
 	return err
+}
+
+// finalItems reads the final population of the run whose final.json is path, for eval and
+// render; a run of another problem is bad input.
+func finalItems(name, path string) ([]problems.Item, error) {
+	f, err := experiment.ReadFinal(filepath.Dir(path))
+	if err != nil {
+		return nil, usagef("%s: %v", path, err)
+	}
+	if f.Config.Problem != name {
+		return nil, usagef("%s is a run of %s, not %s", path, f.Config.Problem, name)
+	}
+	items := make([]problems.Item, len(f.Population))
+	for i, s := range f.Population {
+		items[i] = problems.Item{Content: s.Content, Control: s.Control}
+	}
+	return items, nil
 }
