@@ -16,20 +16,25 @@ import (
 // The Birds tab's classifier is the one Options.BirdsClassifier passes in; without one the tab
 // says there is none (nothing registers itself behind the app's back).
 func TestBirdsPanelClassifierComesFromOptions(t *testing.T) {
-	wb := newTestWorkbench(t, Options{Problem: fakeName})
-	if _, none := NewBirdsPanel(wb).classifier().(birds.Unavailable); !none {
-		t.Fatal("without Options.BirdsClassifier the tab has a classifier")
-	}
-	wb = newTestWorkbench(t, Options{Problem: fakeName, BirdsClassifier: fixedLetterClassifier{'I'}})
-	p := NewBirdsPanel(wb)
-	w := test.NewWindow(p.Content())
-	w.Resize(fyne.NewSize(1200, 800))
-	t.Cleanup(w.Close)
-	p.Program.SetText("drop_block('b31', 10)\ndrop_block('b13', 10)\ndrop_block('b31', 10)\n")
-	eventually(t, "the letters", func() bool { return strings.Contains(p.Letters.Text, "I 0.800") })
-	if !strings.Contains(p.Letters.Text, "test proxy") {
-		t.Fatalf("letters %q do not name the classifier", p.Letters.Text)
-	}
+	// Each part builds its own workbench (one at a time: a test workbench holds the UI).
+	t.Run("none", func(t *testing.T) {
+		wb := newTestWorkbench(t, Options{Problem: fakeName})
+		if _, none := NewBirdsPanel(wb).classifier().(birds.Unavailable); !none {
+			t.Fatal("without Options.BirdsClassifier the tab has a classifier")
+		}
+	})
+	t.Run("given", func(t *testing.T) {
+		wb := newTestWorkbench(t, Options{Problem: fakeName, BirdsClassifier: fixedLetterClassifier{'I'}})
+		p := NewBirdsPanel(wb)
+		w := test.NewWindow(p.Content())
+		w.Resize(fyne.NewSize(1200, 800))
+		t.Cleanup(w.Close)
+		p.Program.SetText("drop_block('b31', 10)\ndrop_block('b13', 10)\ndrop_block('b31', 10)\n")
+		eventually(t, "the letters", func() bool { return strings.Contains(p.Letters.Text, "I 0.800") })
+		if !strings.Contains(p.Letters.Text, "test proxy") {
+			t.Fatalf("letters %q do not name the classifier", p.Letters.Text)
+		}
+	})
 }
 
 // The native ViT is named as itself, not labelled a proxy.
