@@ -11,6 +11,8 @@ import (
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"pcgwb/internal/appdirs"
 )
 
 // Preference keys (Fyne stores them per application ID).
@@ -58,12 +60,7 @@ func (s Settings) setWindowSize(size fyne.Size) {
 }
 
 // defaultOutputDir is where runs go unless the settings say otherwise.
-func defaultOutputDir() string {
-	if home, err := os.UserHomeDir(); err == nil {
-		return filepath.Join(home, "pcg-workbench", "runs")
-	}
-	return "runs"
-}
+func defaultOutputDir() string { return appdirs.RunsDir() }
 
 // OutputDir is the folder new run folders are created in.
 func (s Settings) OutputDir() string {
