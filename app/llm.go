@@ -73,6 +73,8 @@ type LLMPanel struct {
 	Template     *widget.Entry
 	TemplateName *widget.Label
 	ResetButton  *widget.Button
+	// TemplateHelp folds the list of the template's variables away.
+	TemplateHelp *widget.Accordion
 
 	Count, Seed *widget.Entry
 	// Examples is k, the example levels per prompt; ExamplesFrom picks where they come from:
@@ -196,9 +198,9 @@ func (lp *LLMPanel) layout(vars *widget.Label) fyne.CanvasObject {
 	endpointBox := container.NewBorder(container.NewBorder(nil, nil, lp.TestButton, nil, lp.TestResult), nil, nil, nil,
 		container.NewVScroll(container.NewVBox(endpoint, lp.Offline, lp.AllowInsecure, lp.ReaskInvalid)))
 	// the variables' help folds away, leaving the template its room
-	help := widget.NewAccordion(widget.NewAccordionItem("Template variables", vars))
+	lp.TemplateHelp = widget.NewAccordion(widget.NewAccordionItem("Template variables", vars))
 	editor := container.NewBorder(container.NewBorder(nil, nil, nil, lp.ResetButton, lp.TemplateName),
-		help, nil, nil, lp.Template)
+		lp.TemplateHelp, nil, nil, lp.Template)
 	// both scroll within their half of the column, so the tab needs no more height than the
 	// default window gives it
 	left := container.NewVSplit(endpointBox, editor)

@@ -93,6 +93,7 @@ func (cp *ComparePanel) tips() map[fyne.CanvasObject]string {
 		cp.FeasiblePlot:       "Share of the levels produced that are feasible (quality 1), from 0 to 1, with its interval; a one-generation run is a marker.",
 		cp.People.AddButton:   "Add a playtest session folder (players' ratings) to the People view.",
 		cp.People.ClearButton: "Remove every playtest session from the People view.",
+		cp.People.KioskButton: "Start the full-screen kiosk for the next participant of a playtest session (their code and order come from the session).",
 	}
 }
 
@@ -140,6 +141,7 @@ func (lp *LLMPanel) tips() map[fyne.CanvasObject]string {
 		lp.ReaskInvalid:   "When a cached reply fails validation, ask the server again instead of reusing it.",
 		lp.TestButton:     "Send one short request to check the endpoint, model and key.",
 		lp.ResetButton:    "Put back the problem's original prompt template.",
+		lp.TemplateHelp:   "Open or fold the list of variables the prompt template may use.",
 		lp.ExamplesFrom:   "Where the example levels in the prompt come from: the built-in set or a finished run loaded in Compare.",
 		lp.Control:        "Put a random control target (for example a path length) into each level's prompt, so controllability can be scored.",
 		lp.GenerateButton: "Ask the model for the levels, one request per level, and score them as a run folder.",

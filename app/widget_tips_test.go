@@ -79,8 +79,10 @@ func untipped(root fyne.CanvasObject, skip map[fyne.CanvasObject]bool) []string 
 				walk(it.Content, false)
 			}
 		case fyne.Widget:
+			// A tipped composite (an accordion) shows its tip over all of itself: its header
+			// button is explained by it.
 			for _, c := range test.WidgetRenderer(v).Objects() {
-				walk(c, false)
+				walk(c, tipped)
 			}
 		}
 	}

@@ -104,7 +104,9 @@ func TestDuelValidateSurvivesAKilledChild(t *testing.T) {
 		t.Skip("a -race child cannot start under a 64 MiB address-space limit; make test runs this")
 	}
 	bomb := duelScript(t, "    l = [0]\n    for i in range(64):\n        l = l + l")
-	code, out, errs := runCLI(t, "duel", "validate", bomb, "--memory", "64", "--script-memory", "1000000")
+	// The per-call CPU limit is raised out of the way: the doubling is stopped by memory, and on a
+	// busy machine 2 s of CPU could end it first (a timeout, not what this test is about).
+	code, out, errs := runCLI(t, "duel", "validate", bomb, "--memory", "64", "--script-memory", "1000000", "--call-cpu", "60s")
 	if code != 1 || !strings.Contains(out, "rejected by the execution filter") || !strings.Contains(out, "memory fault") {
 		t.Fatalf("exit %d:\n%s%s", code, out, errs)
 	}
