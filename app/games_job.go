@@ -305,7 +305,7 @@ func (c *duelCore) view(dp *DuelPanel, opErr error) *duelView {
 	case t.Player != c.human:
 		v.status, v.agentNext = "The agent is thinking…", opErr == nil
 	default:
-		v.status = fmt.Sprintf("Your turn (%s, player %d).", v.info.PlayerName(c.human), c.human)
+		v.status = fmt.Sprintf("Your turn (%s).", v.info.PlayerName(c.human)) // one numbering: Player 1/2
 		v.yours, v.legal = true, t.Legal
 		if err := c.moveDetails(dp, v, t); err != nil {
 			faults = append(faults, err.Error())
