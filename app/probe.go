@@ -164,8 +164,7 @@ func (p *presser) collect(tab string, around bool) []target {
 		root, where = p.wb.Window.Content(), "window"
 	}
 	p.walkSkipping(root, p.skipFor(around), func(o fyne.CanvasObject) {
-		tap, ok := o.(fyne.Tappable)
-		if !ok {
+		if _, ok := o.(fyne.Tappable); !ok {
 			return
 		}
 		if d, ok := o.(fyne.Disableable); ok && d.Disabled() {
@@ -189,7 +188,6 @@ func (p *presser) collect(tab string, around bool) []target {
 				return
 			}
 		}
-		_ = tap
 		out = append(out, target{obj: o, what: fmt.Sprintf("%s: %s %q", where, strings.TrimPrefix(kind, "*"), label)})
 	})
 	// Buttons and checks first, then rows and cards: choosing a row (another problem, another

@@ -38,7 +38,7 @@ func rendererChildren(o fyne.CanvasObject) []fyne.CanvasObject {
 // and the window must still answer afterwards. The controls are found by walking the widget
 // tree, so a button added later is pressed without this test being edited.
 func TestPressEverything(t *testing.T) {
-	shared := filepath.Join(testshared.Dir(t, "reference-data", "pcg"))
+	shared := testshared.Dir(t, "reference-data", "pcg")
 	cases := []struct {
 		name     string
 		dataDir  func(t *testing.T) string
