@@ -97,12 +97,9 @@ func (l *scrollToSelected) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 	}
 }
 
+// MinSize is a stack's: the largest of its objects'.
 func (l *scrollToSelected) MinSize(objects []fyne.CanvasObject) fyne.Size {
-	var m fyne.Size
-	for _, o := range objects {
-		m = m.Max(o.MinSize())
-	}
-	return m
+	return layout.NewStackLayout().MinSize(objects)
 }
 
 // Names returns the names currently listed (after filtering).

@@ -5,6 +5,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 
 	"pcgwb/problems"
@@ -134,12 +135,9 @@ func (l *fitTabs) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 	}
 }
 
+// MinSize is a stack's: the largest of its objects'.
 func (l *fitTabs) MinSize(objects []fyne.CanvasObject) fyne.Size {
-	var m fyne.Size
-	for _, o := range objects {
-		m = m.Max(o.MinSize())
-	}
-	return m
+	return layout.NewStackLayout().MinSize(objects)
 }
 
 // tabBarWidth is the width every tab's title needs, with its icon or without: Fyne's tab button
