@@ -91,8 +91,9 @@ PAPER_PROBLEMS := arcade-v0,binary-v0,building-v0,ddave-v0,elimination-v0,isaac-
 # the way `make protocol` runs them: one sweep, its shared cache, the fitness variants of a run
 # side by side), CPU time (user + system) of the whole sweep scaled by 10 and divided by the
 # cores. CPU time, not wall-clock, so other work on the machine inflates the figure only a
-# little; the runs' checkpoints use the default cadence, as `make protocol`'s do. (QTD alone is
-# not a third of the cost: random search's three variants evaluate the same contents once.)
+# little; the runs' checkpoints use the default cadence, as `make protocol`'s do. Configured as
+# `make protocol` runs: independent seeds for every fitness (so random search's three variants no
+# longer share their evaluations) and the paper-era set diversity.
 PROTOCOL_ESTIMATE_GENERATORS ?= random,es,ga
 .PHONY: protocol-estimate
 protocol-estimate: build
@@ -103,6 +104,7 @@ protocol-estimate: build
 	TIMEFORMAT='%U %S %R'; \
 	{ time ./bin/workbench sweep --problems $(PAPER_PROBLEMS) --generators $$gens \
 		--fitness quality,quality_control,quality_control_diversity --seeds 1 --generations 200 --pop 100 \
+		--independent-seeds --diversity 2025-01 \
 		--jobs $(PROTOCOL_JOBS) --out $$tmp/sweep > /dev/null 2> $$tmp/log; } 2> $$tmp/time || { cat $$tmp/log; exit 1; }; \
 	read user sys wall < $$tmp/time; \
 	awk -v u=$$user -v s=$$sys -v w=$$wall -v n=$$ngen -v c=$$(nproc) 'BEGIN { \
