@@ -27,10 +27,7 @@ func checkKey(t *testing.T, v any) {
 func TestContentKeyIsJSON(t *testing.T) {
 	for _, name := range problems.List() {
 		t.Run(name, func(t *testing.T) {
-			p, err := problems.Make(name)
-			if err != nil {
-				t.Skip(err)
-			}
+			p := makeProblem(t, name)
 			rng := rand.New(rand.NewPCG(3, 4))
 			for range 20 {
 				checkKey(t, p.ContentSpace().Sample(rng))

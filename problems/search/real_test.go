@@ -2,20 +2,33 @@ package search
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"regexp"
 	"testing"
 
+	"pcgwb/internal/testshared"
 	"pcgwb/problems"
 	_ "pcgwb/problems/all"
+	"pcgwb/problems/data"
+	"pcgwb/problems/problemtest"
 	"pcgwb/problems/search/searchtest"
 )
 
-func makeOrSkip(t testing.TB, name string) problems.Problem {
+// makeProblem makes a registered problem for a test, with the pcg_benchmark reference data
+// (../shared/reference-data/pcg, or $PCG_BENCHMARK_DATA) in reach of the problems that need
+// it. Missing data fails the test under CI=true and skips it only outside CI; any other error
+// fails it.
+func makeProblem(t testing.TB, name string) problems.Problem {
 	t.Helper()
+	dir := problemtest.RefData(t)
 	p, err := problems.Make(name)
-	if err != nil {
-		t.Skipf("%s: %v", name, err)
+	var miss *data.MissingError
+	switch {
+	case errors.As(err, &miss):
+		testshared.Missing(t, "%s: reference data not found in %s: %v", name, dir, err)
+	case err != nil:
+		t.Fatalf("%s: %v", name, err)
 	}
 	return p
 }
@@ -26,7 +39,7 @@ func TestConstructiveBuildsValidMostlyFeasibleContent(t *testing.T) {
 	minFeasible := map[string]int{"binary-v0": 50, "zelda-v0": 50, "sokoban-v0": 30, "zelda-large-v0": 30, "binary-large-v0": 30}
 	for name, want := range minFeasible {
 		t.Run(name, func(t *testing.T) {
-			p := makeOrSkip(t, name)
+			p := makeProblem(t, name)
 			g, err := New(p, "constructive", Options{Problem: name, Seed: 1, PopSize: 100})
 			if err != nil {
 				t.Fatal(err)
@@ -48,7 +61,7 @@ func TestConstructiveBuildsValidMostlyFeasibleContent(t *testing.T) {
 
 // On a real problem the GA improves quickly and a resumed run matches an uninterrupted one.
 func TestGAOnBinaryImprovesAndResumes(t *testing.T) {
-	p := makeOrSkip(t, "binary-v0")
+	p := makeProblem(t, "binary-v0")
 	opts := Options{Problem: "binary-v0", Seed: 3, PopSize: 20, Fitness: FitnessQualityControlDiversity}
 	ctx := context.Background()
 	g, _ := New(p, "ga", opts)
@@ -77,6 +90,7 @@ var defaultVariant = regexp.MustCompile(`^[a-z]+-v0$`)
 // BenchmarkGAGeneration measures one GA generation (population 100, the paper's settings) per
 // problem: evaluations per second counts the info computations of the generation.
 func BenchmarkGAGeneration(b *testing.B) {
+	problemtest.RefData(b)
 	for _, name := range problems.List() {
 		if !defaultVariant.MatchString(name) || name == searchtest.ToyName {
 			continue
@@ -85,7 +99,7 @@ func BenchmarkGAGeneration(b *testing.B) {
 			continue
 		}
 		b.Run(name, func(b *testing.B) {
-			p := makeOrSkip(b, name)
+			p := makeProblem(b, name)
 			g, err := New(p, "ga", Options{Problem: name, Seed: 1, Fitness: FitnessQualityControlDiversity})
 			if err != nil {
 				b.Fatal(err)

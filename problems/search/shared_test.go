@@ -18,7 +18,7 @@ import (
 func TestFillPairsIsDiversityBitForBit(t *testing.T) {
 	for _, name := range []string{"binary-v0", "zelda-v0", "sokoban-v0", "talakat-v0", "elimination-v0", "mdungeons-v0"} {
 		t.Run(name, func(t *testing.T) {
-			p := makeOrSkip(t, name)
+			p := makeProblem(t, name)
 			rng := rand.New(rand.NewPCG(7, 11))
 			var contents []problems.Content
 			for range 24 {
@@ -142,7 +142,7 @@ func TestSharedCacheRunsEqualRunsAlone(t *testing.T) {
 		{"zelda-v0", "es", 4},
 	} {
 		t.Run(tc.problem+"/"+tc.generator, func(t *testing.T) {
-			makeOrSkip(t, tc.problem)
+			makeProblem(t, tc.problem)
 			alone := runStates(t, tc.problem, tc.generator, 3, tc.gens, 30, nil)
 			c := NewSharedCache(DefaultSharedBytes)
 			shared := runStates(t, tc.problem, tc.generator, 3, tc.gens, 30, c)
