@@ -206,6 +206,7 @@ const DifferencesMethod = "Unit: one finished run (one seed); n_a and n_b count 
 	"a12 is the Vargha–Delaney effect size of a over b (0.5: no difference; 0.56 / 0.64 / 0.71 small / medium / large); " +
 	"p is the two-sided Mann–Whitney U test (exact for groups of at most 50 without ties, else the normal approximation with tie correction); " +
 	"p_holm is p after Holm's correction over the comparisons of the same problem, fitness and metric. " +
+	"With fewer than about 10 seeds in a group the bootstrap interval undercovers: judge a difference by p, read the interval as descriptive. " +
 	"Shares are of the levels each run produced (its final population). See docs/statistics.md."
 
 // writeDifferences writes differences.csv and differences.md into dir.
