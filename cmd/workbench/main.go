@@ -1,5 +1,5 @@
 // Command workbench is PCG Workbench: with no arguments it opens the desktop workbench; its
-// subcommands run the same core headless (see README.md for the CLI).
+// subcommands run the same core headless (see docs/cli.md for the CLI).
 package main
 
 import (
