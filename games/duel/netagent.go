@@ -132,6 +132,8 @@ type NetAgent struct {
 	// network rules out is still searched, so a confident wrong policy cannot hide a forced
 	// loss or win.
 	Explore float64
+	// rootNoise: self-play's searches mix AlphaZero's Dirichlet noise into the root's priors.
+	rootNoise bool
 
 	nameOnce sync.Once
 	name     string
@@ -231,6 +233,9 @@ func (a *NetAgent) search(ctx context.Context, g Game, t Turn, rng *rand.Rand) (
 	root := &puctNode{state: t.State, mover: 1 - t.Player, toMove: t.Player, ply: t.Ply, legal: t.Legal}
 	if err := a.expand(g, root); err != nil {
 		return nil, err
+	}
+	if a.rootNoise {
+		addRootNoise(root.prior, rng)
 	}
 	path := make([]*puctNode, 0, 64)
 	for it := 0; it < a.iterations(); it++ {
@@ -390,6 +395,47 @@ func (a *NetAgent) rollout(g Game, n *puctNode, maxPlies int, rng *rand.Rand) (f
 		prior, _ = a.Net.Predict(x, legal)
 	}
 	return 0, nil
+}
+
+// addRootNoise is AlphaZero's exploration noise at the root of a self-play search: the priors
+// become 0.75·prior + 0.25·η with η ~ Dir(α). AlphaZero's α (0.3 chess, 0.15 shogi, 0.03 go)
+// is about 10 over the typical number of legal moves; here α = 10/len(legal) of the position.
+func addRootNoise(prior []float64, rng *rand.Rand) {
+	const eps = 0.25
+	alpha := 10 / float64(len(prior))
+	eta := make([]float64, len(prior))
+	sum := 0.0
+	for i := range eta {
+		eta[i] = gammaSample(alpha, rng)
+		sum += eta[i]
+	}
+	if sum <= 0 {
+		return
+	}
+	for i := range prior {
+		prior[i] = (1-eps)*prior[i] + eps*eta[i]/sum
+	}
+}
+
+// gammaSample draws from Gamma(alpha, 1) (Marsaglia and Tsang; alpha < 1 by boosting).
+func gammaSample(alpha float64, rng *rand.Rand) float64 {
+	if alpha < 1 {
+		return gammaSample(alpha+1, rng) * math.Pow(rng.Float64(), 1/alpha)
+	}
+	d := alpha - 1.0/3
+	c := 1 / math.Sqrt(9*d)
+	for {
+		x := rng.NormFloat64()
+		v := 1 + c*x
+		if v <= 0 {
+			continue
+		}
+		v = v * v * v
+		u := rng.Float64()
+		if u < 1-0.0331*x*x*x*x || math.Log(u) < 0.5*x*x+d*(1-v+math.Log(v)) {
+			return d * v
+		}
+	}
 }
 
 func sampleIndex(p []float64, rng *rand.Rand) int {

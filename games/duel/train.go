@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"time"
 )
@@ -13,15 +14,18 @@ import (
 // NetAgent search of Simulations iterations, and then fits the network to the searches' visit
 // shares and the games' results.
 type TrainConfig struct {
-	Seed         int64   `json:"seed"`
-	Hidden       int     `json:"hidden"`         // default 64
-	GamesPerIter int     `json:"games_per_iter"` // default 24
-	Simulations  int     `json:"simulations"`    // default 50
-	SampleMoves  int     `json:"sample_moves"`   // plies that sample a move in proportion to visits (default 6); later plies play the most visited
-	Epochs       int     `json:"epochs"`         // default 4
-	Batch        int     `json:"batch"`          // default 32
-	LR           float64 `json:"lr"`             // default 0.002
-	MaxPlies     int     `json:"max_plies"`      // default DefaultMaxPlies
+	Seed         int64 `json:"seed"`
+	Hidden       int   `json:"hidden"`         // default 64
+	GamesPerIter int   `json:"games_per_iter"` // default 24
+	Simulations  int   `json:"simulations"`    // default 50
+	SampleMoves  int   `json:"sample_moves"`   // plies that sample a move in proportion to visits (default 6); later plies play the most visited
+	Epochs       int   `json:"epochs"`         // passes over the window per iteration (default 4)
+	// Window is the number of iterations whose self-play samples the network is fitted to
+	// (default 20, as alpha-zero-general's training-example history).
+	Window   int     `json:"window"`
+	Batch    int     `json:"batch"`     // default 32
+	LR       float64 `json:"lr"`        // default 0.002
+	MaxPlies int     `json:"max_plies"` // default DefaultMaxPlies
 }
 
 // WithDefaults fills the zero fields.
@@ -40,6 +44,9 @@ func (c TrainConfig) WithDefaults() TrainConfig {
 	}
 	if c.Epochs <= 0 {
 		c.Epochs = 4
+	}
+	if c.Window <= 0 {
+		c.Window = 20
 	}
 	if c.Batch <= 0 {
 		c.Batch = 32
@@ -61,10 +68,13 @@ func InitialNet(info Info, cfg TrainConfig) *Net {
 
 // IterStats describe one training iteration.
 type IterStats struct {
-	Iteration  int           `json:"iteration"`
-	Games      int           `json:"games"`
-	Samples    int           `json:"samples"`
-	Loss       float64       `json:"loss"`
+	Iteration int     `json:"iteration"`
+	Games     int     `json:"games"`
+	Samples   int     `json:"samples"`
+	Loss      float64 `json:"loss"`
+	// Window is the number of samples the network was fitted to (this iteration's and the
+	// earlier ones the window keeps).
+	Window     int           `json:"window"`
 	FirstWins  int           `json:"first_wins"`
 	SecondWins int           `json:"second_wins"`
 	Draws      int           `json:"draws"`
@@ -72,12 +82,14 @@ type IterStats struct {
 	CPU        time.Duration `json:"cpu_ns"`
 }
 
-// TrainIteration plays iteration iter's self-play games with net and returns the network
-// fitted to them (net is not changed). The result depends only on the game, net, cfg and iter.
-func TrainIteration(ctx context.Context, g Game, net *Net, cfg TrainConfig, iter int) (*Net, IterStats, error) {
+// selfPlay plays iteration iter's self-play games with net and returns their samples: each
+// position's observation, the search's visit shares and the game's result for the player to
+// move. Every search adds AlphaZero's Dirichlet noise to the root's priors, so that games
+// differ even when the network is sure. The result depends only on the game, net, cfg and iter.
+func selfPlay(ctx context.Context, g Game, net *Net, cfg TrainConfig, iter int) ([]sample, IterStats, error) {
 	cfg = cfg.WithDefaults()
 	st := IterStats{Iteration: iter}
-	agent := &NetAgent{Net: net, Iterations: cfg.Simulations}
+	agent := &NetAgent{Net: net, Iterations: cfg.Simulations, rootNoise: true}
 	var samples []sample
 	plies := 0
 	for k := 0; k < cfg.GamesPerIter; k++ {
@@ -162,14 +174,81 @@ func TrainIteration(ctx context.Context, g Game, net *Net, cfg TrainConfig, iter
 	}
 	st.Samples = len(samples)
 	st.MeanPlies = float64(plies) / float64(max(st.Games, 1))
-	next := net.Clone()
-	if len(samples) > 0 {
-		st.Loss = next.train(samples, cfg.Epochs, cfg.Batch, cfg.LR, rand.New(rand.NewPCG(uint64(cfg.Seed), uint64(iter)+0x7472)))
+	return samples, st, nil
+}
+
+// Replay is the training window (replay.json in a training folder): the self-play samples of
+// the last Window iterations. Self-play positions cost thousands of times more CPU than a
+// gradient step on them, so each is fitted to in Window iterations instead of one.
+type Replay struct {
+	Iterations []ReplayIteration `json:"iterations"`
+}
+
+// ReplayIteration holds one iteration's samples.
+type ReplayIteration struct {
+	Iteration int      `json:"iteration"`
+	Samples   []sample `json:"samples"`
+}
+
+// add keeps iteration iter's samples and drops those that left the window.
+func (r *Replay) add(iter int, samples []sample, window int) {
+	r.Iterations = append(r.Iterations, ReplayIteration{Iteration: iter, Samples: samples})
+	if n := len(r.Iterations); n > window {
+		r.Iterations = append([]ReplayIteration(nil), r.Iterations[n-window:]...)
 	}
+}
+
+// upTo drops the iterations from iter on (a window saved after a checkpoint whose iteration
+// was not recorded: the run continues from before it).
+func (r *Replay) upTo(iter int) {
+	k := 0
+	for _, it := range r.Iterations {
+		if it.Iteration < iter {
+			r.Iterations[k] = it
+			k++
+		}
+	}
+	r.Iterations = r.Iterations[:k]
+}
+
+func (r *Replay) samples() []sample {
+	var out []sample
+	for _, it := range r.Iterations {
+		out = append(out, it.Samples...)
+	}
+	return out
+}
+
+// TrainIteration plays iteration iter's self-play games with net, adds them to the window rp
+// (nil: a window of this iteration alone) and returns the network fitted to the window (net
+// is not changed). The result depends only on the game, net, cfg, iter and the window.
+func TrainIteration(ctx context.Context, g Game, net *Net, cfg TrainConfig, iter int, rp *Replay) (*Net, IterStats, error) {
+	cfg = cfg.WithDefaults()
+	samples, st, err := selfPlay(ctx, g, net, cfg, iter)
+	if err != nil {
+		return nil, st, err
+	}
+	next, loss, n := fit(net, cfg, iter, samples, rp)
+	st.Loss, st.Window = loss, n
 	return next, st, nil
 }
 
-// trainRequest is one iteration as the worker protocol carries it.
+// fit adds the samples to the window and fits a copy of net to it.
+func fit(net *Net, cfg TrainConfig, iter int, samples []sample, rp *Replay) (*Net, float64, int) {
+	if rp == nil {
+		rp = &Replay{}
+	}
+	rp.add(iter, samples, cfg.Window)
+	all := rp.samples()
+	next := net.Clone()
+	loss := 0.0
+	if len(all) > 0 {
+		loss = next.train(all, cfg.Epochs, cfg.Batch, cfg.LR, rand.New(rand.NewPCG(uint64(cfg.Seed), uint64(iter)+0x7472)))
+	}
+	return next, loss, len(all)
+}
+
+// trainRequest is one iteration's self-play as the worker protocol carries it.
 type trainRequest struct {
 	Net       *Net        `json:"net"`
 	Config    TrainConfig `json:"config"`
@@ -177,17 +256,18 @@ type trainRequest struct {
 }
 
 type trainReply struct {
-	Net   *Net      `json:"net"`
-	Stats IterStats `json:"stats"`
+	Samples []sample  `json:"samples"`
+	Stats   IterStats `json:"stats"`
 }
 
-// Train runs one training iteration on g: inside the sandbox worker for a Remote game (the
-// script never runs in this process), here otherwise.
-func Train(ctx context.Context, g Game, net *Net, cfg TrainConfig, iter int) (*Net, IterStats, error) {
+// Train runs one training iteration on g (TrainIteration): the self-play games inside the
+// sandbox worker for a Remote game (the script never runs in this process), the fitting here.
+// The iteration's CPU time is the worker's and this process's.
+func Train(ctx context.Context, g Game, net *Net, cfg TrainConfig, iter int, rp *Replay) (*Net, IterStats, error) {
 	r, ok := g.(*Remote)
 	if !ok {
 		start := CPUTime()
-		next, st, err := TrainIteration(ctx, g, net, cfg, iter)
+		next, st, err := TrainIteration(ctx, g, net, cfg, iter, rp)
 		st.CPU = CPUTime() - start
 		return next, st, err
 	}
@@ -196,14 +276,42 @@ func Train(ctx context.Context, g Game, net *Net, cfg TrainConfig, iter int) (*N
 	if err != nil {
 		return nil, IterStats{}, err
 	}
-	if rep.Trained == nil || rep.Trained.Net == nil {
-		return nil, IterStats{}, fmt.Errorf("duel: the sandbox worker returned no network")
+	if rep.Trained == nil {
+		return nil, IterStats{}, fmt.Errorf("duel: the sandbox worker returned no self-play samples")
 	}
-	if err := rep.Trained.Net.check(); err != nil {
-		return nil, IterStats{}, err
+	cfg = cfg.WithDefaults()
+	for _, s := range rep.Trained.Samples {
+		if err := s.check(net); err != nil {
+			return nil, IterStats{}, fmt.Errorf("duel: the sandbox worker returned a bad sample: %w", err)
+		}
 	}
-	rep.Trained.Stats.CPU = rep.CPU
-	return rep.Trained.Net, rep.Trained.Stats, nil
+	start := CPUTime()
+	next, loss, n := fit(net, cfg, iter, rep.Trained.Samples, rp)
+	st := rep.Trained.Stats
+	st.Loss, st.Window = loss, n
+	st.CPU = rep.CPU + CPUTime() - start
+	return next, st, nil
+}
+
+// check verifies that a sample fits net (samples come back from a sandbox worker).
+func (s *sample) check(net *Net) error {
+	if len(s.X) != net.In || len(s.Legal) == 0 || len(s.Legal) != len(s.Policy) {
+		return fmt.Errorf("%d inputs (want %d), %d legal actions, %d shares", len(s.X), net.In, len(s.Legal), len(s.Policy))
+	}
+	for i, a := range s.Legal {
+		if a < 0 || a >= net.Out || math.IsNaN(s.Policy[i]) || s.Policy[i] < 0 || s.Policy[i] > 1 {
+			return fmt.Errorf("action %d with share %v", a, s.Policy[i])
+		}
+	}
+	for _, x := range s.X {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return fmt.Errorf("input %v", x)
+		}
+	}
+	if math.IsNaN(s.Z) || s.Z < -1 || s.Z > 1 {
+		return fmt.Errorf("result %v", s.Z)
+	}
+	return nil
 }
 
 func mergeCtx(ctx context.Context, r *Remote) context.Context {
@@ -213,7 +321,7 @@ func mergeCtx(ctx context.Context, r *Remote) context.Context {
 	return ctx
 }
 
-// serveTrain is the worker's side of Train.
+// serveTrain is the worker's side of Train: the iteration's self-play games.
 func (w *worker) serveTrain(ctx context.Context, req *trainRequest) workerReply {
 	if req == nil || req.Net == nil {
 		return workerReply{Error: "no training request"}
@@ -221,14 +329,22 @@ func (w *worker) serveTrain(ctx context.Context, req *trainRequest) workerReply 
 	if err := req.Net.check(); err != nil {
 		return workerReply{Error: err.Error()}
 	}
-	next, st, err := TrainIteration(ctx, w.game, req.Net, req.Config, req.Iteration)
+	samples, st, err := selfPlay(ctx, w.game, req.Net, req.Config, req.Iteration)
 	if err != nil {
 		if f := FaultOf(err); f != nil {
 			return workerReply{Fault: f}
 		}
 		return workerReply{Error: err.Error()}
 	}
-	return workerReply{Trained: &trainReply{Net: next, Stats: st}}
+	// a reply holds at most maxReply bytes: about 24 bytes a number in JSON
+	size := 0
+	for _, s := range samples {
+		size += 24 * (len(s.X) + 2*len(s.Legal) + 1)
+	}
+	if size > maxReply/2 {
+		return workerReply{Error: fmt.Sprintf("an iteration's %d self-play positions are too large to return (about %d MiB): play fewer games per iteration", len(samples), size>>20)}
+	}
+	return workerReply{Trained: &trainReply{Samples: samples, Stats: st}}
 }
 
 // actSpec is the worker's side of a NetAgent's move: the agent is rebuilt from its spec once

@@ -88,7 +88,7 @@ func TestTrainingInTheSandboxMatches(t *testing.T) {
 	defer g.Close()
 	cfg := smallTraining().Config
 	net := InitialNet(g.Info(), cfg)
-	here, _, err := Train(ctx, g, net, cfg, 0)
+	here, _, err := Train(ctx, g, net, cfg, 0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,7 +100,7 @@ func TestTrainingInTheSandboxMatches(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer r.Close()
-	there, st, err := Train(ctx, r, net, cfg, 0)
+	there, st, err := Train(ctx, r, net, cfg, 0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,5 +147,21 @@ func TestDefaultObservation(t *testing.T) {
 	}
 	if same {
 		t.Error("two different states give the same default observation")
+	}
+}
+
+// TestReplayWindow: the window keeps the last Window iterations' samples, and a window saved
+// ahead of train.json is cut back to the iterations train.json records.
+func TestReplayWindow(t *testing.T) {
+	r := &Replay{}
+	for it := 0; it < 5; it++ {
+		r.add(it, []sample{{Z: float64(it)}}, 3)
+	}
+	if got := r.samples(); len(got) != 3 || got[0].Z != 2 || got[2].Z != 4 {
+		t.Fatalf("window %+v", got)
+	}
+	r.upTo(4)
+	if got := r.samples(); len(got) != 2 || got[1].Z != 3 {
+		t.Fatalf("cut back %+v", got)
 	}
 }

@@ -21,6 +21,7 @@ import (
 const (
 	TrainFile     = "train.json"     // the run: configuration, iterations, checkpoints
 	BenchmarkFile = "benchmark.json" // the benchmark opponent chosen among the checkpoints
+	ReplayFile    = "replay.json"    // the training window: the last iterations' self-play samples
 )
 
 // CheckpointFile is the name of the network after iteration k (1-based).
@@ -112,6 +113,7 @@ func RunTraining(ctx context.Context, newGame func(training bool) (Game, error),
 	cfg := opts.Config.WithDefaults()
 	run := &TrainRun{Game: info.Name, Source: SourceHash(src), Config: cfg, Budget: opts.Budget}
 	net := InitialNet(info, cfg)
+	replay := &Replay{}
 	if prev, err := readJSON[TrainRun](filepath.Join(dir, TrainFile)); err == nil {
 		if prev.Source != run.Source || prev.Config != cfg {
 			return nil, nil, fmt.Errorf("%s holds training of another script or configuration (seed %d): use another folder", dir, prev.Config.Seed)
@@ -127,18 +129,35 @@ func RunTraining(ctx context.Context, newGame func(training bool) (Game, error),
 			}
 			net = last
 		}
+		if rp, err := readJSON[Replay](filepath.Join(dir, ReplayFile)); err == nil {
+			replay = rp
+			replay.upTo(len(run.Iterations))
+			for _, it := range replay.Iterations {
+				for i := range it.Samples {
+					if err := it.Samples[i].check(net); err != nil {
+						return nil, nil, fmt.Errorf("continuing %s: %s: %w", dir, ReplayFile, err)
+					}
+				}
+			}
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			return nil, nil, fmt.Errorf("continuing %s: %w", dir, err)
+		}
 		logf("continuing %s: %d iterations, %s of CPU time done", dir, len(run.Iterations), run.CPU.Round(time.Second))
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		return nil, nil, err
 	}
 	for run.CPU < opts.Budget && (opts.MaxIterations <= 0 || len(run.Iterations) < opts.MaxIterations) {
 		k := len(run.Iterations)
-		next, st, err := Train(ctx, g, net, cfg, k)
+		next, st, err := Train(ctx, g, net, cfg, k, replay)
 		if err != nil {
 			return run, nil, fmt.Errorf("iteration %d: %w", k+1, err)
 		}
 		name := CheckpointFile(k + 1)
 		if err := writeJSON(filepath.Join(dir, name), next); err != nil {
+			return run, nil, err
+		}
+		// the window before train.json: a window ahead of train.json is cut back on resume
+		if err := writeCompactJSON(filepath.Join(dir, ReplayFile), replay); err != nil {
 			return run, nil, err
 		}
 		run.Iterations = append(run.Iterations, st)
@@ -148,8 +167,8 @@ func RunTraining(ctx context.Context, newGame func(training bool) (Game, error),
 			return run, nil, err
 		}
 		net = next
-		logf("iteration %d: %d games (%d-%d-%d), %d samples, loss %.3f, %s CPU (%s of %s)", k+1, st.Games, st.FirstWins, st.SecondWins, st.Draws,
-			st.Samples, st.Loss, st.CPU.Round(time.Millisecond), run.CPU.Round(time.Second), opts.Budget)
+		logf("iteration %d: %d games (%d-%d-%d), %d samples (window %d), loss %.3f, %s CPU (%s of %s)", k+1, st.Games, st.FirstWins, st.SecondWins, st.Draws,
+			st.Samples, st.Window, st.Loss, st.CPU.Round(time.Millisecond), run.CPU.Round(time.Second), opts.Budget)
 	}
 	if len(run.Checkpoints) == 0 {
 		return run, nil, errors.New("no checkpoint: the budget allowed no iteration")
@@ -293,6 +312,14 @@ func readJSON[T any](path string) (*T, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return v, nil
+}
+
+func writeCompactJSON(path string, v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	return atomicfile.Write(path, append(b, '\n'), 0o644)
 }
 
 func writeJSON(path string, v any) error {

@@ -116,7 +116,7 @@ type workerReply struct {
 	Exiting bool `json:"exiting,omitempty"`
 	// CPU is the worker's CPU time spent on the request.
 	CPU time.Duration `json:"cpu"`
-	// Trained: the network a train request made.
+	// Trained: the self-play samples and statistics of a train request.
 	Trained *trainReply `json:"trained,omitempty"`
 }
 
