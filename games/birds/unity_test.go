@@ -2,16 +2,20 @@ package birds
 
 import (
 	"encoding/csv"
+	"encoding/json"
+	"fmt"
 	"image/png"
 	"math"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"pcgwb/internal/testshared"
+	"pcgwb/stats"
 )
 
 // unityCase is one level of the archived March 2023 Unity run with its legacy stability score
@@ -90,48 +94,153 @@ const (
 	minExactImages     = 68
 )
 
-func TestUnityLegacyStability(t *testing.T) {
-	cases := unityCases(t)
-	agree := 0
-	for _, c := range cases {
-		_, res := simulateFile(t, c.level)
-		if math.Abs(res.Legacy-c.legacy) < 1e-6 {
-			agree++
+// unityRun is a level the Unity evaluator ran, with what it recorded: the legacy stability
+// score, and the image when one is shared.
+type unityRun struct {
+	name, level, image string
+	legacy             float64
+}
+
+// sharedUnityRuns is every Unity evaluator run in ../shared: the 105 levels of the archived
+// March 2023 run, then the four levels whose legacy scores the evaluator project ships
+// (evaluator-samples: result_22 and result_23 with their snapshots, and later runs of V1_L_1
+// and V1_L_5 without images).
+func sharedUnityRuns(t testing.TB) []unityRun {
+	var runs []unityRun
+	for _, c := range unityCases(t) {
+		runs = append(runs, unityRun{c.name, c.level, c.image, c.legacy})
+	}
+	dir := testshared.Dir(t, "science-birds", "evaluator-samples")
+	var samples struct {
+		Raws []struct {
+			Tag   string  `json:"tag"`
+			Score float64 `json:"score"`
+		} `json:"raws"`
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "stability_legacy.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &samples); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range samples.Raws {
+		stem := strings.TrimSuffix(r.Tag[strings.LastIndexAny(r.Tag, `\/`)+1:], ".xml")
+		run := unityRun{name: "sample/" + stem, level: filepath.Join(dir, stem+".xml"), legacy: r.Score}
+		if _, err := os.Stat(filepath.Join(dir, stem+".png")); err == nil {
+			run.image = filepath.Join(dir, stem+".png")
+		}
+		runs = append(runs, run)
+	}
+	if len(runs) != 109 {
+		t.Fatalf("%d shared Unity runs, want 105 archived + 4 evaluator samples", len(runs))
+	}
+	return runs
+}
+
+// agreement is how a simulation agrees with Unity on a set of runs, canonical trial.
+type agreement struct {
+	legacy, runs  int       // runs whose legacy score equals Unity's, of runs
+	ious          []float64 // black-pixel IoU with Unity's image, for the runs with one
+	exact         int       // images equal pixel for pixel
+	legacyMisses  []string
+	imageOutliers []string // IoU below 0.9
+}
+
+func measureAgreement(t testing.TB, runs []unityRun, cfg SimConfig) agreement {
+	var a agreement
+	for _, r := range runs {
+		res, err := Simulate(readLevelFile(t, r.level), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a.runs++
+		if math.Abs(res.Legacy-r.legacy) < 1e-6 {
+			a.legacy++
 		} else {
-			t.Logf("%s: legacy %.4f, Unity %.4f", c.name, res.Legacy, c.legacy)
+			a.legacyMisses = append(a.legacyMisses, fmt.Sprintf("%s: legacy %.4f, Unity %.4f", r.name, res.Legacy, r.legacy))
+		}
+		if r.image == "" {
+			continue
+		}
+		iou := IoU(Render(res), loadMask(t, r.image))
+		a.ious = append(a.ious, iou)
+		if iou == 1 {
+			a.exact++
+		} else if iou < 0.9 {
+			a.imageOutliers = append(a.imageOutliers, fmt.Sprintf("%s: IoU %.3f", r.name, iou))
 		}
 	}
-	lo, hi := wilson(agree, len(cases))
-	t.Logf("legacy stability agrees with Unity on %d of %d levels (95 %% CI %.1f–%.1f %%)", agree, len(cases), 100*lo, 100*hi)
-	if agree < minLegacyAgreement {
-		t.Errorf("agreement %d < recorded minimum %d", agree, minLegacyAgreement)
+	return a
+}
+
+// legacySummary and imageSummary are the agreement's figures with their 95 % intervals
+// (pcgwb/stats: Wilson for proportions, percentile bootstrap for the mean IoU); the unit is the
+// Unity run (one level as Unity's evaluator ran it once).
+func (a agreement) legacySummary() string {
+	leg := stats.Wilson(a.legacy, a.runs)
+	return fmt.Sprintf("legacy stability agrees on %d of %d runs (%.1f %%, Wilson %.1f–%.1f %%)", a.legacy, a.runs, 100*leg.Mean, 100*leg.Lo, 100*leg.Hi)
+}
+
+func (a agreement) imageSummary() string {
+	ex, iou := stats.Wilson(a.exact, len(a.ious)), stats.BootstrapMean(a.ious)
+	sorted := slices.Sorted(slices.Values(a.ious))
+	return fmt.Sprintf("images (%s): mean IoU %.4f (bootstrap %.4f–%.4f), median %.4f, pixel-exact %d (%.1f %%, Wilson %.1f–%.1f %%)",
+		stats.NText(len(a.ious), "run"), iou.Mean, iou.Lo, iou.Hi, sorted[len(sorted)/2], a.exact, 100*ex.Mean, 100*ex.Lo, 100*ex.Hi)
+}
+
+func (a agreement) meanIoU() float64 { return stats.Mean(a.ious) }
+
+// defaultAgreement is the canonical trial's agreement on the archive (105 runs) and on every
+// shared run pooled (109 stability scores, 107 images), measured once for the tests below.
+var defaultAgreement struct {
+	once            sync.Once
+	archive, pooled agreement
+}
+
+func measureDefaultAgreement(t testing.TB) (archive, pooled agreement) {
+	d := &defaultAgreement
+	d.once.Do(func() {
+		runs := sharedUnityRuns(t)
+		d.archive = measureAgreement(t, runs[:105], DefaultSimConfig())
+		d.pooled = measureAgreement(t, runs[105:], DefaultSimConfig()).plus(d.archive)
+	})
+	if d.pooled.runs == 0 {
+		t.Fatal("the agreement could not be measured")
+	}
+	return d.archive, d.pooled
+}
+
+func TestUnityLegacyStability(t *testing.T) {
+	archive, pooled := measureDefaultAgreement(t)
+	for _, m := range pooled.legacyMisses {
+		t.Log(m)
+	}
+	t.Logf("archive: %s", archive.legacySummary())
+	t.Logf("pooled:  %s", pooled.legacySummary())
+	if archive.legacy < minLegacyAgreement || pooled.legacy < minLegacyAgreement+4 {
+		t.Errorf("agreement %d (pooled %d) < recorded minimum %d (%d)", archive.legacy, pooled.legacy, minLegacyAgreement, minLegacyAgreement+4)
 	}
 }
 
 func TestUnityImages(t *testing.T) {
-	cases := unityCases(t)
-	var ious []float64
-	exact := 0
-	for _, c := range cases {
-		_, res := simulateFile(t, c.level)
-		got := Render(res)
-		want := loadMask(t, c.image)
-		iou := IoU(got, want)
-		ious = append(ious, iou)
-		if iou == 1 {
-			exact++
-		} else if iou < 0.9 {
-			t.Logf("%s: IoU %.3f", c.name, iou)
-		}
+	archive, pooled := measureDefaultAgreement(t)
+	for _, m := range pooled.imageOutliers {
+		t.Log(m)
 	}
-	sort.Float64s(ious)
-	mean := 0.0
-	for _, v := range ious {
-		mean += v
+	t.Logf("archive: %s", archive.imageSummary())
+	t.Logf("pooled:  %s", pooled.imageSummary())
+	if archive.meanIoU() < minMeanIoU || archive.exact < minExactImages || pooled.exact < minExactImages+1 {
+		t.Errorf("image agreement fell below the recorded minimum (mean %.4f ≥ %.3f, exact %d ≥ %d, pooled exact %d ≥ %d)",
+			archive.meanIoU(), minMeanIoU, archive.exact, minExactImages, pooled.exact, minExactImages+1)
 	}
-	mean /= float64(len(ious))
-	t.Logf("images: mean IoU %.4f, median %.4f, pixel-exact %d of %d", mean, ious[len(ious)/2], exact, len(ious))
-	if mean < minMeanIoU || exact < minExactImages {
-		t.Errorf("image agreement fell below the recorded minimum (mean %.4f ≥ %.2f, exact %d ≥ %d)", mean, minMeanIoU, exact, minExactImages)
+}
+
+func (a agreement) plus(b agreement) agreement {
+	return agreement{
+		legacy: a.legacy + b.legacy, runs: a.runs + b.runs, exact: a.exact + b.exact,
+		ious:          append(slices.Clone(b.ious), a.ious...),
+		legacyMisses:  append(slices.Clone(b.legacyMisses), a.legacyMisses...),
+		imageOutliers: append(slices.Clone(b.imageOutliers), a.imageOutliers...),
 	}
 }
