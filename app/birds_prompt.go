@@ -98,15 +98,19 @@ func (p *BirdsPanel) newPromptForm() *birdsPromptForm {
 	f.Trials = widget.NewEntry()
 	keep(f.Trials, prefBirdsTrials, strconv.Itoa(llm.BirdsTrials))
 	f.Trials.Validator = func(s string) error { _, err := parseTrials(s); return err }
-	f.Edition = widget.NewSelect([]string{"2023", "2024", "2025"}, func(s string) { prefs.SetString(prefBirdsEdition, s) })
-	f.Edition.SetSelected(prefs.StringWithFallback(prefBirdsEdition, "2024"))
+	var names []string
+	for _, r := range birds.Editions() {
+		names = append(names, r.Name)
+	}
+	f.Edition = widget.NewSelect(names, func(s string) { prefs.SetString(prefBirdsEdition, s) })
+	f.Edition.SetSelected(prefs.StringWithFallback(prefBirdsEdition, birds.DefaultEdition.Rules().Name))
 	f.Endpoint = widget.NewLabel(p.endpointSummary())
 	f.Endpoint.Wrapping = fyne.TextWrapWord
 
 	form := container.NewGridWithColumns(2,
 		widget.NewForm(widget.NewFormItem("Team", f.Team), widget.NewFormItem("Letters", f.Letters)),
 		widget.NewForm(widget.NewFormItem("Trials", f.Trials), widget.NewFormItem("Rules", f.Edition)))
-	help := widget.NewLabel("<OBJECT> is replaced by each letter (quoted, \"A\", under the 2023 rules). Answers go to " +
+	help := widget.NewLabel("<OBJECT> is replaced by each letter" + quotedUnder() + ". Answers go to " +
 		"OUTPUT/birds-TEAM/TEAM/raw/L/TEAM_L_n.txt; trials already answered there are kept, so a cancelled run continues. " +
 		"The replies stream into the level editor, replacing what it holds.")
 	help.Wrapping = fyne.TextWrapWord
@@ -115,6 +119,21 @@ func (p *BirdsPanel) newPromptForm() *birdsPromptForm {
 		container.NewVBox(f.Endpoint, sectionTitle("PROMPT")), container.NewVBox(sectionTitle("FOLLOW-UP TURNS"), f.FollowUps, form, help),
 		nil, nil, f.Prompt)
 	return f
+}
+
+// quotedUnder is " (quoted, "A", under the 2023 rules)": the editions that quote the letter,
+// from the editions table.
+func quotedUnder() string {
+	var names []string
+	for _, r := range birds.Editions() {
+		if r.QuoteLetter {
+			names = append(names, r.Name)
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (quoted, \"A\", under the %s rules)", strings.Join(names, " and "))
 }
 
 func parseTrials(s string) (int, error) { return parseWhole(s, "trials", 1, 100) }
@@ -129,13 +148,13 @@ func (f *birdsPromptForm) request() (BirdsPromptRequest, error) {
 	if err != nil {
 		return BirdsPromptRequest{}, err
 	}
-	edition, err := strconv.Atoi(f.Edition.Selected)
+	edition, err := birds.ParseEdition(f.Edition.Selected)
 	if err != nil {
-		return BirdsPromptRequest{}, errors.New("choose the competition rules (2023, 2024 or 2025)")
+		return BirdsPromptRequest{}, fmt.Errorf("choose the competition rules (%s)", birds.EditionNames())
 	}
 	turns := append([]string{f.Prompt.Text}, SplitTurns(f.FollowUps.Text)...)
 	return BirdsPromptRequest{Turns: turns, Team: strings.TrimSpace(f.Team.Text), Letters: letters, Trials: trials,
-		Edition: birds.Edition(edition)}, nil
+		Edition: edition}, nil
 }
 
 // endpointSummary names the model the prompt will be sent to.
@@ -196,19 +215,19 @@ func (p *BirdsPanel) RunPrompt(req BirdsPromptRequest) error {
 	if cfg.Model == "" {
 		return errors.New("set the endpoint and model on the LLM tab first")
 	}
-	switch req.Edition {
-	case 0:
-		req.Edition = birds.Edition2024
-	case birds.Edition2023, birds.Edition2024, birds.Edition2025:
-	default:
-		return fmt.Errorf("unknown competition rules %d (2023, 2024 or 2025)", req.Edition)
+	if req.Edition == 0 {
+		req.Edition = birds.DefaultEdition
+	}
+	rules, ok := req.Edition.Lookup()
+	if !ok {
+		return fmt.Errorf("unknown competition rules %d (%s)", req.Edition, birds.EditionNames())
 	}
 	out := req.Out
 	if out == "" {
 		out = filepath.Join(p.wb.outputDir(), "birds-"+req.Team)
 	}
 	opts := llm.BirdsOptions{Team: req.Team, Turns: req.Turns, Letters: req.Letters, Trials: req.Trials,
-		QuoteLetter: req.Edition == birds.Edition2023, Out: out, TokenLimit: llm.BirdsTokenLimit, TimeLimit: llm.BirdsTimeLimit}
+		QuoteLetter: rules.QuoteLetter, Out: out, TokenLimit: llm.BirdsTokenLimit, TimeLimit: llm.BirdsTimeLimit}
 	if opts.Letters == nil {
 		opts.Letters = llm.AllLetters()
 	}

@@ -147,6 +147,14 @@ func TestBirdsPromptForm(t *testing.T) {
 	if !strings.Contains(f.Endpoint.Text, "birds-test-model") {
 		t.Fatalf("endpoint %q", f.Endpoint.Text)
 	}
+	// The Rules chooser lists the editions table, starting on the default edition.
+	var names []string
+	for _, r := range birds.Editions() {
+		names = append(names, r.Name)
+	}
+	if strings.Join(f.Edition.Options, ",") != strings.Join(names, ",") || f.Edition.Selected != birds.DefaultEdition.Rules().Name {
+		t.Fatalf("rules %v (%q), want %v", f.Edition.Options, f.Edition.Selected, names)
+	}
 	f.Letters.SetText("A, C-D")
 	f.Trials.SetText("3")
 	f.Edition.SetSelected("2023")

@@ -43,14 +43,15 @@ func birdsCommand() *Command {
 
 // birdsFlags are the flags every pipeline command shares.
 type birdsFlags struct {
-	edition, workers, trials                     *int
+	edition                                      *birds.Edition
+	workers, trials                              *int
 	seed                                         *uint64
 	classifierCmd, classifierURL, classifierName *string
 	asJSON, quiet                                *bool
 }
 
 func (f *birdsFlags) register(fs *flag.FlagSet, classifier bool) {
-	f.edition = fs.Int("edition", 2024, "competition rules: 2023 (ab_drop, no diversity), 2024 or 2025")
+	f.edition = editionVar(fs)
 	f.workers = fs.Int("workers", 0, "parallel trials (0: one per CPU)")
 	f.asJSON = fs.Bool("json", false, "print the result as JSON")
 	f.quiet = fs.Bool("quiet", false, "no progress on stderr")
@@ -72,12 +73,48 @@ func (f *birdsFlags) registerClassifier(fs *flag.FlagSet) {
 	f.classifierName = fs.String("classifier", "proxy", "without --classifier-cmd/--classifier-url: proxy (the embedded CNN, not the competition's ViT), vit:DIR (the competition's ViT run natively from its published folder; see birds classifier download) or none")
 }
 
+// editionValue is the --edition the command line gave (checked by birds.ParseEdition when
+// the flags were parsed).
 func (f *birdsFlags) editionValue() (birds.Edition, error) {
-	ed := birds.Edition(*f.edition)
-	if ed != birds.Edition2023 && ed != birds.Edition2024 && ed != birds.Edition2025 {
-		return 0, usagef("--edition must be 2023, 2024 or 2025")
+	if _, ok := f.edition.Lookup(); !ok {
+		return 0, usagef("--edition must be %s", birds.EditionNames())
 	}
-	return ed, nil
+	return *f.edition, nil
+}
+
+// editionFlag is --edition: a name of the birds editions table, read by birds.ParseEdition,
+// so the flag takes exactly the editions the table lists.
+type editionFlag struct{ ed *birds.Edition }
+
+func (f editionFlag) String() string {
+	if f.ed == nil {
+		return ""
+	}
+	return f.ed.Rules().Name
+}
+
+func (f editionFlag) Set(s string) error {
+	ed, err := birds.ParseEdition(s)
+	if err == nil {
+		*f.ed = ed
+	}
+	return err
+}
+
+// editionVar declares --edition, defaulting to birds.DefaultEdition, with the table's editions
+// in its help: "competition rules: 2023 (ab_drop, no diversity), 2024 (…) or 2025 (…)".
+func editionVar(fs *flag.FlagSet) *birds.Edition {
+	ed := birds.DefaultEdition
+	var choices []string
+	for _, r := range birds.Editions() {
+		choices = append(choices, fmt.Sprintf("%s (%s: %s)", r.Name, r.Competition, r.Summary))
+	}
+	usage := "competition rules `YEAR`: " + strings.Join(choices[:len(choices)-1], ", ") + " or " + choices[len(choices)-1]
+	if len(choices) == 1 {
+		usage = "competition rules `YEAR`: " + choices[0]
+	}
+	fs.Var(editionFlag{&ed}, "edition", usage)
+	return &ed
 }
 
 // classifier builds the letter classifier the flags name.

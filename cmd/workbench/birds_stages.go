@@ -39,7 +39,7 @@ func birdsClassify(ctx context.Context, dir string, opt birds.Options) (*birds.S
 	if err == nil && r.Skipped != "" {
 		return r, fmt.Errorf("%s (give --classifier-cmd or --classifier-url)", r.Skipped)
 	}
-	if err == nil && opt.Edition != birds.Edition2023 {
+	if err == nil && opt.Edition.Rules().HasDiversity() {
 		if _, err := birds.DiversityStage(ctx, dir, opt); err != nil {
 			return r, err
 		}
@@ -125,7 +125,7 @@ func birdsEvaluateCommand() *Command {
 
 func birdsScoreCommand() *Command {
 	return &Command{Name: "score", Args: []string{"DIR..."},
-		Short: "DIR | --edition 2025 DIR_MODEL1 DIR_MODEL2 DIR_MODEL3: scores and ranking (2025: the total over the models)",
+		Short: "DIR | --edition " + perModelNames() + " DIR_MODEL1 DIR_MODEL2 DIR_MODEL3: scores and ranking (" + perModelNames() + ": the total over the models)",
 		Setup: func(fs *flag.FlagSet) Runner {
 			var f birdsFlags
 			f.register(fs, false)
@@ -140,15 +140,16 @@ func birdsScoreCommand() *Command {
 					}
 				}
 				opt := birds.Options{Edition: ed}
-				if len(args) == 1 && ed != birds.Edition2025 {
+				perModel := ed.Rules().PerModel
+				if len(args) == 1 && !perModel {
 					sc, err := birds.ScoreStage(ctx, args[0], opt)
 					if err != nil {
 						return err
 					}
 					return printScores(io.Stdout, sc, *f.asJSON)
 				}
-				if ed != birds.Edition2025 {
-					return usagef("several folders (one per model) are scored together only under --edition 2025")
+				if !perModel {
+					return usagef("several folders (one per model) are scored together only under --edition %s", perModelNames())
 				}
 				ms, err := birds.ScoreModelFolders(ctx, args, opt)
 				if err != nil {
@@ -157,6 +158,18 @@ func birdsScoreCommand() *Command {
 				return printModelScores(io.Stdout, args, ms, *f.asJSON)
 			}
 		}}
+}
+
+// perModelNames names the editions whose programs run on several models ("2025"), from the
+// editions table.
+func perModelNames() string {
+	var names []string
+	for _, r := range birds.Editions() {
+		if r.PerModel {
+			names = append(names, r.Name)
+		}
+	}
+	return strings.Join(names, "|")
 }
 
 func printReport(w io.Writer, dir string, rep *birds.Report, asJSON bool) error {

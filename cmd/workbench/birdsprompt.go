@@ -63,7 +63,7 @@ type birdsPromptFlags struct {
 	tokenLimit                           *int
 	timeLimit                            *time.Duration
 	noEval                               *bool
-	edition                              *int
+	edition                              *birds.Edition
 	asJSON, quiet                        *bool
 }
 
@@ -79,8 +79,9 @@ func birdsPrompt(ctx context.Context, promptPath string, io IO, f *birdsFlags, e
 	if err != nil {
 		return usageError{err.Error()}
 	}
-	if *edition != 2023 && *edition != 2024 && *edition != 2025 {
-		return usagef("--edition must be 2023, 2024 or 2025")
+	rules, ok := edition.Lookup()
+	if !ok {
+		return usagef("--edition must be %s", birds.EditionNames())
 	}
 	turns, err := llm.LoadBirdsTurns(promptPath)
 	if err != nil {
@@ -94,7 +95,7 @@ func birdsPrompt(ctx context.Context, promptPath string, io IO, f *birdsFlags, e
 		turns = append(turns, more...)
 	}
 	opts := llm.BirdsOptions{Team: *team, Turns: turns, Letters: letterList, Trials: *trials,
-		QuoteLetter: *edition == 2023, Out: *out, TokenLimit: *tokenLimit, TimeLimit: *timeLimit,
+		QuoteLetter: rules.QuoteLetter, Out: *out, TokenLimit: *tokenLimit, TimeLimit: *timeLimit,
 		SeedPerTrial: *seedPerTrial, Overwrite: *overwrite}
 	if opts.Team == "" {
 		opts.Team = llm.TeamName(promptPath)

@@ -247,18 +247,20 @@ func DiversityOf(vectors [][]float64) (rate float64, distances []float64) {
 }
 
 // DiversityFromSimilarity builds TEAM/diversity/L.json from TEAM/similarity/L.json: softmax
-// vectors in A..Z order (2023, 2024) or the class-token embeddings (2025).
+// vectors in A..Z order or, under an edition of EmbeddingDiversity (2025), the class-token
+// embeddings.
 func DiversityFromSimilarity(sim *SimilarityFile, edition Edition) (*DiversityFile, error) {
 	out := &DiversityFile{Count: sim.Count, Trials: []DiversityTrial{}, Diversities: []DiversityPair{}}
 	if sim.Count > len(sim.Similarities) {
 		return nil, fmt.Errorf("similarity file lists %d trials but details for %d", sim.Count, len(sim.Similarities))
 	}
+	rules := edition.Rules()
 	var vectors [][]float64
 	for _, s := range sim.Similarities[:sim.Count] {
 		var vec []float64
-		if edition == Edition2025 {
+		if rules.Diversity == EmbeddingDiversity {
 			if len(s.ClsEmbedding) == 0 {
-				return nil, fmt.Errorf("%s: no cls_embedding (the 2025 diversity needs the classifier's embedding)", s.ID)
+				return nil, fmt.Errorf("%s: no cls_embedding (the %s diversity needs the classifier's embedding)", s.ID, rules.Name)
 			}
 			vec = s.ClsEmbedding
 		} else {

@@ -6,7 +6,7 @@ import (
 	"os"
 )
 
-// ModelScores is the 2025 result: one competition per model, and each team's total over them.
+// ModelScores is the result of a PerModel edition (2025): one competition per model, and each team's total over them.
 type ModelScores struct {
 	PerModel []*Scores
 	Total    []PromptScore
@@ -39,8 +39,8 @@ func ScoreModelFolders(ctx context.Context, dirs []string, opt Options) (*ModelS
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", d, err)
 		}
-		if opt.edition() == Edition2025 {
-			if err := evaluatedUnder2025(teams); err != nil {
+		if rules := opt.rules(); rules.Diversity == EmbeddingDiversity {
+			if err := evaluatedWithEmbeddings(teams, rules); err != nil {
 				return nil, fmt.Errorf("%s: %w", d, err)
 			}
 		}
@@ -51,11 +51,12 @@ func ScoreModelFolders(ctx context.Context, dirs []string, opt Options) (*ModelS
 	return &ModelScores{PerModel: per, Total: total}, nil
 }
 
-// evaluatedUnder2025 checks that a folder's similarity files were written under the 2025
-// rules: every classified trial carries the classifier's cls_embedding, which the 2025
-// diversity is computed from. A folder evaluated under 2023 or 2024 rules has none, and its
-// diversities are those of the softmax vectors: scoring it as 2025 would mix two rules.
-func evaluatedUnder2025(teams []TeamFiles) error {
+// evaluatedWithEmbeddings checks that a folder's similarity files were written under the
+// rules of an EmbeddingDiversity edition (2025): every classified trial carries the
+// classifier's cls_embedding, which that diversity is computed from. A folder evaluated under
+// 2023 or 2024 rules has none, and its diversities are those of the softmax vectors: scoring
+// it under the embedding rules would mix two rules.
+func evaluatedWithEmbeddings(teams []TeamFiles, rules EditionRules) error {
 	for _, t := range teams {
 		for l, lf := range t.Letters {
 			if lf.Similarity == nil {
@@ -63,7 +64,7 @@ func evaluatedUnder2025(teams []TeamFiles) error {
 			}
 			for _, s := range lf.Similarity.Similarities {
 				if len(s.ClsEmbedding) == 0 {
-					return fmt.Errorf("evaluated under another edition's rules: %s/similarity/%c.json (%s) has no cls_embedding; evaluate it with --edition 2025", t.Name, 'A'+l, s.ID)
+					return fmt.Errorf("evaluated under another edition's rules: %s/similarity/%c.json (%s) has no cls_embedding; evaluate it with --edition %s", t.Name, 'A'+l, s.ID, rules.Name)
 				}
 			}
 		}

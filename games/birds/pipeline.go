@@ -45,7 +45,7 @@ type Event struct {
 
 // Options configure a pipeline run.
 type Options struct {
-	Edition    Edition    // 0 means Edition2024
+	Edition    Edition    // 0 means DefaultEdition
 	Classifier Classifier // nil means Unavailable: similarity is reported as missing
 	Workers    int        // parallel items; 0 means GOMAXPROCS
 	Progress   func(Event)
@@ -60,19 +60,12 @@ type Options struct {
 	TrialsPerLetter int
 }
 
-func (o Options) edition() Edition {
-	if o.Edition == 0 {
-		return Edition2024
-	}
-	return o.Edition
-}
+func (o Options) edition() Edition { return o.Edition.orDefault() }
 
-func (o Options) functionName() string {
-	if o.edition() == Edition2023 {
-		return AbDrop
-	}
-	return DropBlock
-}
+// rules is the row of the options' edition.
+func (o Options) rules() EditionRules { return o.Edition.Rules() }
+
+func (o Options) functionName() string { return o.rules().Function }
 
 // StageReport summarises one stage.
 type StageReport struct {
@@ -708,7 +701,7 @@ func classifyStage(ctx context.Context, dir string, opt Options) (*StageReport, 
 			continue // failed trial: no entry
 		}
 		detail := SimilarityDetail{ID: it.name}
-		if opt.edition() == Edition2025 {
+		if opt.rules().Diversity == EmbeddingDiversity {
 			detail.ClsEmbedding = cl.Embedding // the organisers write it since 2025 only
 		}
 		for j := 0; j < 26; j++ {
@@ -857,7 +850,7 @@ func readTeams(dir string, edition Edition, lenient bool) ([]TeamFiles, []Failur
 		if nSta > 0 && nSim == 0 && !lenient {
 			return nil, nil, fmt.Errorf("%w for team %s: %d stability files but no similarity files (no letter classifier configured?)", ErrSimilarityMissing, name, nSta)
 		}
-		if nSta != nSim || edition != Edition2023 && nSta != nDiv {
+		if nSta != nSim || edition.Rules().HasDiversity() && nSta != nDiv {
 			msg := fmt.Sprintf("team %s: %d stability, %d similarity and %d diversity files", name, nSta, nSim, nDiv)
 			if !lenient {
 				return nil, nil, fmt.Errorf("%s; the scoring script stops when they differ", msg)
@@ -983,7 +976,7 @@ func evaluate(ctx context.Context, dir string, opt Options) (*Report, error) {
 			return rep, err
 		}
 	}
-	if opt.edition() != Edition2023 {
+	if opt.rules().HasDiversity() {
 		r, err := diversityStage(ctx, dir, opt)
 		if r != nil {
 			rep.Stages = append(rep.Stages, r)

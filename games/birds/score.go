@@ -16,21 +16,6 @@ const Letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 // 10 whatever number of trials produced a level.
 const TrialsPerLetter = 10
 
-// Edition selects the rules of a competition year.
-type Edition int
-
-const (
-	// Edition2023: weight = w_sta·w_sim, letter score without diversity, and stability and
-	// similarity paired by list position in their files, not by trial number (the scoring
-	// script of the time did so; trials missing in one file shift the pairing).
-	Edition2023 Edition = 2023
-	// Edition2024: diversity from softmax vectors enters the weights and the letter score;
-	// trials are paired by the number in their file names.
-	Edition2024 Edition = 2024
-	// Edition2025: as 2024 with class-token embeddings for diversity, per model; see ScoreModels.
-	Edition2025 Edition = 2025
-)
-
 // StabilityFile is TEAM/stability/L.json as the Unity evaluator writes it.
 type StabilityFile struct {
 	DataCount int            `json:"dataCount"`
@@ -210,6 +195,7 @@ var decOne = DecimalFromInt(1)
 // diversity over all teams (P·T trials; files read independently), floored at 1/26.
 func ComputeWeights(teams []TeamFiles, opt ScoreOptions) []Weight {
 	floor := decOne.DivInt(int64(len(Letters)))
+	rules := opt.Edition.Rules()
 	p := int64(len(teams))
 	var out []Weight
 	for j := 0; j < len(Letters); j++ {
@@ -238,15 +224,15 @@ func ComputeWeights(teams []TeamFiles, opt ScoreOptions) []Weight {
 		} else {
 			w.WeightStability, w.WeightSimilarity, w.WeightDiversity = floor, floor, floor
 		}
-		if opt.Edition == Edition2023 {
+		if rules.HasDiversity() {
+			w.Weight = w.WeightStability.Mul(w.WeightSimilarity).Mul(w.WeightDiversity)
+		} else {
 			w.WeightDiversity = Decimal{}
 			w.Weight = w.WeightStability.Mul(w.WeightSimilarity)
-		} else {
-			w.Weight = w.WeightStability.Mul(w.WeightSimilarity).Mul(w.WeightDiversity)
 		}
 		if opt.DisableWeights {
 			w.Weight, w.WeightStability, w.WeightSimilarity = decOne, decOne, decOne
-			if opt.Edition != Edition2023 {
+			if rules.HasDiversity() {
 				w.WeightDiversity = decOne
 			}
 		}
@@ -257,9 +243,8 @@ func ComputeWeights(teams []TeamFiles, opt ScoreOptions) []Weight {
 
 // Score computes every score of the organisers' scoring-and-ranking script for the given teams.
 func Score(teams []TeamFiles, opt ScoreOptions) *Scores {
-	if opt.Edition == 0 {
-		opt.Edition = Edition2024
-	}
+	opt.Edition = opt.Edition.orDefault()
+	rules := opt.Edition.Rules()
 	weights := opt.Weights
 	if weights == nil {
 		weights = ComputeWeights(teams, opt)
@@ -276,7 +261,7 @@ func Score(teams []TeamFiles, opt ScoreOptions) *Scores {
 			ch := Letters[j : j+1]
 			l := t.Letters[j]
 			usable := l.Stability != nil && l.Similarity != nil
-			if opt.Edition != Edition2023 {
+			if rules.HasDiversity() {
 				usable = usable && l.Diversity != nil
 			}
 			var raws []StabilityRaw
@@ -284,14 +269,14 @@ func Score(teams []TeamFiles, opt ScoreOptions) *Scores {
 			var div Decimal
 			if usable {
 				raws, sims = l.Stability.Raws, l.Similarity.Trials
-				if l.Diversity != nil && opt.Edition != Edition2023 {
+				if l.Diversity != nil && rules.HasDiversity() {
 					div = DecimalFromFloat(l.Diversity.DiversityRate)
 				}
 			}
 			var trialSum, staSum, simSum Decimal
 			for i := 1; i <= opt.trials(); i++ {
 				var sta, sim Decimal
-				if opt.Edition == Edition2023 {
+				if rules.PairByPosition {
 					if i <= len(raws) {
 						sta = DecimalFromFloat(raws[i-1].Score)
 					}
@@ -319,7 +304,7 @@ func Score(teams []TeamFiles, opt ScoreOptions) *Scores {
 				simSum = simSum.Add(sim)
 			}
 			charScore := trialSum.DivInt(int64(opt.trials()))
-			if opt.Edition != Edition2023 {
+			if rules.HasDiversity() {
 				charScore = charScore.Mul(div)
 			}
 			sc.Characters = append(sc.Characters, CharacterScore{
@@ -358,7 +343,7 @@ func Rank(prompts []PromptScore, competition Decimal) []PromptScore {
 	return out
 }
 
-// ScoreModels is the 2025 rule: the whole computation, weights included, per model; a team's
+// ScoreModels is the rule of the PerModel editions (2025): the whole computation, weights included, per model; a team's
 // total is the sum of its prompt scores over the models, normalised by the sum of all totals.
 func ScoreModels(models [][]TeamFiles, opt ScoreOptions) (perModel []*Scores, total []PromptScore) {
 	sums := map[string]Decimal{}
@@ -404,14 +389,15 @@ func writeCSV(w io.Writer, header []string, rows [][]string) error {
 
 // WriteTrialCSV writes trial_scores.csv in the published layout (json2csv quoting, CRLF).
 func (sc *Scores) WriteTrialCSV(w io.Writer) error {
-	header := []string{"teamName", "character", "trial", "trial_score", "stabilityScore", "similarityScore", "diversityScore"}
-	if sc.Edition == Edition2023 {
-		header = []string{"teamName", "character", "trial", "trial_Score", "stabilityScore", "similarityScore"}
+	rules := sc.Edition.Rules()
+	header := []string{"teamName", "character", "trial", rules.TrialScoreColumn, "stabilityScore", "similarityScore"}
+	if rules.HasDiversity() {
+		header = append(header, "diversityScore")
 	}
 	var rows [][]string
 	for _, t := range sc.Trials {
 		r := []string{csvQuote(t.Team), csvQuote(t.Character), strconv.Itoa(t.Trial), csvQuote(t.Score.String()), csvQuote(t.Stability.String()), csvQuote(t.Similarity.String())}
-		if sc.Edition != Edition2023 {
+		if rules.HasDiversity() {
 			r = append(r, csvQuote(t.Diversity.String()))
 		}
 		rows = append(rows, r)
@@ -421,14 +407,15 @@ func (sc *Scores) WriteTrialCSV(w io.Writer) error {
 
 // WriteCharacterCSV writes character_scores.csv.
 func (sc *Scores) WriteCharacterCSV(w io.Writer) error {
+	rules := sc.Edition.Rules()
 	header := []string{"teamName", "character", "characterScore", "nonWeightedAverageStabilityScore", "nonWeightedAverageSimilarityScore", "diversityScore"}
-	if sc.Edition == Edition2023 {
+	if !rules.HasDiversity() {
 		header = header[:5]
 	}
 	var rows [][]string
 	for _, c := range sc.Characters {
 		r := []string{csvQuote(c.Team), csvQuote(c.Character), csvQuote(c.Score.String()), csvQuote(c.Stability.String()), csvQuote(c.Similarity.String())}
-		if sc.Edition != Edition2023 {
+		if rules.HasDiversity() {
 			r = append(r, csvQuote(c.Diversity.String()))
 		}
 		rows = append(rows, r)
@@ -447,20 +434,20 @@ func (sc *Scores) WriteRanksCSV(w io.Writer) error {
 
 // ConstantsJSON is constants.json: the competition score and the weights, as compact JSON.
 func (sc *Scores) ConstantsJSON() ([]byte, error) {
-	type weight2023 struct {
+	type weightNoDiversity struct {
 		Character        string  `json:"character"`
 		Weight           Decimal `json:"weight"`
 		WeightStability  Decimal `json:"weightStability"`
 		WeightSimilarity Decimal `json:"weightSimilarity"`
 	}
-	if sc.Edition == Edition2023 {
-		ws := make([]weight2023, len(sc.Weights))
+	if !sc.Edition.Rules().HasDiversity() {
+		ws := make([]weightNoDiversity, len(sc.Weights))
 		for i, w := range sc.Weights {
-			ws[i] = weight2023{w.Character, w.Weight, w.WeightStability, w.WeightSimilarity}
+			ws[i] = weightNoDiversity{w.Character, w.Weight, w.WeightStability, w.WeightSimilarity}
 		}
 		return json.Marshal(struct {
-			CompetitionScore Decimal      `json:"competitionScore"`
-			Weights          []weight2023 `json:"weights"`
+			CompetitionScore Decimal             `json:"competitionScore"`
+			Weights          []weightNoDiversity `json:"weights"`
 		}{sc.Competition, ws})
 	}
 	return json.Marshal(struct {
