@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 
 	"pcgwb/games/birds"
 )
@@ -95,15 +96,15 @@ func printFolderReport(w io.Writer, rep *birds.FolderReport) {
 
 func birdsCompareCommand() *Command {
 	return &Command{Name: "compare", Args: []string{"DIR_A", "DIR_B"},
-		Short: "DIR_A DIR_B: two prompts' evaluated folders, per letter and overall (B − A) with bootstrap 95 % intervals",
+		Short: "DIR_A DIR_B: two prompts' evaluated folders, per letter (n = trials, Mann–Whitney U, Holm) and overall (n = letters, paired: Wilcoxon), B − A with bootstrap 95 % intervals and Â12",
 		Setup: func(fs *flag.FlagSet) Runner {
 			var f birdsFlags
 			f.register(fs, false)
 			teamA := fs.String("team-a", "", "team of DIR_A (default: its only team)")
 			teamB := fs.String("team-b", "", "team of DIR_B (default: its only team)")
 			trials := fs.Int("trials-per-letter", 0, "answers per letter as run (0: the competition's 10); missing trials count 0")
-			resamples := fs.Int("resamples", 2000, "bootstrap resamples")
-			seed := fs.Uint64("seed", 1, "bootstrap seed")
+			resamples := fs.Int("resamples", 2000, "kept for scripts, no effect: the intervals are pcgwb/stats's (2000 resamples, seeded by the data)")
+			seed := fs.Uint64("seed", 1, "kept for scripts, no effect: the bootstrap is seeded by the data, so the same folders give the same intervals")
 			return func(ctx context.Context, args []string, io IO) error {
 				ed, err := f.editionValue()
 				if err != nil {
@@ -126,18 +127,49 @@ func birdsCompareCommand() *Command {
 					return err
 				}
 				if *f.asJSON {
-					return writeJSON(io.Stdout, map[string]any{"teamA": c.TeamA, "teamB": c.TeamB, "letters": c.Letters, "overall": c.Overall})
+					return writeJSON(io.Stdout, map[string]any{"teamA": c.TeamA, "teamB": c.TeamB, "letters": c.Letters, "overall": c.Overall,
+						"letterUnit": birds.CompareLetterUnit, "overallUnit": birds.CompareOverallUnit})
 				}
-				fmt.Fprintf(io.Stdout, "B − A: %s − %s, bootstrap 95 %% intervals\n", c.TeamB, c.TeamA)
-				fmt.Fprintf(io.Stdout, "letter  %-28s  %-28s  %-28s\n", "stability", "similarity", "stability × similarity")
-				for _, lc := range append(c.Letters, c.Overall) {
-					fmt.Fprintf(io.Stdout, "%-6s  %s  %s  %s\n", lc.Letter, fmtInterval(lc.Stability), fmtInterval(lc.Similarity), fmtInterval(lc.Score))
-				}
+				printComparison(io.Stdout, c)
 				return nil
 			}
 		}}
 }
 
+// printComparison prints one table per measure; each says its unit and n.
+func printComparison(w io.Writer, c *birds.Comparison) {
+	fmt.Fprintf(w, "B − A: %s − %s; Â12 is P(B > A); bootstrap 95 %% intervals (pcgwb/stats)\n", c.TeamB, c.TeamA)
+	for m, name := range []string{"stability", "similarity", "stability × similarity"} {
+		pick := func(lc birds.LetterComparison) birds.Interval {
+			return [...]birds.Interval{lc.Stability, lc.Similarity, lc.Score}[m]
+		}
+		fmt.Fprintf(w, "\n%s\n", name)
+		if len(c.Letters) > 0 {
+			fmt.Fprintf(w, "  per letter: %s of each prompt (independent groups), Mann–Whitney U (exact without ties); p Holm-adjusted over the %d letters\n",
+				pick(c.Letters[0]).NText(), len(c.Letters))
+		}
+		o := pick(c.Overall)
+		fmt.Fprintf(w, "  all: %s (paired: each letter's mean under both prompts), %s; p Holm-adjusted over the 3 measures\n", o.NText(), o.Test)
+		fmt.Fprintf(w, "  letter  mean A  mean B  %-28s  %-5s  %-6s  %s\n", "B − A [95 % interval]", "Â12", "p", "p Holm")
+		for _, lc := range append(c.Letters, c.Overall) {
+			iv := pick(lc)
+			fmt.Fprintf(w, "  %-6s  %6.3f  %6.3f  %s  %s  %s  %s\n", lc.Letter, iv.MeanA, iv.MeanB, fmtInterval(iv),
+				fmtNum(iv.A12, 5), fmtNum(iv.P, 6), fmtNum(iv.PHolm, 0))
+		}
+	}
+}
+
 func fmtInterval(iv birds.Interval) string {
+	if math.IsNaN(iv.Low) || math.IsNaN(iv.High) {
+		return fmt.Sprintf("%-28s", fmt.Sprintf("%+.3f (no interval)", iv.Diff))
+	}
 	return fmt.Sprintf("%-28s", fmt.Sprintf("%+.3f [%+.3f, %+.3f]", iv.Diff, iv.Low, iv.High))
+}
+
+// fmtNum is v with 3 decimals in width w, or "–" where there is no value.
+func fmtNum(v float64, w int) string {
+	if math.IsNaN(v) {
+		return fmt.Sprintf("%-*s", w, "–")
+	}
+	return fmt.Sprintf("%-*.3f", w, v)
 }

@@ -266,6 +266,18 @@ func TestBirdsOrganiserCommands(t *testing.T) {
 	if c.Overall.Score.Low > c.Overall.Score.Diff || c.Overall.Score.High < c.Overall.Score.Diff {
 		t.Fatalf("%+v", c)
 	}
+	// Every table states its unit and n: trials per letter, letters (paired) overall.
+	for _, want := range []string{`"letterUnit": "trial"`, `"overallUnit": "letter"`, `"unit": "letter"`, `"n": 26`, `"pHolm":`, `"a12":`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("compare --json: missing %s", want)
+		}
+	}
+	code, out, errs = runCLI(t, "birds", "compare", dir, dir, "--team-a", "one", "--team-b", "two")
+	for _, want := range []string{"per letter: n = 10 trials of each prompt", "all: n = 26 letters (paired", "Wilcoxon", "Mann–Whitney", "p Holm", "\n  all   "} {
+		if code != 0 || !strings.Contains(out, want) {
+			t.Errorf("compare: exit %d, missing %q in:\n%s%s", code, want, out, errs)
+		}
+	}
 	if code, _, _ := runCLI(t, "birds", "compare", dir, dir); code != 2 {
 		t.Fatalf("ambiguous teams (bad input): exit %d", code)
 	}
