@@ -86,7 +86,7 @@ func (rp *RunPanel) Start() {
 	rp.Population.Clear("The population appears here after the first generation.")
 	rp.showProgress(nil)
 	rp.startJob(func(ctx context.Context) (*experiment.Run, error) {
-		if cfg.Generator == "mapelites" {
+		if usesAxes(cfg.Generator) {
 			ax, err := SampleAxes(ctx, p, axes, bins, cfg.Seed)
 			if err != nil {
 				return nil, err

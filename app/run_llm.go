@@ -36,8 +36,8 @@ func (rp *RunPanel) setupLLM() {
 	rp.llmRow.Hide()
 }
 
-// usesAxes tells whether generator g needs MAP-Elites axes.
-func usesAxes(g string) bool { return g == "mapelites" || g == llm.MapElitesName }
+// usesAxes tells whether generator g needs MAP-Elites axes (its descriptor says so).
+func usesAxes(g string) bool { d, _ := search.Describe(g); return d.UsesAxes }
 
 // shown refreshes what the Run tab reads from other tabs (the LLM tab's endpoint).
 func (rp *RunPanel) shown() { rp.refreshStart() }

@@ -28,9 +28,11 @@ var (
 const failedDir = "failed"
 
 func init() {
-	for _, name := range []string{GAName, MapElitesName} {
-		search.RegisterWithRuntime(name, evolveFactory(evolveBases[name], name))
-	}
+	// Colours: the report's palette after the built-in five, as they always were drawn.
+	search.RegisterGenerator(search.Descriptor{Name: GAName, NeedsRuntime: true, AsksModel: true,
+		Color: search.Palette[5]}, evolveFactory(evolveBases[GAName], GAName))
+	search.RegisterGenerator(search.Descriptor{Name: MapElitesName, NeedsRuntime: true, AsksModel: true, UsesAxes: true,
+		Color: search.Palette[6]}, evolveFactory(evolveBases[MapElitesName], MapElitesName))
 }
 
 // evolveFactory is the registry's factory of an evolution generator: the run's llm section

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 	"sort"
 	"strings"
 
@@ -40,8 +39,8 @@ func ExamplePool(ctx context.Context, p problems.Problem, name, from string, n i
 	switch {
 	case from != "":
 		contents, err = readExampleContents(p, from)
-	case slices.Contains(search.ConstructiveProblems(), family(name)):
-		contents, err = generatedContents(ctx, p, name, "constructive", max(2*n, 10), seed)
+	case search.HasBuilder(name):
+		contents, err = generatedContents(ctx, p, name, constructiveGenerator(), max(2*n, 10), seed)
 	default:
 		contents, err = sampledContents(p, max(10*n, 40), seed)
 	}
@@ -66,9 +65,14 @@ func ExamplePool(ctx context.Context, p problems.Problem, name, from string, n i
 	return cands[:min(n, len(cands))], nil
 }
 
-func family(name string) string {
-	f, _, _ := strings.Cut(name, "-")
-	return f
+// constructiveGenerator is the registered generator that builds with the families' builders.
+func constructiveGenerator() string {
+	for _, d := range search.Descriptors() {
+		if d.Constructive {
+			return d.Name
+		}
+	}
+	return ""
 }
 
 func generatedContents(ctx context.Context, p problems.Problem, name, gen string, n int, seed uint64) ([]any, error) {

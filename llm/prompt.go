@@ -105,7 +105,7 @@ func Candidates(problem string) []string {
 	if base, ok := strings.CutSuffix(problem, "-v0"); ok {
 		out = append(out, base)
 	}
-	if fam, _, ok := strings.Cut(problem, "-"); ok && fam != out[len(out)-1] {
+	if fam := string(problems.FamilyOf(problem)); fam != out[len(out)-1] {
 		out = append(out, fam)
 	}
 	return append(out, GenericTemplate)
@@ -253,7 +253,7 @@ func (p *Prompt) Repair(data *PromptData, reply string, problem error) (string, 
 
 // PromptData is what a prompt template sees.
 type PromptData struct {
-	// Problem is the registered name ("zelda-v0"), Family its first part ("zelda").
+	// Problem is the registered name ("zelda-v0"), Family its problems.FamilyOf ("zelda").
 	Problem, Family string
 	// Description is the problem's own summary (problems.Describer), or "".
 	Description string
@@ -287,7 +287,7 @@ type Example struct {
 // NewPromptData describes a problem for its templates (without examples or control).
 func NewPromptData(name string, p problems.Problem, legend Legend) *PromptData {
 	d := &PromptData{Problem: name, Tiles: legend, space: p.ContentSpace()}
-	d.Family, _, _ = strings.Cut(name, "-")
+	d.Family = string(problems.FamilyOf(name))
 	if e, ok := problems.Lookup(name); ok {
 		d.Params = e.Params
 	}

@@ -78,9 +78,9 @@ func TestEveryProblemHasAWorkingPrompt(t *testing.T) {
 // TestEveryProblemFamilyGenerates runs the whole generator on the first variant of every
 // problem family against a server answering with random levels in the prompt's format.
 func TestEveryProblemFamilyGenerates(t *testing.T) {
-	families := map[string]bool{}
+	families := map[problems.Family]bool{}
 	for _, name := range available(t) {
-		fam := family(name)
+		fam := problems.FamilyOf(name)
 		if families[fam] {
 			continue
 		}
@@ -116,7 +116,7 @@ func TestEveryProblemFamilyGenerates(t *testing.T) {
 			}
 		})
 	}
-	for _, f := range []string{"binary", "zelda", "sokoban", "isaac", "building"} {
+	for _, f := range []problems.Family{"binary", "zelda", "sokoban", "isaac", "building"} {
 		if !families[f] {
 			t.Errorf("family %s is not registered", f)
 		}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"image/color"
 	"io/fs"
 	"path/filepath"
 	"sort"
@@ -132,7 +133,14 @@ func (e *TemplateChangedError) Error() string {
 		e.Name, e.Origin, e.Recorded, e.Current)
 }
 
-func init() { search.RegisterWithRuntime(GeneratorName, fromSpec) }
+// generatorColor is the llm generator's colour in figures: the project palette's teal, as
+// the report's seven colours are taken (it used to wrap round to random's red).
+var generatorColor = color.RGBA{0x25, 0x71, 0x79, 0xff}
+
+func init() {
+	search.RegisterGenerator(search.Descriptor{Name: GeneratorName, NeedsRuntime: true, AsksModel: true,
+		Color: generatorColor}, fromSpec)
+}
 
 // fromSpec is the registry's factory: the run's llm section gives the prompt settings, the
 // runtime the client (whose settings must be the recorded ones).

@@ -56,13 +56,13 @@ func runCommand() *Command {
 				if err != nil {
 					return err
 				}
-				if alg != problems.DiversityCurrent && (*resume != "" || *generator == llm.GeneratorName || llm.IsEvolve(*generator)) {
+				if alg != problems.DiversityCurrent && (*resume != "" || asksModel(*generator)) {
 					return usagef("--diversity %s applies to a new run of a built-in generator (a resumed run keeps its recorded algorithm)", alg)
 				}
 				var r *experiment.Run
 				switch {
 				case *resume != "":
-					if gen, err := recordedGenerator(*resume); err == nil && (gen == llm.GeneratorName || llm.IsEvolve(gen)) {
+					if gen, err := recordedGenerator(*resume); err == nil && asksModel(gen) {
 						if !set["cache"] {
 							if ep.cache, err = resumeCache(*resume, ep.cache); err != nil {
 								return err
@@ -125,7 +125,7 @@ func runCommand() *Command {
 					if err != nil {
 						return usageError{err.Error()}
 					}
-					if *generator == "mapelites" && len(ax) == 0 {
+					if d, _ := search.Describe(*generator); d.UsesAxes && len(ax) == 0 {
 						return usageError{mapElitesHint(*problem)}
 					}
 					cfg := experiment.Config{Generator: *generator, Generations: *generations, Options: search.Options{

@@ -45,7 +45,7 @@ func startEvolveRun(ctx context.Context, r evolveRequest, stdout, stderr io.Writ
 	if err != nil {
 		return usageError{err.Error()}
 	}
-	if r.generator == llm.MapElitesName && len(ax) == 0 {
+	if d, _ := search.Describe(r.generator); d.UsesAxes && len(ax) == 0 {
 		return usageError{mapElitesHint(r.problem)}
 	}
 	if _, err := makeProblem(r.problem); err != nil {

@@ -68,6 +68,10 @@ func (p *progressPrinter) event(ev search.Event) {
 // runGenerators are the generators `run` knows: search's and the LLM generator.
 func runGenerators() []string { return search.All() }
 
+// asksModel tells whether generator asks a language model (its descriptor says so): its runs
+// have an endpoint and a reply cache.
+func asksModel(generator string) bool { d, _ := search.Describe(generator); return d.AsksModel }
+
 // llmOnlyFlags are the flags of `run` that only --generator llm reads.
 func llmOnlyFlags() map[string]bool {
 	fs := flag.NewFlagSet("", flag.ContinueOnError)

@@ -3,9 +3,6 @@ package play
 import (
 	"errors"
 	"fmt"
-	"sort"
-	"strings"
-	"sync"
 
 	"pcgwb/problems"
 )
@@ -17,27 +14,18 @@ type Factory func(p problems.Problem, content problems.Content) (Game, error)
 // ErrNoPlayView is returned (wrapped) by New for a problem that has no play view.
 var ErrNoPlayView = errors.New("has no play view yet")
 
-var (
-	regMu     sync.RWMutex
-	factories = map[string]Factory{}
-)
+// views are the play views by problem family (problems.Family).
+var views = problems.NewFamilyTable[Factory]("play view")
 
-// Register adds the play view of a problem family: every registered problem whose name is
-// family or starts with family+"-" ("sokoban" covers sokoban-v0 and sokoban-large-v0). Each
-// game registers itself from its own file's init, so the list of playable problems is open.
+// Register adds the play view of a problem family: every registered problem whose
+// problems.FamilyOf is family ("sokoban" covers sokoban-v0 and sokoban-large-v0). Each game
+// registers itself from its own file's init, so the list of playable problems is open.
 // Registering a family twice panics (a programming error).
-func Register(family string, f Factory) {
-	regMu.Lock()
-	defer regMu.Unlock()
-	if _, ok := factories[family]; ok {
-		panic(fmt.Sprintf("play: %q registered twice", family))
-	}
-	factories[family] = f
-}
+func Register(family problems.Family, f Factory) { views.Register(family, f) }
 
 // registerTyped registers a factory that needs the problem's concrete type; any other type
 // under the family's name is ErrNoPlayView.
-func registerTyped[P problems.Problem](family string, f func(P, problems.Content) (Game, error)) {
+func registerTyped[P problems.Problem](family problems.Family, f func(P, problems.Content) (Game, error)) {
 	Register(family, func(p problems.Problem, c problems.Content) (Game, error) {
 		tp, ok := p.(P)
 		if !ok {
@@ -47,20 +35,7 @@ func registerTyped[P problems.Problem](family string, f func(P, problems.Content
 	})
 }
 
-// Family is the family part of a problem name: "sokoban" for "sokoban-large-v0".
-func Family(name string) string {
-	if i := strings.IndexByte(name, '-'); i >= 0 {
-		return name[:i]
-	}
-	return name
-}
-
-func lookup(name string) (Factory, bool) {
-	regMu.RLock()
-	defer regMu.RUnlock()
-	f, ok := factories[Family(name)]
-	return f, ok
-}
+func lookup(name string) (Factory, bool) { return views.Of(name) }
 
 // New makes the game of a content of the problem registered as name (p is that problem).
 func New(name string, p problems.Problem, content problems.Content) (Game, error) {
@@ -77,14 +52,5 @@ func Playable(name string) bool {
 	return ok
 }
 
-// Families lists the registered play views, sorted.
-func Families() []string {
-	regMu.RLock()
-	defer regMu.RUnlock()
-	out := make([]string, 0, len(factories))
-	for f := range factories {
-		out = append(out, f)
-	}
-	sort.Strings(out)
-	return out
-}
+// Families lists the families with a play view, sorted.
+func Families() []problems.Family { return views.Families() }

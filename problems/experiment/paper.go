@@ -14,6 +14,7 @@ import (
 	"pcgwb/internal/atomicfile"
 	"pcgwb/internal/safeio"
 	"pcgwb/problems"
+	"pcgwb/problems/search"
 	"pcgwb/stats"
 )
 
@@ -38,7 +39,7 @@ const (
 var paperFeasibleRuns = map[string]int{"random": 32, "es": 191, "ga": 224}
 
 // ReferenceInfoMs is the Python reference's median time per info() + quality on the golden
-// items (ms), measured on the project's machine kind (issues 2, 7 and 10); `make bench` and the
+// items (ms), by problem family (problems.FamilyOf), measured on the project's machine kind (issues 2, 7 and 10); `make bench` and the
 // paper report's projected reference cost use it.
 var ReferenceInfoMs = map[string]float64{
 	"sokoban": 0.02, "isaac": 1.1, "binary": 1.5, "zelda": 2.5, "building": 2.7, "elimination": 0.28,
@@ -213,7 +214,7 @@ func paperMarkdown(runs []*Record, sums, fig4 []Summary, timing *SweepTiming, fi
 		finished++
 		perProblem[r.Config.Problem]++
 		elapsed += r.Last().Elapsed
-		refMs += float64(r.Final.Evaluations) * ReferenceInfoMs[strings.Split(r.Config.Problem, "-")[0]]
+		refMs += float64(r.Final.Evaluations) * ReferenceInfoMs[string(problems.FamilyOf(r.Config.Problem))]
 	}
 	total := len(PaperProblems) * len(PaperFitnesses) * len(paperGenerators) * PaperSeeds
 	w("## What was run\n\n")
@@ -275,7 +276,7 @@ func paperMarkdown(runs []*Record, sums, fig4 []Summary, timing *SweepTiming, fi
 					mean += x / float64(len(e))
 				}
 			}
-			all += per * mean * ReferenceInfoMs[strings.Split(p, "-")[0]]
+			all += per * mean * ReferenceInfoMs[string(problems.FamilyOf(p))]
 		}
 		w(", and about **%.0f CPU-hours** (%.0f days) for the whole protocol", all/3.6e6, all/8.64e7)
 	}
@@ -389,9 +390,9 @@ func paperMarkdown(runs []*Record, sums, fig4 []Summary, timing *SweepTiming, fi
 		}
 		found := false
 		for _, s := range fig4 {
-			if s.Problem == p && s.Generator == "constructive" && s.Finished > 0 {
+			if d, _ := search.Describe(s.Generator); s.Problem == p && d.Constructive && s.Finished > 0 {
 				found = true
-				w("| %s | constructive | %d | %s | %s |\n", short(p), s.Finished, pm(s.FeasibleMean, s.FeasibleCI, s.Finished), pm(s.UniqueMean, s.UniqueCI, s.Finished))
+				w("| %s | %s | %d | %s | %s |\n", short(p), s.Generator, s.Finished, pm(s.FeasibleMean, s.FeasibleCI, s.Finished), pm(s.UniqueMean, s.UniqueCI, s.Finished))
 			}
 		}
 		if !found {

@@ -233,8 +233,15 @@ func FitnessRank(f string) int {
 	return len(search.Fitnesses())
 }
 
-// GeneratorColor is a generator's colour in the report's figures.
-func GeneratorColor(gen string) color.Color { return plotutil.Color(GeneratorRank(gen)) }
+// GeneratorColor is a generator's colour in the report's figures and the GUI's Compare tab:
+// its descriptor's (search.Descriptor.Color); a generator not registered in this binary (a run
+// folder from elsewhere) takes the palette colour after the registered ones.
+func GeneratorColor(gen string) color.Color {
+	if d, ok := search.Describe(gen); ok {
+		return d.Color
+	}
+	return plotutil.Color(GeneratorRank(gen))
+}
 
 // Curve is a per-generation mean over a group's runs with its 95% band (BootstrapMean:
 // inside the values' range; NaN where fewer than two runs recorded the generation). N counts

@@ -3,7 +3,6 @@ package levelio
 import (
 	"fmt"
 	"strconv"
-	"strings"
 
 	"pcgwb/problems"
 	"pcgwb/problems/smbtile"
@@ -16,16 +15,26 @@ type Legend struct {
 	Names []string
 }
 
-// legends are the VGLC-style characters of the tile problems, by family (the problem name up
-// to its first dash). Other tile-grid problems get digits and letters.
-var legends = map[string]Legend{
-	"zelda":          {"WFAKDE", []string{"wall", "floor", "player", "key", "door", "enemy"}},
-	"sokoban":        {"#-@$.", []string{"wall", "floor", "player", "crate", "target"}},
-	"ddave":          {"#-@D*K^", []string{"solid", "empty", "player", "exit", "diamond", "key", "spike"}},
-	"mdungeons":      {"#-@XPTgo", []string{"solid", "empty", "player", "exit", "potion", "treasure", "goblin", "ogre"}},
-	"binary":         {"#-", []string{"solid", "empty"}},
-	"loderunnertile": {"B.MGE#-", []string{"brick", "empty", "player", "gold", "enemy", "ladder", "rope"}},
-	"smbtile":        {smbtile.Symbols, []string{"sky", "ground", "solid block", "brick", "coin block", "pipe", "coin", "goomba", "koopa", "spiky"}},
+// legends are the tile legends by problem family (problems.Family): the VGLC-style
+// characters of the tile problems. Other tile-grid problems get digits and letters.
+var legends = problems.NewFamilyTable[Legend]("tile legend")
+
+// RegisterLegend gives the tile problems of family f a legend: value v is written Chars[v]
+// and named Names[v]. A problem whose tile count differs from the legend's gets the generic
+// one. Call it from an init function; a family registered twice panics.
+func RegisterLegend(f problems.Family, l Legend) { legends.Register(f, l) }
+
+// LegendFamilies lists the families with a legend of their own, sorted.
+func LegendFamilies() []problems.Family { return legends.Families() }
+
+func init() {
+	RegisterLegend("zelda", Legend{"WFAKDE", []string{"wall", "floor", "player", "key", "door", "enemy"}})
+	RegisterLegend("sokoban", Legend{"#-@$.", []string{"wall", "floor", "player", "crate", "target"}})
+	RegisterLegend("ddave", Legend{"#-@D*K^", []string{"solid", "empty", "player", "exit", "diamond", "key", "spike"}})
+	RegisterLegend("mdungeons", Legend{"#-@XPTgo", []string{"solid", "empty", "player", "exit", "potion", "treasure", "goblin", "ogre"}})
+	RegisterLegend("binary", Legend{"#-", []string{"solid", "empty"}})
+	RegisterLegend("loderunnertile", Legend{"B.MGE#-", []string{"brick", "empty", "player", "gold", "enemy", "ladder", "rope"}})
+	RegisterLegend("smbtile", Legend{smbtile.Symbols, []string{"sky", "ground", "solid block", "brick", "coin block", "pipe", "coin", "goomba", "koopa", "spiky"}})
 }
 
 // genericChars name the values of tile problems without a legend of their own.
@@ -56,11 +65,7 @@ func LegendOf(name string, p problems.Problem) (Legend, Grid, error) {
 		return Legend{}, Grid{}, fmt.Errorf("%s is not a tile problem: its levels are not one grid of tiles", name)
 	}
 	n := g.Max - g.Min
-	family := name
-	if i := strings.IndexByte(name, '-'); i >= 0 {
-		family = name[:i]
-	}
-	if l, ok := legends[family]; ok && len(l.Chars) == n && g.Min == 0 {
+	if l, ok := legends.Of(name); ok && len(l.Chars) == n && g.Min == 0 {
 		return l, g, nil
 	}
 	if n > len(genericChars) {

@@ -31,41 +31,65 @@ import (
 //     level is rebuilt, with one crate fewer after every 10 failures).
 type builder func(r *rand.Rand, control problems.Control) problems.Content
 
-// ConstructiveProblems lists the problem families with a constructive generator.
-func ConstructiveProblems() []string { return []string{"binary", "zelda", "sokoban"} }
+// BuilderFactory makes the constructive builder of one problem of a family: rows × cols is
+// its grid, params its registered parameters (problems.Entry.Params).
+type BuilderFactory func(rows, cols int, params problems.Params) func(r *rand.Rand, control problems.Control) problems.Content
+
+// builders are the constructive generator's builders by problem family.
+var builders = problems.NewFamilyTable[BuilderFactory]("constructive builder")
+
+// RegisterBuilder gives the constructive generator a builder for the tile-grid problems of
+// family f; call it from an init function.
+func RegisterBuilder(f problems.Family, b BuilderFactory) { builders.Register(f, b) }
+
+// ConstructiveFamilies lists the problem families with a constructive builder, sorted.
+func ConstructiveFamilies() []problems.Family { return builders.Families() }
+
+// HasBuilder tells whether the problem registered as name has a constructive builder.
+func HasBuilder(name string) bool {
+	_, ok := builders.Of(name)
+	return ok
+}
+
+func init() {
+	RegisterBuilder("binary", func(rows, cols int, _ problems.Params) func(*rand.Rand, problems.Control) problems.Content {
+		return func(r *rand.Rand, _ problems.Control) problems.Content {
+			g := primMaze(rows, cols, r)
+			thin(g, 0.3*r.Float64(), r)
+			return shape.GridContent(g)
+		}
+	})
+	RegisterBuilder("zelda", func(rows, cols int, params problems.Params) func(*rand.Rand, problems.Control) problems.Content {
+		enemies := params.Int("enemies", 3)
+		return func(r *rand.Rand, _ problems.Control) problems.Content {
+			return buildZelda(rows, cols, enemies, r)
+		}
+	})
+	RegisterBuilder("sokoban", func(rows, cols int, _ problems.Params) func(*rand.Rand, problems.Control) problems.Content {
+		return func(r *rand.Rand, control problems.Control) problems.Content {
+			return buildSokoban(rows, cols, controlInt(control, "crates", 1), r)
+		}
+	})
+}
 
 func constructorFor(p problems.Problem, name string) (builder, error) {
 	if name == "" {
 		return nil, fmt.Errorf("the constructive generator needs the problem's registered name (Options.Problem)")
 	}
-	family, _, _ := strings.Cut(name, "-")
-	arr, ok := p.ContentSpace().(space.Array)
-	if !ok || len(arr.Dims) != 2 {
-		return nil, fmt.Errorf("the constructive generator is not available for %q (only for %s)", name, strings.Join(ConstructiveProblems(), ", "))
+	factory, ok := builders.Of(name)
+	arr, grid := p.ContentSpace().(space.Array)
+	if !ok || !grid || len(arr.Dims) != 2 {
+		fams := make([]string, 0, 3)
+		for _, f := range ConstructiveFamilies() {
+			fams = append(fams, string(f))
+		}
+		return nil, fmt.Errorf("the constructive generator is not available for %q (only for %s)", name, strings.Join(fams, ", "))
 	}
-	rows, cols := arr.Dims[0], arr.Dims[1]
 	params := problems.Params{}
 	if e, ok := problems.Lookup(name); ok {
 		params = e.Params
 	}
-	switch family {
-	case "binary":
-		return func(r *rand.Rand, _ problems.Control) problems.Content {
-			g := primMaze(rows, cols, r)
-			thin(g, 0.3*r.Float64(), r)
-			return shape.GridContent(g)
-		}, nil
-	case "zelda":
-		enemies := params.Int("enemies", 3)
-		return func(r *rand.Rand, _ problems.Control) problems.Content {
-			return buildZelda(rows, cols, enemies, r)
-		}, nil
-	case "sokoban":
-		return func(r *rand.Rand, control problems.Control) problems.Content {
-			return buildSokoban(rows, cols, controlInt(control, "crates", 1), r)
-		}, nil
-	}
-	return nil, fmt.Errorf("the constructive generator is not available for %q (only for %s)", name, strings.Join(ConstructiveProblems(), ", "))
+	return factory(arr.Dims[0], arr.Dims[1], params), nil
 }
 
 // Tile values of the problems built here (the reference's encodings).

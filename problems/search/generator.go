@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"slices"
 
 	"pcgwb/problems"
 )
@@ -81,7 +80,7 @@ func (o Options) WithDefaults(generator string) Options {
 	if o.Diversity == string(problems.DiversityCurrent) {
 		o.Diversity = ""
 	}
-	if !slices.Contains(builtins, generator) {
+	if !isBuiltin(generator) {
 		return o
 	}
 	if o.MutationRate == 0 {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"image/color"
 	"slices"
 	"strings"
 	"sync"
@@ -38,10 +39,46 @@ type Factory func(ctx context.Context, s Spec) (Generator, error)
 // Runtime to build the generator.
 var ErrNeedsRuntime = fmt.Errorf("the generator needs runtime resources from its caller")
 
+// Descriptor describes a registered generator: what it can do, so that a runner, the GUI and
+// the report test capabilities, never names (a new generator that keeps a MAP-Elites archive
+// sets UsesAxes and gets the axis fields, the axis sampling and the archive view with no other
+// change).
+type Descriptor struct {
+	// Name is the generator's name in configurations, run folders and reports.
+	Name string
+	// NeedsRuntime: the factory needs Spec.Runtime (an LLM client) to build the generator.
+	// Such a generator is listed by All, not by Generators, and is not run by a sweep.
+	NeedsRuntime bool
+	// AsksModel: the generator asks a language model for contents; its runs have an endpoint,
+	// a reply cache and model counts, and a resumed run replays from the cache.
+	AsksModel bool
+	// UsesAxes: the generator keeps a MAP-Elites archive over two feature axes; a run needs
+	// Options.Axes (sampled from the problem when not given).
+	UsesAxes bool
+	// Constructive: the generator builds contents with a family's builder (RegisterBuilder)
+	// without evaluating them; it exists only for the families with one.
+	Constructive bool
+	// Color is the generator's colour in the report's figures and the GUI's Compare tab (one
+	// table for both). Nil takes Palette[rank mod len(Palette)], rank being the registration
+	// order.
+	Color color.Color
+}
+
+// Palette is the generators' colours in registration order (gonum's plotutil.SoftColors, the
+// colours the report has always drawn with), given to generators registered without one.
+var Palette = []color.Color{
+	color.RGBA{241, 90, 96, 255},   // random
+	color.RGBA{122, 195, 106, 255}, // es
+	color.RGBA{90, 155, 212, 255},  // ga
+	color.RGBA{250, 167, 91, 255},  // mapelites
+	color.RGBA{158, 103, 171, 255}, // constructive
+	color.RGBA{206, 112, 88, 255},
+	color.RGBA{215, 127, 180, 255},
+}
+
 type registration struct {
-	name    string
+	Descriptor
 	factory Factory
-	runtime bool
 }
 
 var registry struct {
@@ -49,38 +86,64 @@ var registry struct {
 	list []registration
 }
 
-// Register makes a generator known by name, as problems register themselves: the built-in
-// generators register in this package, others from theirs (the LLM generator from pcgwb/llm),
-// so a runner can build any of them by name. Registering a name twice panics.
-func Register(name string, f Factory) { register(name, f, false) }
+// Register makes a generator known by name with no particular capability, as problems
+// register themselves; RegisterGenerator gives it a descriptor.
+func Register(name string, f Factory) { RegisterGenerator(Descriptor{Name: name}, f) }
 
 // RegisterWithRuntime registers a generator that needs Spec.Runtime to run (an LLM client).
 // It is listed by All, not by Generators.
-func RegisterWithRuntime(name string, f Factory) { register(name, f, true) }
+func RegisterWithRuntime(name string, f Factory) {
+	RegisterGenerator(Descriptor{Name: name, NeedsRuntime: true}, f)
+}
 
-func register(name string, f Factory, runtime bool) {
+// RegisterGenerator makes a generator known by its descriptor: the built-in generators
+// register in this package, others from theirs (the LLM generators from pcgwb/llm), so a
+// runner can build any of them by name and ask the descriptor what it can do. Registering a
+// name twice panics.
+func RegisterGenerator(d Descriptor, f Factory) {
 	registry.Lock()
 	defer registry.Unlock()
-	if name == "" || f == nil {
+	if d.Name == "" || f == nil {
 		panic("search: Register with an empty name or nil factory")
 	}
 	for _, r := range registry.list {
-		if r.name == name {
-			panic("search: generator " + name + " registered twice")
+		if r.Name == d.Name {
+			panic("search: generator " + d.Name + " registered twice")
 		}
 	}
-	registry.list = append(registry.list, registration{name, f, runtime})
+	if d.Color == nil {
+		d.Color = Palette[len(registry.list)%len(Palette)]
+	}
+	registry.list = append(registry.list, registration{d, f})
 }
 
 func lookup(name string) (registration, bool) {
 	registry.RLock()
 	defer registry.RUnlock()
 	for _, r := range registry.list {
-		if r.name == name {
+		if r.Name == name {
 			return r, true
 		}
 	}
 	return registration{}, false
+}
+
+// Describe returns the descriptor of a registered generator; an unknown name gives the zero
+// descriptor (no capability, no colour) and false.
+func Describe(name string) (Descriptor, bool) {
+	r, ok := lookup(name)
+	return r.Descriptor, ok
+}
+
+// Descriptors lists every registered generator's descriptor in registration order.
+func Descriptors() []Descriptor {
+	registry.RLock()
+	defer registry.RUnlock()
+	out := make([]Descriptor, len(registry.list))
+	for i, r := range registry.list {
+		out[i] = r.Descriptor
+	}
+	return out
 }
 
 // Generators lists the generators that run with nothing but their configuration, in
@@ -92,8 +155,8 @@ func All() []string { return names(true) }
 
 // NeedsRuntime tells whether the named generator needs Spec.Runtime.
 func NeedsRuntime(name string) bool {
-	r, ok := lookup(name)
-	return ok && r.runtime
+	d, _ := Describe(name)
+	return d.NeedsRuntime
 }
 
 func names(all bool) []string {
@@ -101,8 +164,8 @@ func names(all bool) []string {
 	defer registry.RUnlock()
 	var out []string
 	for _, r := range registry.list {
-		if all || !r.runtime {
-			out = append(out, r.name)
+		if all || !r.NeedsRuntime {
+			out = append(out, r.Name)
 		}
 	}
 	return out
@@ -128,12 +191,25 @@ func Build(ctx context.Context, generator string, s Spec) (Generator, error) {
 	return r.factory(ctx, s)
 }
 
-// builtins are the generators of this package.
-var builtins = []string{"random", "es", "ga", "mapelites", "constructive"}
+// builtins are the generators of this package, in their registration order.
+var builtins = []Descriptor{
+	{Name: "random"},
+	{Name: "es"},
+	{Name: "ga"},
+	{Name: "mapelites", UsesAxes: true},
+	{Name: "constructive", Constructive: true},
+}
+
+// isBuiltin tells whether generator is one of this package's.
+func isBuiltin(generator string) bool {
+	return slices.ContainsFunc(builtins, func(d Descriptor) bool { return d.Name == generator })
+}
 
 func init() {
-	for _, name := range builtins {
-		Register(name, func(_ context.Context, s Spec) (Generator, error) {
+	for i, d := range builtins {
+		d.Color = Palette[i]
+		name := d.Name
+		RegisterGenerator(d, func(_ context.Context, s Spec) (Generator, error) {
 			g, err := newEngine(s.Problem, name, s.Options)
 			if err != nil {
 				return nil, err
