@@ -266,3 +266,40 @@ func TestDuelTrainThenEvalPlaysTheTrainedOpponent(t *testing.T) {
 		t.Errorf("faults in the games against the trained opponent: %+v", r)
 	}
 }
+
+// TestDuelTargetsWritesTheTable: `duel targets` measures a training folder against the targets
+// and writes one table row with intervals and verdicts, and the perfect player's record.
+func TestDuelTargetsWritesTheTable(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "take-away")
+	code, out, errs := runCLI(t, "duel", "train", "take-away", "--out", dir, "--iterations", "1", "--games", "2", "--simulations", "4",
+		"--hidden", "8", "--play-iterations", "4", "--strength-games", "0", "--quiet")
+	if code != 0 {
+		t.Fatalf("train: exit %d\n%s\n%s", code, out, errs)
+	}
+	js := filepath.Join(root, "targets.json")
+	code, out, errs = runCLI(t, "duel", "targets", "take-away", "--dir", root, "--random-games", "3", "--mcts-games", "2", "--ceiling-games", "2",
+		"--json", js, "--quiet")
+	if code != 0 {
+		t.Fatalf("targets: exit %d\n%s\n%s", code, out, errs)
+	}
+	if !strings.Contains(out, "| take-away | ") || !strings.Contains(out, "undecided") {
+		t.Errorf("table:\n%s", out)
+	}
+	b, err := os.ReadFile(js)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows []duel.TargetRow
+	if err := json.Unmarshal(b, &rows); err != nil || len(rows) != 1 || rows[0].VsRandom.WinRate.N != 3 || rows[0].VsMCTS.WinRate.N != 2 ||
+		rows[0].Ceiling == nil || rows[0].Ceiling.WinRate.N != 2 {
+		t.Fatalf("rows %s: %v", b, err)
+	}
+	// a folder trained on another game is refused
+	if err := os.Rename(dir, filepath.Join(root, "nim")); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errs := runCLI(t, "duel", "targets", "nim", "--dir", root, "--quiet"); code == 0 || !strings.Contains(errs, "another script") {
+		t.Errorf("targets measured take-away's training as nim's: exit %d, %s", code, errs)
+	}
+}

@@ -1,0 +1,51 @@
+package duel
+
+import (
+	"context"
+	"errors"
+	"testing"
+)
+
+// TestSolverKnowsTheGameValues: tic-tac-toe is a draw, number-line-duel (Kayles on ten) a
+// first-player win; a game larger than the solver may visit is refused.
+func TestSolverKnowsTheGameValues(t *testing.T) {
+	for _, c := range []struct {
+		game string
+		want float64
+	}{{"tic-tac-toe", 0}, {"number-line-duel", 1}} {
+		g, err := LoadBuiltin(c.game, Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, _ := g.Initial(0)
+		sv := &Solver{memo: map[string]float64{}}
+		if v, err := sv.value(g, s, 0); err != nil || v != c.want {
+			t.Errorf("%s: value %v, %v; want %v", c.game, v, err, c.want)
+		}
+		small := &Solver{MaxStates: 10}
+		legal, _ := g.Legal(s)
+		if _, err := small.Act(context.Background(), g, Turn{State: s, Legal: legal}, SeatRNG(1, 0, 0)); !errors.Is(err, ErrTooLarge) {
+			t.Errorf("%s with 10 positions: %v", c.game, err)
+		}
+	}
+}
+
+func TestVerdict(t *testing.T) {
+	for _, c := range []struct {
+		iv      Interval
+		target  float64
+		atLeast bool
+		want    string
+	}{
+		{Interval{Lo: 0.72, Hi: 0.9}, 0.7, true, "met"},
+		{Interval{Lo: 0.5, Hi: 0.69}, 0.7, true, "not met"},
+		{Interval{Lo: 0.6, Hi: 0.8}, 0.7, true, "undecided"},
+		{Interval{Lo: 0, Hi: 0.037}, 0.1, false, "met"},
+		{Interval{Lo: 0.11, Hi: 0.3}, 0.1, false, "not met"},
+		{Interval{Lo: 0.02, Hi: 0.16}, 0.1, false, "undecided"},
+	} {
+		if got := Verdict(c.iv, c.target, c.atLeast); got != c.want {
+			t.Errorf("Verdict(%+v, %v, %v) = %s, want %s", c.iv, c.target, c.atLeast, got, c.want)
+		}
+	}
+}
