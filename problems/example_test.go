@@ -3,7 +3,7 @@ package problems_test
 import (
 	"context"
 	"fmt"
-	"slices"
+	"math/rand/v2"
 
 	"pcgwb/problems"
 	_ "pcgwb/problems/binary" // registers binary-v0 and its variants
@@ -11,19 +11,29 @@ import (
 
 // Problems register by name (each problem package does it in init); Make builds one.
 func ExampleMake() {
-	fmt.Println(slices.Contains(problems.List(), "binary-v0"))
 	p, err := problems.Make("binary-v0")
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(p.ContentSpace() != nil)
+	// A problem's content is a point of its content space; Info analyses it once, and
+	// quality, controllability and diversity are read from infos.
+	level := p.ContentSpace().Sample(rand.New(rand.NewPCG(1, 2)))
+	info, err := p.Info(level)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	q := p.Quality(info)
+	fmt.Println("quality in [0, 1]:", q >= 0 && q <= 1)
+	fmt.Println("a level is not diverse from itself:", p.Diversity(info, info))
+	// A misspelt name is an error naming the closest registered problem.
 	_, err = problems.Make("binary-v9")
-	fmt.Println(err != nil)
+	fmt.Println(err)
 	// Output:
-	// true
-	// true
-	// true
+	// quality in [0, 1]: true
+	// a level is not diverse from itself: 0
+	// unknown problem "binary-v9"; did you mean "binary-v0"? (`workbench problems` lists them all)
 }
 
 // Evaluate judges a set of levels as the reference's evaluate() does: the share of levels
