@@ -47,19 +47,6 @@ var ReferenceInfoMs = map[string]float64{
 	"arcade": 800, "talakat": 23,
 }
 
-// Wilson is the 95% Wilson score interval of k successes in n trials.
-func Wilson(k, n int) (lo, hi float64) {
-	if n == 0 {
-		return 0, 1
-	}
-	const z = 1.959963984540054
-	p, nf := float64(k)/float64(n), float64(n)
-	den := 1 + z*z/nf
-	mid := (p + z*z/(2*nf)) / den
-	half := z * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf)) / den
-	return math.Max(0, mid-half), math.Min(1, mid+half)
-}
-
 // SweepTiming is protocol.json, written next to the runs by `make protocol`: how long the
 // whole sweep took on which machine.
 type SweepTiming struct {

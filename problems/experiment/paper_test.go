@@ -3,7 +3,6 @@ package experiment
 import (
 	"context"
 	"fmt"
-	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -13,25 +12,6 @@ import (
 
 	"pcgwb/problems/search"
 )
-
-func TestWilson(t *testing.T) {
-	for _, tc := range []struct {
-		k, n   int
-		lo, hi float64
-	}{
-		// Reference values of the Wilson score interval (z = 1.96).
-		{224, 360, 0.5710, 0.6707},
-		{32, 360, 0.0636, 0.1228},
-		{0, 10, 0, 0.2775},
-		{10, 10, 0.7225, 1},
-		{0, 0, 0, 1},
-	} {
-		lo, hi := Wilson(tc.k, tc.n)
-		if math.Abs(lo-tc.lo) > 5e-4 || math.Abs(hi-tc.hi) > 5e-4 {
-			t.Errorf("Wilson(%d, %d) = %.4f–%.4f, want %.4f–%.4f", tc.k, tc.n, lo, hi, tc.lo, tc.hi)
-		}
-	}
-}
 
 // paperSweep makes finished runs of every problem × fitness × generator (10 each) with the
 // counts f gives; seeds are paired (replicate k has seed k) or independent.
