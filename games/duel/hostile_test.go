@@ -18,13 +18,17 @@ var hostileScripts = []struct {
 	endless bool   // a legal game that never ends: truncated, not a fault
 	want    string // what a match's fault says
 }{
-	// These two build their structure in interruptible steps before the deadly one, so which limit
-	// ends them depends on the machine's speed: the per-call CPU limit (the step cancelled), or
-	// the memory limit / the watchdog (the worker ended). Either way the fault names its limit.
+	// This one builds its structure in interruptible steps before the deadly one, so which limit
+	// ends it depends on the machine's speed: the per-call CPU limit (the step cancelled), or the
+	// memory limit (the worker ended). Either way the fault names its limit.
 	{name: "stack overflow", want: "memory fault|CPU-time limit", src: gameSource("", map[string]string{
 		"initial_state": "x = []\nfor i in range(250000):\n    x = [x]\nreturn {\"n\": 0, \"p\": 0, \"x\": str(x)}"})},
-	{name: "unbounded single step", want: "did not stop: the sandbox worker was ended|CPU-time limit", src: gameSource("", map[string]string{
-		"initial_state": "t = tuple([\"a\" * 4000000] * 1000000)\nd = {t: 1}\nreturn {\"n\": 0, \"p\": 0}"})},
+	// One step that never ends and allocates nothing: hashing a tuple of 2^60 leaves, shared so
+	// that it is built in 60 cheap steps (a tuple of a million 4 MB strings took 200-260 ms of
+	// CPU to build in a fresh worker, more than the per-call budget, so the CPU limit ended it
+	// before its deadly step, before and after the learned opponent's changes alike).
+	{name: "unbounded single step", want: "did not stop: the sandbox worker was ended", src: gameSource("", map[string]string{
+		"initial_state": "t = (1,)\nfor i in range(60):\n    t = (t, t)\nd = {t: 1}\nreturn {\"n\": 0, \"p\": 0}"})},
 	{name: "memory doubling", want: "memory|CPU", src: gameSource("", map[string]string{
 		"legal_actions": "s2 = \"ab\"\nfor i in range(64):\n    s2 = s2 + s2\nl = [1]\nfor i in range(64):\n    l += l\nreturn [0, 1]"})},
 	{name: "huge print", want: "fault in legal_actions", src: gameSource("", map[string]string{
