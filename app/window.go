@@ -172,6 +172,9 @@ func New(a fyne.App, o Options) (*Workbench, error) {
 		wb.Window.Close()
 		return nil, err
 	}
+	if p, ok := wb.panels["birds"].(*BirdsPanel); ok && o.BirdsFolder != "" {
+		p.EvaluateFolder(o.BirdsFolder)
+	}
 	if o.Tab != "" {
 		wb.ShowTab(o.Tab)
 	}

@@ -25,6 +25,8 @@ type Options struct {
 	Run *RunOptions
 	// Open lists run folders: one opens in the Run tab, several are added to Compare.
 	Open []string
+	// BirdsFolder is a Science Birds competition folder the Birds tab evaluates at start.
+	BirdsFolder string
 	// SampleAtStart draws the first sample as soon as the window is built.
 	SampleAtStart bool
 	// OnSampled is called on the UI goroutine each time a sample set has been shown, or has

@@ -129,7 +129,7 @@ func TestOpenPathArgs(t *testing.T) {
 	}{
 		{runDir, "--open " + runDir, false},
 		{filepath.Join(tmp, "runs"), "--open " + filepath.Join(tmp, "runs"), false},
-		{comp, "--tab birds", false},
+		{comp, "--tab birds --birds-folder " + comp, false},
 		{level, "play binary-v0 " + level, false},
 		{other, "", true},
 		{filepath.Join(tmp, "empty-dir-missing"), "", false},

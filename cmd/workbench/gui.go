@@ -72,6 +72,7 @@ func guiFlagSet() (*flag.FlagSet, func() (*guiFlags, error)) {
 		g.opts.Open = append(g.opts.Open, dir)
 		return nil
 	})
+	fs.StringVar(&g.opts.BirdsFolder, "birds-folder", "", "evaluate this Science Birds competition folder (TEAM/raw/…) in the Birds tab (what `workbench FOLDER` does); --screenshot then waits for it")
 	fs.BoolVar(&g.quitAfterRun, "quit-after-run", false, "quit when the --run run stops")
 	g.script.flags(fs, &g.opts)
 	fs.BoolVar(&g.stall, "stall-report", false, "measure how long the UI goroutine is kept busy and print the longest stall at exit")
@@ -103,6 +104,14 @@ func (g *guiFlags) finish(fs *flag.FlagSet, seed *uint64, runGen *string, genera
 	}
 	if g.opts.Tab != "" && !slices.Contains(app.TabNames(), strings.ToLower(g.opts.Tab)) {
 		return nil, usagef("unknown tab %q (one of %s)", g.opts.Tab, strings.Join(app.TabNames(), ", "))
+	}
+	if g.opts.BirdsFolder != "" {
+		if fi, err := os.Stat(g.opts.BirdsFolder); err != nil || !fi.IsDir() {
+			return nil, usagef("--birds-folder %s is not a folder", excerptArg(g.opts.BirdsFolder))
+		}
+		if g.opts.Tab == "" {
+			g.opts.Tab = "birds"
+		}
 	}
 	g.opts.Seed = seed
 	if *runGen != "" {

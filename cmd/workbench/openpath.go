@@ -19,8 +19,8 @@ const maxOpenedLevelBytes = 16 << 20
 // the command line that opens it: a run folder or a folder of runs opens in the window
 // (--open), a level file ({"problem": P, "items": …}) opens in the play window when its
 // problem has one and in the window on its problem otherwise, and a Science Birds competition
-// folder (TEAM/raw/…) opens the window's Birds tab. ok is false when PATH does not exist (the
-// caller then reports an unknown command).
+// folder (TEAM/raw/…) opens in the window's Birds tab, which evaluates it (--birds-folder). ok
+// is false when PATH does not exist (the caller then reports an unknown command).
 func openPathArgs(path string) (args []string, ok bool, err error) {
 	fi, err := os.Stat(path)
 	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrInvalid) {
@@ -36,7 +36,7 @@ func openPathArgs(path string) (args []string, ok bool, err error) {
 		case anyChild(path, isRunFolder):
 			return []string{"--open", path}, true, nil
 		case anyChild(path, func(team string) bool { return isDir(filepath.Join(team, "raw")) }):
-			return []string{"--tab", "birds"}, true, nil
+			return []string{"--tab", "birds", "--birds-folder", path}, true, nil
 		}
 		return nil, true, usagef("%s is neither a run folder, a folder of runs nor a competition folder (TEAM/raw/…)", excerptArg(path))
 	}
