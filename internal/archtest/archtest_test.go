@@ -1,6 +1,9 @@
 package archtest
 
 import (
+	"bytes"
+	"io/fs"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
@@ -104,4 +107,44 @@ func keys(m map[string]bool) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// maxShellLines bounds a source file of the shells (app/, cmd/): past it, a file holds more than
+// one concern and is split (tests are exempt).
+const maxShellLines = 400
+
+// TestShellFilesAreSmall: no non-test Go file under app/ or cmd/ is longer than maxShellLines.
+func TestShellFilesAreSmall(t *testing.T) {
+	n := 0
+	for _, dir := range []string{"app", "cmd"} {
+		err := filepath.WalkDir(filepath.Join("..", "..", dir), func(path string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+				return err
+			}
+			data, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			n++
+			if lines := bytes.Count(data, []byte("\n")); lines > maxShellLines {
+				t.Errorf("%s has %d lines: split it (at most %d in app/ and cmd/)", filepath.ToSlash(path[len("../../"):]), lines, maxShellLines)
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n < 50 {
+		t.Fatalf("found only %d shell files: wrong folder", n)
+	}
+}
+
+// TestEveryPackageHasADocComment: go doc has something to say about every package.
+func TestEveryPackageHasADocComment(t *testing.T) {
+	for pkg, doc := range goList(t, "-f", `{{.ImportPath}} {{.Doc}}`, "pcgwb/...") {
+		if len(doc) == 0 {
+			t.Errorf("%s has no package doc comment", pkg)
+		}
+	}
 }
