@@ -10,21 +10,19 @@ import (
 	"strings"
 	"time"
 
+	"golang.org/x/term"
+
 	"pcgwb/internal/safeio"
 	"pcgwb/problems"
 	"pcgwb/problems/experiment"
 	"pcgwb/problems/search"
 )
 
-// isTerminal reports whether w is an interactive terminal (a character device), where progress
-// redraws one line instead of printing one line per generation.
+// isTerminal reports whether w is an interactive terminal, where progress redraws one line
+// instead of printing one line per generation (/dev/null, a character device, is not one).
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+	return ok && term.IsTerminal(int(f.Fd()))
 }
 
 func splitList(s string) []string {

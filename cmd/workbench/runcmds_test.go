@@ -239,6 +239,12 @@ func TestProgressBarOnATerminal(t *testing.T) {
 	if isTerminal(&buf) {
 		t.Fatal("a buffer is not a terminal")
 	}
+	if null, err := os.Open(os.DevNull); err == nil {
+		defer null.Close()
+		if isTerminal(null) {
+			t.Fatal("/dev/null (a character device) is not a terminal")
+		}
+	}
 }
 
 // A second writer of a run or sweep folder exits 1 naming the holder's pid; a damaged
