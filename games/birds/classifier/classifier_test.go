@@ -8,6 +8,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"path/filepath"
+	"reflect"
 	"testing"
 
 	"golang.org/x/image/font/gofont/gobold"
@@ -544,5 +545,19 @@ func TestFontSamples(t *testing.T) {
 		if in[y*InputSize+16] > 0 || in[y*InputSize+4] < 0.99 {
 			t.Fatalf("clean I: row %d is not a centred bar", y)
 		}
+	}
+}
+
+// The block pool depends on the seed, not on the number of workers.
+func TestBlockPoolIsIndependentOfWorkers(t *testing.T) {
+	a := GenerateBlockPool(5, 1, 3, 1, nil)
+	if len(a) == 0 {
+		t.Fatal("no block letter built")
+	}
+	if b := GenerateBlockPool(5, 1, 3, 4, nil); !reflect.DeepEqual(a, b) {
+		t.Fatalf("1 worker built %d block letters, 4 workers %d, or different ones", len(a), len(b))
+	}
+	if c := GenerateBlockPool(6, 1, 3, 4, nil); reflect.DeepEqual(a, c) {
+		t.Fatal("the seed changes nothing")
 	}
 }

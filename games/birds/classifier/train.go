@@ -7,6 +7,8 @@ import (
 	"math/rand/v2"
 	"sync"
 	"time"
+
+	"golang.org/x/sync/errgroup"
 )
 
 // TrainConfig is everything a training run depends on. With the same configuration, fonts and
@@ -132,10 +134,8 @@ func Train(cfg TrainConfig) (*Net, error) {
 	var runHits, runN int
 	for step := 0; step < cfg.Steps; step++ {
 		var wg sync.WaitGroup
-		for wi, w := range workers {
-			wg.Add(1)
-			go func(w *trainWorker, first int) {
-				defer wg.Done()
+		for first, w := range workers {
+			wg.Go(func() {
 				for si := first; si < trainShards; si += len(workers) {
 					sh := shards[si]
 					for _, p := range sh.grad.params() {
@@ -151,7 +151,7 @@ func Train(cfg TrainConfig) (*Net, error) {
 						sh.loss += float64(net.backward(w.act, label, sh.grad, w.s))
 					}
 				}
-			}(w, wi)
+			})
 		}
 		wg.Wait()
 		total := shards[0].grad.params()
@@ -248,28 +248,21 @@ func Accuracy(n *Net, set LabelledInputs) (acc, meanTrue float64, confusion [Cla
 // parallel, each from its own seeded generator, so the pool does not depend on scheduling.
 func GenerateBlockPool(seed uint64, perLetter, maxTries, workers int, faces []*Face) []*BlockSample {
 	out := make([][]*BlockSample, Classes)
-	jobs := make(chan int)
-	var wg sync.WaitGroup
-	for w := 0; w < max(workers, 1); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+	var g errgroup.Group
+	g.SetLimit(max(workers, 1))
+	for letter := range Classes {
+		g.Go(func() error {
 			var gr glyphRenderer
-			for letter := range jobs {
-				rng := rand.New(rand.NewPCG(seed, uint64(letter)+1000))
-				for try := 0; try < maxTries && len(out[letter]) < perLetter; try++ {
-					if s, ok := gr.blockSample(letter, faces, rng); ok {
-						out[letter] = append(out[letter], s)
-					}
+			rng := rand.New(rand.NewPCG(seed, uint64(letter)+1000))
+			for try := 0; try < maxTries && len(out[letter]) < perLetter; try++ {
+				if s, ok := gr.blockSample(letter, faces, rng); ok {
+					out[letter] = append(out[letter], s)
 				}
 			}
-		}()
+			return nil
+		})
 	}
-	for l := 0; l < Classes; l++ {
-		jobs <- l
-	}
-	close(jobs)
-	wg.Wait()
+	g.Wait()
 	var all []*BlockSample
 	for _, l := range out {
 		all = append(all, l...)
