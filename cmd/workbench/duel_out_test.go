@@ -295,6 +295,11 @@ func TestDuelTargetsWritesTheTable(t *testing.T) {
 		rows[0].Ceiling == nil || rows[0].Ceiling.WinRate.N != 2 {
 		t.Fatalf("rows %s: %v", b, err)
 	}
+	// --table writes the saved rows again, measuring nothing
+	code, again, errs := runCLI(t, "duel", "targets", "--table", js)
+	if code != 0 || !strings.HasPrefix(out, again) {
+		t.Errorf("--table: exit %d\n%s\n%s\nwant the start of\n%s", code, again, errs, out)
+	}
 	// a folder trained on another game is refused
 	if err := os.Rename(dir, filepath.Join(root, "nim")); err != nil {
 		t.Fatal(err)

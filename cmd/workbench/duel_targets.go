@@ -10,6 +10,7 @@ import (
 
 	"pcgwb/games/duel"
 	"pcgwb/internal/atomicfile"
+	"pcgwb/internal/safeio"
 )
 
 // duelTargetsSetup is `workbench duel targets [GAME...]`: each game's trained benchmark opponent
@@ -21,6 +22,7 @@ func duelTargetsSetup(fs *flag.FlagSet) Runner {
 	mctsGames := fs.Int("mcts-games", 50, "games of the benchmark opponent against mcts-100")
 	ceilingGames := fs.Int("ceiling-games", 50, "games of a perfect player (built-in games small enough to solve) against mcts-100 (0: none)")
 	jsonOut := fs.String("json", "", "also write the rows as JSON to this file")
+	table := fs.String("table", "", "comma-separated JSON files that --json wrote: write their rows as one table, measuring nothing")
 	quiet := fs.Bool("quiet", false, "no progress on stderr")
 	var b budgetFlags
 	b.register(fs)
@@ -28,10 +30,25 @@ func duelTargetsSetup(fs *flag.FlagSet) Runner {
 		if *randomGames < 1 || *mctsGames < 1 || *ceilingGames < 0 {
 			return usagef("--random-games and --mcts-games must be at least 1, --ceiling-games at least 0")
 		}
+		var rows []*duel.TargetRow
+		if *table != "" {
+			for _, f := range strings.Split(*table, ",") {
+				b, err := safeio.ReadFile(strings.TrimSpace(f), 16<<20)
+				if err != nil {
+					return err
+				}
+				var rs []*duel.TargetRow
+				if err := json.Unmarshal(b, &rs); err != nil {
+					return fmt.Errorf("%s: %w", f, err)
+				}
+				rows = append(rows, rs...)
+			}
+			duel.WriteTargetTable(io.Stdout, rows)
+			return nil
+		}
 		if len(names) == 0 {
 			names = duel.Builtins()
 		}
-		var rows []*duel.TargetRow
 		for _, name := range names {
 			p, err := duel.Open(name, duel.Limits{})
 			if err != nil {
