@@ -55,11 +55,11 @@ func FuzzDecodeItems(f *testing.F) {
 
 // familyVariants is the first available registered variant of each problem family.
 func familyVariants() []string {
-	seen := map[string]bool{}
+	seen := map[problems.Family]bool{}
 	var out []string
 	for _, n := range problems.List() {
-		family, _, _ := strings.Cut(n, "-")
-		if seen[family] || problems.Unavailable(n) != nil || strings.HasPrefix(family, "apptest") {
+		family := problems.FamilyOf(n)
+		if seen[family] || problems.Unavailable(n) != nil || strings.HasPrefix(string(family), "apptest") {
 			continue
 		}
 		seen[family] = true

@@ -118,7 +118,7 @@ func (o Options) WithDefaults(generator string) Options {
 	if generator == "random" || generator == "constructive" {
 		o.MutationRate = 0
 	}
-	if generator != "mapelites" {
+	if b, _ := builtinNamed(generator); !b.UsesAxes {
 		o.Axes = nil
 	}
 	return o
@@ -147,33 +147,12 @@ func newEngine(p problems.Problem, generator string, opts Options) (Generator, e
 	e := &engine{name: generator, p: p, opts: opts, fit: fit, eval: newEvaluator(p, nil)}
 	e.eval.diversity = alg
 	e.reseed()
-	switch generator {
-	case "random":
-		e.alg = &randomSearch{e}
-	case "es":
-		if opts.Lambda < 1 {
-			return nil, fmt.Errorf("lambda must be at least 1, got %d", opts.Lambda)
-		}
-		e.alg = &evolutionStrategy{e}
-	case "ga":
-		if opts.Tournament < 1 || opts.Elitism < 0 || opts.Elitism > 1 {
-			return nil, fmt.Errorf("tournament must be >= 1 and elitism in [0, 1]")
-		}
-		e.alg = &geneticAlgorithm{e}
-	case "mapelites":
-		a, err := newMapElites(e)
-		if err != nil {
-			return nil, err
-		}
-		e.alg = a
-	case "constructive":
-		build, err := constructorFor(p, opts.Problem)
-		if err != nil {
-			return nil, err
-		}
-		e.alg = &constructive{engine: e, build: build}
-	default:
+	b, ok := builtinNamed(generator)
+	if !ok {
 		return nil, fmt.Errorf("unknown generator %q", generator)
+	}
+	if e.alg, err = b.algorithm(e); err != nil {
+		return nil, err
 	}
 	return e, nil
 }

@@ -191,23 +191,63 @@ func Build(ctx context.Context, generator string, s Spec) (Generator, error) {
 	return r.factory(ctx, s)
 }
 
-// builtins are the generators of this package, in their registration order.
-var builtins = []Descriptor{
-	{Name: "random"},
-	{Name: "es"},
-	{Name: "ga"},
-	{Name: "mapelites", UsesAxes: true},
-	{Name: "constructive", Constructive: true},
+// builtin is a generator of this package: an algorithm of the engine, which does the rest
+// (evaluation, caching, saving, events).
+type builtin struct {
+	Descriptor
+	// algorithm makes the algorithm on an engine whose options have their defaults.
+	algorithm func(e *engine) (algorithm, error)
+}
+
+// builtins are the generators of this package, in their registration order (which is their
+// order in listings and their rank in the report's figures). A new algorithm of the engine is
+// one entry here (and its defaults in Options.WithDefaults).
+var builtins = []builtin{
+	{Descriptor{Name: "random"}, func(e *engine) (algorithm, error) { return &randomSearch{e}, nil }},
+	{Descriptor{Name: "es"}, func(e *engine) (algorithm, error) {
+		if e.opts.Lambda < 1 {
+			return nil, fmt.Errorf("lambda must be at least 1, got %d", e.opts.Lambda)
+		}
+		return &evolutionStrategy{e}, nil
+	}},
+	{Descriptor{Name: "ga"}, func(e *engine) (algorithm, error) {
+		if e.opts.Tournament < 1 || e.opts.Elitism < 0 || e.opts.Elitism > 1 {
+			return nil, fmt.Errorf("tournament must be >= 1 and elitism in [0, 1]")
+		}
+		return &geneticAlgorithm{e}, nil
+	}},
+	{Descriptor{Name: "mapelites", UsesAxes: true}, func(e *engine) (algorithm, error) { return newMapElites(e) }},
+	{Descriptor{Name: "constructive", Constructive: true}, func(e *engine) (algorithm, error) {
+		build, err := constructorFor(e.p, e.opts.Problem)
+		if err != nil {
+			return nil, err
+		}
+		return &constructive{engine: e, build: build}, nil
+	}},
+}
+
+// builtinNamed returns the built-in generator of that name.
+func builtinNamed(generator string) (builtin, bool) {
+	for _, b := range builtins {
+		if b.Name == generator {
+			return b, true
+		}
+	}
+	return builtin{}, false
 }
 
 // isBuiltin tells whether generator is one of this package's.
 func isBuiltin(generator string) bool {
-	return slices.ContainsFunc(builtins, func(d Descriptor) bool { return d.Name == generator })
+	_, ok := builtinNamed(generator)
+	return ok
 }
 
 func init() {
-	for i, d := range builtins {
-		d.Color = Palette[i]
+	for i, b := range builtins {
+		d := b.Descriptor
+		if d.Color == nil {
+			d.Color = Palette[i%len(Palette)]
+		}
 		name := d.Name
 		RegisterGenerator(d, func(_ context.Context, s Spec) (Generator, error) {
 			g, err := newEngine(s.Problem, name, s.Options)
