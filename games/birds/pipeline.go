@@ -15,6 +15,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"golang.org/x/sync/errgroup"
 )
 
 // Stage folder names of the competition layout: DIR/TEAM/<stage>/<letter>/<TEAM_L_n.ext>, and
@@ -302,39 +304,32 @@ func forEach(ctx context.Context, opt Options, stage string, items []item, work 
 	errs := make([]error, len(items))
 	var mu sync.Mutex
 	done := 0
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				coreSlots <- struct{}{} // this worker's core: the trials of a level borrow only the others
-				errs[i] = work(items[i])
-				<-coreSlots
-				mu.Lock()
-				done++
-				if opt.Progress != nil {
-					ev := Event{Stage: stage, Team: items[i].team, Letter: items[i].letter, File: items[i].name, Done: done, Total: len(items)}
-					if errs[i] != nil {
-						ev.Err = errs[i].Error()
-					}
-					opt.Progress(ev)
-				}
-				mu.Unlock()
-			}
-		}()
-	}
+	var g errgroup.Group
+	g.SetLimit(workers)
 	var cancelled error
 	for i := range items {
 		if err := ctx.Err(); err != nil {
 			cancelled = err
 			break
 		}
-		next <- i
+		g.Go(func() error {
+			coreSlots <- struct{}{} // this worker's core: the trials of a level borrow only the others
+			errs[i] = work(items[i])
+			<-coreSlots
+			mu.Lock()
+			defer mu.Unlock()
+			done++
+			if opt.Progress != nil {
+				ev := Event{Stage: stage, Team: items[i].team, Letter: items[i].letter, File: items[i].name, Done: done, Total: len(items)}
+				if errs[i] != nil {
+					ev.Err = errs[i].Error()
+				}
+				opt.Progress(ev)
+			}
+			return nil
+		})
 	}
-	close(next)
-	wg.Wait()
+	g.Wait()
 	return errs, cancelled
 }
 
