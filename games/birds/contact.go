@@ -21,7 +21,7 @@ import (
 // first point, and the manifold keeps only clipped points within the skins; a pair could lose
 // its last point while the skins still overlap and gain one again later. The model: a pair
 // enters contact at Box2D's first BeginContact (the damage event); it stays in contact while
-// Box2D says touching, and while Box2D says not touching as long as the GJK distance between
+// Box2D says touching, and while Box2D says not touching as long as the distance between
 // the two colliders, skins included, is at most SimConfig.ContactKeep (0: the skins overlap).
 // It leaves contact when that distance is larger, when Box2D destroys the contact (the
 // bounding boxes parted) or when a collider is disabled (a dead block). A BeginContact of a
@@ -66,13 +66,11 @@ type unityContacts struct {
 	keep float64
 	// repeats counts the BeginContacts that raised no event (the pair was still in contact).
 	repeats int
-	input   box2d.B2DistanceInput
-	cache   box2d.B2SimplexCache
-	output  box2d.B2DistanceOutput
+	a, b    core // scratch for apart
 }
 
 func newUnityContacts(keep float64) *unityContacts {
-	return &unityContacts{pairs: map[pairKey]*unityPair{}, input: box2d.MakeB2DistanceInput(), keep: keep}
+	return &unityContacts{pairs: map[pairKey]*unityPair{}, keep: keep}
 }
 
 // begin is Box2D's BeginContact of a pair; it reports whether Unity raises OnCollisionEnter2D.
@@ -130,19 +128,106 @@ func (u *unityContacts) unlapse(p *unityPair) {
 }
 
 // apart reports whether a pair is out of contact: a collider is disabled (a dead block) or
-// the distance between the colliders, skins included, is positive.
+// the distance between the colliders, skins included, is more than keep.
 func (u *unityContacts) apart(k pairKey) bool {
 	for _, f := range k {
 		if sb := bodyOf(f); sb != nil && (sb.dying || sb.removed) {
 			return true
 		}
 	}
-	u.input.ProxyA.Set(k[0].GetShape(), 0)
-	u.input.ProxyB.Set(k[1].GetShape(), 0)
-	u.input.TransformA = k[0].GetBody().GetTransform()
-	u.input.TransformB = k[1].GetBody().GetTransform()
-	u.input.UseRadii = true
-	u.cache.Count = 0
-	box2d.B2Distance(&u.output, &u.cache, &u.input)
-	return u.output.Distance > u.keep || math.IsNaN(u.output.Distance)
+	a, ra := u.a.of(k[0])
+	b, rb := u.b.of(k[1])
+	r := ra + rb + u.keep
+	d2, overlap := coreDistance2(a, b)
+	return !overlap && d2 > float64(r*r)
+}
+
+// core is a collider's core in world coordinates: a convex polygon in counter-clockwise
+// order, or one point (a circle's centre).
+type core struct {
+	v [box2d.B2_maxPolygonVertices]box2d.B2Vec2
+	n int
+}
+
+// of fills c with a fixture's core and returns its skin (the polygon radius) or the circle's
+// radius.
+func (c *core) of(f *box2d.B2Fixture) (*core, float64) {
+	xf := f.GetBody().GetTransform()
+	switch sh := f.GetShape().(type) {
+	case *box2d.B2PolygonShape:
+		c.n = sh.M_count
+		for i := 0; i < sh.M_count; i++ {
+			c.v[i] = box2d.B2TransformVec2Mul(xf, sh.M_vertices[i])
+		}
+		return c, sh.M_radius
+	case *box2d.B2CircleShape:
+		c.n = 1
+		c.v[0] = box2d.B2TransformVec2Mul(xf, sh.M_p)
+		return c, sh.M_radius
+	}
+	c.n = 0
+	return c, math.Inf(1) // no other shapes are made; never apart
+}
+
+// coreDistance2 is the squared distance between two cores, or overlap when they intersect.
+// Box2D's GJK (B2Distance) would give the same, but it counts its calls in package globals,
+// which parallel simulations would race on. Two disjoint convex polygons are closest at a
+// vertex of one and an edge of the other; the separating-axis test over both polygons' edges
+// decides whether they are disjoint. Every product is rounded explicitly (no FMA fusion).
+func coreDistance2(a, b *core) (d2 float64, overlap bool) {
+	if a.n == 0 || b.n == 0 {
+		return 0, true
+	}
+	if a.n == 1 && b.n == 1 {
+		dx, dy := a.v[0].X-b.v[0].X, a.v[0].Y-b.v[0].Y
+		return float64(dx*dx) + float64(dy*dy), false
+	}
+	if !separated(a, b) && !separated(b, a) {
+		return 0, true
+	}
+	d2 = math.Inf(1)
+	for _, pair := range [2][2]*core{{a, b}, {b, a}} {
+		p, poly := pair[0], pair[1]
+		if poly.n < 2 {
+			continue
+		}
+		for i := 0; i < p.n; i++ {
+			for j := 0; j < poly.n; j++ {
+				d2 = math.Min(d2, segmentDistance2(p.v[i], poly.v[j], poly.v[(j+1)%poly.n]))
+			}
+		}
+	}
+	return d2, false
+}
+
+// separated reports whether an edge of polygon a has every point of b strictly outside it (a
+// point core has no edges).
+func separated(a, b *core) bool {
+	if a.n < 3 {
+		return false
+	}
+	for i := 0; i < a.n; i++ {
+		p, q := a.v[i], a.v[(i+1)%a.n]
+		nx, ny := q.Y-p.Y, p.X-q.X // outward normal of a counter-clockwise edge
+		out := true
+		for j := 0; j < b.n && out; j++ {
+			out = float64(nx*(b.v[j].X-p.X))+float64(ny*(b.v[j].Y-p.Y)) > 0
+		}
+		if out {
+			return true
+		}
+	}
+	return false
+}
+
+// segmentDistance2 is the squared distance from p to the segment ab.
+func segmentDistance2(p, a, b box2d.B2Vec2) float64 {
+	dx, dy := b.X-a.X, b.Y-a.Y
+	px, py := p.X-a.X, p.Y-a.Y
+	t := 0.0
+	if l2 := float64(dx*dx) + float64(dy*dy); l2 > 0 {
+		t = min(max((float64(px*dx)+float64(py*dy))/l2, 0), 1)
+	}
+	ex, ey := px-float64(t*dx), py-float64(t*dy)
+	return float64(ex*ex) + float64(ey*ey)
 }

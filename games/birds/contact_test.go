@@ -3,6 +3,7 @@ package birds
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/ByteArena/box2d"
@@ -106,15 +107,14 @@ func TestUnityContactRule(t *testing.T) {
 
 // skinGap is the distance between two colliders' skins (0 while they overlap).
 func skinGap(fa, fb *box2d.B2Fixture) float64 {
-	in := box2d.MakeB2DistanceInput()
-	in.ProxyA.Set(fa.GetShape(), 0)
-	in.ProxyB.Set(fb.GetShape(), 0)
-	in.TransformA, in.TransformB = fa.GetBody().GetTransform(), fb.GetBody().GetTransform()
-	in.UseRadii = true
-	var cache box2d.B2SimplexCache
-	var out box2d.B2DistanceOutput
-	box2d.B2Distance(&out, &cache, &in)
-	return out.Distance
+	var ca, cb core
+	a, ra := ca.of(fa)
+	b, rb := cb.of(fb)
+	d2, overlap := coreDistance2(a, b)
+	if overlap {
+		return 0
+	}
+	return max(0, math.Sqrt(d2)-ra-rb)
 }
 
 // rebeginProbe wraps a simulation's contact listener and records, for every BeginContact of a
@@ -259,5 +259,57 @@ func TestContactKeepOneOffset(t *testing.T) {
 		agree, total, archive.legacy-base.legacy, archive.meanIoU()-base.meanIoU())
 	if archive.legacy != 102 || pooled.legacy != 106 || math.Abs(archive.meanIoU()-0.9462) > 5e-5 || agree != 36 {
 		t.Errorf("the recorded figures of ContactKeep 0.01 changed (archive 102, pooled 106, mean IoU 0.9462, templates 36): update docs/science-birds.md")
+	}
+}
+
+// coreDistance2 agrees with Box2D's GJK (B2Distance without radii) on random pairs of boxes
+// and circles: overlapping or not, and the distance within 1e-9.
+func TestCoreDistanceIsGJKs(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 7))
+	world := box2d.MakeB2World(box2d.MakeB2Vec2(0, 0))
+	fixture := func(circle bool) *box2d.B2Fixture {
+		bd := box2d.MakeB2BodyDef()
+		bd.Position = box2d.MakeB2Vec2(rng.Float64()*2-1, rng.Float64()*2-1)
+		bd.Angle = rng.Float64() * 2 * math.Pi
+		fd := box2d.MakeB2FixtureDef()
+		if circle {
+			c := box2d.MakeB2CircleShape()
+			c.M_radius = 0.1 + rng.Float64()*0.3
+			fd.Shape = &c
+		} else {
+			p := box2d.MakeB2PolygonShape()
+			p.SetAsBox(0.05+rng.Float64()*0.5, 0.05+rng.Float64()*0.5)
+			fd.Shape = &p
+		}
+		return world.CreateBody(&bd).CreateFixtureFromDef(&fd)
+	}
+	overlaps := 0
+	for i := 0; i < 2000; i++ {
+		fa, fb := fixture(i%7 == 0), fixture(i%5 == 0)
+		var ca, cb core
+		a, _ := ca.of(fa)
+		b, _ := cb.of(fb)
+		d2, overlap := coreDistance2(a, b)
+		in := box2d.MakeB2DistanceInput()
+		in.ProxyA.Set(fa.GetShape(), 0)
+		in.ProxyB.Set(fb.GetShape(), 0)
+		in.TransformA, in.TransformB = fa.GetBody().GetTransform(), fb.GetBody().GetTransform()
+		var cache box2d.B2SimplexCache
+		var out box2d.B2DistanceOutput
+		box2d.B2Distance(&out, &cache, &in)
+		got := 0.0
+		if !overlap {
+			got = math.Sqrt(d2)
+		} else {
+			overlaps++
+		}
+		if math.Abs(got-out.Distance) > 1e-9 {
+			t.Fatalf("pair %d: distance %v (overlap %v), GJK %v", i, got, overlap, out.Distance)
+		}
+		world.DestroyBody(fa.GetBody())
+		world.DestroyBody(fb.GetBody())
+	}
+	if overlaps == 0 || overlaps == 2000 {
+		t.Fatalf("%d of 2000 pairs overlap: the sample does not test both cases", overlaps)
 	}
 }
