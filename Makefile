@@ -57,6 +57,14 @@ test: deps modules vet
 	@export XDG_RUNTIME_DIR=$$(mktemp -d); \
 	$(XVFB) go test -count=1 -timeout $(GO_TEST_TIMEOUT) ./...
 
+# The unit tier: every test but the slow ones (real windows, the Slurm cluster, sandboxed
+# hostile scripts, long physics and protocol runs), which skip under -short; under 2 minutes on
+# 2 cores. `make test` runs everything.
+.PHONY: test-short
+test-short: deps modules
+	@export XDG_RUNTIME_DIR=$$(mktemp -d); \
+	$(XVFB) go test -short -count=1 -timeout $(GO_TEST_TIMEOUT) ./...
+
 GO_RACE_TIMEOUT ?= 60m
 
 test-race: deps modules ## every test under the race detector (slower: about 5-10x)
