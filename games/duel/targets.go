@@ -134,7 +134,7 @@ func WriteTargetTable(w io.Writer, rows []*TargetRow) {
 	fmt.Fprintln(w, "| game | budget (CPU used) | iterations | benchmark (rule's most lopsided pair) | vs mcts-100: win rate, W-L-D | ≥ 70 %? | random's score, W-L-D | ≤ 10 %? | perfect player vs mcts-100 |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|")
 	pct := func(iv Interval) string {
-		return fmt.Sprintf("%.0f %% [%.1f, %.1f]", 100*iv.Rate, 100*iv.Lo, 100*iv.Hi)
+		return fmt.Sprintf("%.1f %% [%.1f, %.1f]", 100*iv.Rate, 100*iv.Lo, 100*iv.Hi)
 	}
 	for _, r := range rows {
 		rule := fmt.Sprintf("%s (%.0f %%", trimExt(r.Checkpoint), 100*r.Lopsided.Share)
