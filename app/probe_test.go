@@ -38,6 +38,9 @@ func rendererChildren(o fyne.CanvasObject) []fyne.CanvasObject {
 // and the window must still answer afterwards. The controls are found by walking the widget
 // tree, so a button added later is pressed without this test being edited.
 func TestPressEverything(t *testing.T) {
+	if testing.Short() {
+		t.Skip("presses every control of every tab (-short)")
+	}
 	shared := testshared.Dir(t, "reference-data", "pcg")
 	cases := []struct {
 		name     string

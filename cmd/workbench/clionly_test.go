@@ -15,6 +15,9 @@ import (
 // X11, Wayland or glibc needed on a compute node), runs a headless command and says that the
 // window commands are not in it.
 func TestCLIOnlyBuild(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the whole workbench again (-short)")
+	}
 	bin := filepath.Join(t.TempDir(), "workbench-cli")
 	build := exec.Command("go", "build", "-o", bin, ".")
 	build.Env = append(os.Environ(), "CGO_ENABLED=0")

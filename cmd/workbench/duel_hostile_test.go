@@ -28,6 +28,9 @@ var tightBudgets = []string{"--call-cpu", "150ms", "--move-cpu", "300ms", "--gam
 // TestDuelCommandsSurviveHostileScripts: match, tournament and eval end normally with the
 // script's fault named; generate keeps the game it accepted before the hostile one.
 func TestDuelCommandsSurviveHostileScripts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("hostile scripts through every duel command (-short)")
+	}
 	srv := llmtest.New(duelMover)
 	defer srv.Close()
 	for name, body := range hostileBodies {

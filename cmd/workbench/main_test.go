@@ -48,10 +48,14 @@ func withoutTestFlags(args []string) []string {
 	return out
 }
 
-// haveDisplay skips without a display, except on CI (CI=true), where `make test` runs the
-// tests under xvfb-run and a missing display is a broken setup.
+// haveDisplay starts every test that opens a real window: it skips under -short (the unit
+// tier: real windows are slow) and without a display, except on CI (CI=true), where `make
+// test` runs the tests under xvfb-run and a missing display is a broken setup.
 func haveDisplay(t *testing.T) {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("opens a real window (-short)")
+	}
 	if os.Getenv("DISPLAY") != "" || os.Getenv("WAYLAND_DISPLAY") != "" {
 		return
 	}

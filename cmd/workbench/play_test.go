@@ -139,10 +139,7 @@ func TestPlayUsage(t *testing.T) {
 // and reports its play.Outcome as JSON, which comes back to the parent; the trace it recorded
 // replays to the same win.
 func TestPlayOutcomeRoundTrip(t *testing.T) {
-	if testing.Short() {
-		t.Skip("two real play windows (-short)")
-	}
-	haveDisplay(t)
+	haveDisplay(t) // two real play windows
 	t.Setenv(childEnv, "1")
 	level, script := goldenZeldaLevel(t)
 	p, err := problems.Make("zelda-v0")

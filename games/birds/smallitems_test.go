@@ -47,6 +47,9 @@ func denseGrid(n, cols int) *Level {
 // A dense grid of 999 blocks that do not overlap is simulated: the contact limit follows the
 // level (its touching pairs), not a fixed count that such a grid exceeds.
 func TestDenseGridIsSimulated(t *testing.T) {
+	if testing.Short() {
+		t.Skip("simulates 999 blocks (-short)")
+	}
 	lv := denseGrid(999, 50)
 	res, err := Simulate(lv, DefaultSimConfig())
 	if err != nil {

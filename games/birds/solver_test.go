@@ -53,6 +53,9 @@ func sameBits(a, b *sim) string {
 // of the fork's loops are checked: as shipped (serial passes, then paired ones on islands that
 // keep changing) and paired from the first pass. Speed is the only thing the fork may change.
 func TestFastSolverIsBitIdentical(t *testing.T) {
+	if testing.Short() {
+		t.Skip("steps every test world three ways (-short)")
+	}
 	type tcase struct {
 		name      string
 		lv        *Level

@@ -222,6 +222,9 @@ func TestWilson(t *testing.T) {
 }
 
 func TestTournamentLadder(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a whole tournament (-short)")
+	}
 	p, err := BuiltinProgram("take-away", Limits{})
 	if err != nil {
 		t.Fatal(err)

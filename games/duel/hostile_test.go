@@ -77,6 +77,9 @@ func checkHostile(t *testing.T, endless bool, res Result) {
 // Doubling strings costs CPU as well as memory: the memory-doubling script is ended by whichever
 // limit it reaches first, and the fault names that limit ("memory|CPU").
 func TestHostileScripts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("every hostile script in a sandbox child (-short)")
+	}
 	if raceDetector {
 		t.Skip("limits, CPU budgets and window timings do not hold under the race detector; make test runs this")
 	}
@@ -151,6 +154,9 @@ func TestHostileScripts(t *testing.T) {
 // TestGenerateSurvivesHostile: in a batch, the games accepted before a hostile one are kept
 // (handed to OnAccepted at once), and the hostile one is rejected with its fault named.
 func TestGenerateSurvivesHostile(t *testing.T) {
+	if testing.Short() {
+		t.Skip("hostile scripts through generation (-short)")
+	}
 	defer hostilePool.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()

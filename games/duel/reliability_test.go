@@ -190,6 +190,9 @@ func TestOnePlayerNumbering(t *testing.T) {
 }
 
 func TestValidateWarnsOfGrowthAndSlowness(t *testing.T) {
+	if testing.Short() {
+		t.Skip("validates a growing and a slow game (-short)")
+	}
 	opts := ValidateOptions{SkipSkill: true, Playouts: 20, Replays: 2, TerminationGames: 2, Limits: Limits{Steps: 1 << 40, Memory: 1 << 30}}
 	// the state gains 64 KiB a move
 	grow := gameSource("", map[string]string{

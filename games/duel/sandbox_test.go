@@ -129,6 +129,9 @@ func exercise(src string, lim Limits) (*ScriptGame, error) {
 }
 
 func TestHostileScriptsFault(t *testing.T) {
+	if testing.Short() {
+		t.Skip("hostile scripts until their limits (-short)")
+	}
 	big := `s = "x" * 1000000` + "\n"
 	cases := []struct {
 		name    string
