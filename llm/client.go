@@ -195,7 +195,8 @@ func (c *Client) do(ctx context.Context, req Request, fn StreamFunc) (*Response,
 	if c.cache != nil && !req.NoCache && !req.Refresh {
 		e, err := c.cache.Get(key)
 		if e != nil {
-			resp := &Response{Content: e.Response.Content, FinishReason: e.Response.FinishReason, Model: e.Response.Model,
+			// Redacted again: a cache written before replies were redacted may hold the key.
+			resp := &Response{Content: c.redact(e.Response.Content), FinishReason: e.Response.FinishReason, Model: c.redact(e.Response.Model),
 				Usage: e.Response.Usage, Cached: true, Key: key}
 			if fn != nil {
 				fn(0, resp.Content)
@@ -212,7 +213,7 @@ func (c *Client) do(ctx context.Context, req Request, fn StreamFunc) (*Response,
 		case req.Refresh:
 			err = fmt.Errorf("%w: asking again past the cache (--reask-invalid, Ask again) needs the network", ErrOfflineMiss)
 		case damaged != nil:
-			err = fmt.Errorf("%w: %v", ErrOfflineMiss, damaged)
+			err = fmt.Errorf("%w: %s", ErrOfflineMiss, c.redact(damaged.Error()))
 		case c.cache == nil:
 			err = fmt.Errorf("%w: no cache folder is set", ErrOfflineMiss)
 		default:
@@ -301,11 +302,58 @@ func sleepCtx(ctx context.Context, d time.Duration) error {
 	}
 }
 
-func (c *Client) redact(s string) string {
+// redactedText replaces the API key wherever it appears in what the client keeps or shows.
+const redactedText = "[redacted]"
+
+// redactedKey is the key redact replaces ("" when it is too short to tell from text).
+func (c *Client) redactedKey() string {
 	if k := c.cfg.APIKey; len(k) >= 4 {
-		s = strings.ReplaceAll(s, k, "[redacted]")
+		return k
+	}
+	return ""
+}
+
+func (c *Client) redact(s string) string {
+	if k := c.redactedKey(); k != "" {
+		s = strings.ReplaceAll(s, k, redactedText)
 	}
 	return s
+}
+
+// streamRedactor passes a streamed reply on with every occurrence of key replaced, whatever
+// the pieces it arrives in: the longest tail that could be the start of the key is held back
+// until the next piece (or flush, at the end of a complete reply) tells. What a failed attempt
+// held back is never passed on.
+type streamRedactor struct {
+	key  string
+	held string
+	out  func(string)
+}
+
+func (r *streamRedactor) write(d string) {
+	if r.key == "" {
+		r.out(d)
+		return
+	}
+	s := strings.ReplaceAll(r.held+d, r.key, redactedText)
+	h := 0
+	for n := min(len(r.key)-1, len(s)); n > 0; n-- {
+		if strings.HasSuffix(s, r.key[:n]) {
+			h = n
+			break
+		}
+	}
+	r.held = s[len(s)-h:]
+	if out := s[:len(s)-h]; out != "" {
+		r.out(out)
+	}
+}
+
+func (r *streamRedactor) flush() {
+	if r.held != "" {
+		r.out(r.held)
+		r.held = ""
+	}
 }
 
 // reasoningModel tells OpenAI's reasoning models, which refuse max_tokens.
@@ -372,6 +420,9 @@ func (c *Client) attempt(ctx context.Context, canon canonicalRequest, fn StreamF
 	defer stream.Close()
 	resp := &Response{}
 	var sb strings.Builder
+	// What fn receives is redacted as it streams: a key echoed across several deltas is held
+	// back until it is whole and replaced.
+	red := &streamRedactor{key: c.redactedKey(), out: func(d string) { fn(n, d) }}
 	sawChoice := false
 	for {
 		chunk, err := stream.Recv()
@@ -394,7 +445,7 @@ func (c *Client) attempt(ctx context.Context, canon canonicalRequest, fn StreamF
 			sawChoice = true
 			if d := ch.Delta.Content; d != "" {
 				sb.WriteString(d)
-				fn(n, d)
+				red.write(d)
 			}
 			if ch.FinishReason != "" {
 				resp.FinishReason = string(ch.FinishReason)
@@ -411,6 +462,7 @@ func (c *Client) attempt(ctx context.Context, canon canonicalRequest, fn StreamF
 	if resp.Content == "" {
 		return nil, ex, errNoContent
 	}
+	red.flush()
 	return resp, ex, nil
 }
 
