@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"pcgwb/games/duel"
 	"pcgwb/internal/atomicfile"
@@ -67,8 +68,10 @@ func duelTargetsSetup(fs *flag.FlagSet) Runner {
 			if cg == 0 {
 				cg = -1
 			}
-			if !strings.HasSuffix(name, ".star") { // a built-in game is trusted to run here
-				sg, err := duel.LoadBuiltin(name, duel.Limits{})
+			if !strings.HasSuffix(name, ".star") {
+				// a built-in game is trusted to run here; its calls get a wall-time budget a
+				// loaded machine cannot exhaust (2 s lost a game of take-away at load 6)
+				sg, err := duel.LoadBuiltin(name, duel.Limits{CallTime: time.Minute})
 				if err != nil {
 					g.Close()
 					return err
