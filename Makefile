@@ -30,13 +30,22 @@ modules: ## Go modules (pinned in go.mod / go.sum)
 build: deps modules
 	go build -o bin/workbench ./cmd/workbench
 
-# Desktop packages with Fyne's tool (go install fyne.io/tools/cmd/fyne@latest), from the
-# metadata and icon next to the main package (cmd/workbench/FyneApp.toml, Icon.png). For a
-# hand-made install, packaging/pcg-workbench.desktop (Exec=workbench %F) and the same icon.
+# The Linux desktop package with Fyne's tool (go install fyne.io/tools/cmd/fyne@v1.7.4), from the
+# metadata and icon next to the main package (cmd/workbench/FyneApp.toml, Icon.png): a tar.xz
+# with the binary, the icon, a .desktop entry (Exec=workbench %F) and an install Makefile, in
+# bin/. `fyne package` rewrites FyneApp.toml (Build counted up, comments dropped): it is put
+# back. packaging/check-package.sh inspects the result. See docs/packaging.md; for a hand-made
+# install, packaging/pcg-workbench.desktop and the same icon.
+FYNE ?= fyne
+PACKAGE = bin/pcg-workbench-linux-$(shell go env GOARCH).tar.xz
 .PHONY: package
 package: deps modules
-	@command -v fyne >/dev/null || { echo "fyne is required: go install fyne.io/tools/cmd/fyne@latest"; exit 1; }
-	cd cmd/workbench && fyne package --release
+	@command -v $(FYNE) >/dev/null || { echo "fyne is required: go install fyne.io/tools/cmd/fyne@v1.7.4"; exit 1; }
+	@mkdir -p bin && cp cmd/workbench/FyneApp.toml bin/.FyneApp.toml.orig
+	cd cmd/workbench && $(FYNE) package --os linux --release; s=$$?; \
+		cp ../../bin/.FyneApp.toml.orig FyneApp.toml; rm -f ../../bin/.FyneApp.toml.orig; \
+		[ $$s = 0 ] && mv "PCG Workbench.tar.xz" ../../$(PACKAGE)
+	packaging/check-package.sh $(PACKAGE) cmd/workbench/Icon.png
 
 # The CLI-only build: every command but the window and the play/animate windows, statically
 # linked (no libGL, X11, Wayland or glibc needed), for compute nodes and servers. The Go test
