@@ -21,7 +21,8 @@ var legends = problems.NewFamilyTable[Legend]("tile legend")
 
 // RegisterLegend gives the tile problems of family f a legend: value v is written Chars[v]
 // and named Names[v]. A problem whose tile count differs from the legend's gets the generic
-// one. Call it from an init function; a family registered twice panics.
+// one. Call it from this file's init (a problem package cannot import levelio: levelio's tests
+// import problems/all); a family registered twice panics.
 func RegisterLegend(f problems.Family, l Legend) { legends.Register(f, l) }
 
 // LegendFamilies lists the families with a legend of their own, sorted.
