@@ -21,7 +21,12 @@ var ErrTooLarge = errors.New("duel: the game has too many positions to solve")
 type Solver struct {
 	MaxStates int
 	memo      map[string]float64
+	tooLarge  bool
 }
+
+// TooLarge reports whether the solver ever gave up (ErrTooLarge): a match it played lost
+// games to that fault, not to the game.
+func (sv *Solver) TooLarge() bool { return sv.tooLarge }
 
 // Name is "perfect".
 func (*Solver) Name() string { return "perfect" }
@@ -40,6 +45,7 @@ func (sv *Solver) value(g Game, s State, depth int) (float64, error) {
 		return v, nil
 	}
 	if depth > DefaultMaxPlies {
+		sv.tooLarge = true
 		return 0, ErrTooLarge
 	}
 	limit := sv.MaxStates
@@ -47,6 +53,7 @@ func (sv *Solver) value(g Game, s State, depth int) (float64, error) {
 		limit = 200_000
 	}
 	if len(sv.memo) >= limit {
+		sv.tooLarge = true
 		return 0, ErrTooLarge
 	}
 	p, err := g.ToMove(s)

@@ -24,9 +24,23 @@ func TestSolverKnowsTheGameValues(t *testing.T) {
 		}
 		small := &Solver{MaxStates: 10}
 		legal, _ := g.Legal(s)
-		if _, err := small.Act(context.Background(), g, Turn{State: s, Legal: legal}, SeatRNG(1, 0, 0)); !errors.Is(err, ErrTooLarge) {
+		if _, err := small.Act(context.Background(), g, Turn{State: s, Legal: legal}, SeatRNG(1, 0, 0)); !errors.Is(err, ErrTooLarge) || !small.TooLarge() {
 			t.Errorf("%s with 10 positions: %v", c.game, err)
 		}
+	}
+}
+
+// TestTargetsCeilingOfAGameTooLargeToSolve: a perfect player that gives up is no ceiling (a
+// match counts its give-up as its own fault: gridlock read 0 of 200 before).
+func TestTargetsCeilingOfAGameTooLargeToSolve(t *testing.T) {
+	g, err := LoadBuiltin("tic-tac-toe", Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sv := &Solver{MaxStates: 10}
+	pr, err := PlayMatch(context.Background(), g, [2]Agent{sv, Random{}}, 2, 1, nil)
+	if err != nil || !sv.TooLarge() || pr.AFaults != 2 {
+		t.Fatalf("%+v, %v, too large %v", pr, err, sv.TooLarge())
 	}
 }
 

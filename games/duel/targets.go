@@ -114,9 +114,10 @@ func MeasureTargets(ctx context.Context, g, solve Game, dir string, opts TargetO
 	case solve == nil:
 		row.CeilingNote = "not measured (the solver runs only on built-in games)"
 	default:
-		c, err := play(solve, &Solver{}, "mcts-100", opts.CeilingGames)
+		sv := &Solver{}
+		c, err := play(solve, sv, "mcts-100", opts.CeilingGames)
 		switch {
-		case errors.Is(err, ErrTooLarge):
+		case errors.Is(err, ErrTooLarge) || sv.TooLarge(): // a match counts the solver's give-up as its fault
 			row.CeilingNote = "too large to solve"
 		case err != nil:
 			return nil, err
