@@ -19,12 +19,12 @@ import (
 
 func sample(t *testing.T, wb *Workbench, n, seed string) {
 	t.Helper()
-	wb.samples.Count.SetText(n)
-	wb.samples.Seed.SetText(seed)
+	wb.samples.count.SetText(n)
+	wb.samples.seed.SetText(seed)
 	test.Tap(wb.samples.sampleButton)
 	wait(t, wb)
 	if wb.samples.errorBanner.Visible() {
-		t.Fatalf("error shown: %s", wb.samples.ErrorText.Text)
+		t.Fatalf("error shown: %s", wb.samples.errorText.Text)
 	}
 }
 
@@ -46,36 +46,36 @@ func TestSampleFillsGalleryWithBadges(t *testing.T) {
 	}
 
 	sample(t, wb, "12", "7")
-	if got := wb.samples.Gallery.Len(); got != 12 {
+	if got := wb.samples.gallery.Len(); got != 12 {
 		t.Fatalf("gallery has %d items, want 12", got)
 	}
 	set := wb.samples.Last()
-	for i, th := range wb.samples.Gallery.Thumbs() {
+	for i, th := range wb.samples.gallery.Thumbs() {
 		if th.Image == nil || th.Image.Image == nil {
 			t.Fatalf("thumb %d has no picture (%s)", i, th.Error)
 		}
-		for j, b := range th.Badges() {
+		for j, b := range th.badges() {
 			want := [...]string{"Q", "D", "C"}[j]
 			if !strings.HasPrefix(b.Text(), want+" ") {
 				t.Errorf("thumb %d badge %d reads %q", i, j, b.Text())
 			}
 			back, _ := b.colors()
-			if b.Passed() != (back == colorPass) {
-				t.Errorf("thumb %d badge %q: passed=%v but colour %v", i, b.Text(), b.Passed(), back)
+			if b.passed() != (back == colorPass) {
+				t.Errorf("thumb %d badge %q: passed=%v but colour %v", i, b.Text(), b.passed(), back)
 			}
 		}
 		if th.Quality.Value != set.Levels[i].Quality || th.Controllability.Value != set.Levels[i].Controllability {
 			t.Errorf("thumb %d badges do not match the evaluation", i)
 		}
 	}
-	if !summaryPattern.MatchString(wb.samples.Summary.Text) {
-		t.Errorf("summary %q does not show three percentages", wb.samples.Summary.Text)
+	if !summaryPattern.MatchString(wb.samples.summary.Text) {
+		t.Errorf("summary %q does not show three percentages", wb.samples.summary.Text)
 	}
-	if wb.samples.Summary.Text != formatSummary(set.Levels) {
-		t.Errorf("summary %q is not the set's evaluation", wb.samples.Summary.Text)
+	if wb.samples.summary.Text != formatSummary(set.Levels) {
+		t.Errorf("summary %q is not the set's evaluation", wb.samples.summary.Text)
 	}
-	if !strings.Contains(wb.samples.Status.Text, "seed 7") || wb.samples.Progress.Visible() {
-		t.Errorf("status %q / progress visible %v after sampling", wb.samples.Status.Text, wb.samples.Progress.Visible())
+	if !strings.Contains(wb.samples.status.Text, "seed 7") || wb.samples.progress.Visible() {
+		t.Errorf("status %q / progress visible %v after sampling", wb.samples.status.Text, wb.samples.progress.Visible())
 	}
 
 	img := wb.Window.Canvas().Capture()
@@ -88,11 +88,11 @@ func TestSampleFillsGalleryWithBadges(t *testing.T) {
 func TestSeedReproducesTheGallery(t *testing.T) {
 	wb := newTestWorkbench(t)
 	sample(t, wb, "5", "42")
-	first := itemsJSON(t, problems.ItemsOf(wb.samples.Last().Levels))
+	first := itemsFileText(t, problems.ItemsOf(wb.samples.Last().Levels))
 	sample(t, wb, "5", "43")
-	other := itemsJSON(t, problems.ItemsOf(wb.samples.Last().Levels))
+	other := itemsFileText(t, problems.ItemsOf(wb.samples.Last().Levels))
 	sample(t, wb, "5", "42")
-	again := itemsJSON(t, problems.ItemsOf(wb.samples.Last().Levels))
+	again := itemsFileText(t, problems.ItemsOf(wb.samples.Last().Levels))
 	if first != again {
 		t.Fatal("the same seed gave a different gallery")
 	}
@@ -101,10 +101,10 @@ func TestSeedReproducesTheGallery(t *testing.T) {
 	}
 	// The CLI's `sample` draws content then control per item from the same PCG stream.
 	p, _ := problems.Make(fakeName)
-	r := NewRand(42)
+	r := newRand(42)
 	c := p.ContentSpace().Sample(r)
 	k := problems.SampleControl(p, r)
-	if itemsJSON(t, []problems.Item{{Content: c, Control: k}}) != itemsJSON(t, problems.ItemsOf(wb.samples.Last().Levels[:1])) {
+	if itemsFileText(t, []problems.Item{{Content: c, Control: k}}) != itemsFileText(t, problems.ItemsOf(wb.samples.Last().Levels[:1])) {
 		t.Fatal("the gallery does not follow the CLI's sampling order")
 	}
 }
@@ -114,18 +114,18 @@ func TestNewerSampleWins(t *testing.T) {
 	if err := wb.selectProblem(slowName); err != nil {
 		t.Fatal(err)
 	}
-	wb.samples.Count.SetText("30")
+	wb.samples.count.SetText("30")
 	test.Tap(wb.samples.sampleButton)
-	if !wb.samples.Busy() || !wb.samples.Progress.Visible() {
+	if !wb.samples.busy() || !wb.samples.progress.Visible() {
 		t.Fatal("no activity shown while sampling")
 	}
-	wb.samples.Count.SetText("3")
+	wb.samples.count.SetText("3")
 	test.Tap(wb.samples.sampleButton)
 	wait(t, wb)
-	if got := wb.samples.Gallery.Len(); got != 3 {
+	if got := wb.samples.gallery.Len(); got != 3 {
 		t.Fatalf("gallery has %d items, want the newer sample's 3", got)
 	}
-	if wb.samples.Busy() {
+	if wb.samples.busy() {
 		t.Fatal("still busy after Wait")
 	}
 }
@@ -133,25 +133,25 @@ func TestNewerSampleWins(t *testing.T) {
 func TestErrorsAreShownNotPanicked(t *testing.T) {
 	wb := newTestWorkbench(t)
 
-	wb.samples.Count.SetText("0")
+	wb.samples.count.SetText("0")
 	test.Tap(wb.samples.sampleButton)
-	if !wb.samples.errorBanner.Visible() || !strings.Contains(wb.samples.ErrorText.Text, "samples") {
-		t.Fatalf("bad count not reported: %q", wb.samples.ErrorText.Text)
+	if !wb.samples.errorBanner.Visible() || !strings.Contains(wb.samples.errorText.Text, "samples") {
+		t.Fatalf("bad count not reported: %q", wb.samples.errorText.Text)
 	}
-	wb.samples.Count.SetText("4")
-	wb.samples.Seed.SetText("-1")
+	wb.samples.count.SetText("4")
+	wb.samples.seed.SetText("-1")
 	test.Tap(wb.samples.sampleButton)
-	if !strings.Contains(wb.samples.ErrorText.Text, "seed") {
-		t.Fatalf("bad seed not reported: %q", wb.samples.ErrorText.Text)
+	if !strings.Contains(wb.samples.errorText.Text, "seed") {
+		t.Fatalf("bad seed not reported: %q", wb.samples.errorText.Text)
 	}
-	wb.samples.Seed.SetText("1")
+	wb.samples.seed.SetText("1")
 
 	if err := wb.selectProblem(brokenName); err != nil {
 		t.Fatal(err)
 	}
 	wait(t, wb)
-	if !wb.samples.errorBanner.Visible() || !strings.Contains(wb.samples.ErrorText.Text, "always fails") {
-		t.Fatalf("failing info not reported: %q", wb.samples.ErrorText.Text)
+	if !wb.samples.errorBanner.Visible() || !strings.Contains(wb.samples.errorText.Text, "always fails") {
+		t.Fatalf("failing info not reported: %q", wb.samples.errorText.Text)
 	}
 
 	if err := wb.selectProblem(noPicName); err != nil {
@@ -159,12 +159,12 @@ func TestErrorsAreShownNotPanicked(t *testing.T) {
 	}
 	wait(t, wb)
 	if wb.samples.errorBanner.Visible() {
-		t.Fatalf("banner still up: %q", wb.samples.ErrorText.Text)
+		t.Fatalf("banner still up: %q", wb.samples.errorText.Text)
 	}
-	if wb.samples.Gallery.Len() != 4 {
-		t.Fatalf("gallery has %d items, want 4", wb.samples.Gallery.Len())
+	if wb.samples.gallery.Len() != 4 {
+		t.Fatalf("gallery has %d items, want 4", wb.samples.gallery.Len())
 	}
-	for _, th := range wb.samples.Gallery.Thumbs() {
+	for _, th := range wb.samples.gallery.Thumbs() {
 		if th.Image != nil || !strings.Contains(th.Error, "no sprites") {
 			t.Fatalf("render failure not shown on the thumb: %q", th.Error)
 		}
@@ -178,43 +178,43 @@ func TestErrorsAreShownNotPanicked(t *testing.T) {
 
 func TestShortcutsSample(t *testing.T) {
 	wb := newTestWorkbench(t)
-	wb.samples.Count.SetText("2")
+	wb.samples.count.SetText("2")
 	if !wb.handleShortcut(shortcutSample) {
 		t.Fatal("Ctrl+R not handled")
 	}
 	wait(t, wb)
-	if wb.samples.Gallery.Len() != 2 {
-		t.Fatalf("Ctrl+R: gallery has %d items, want 2", wb.samples.Gallery.Len())
+	if wb.samples.gallery.Len() != 2 {
+		t.Fatalf("Ctrl+R: gallery has %d items, want 2", wb.samples.gallery.Len())
 	}
 	// With the focus in an entry the shortcut must still reach the workbench.
-	wb.samples.Count.SetText("3")
-	wb.Window.Canvas().Focus(wb.samples.Count)
-	wb.samples.Count.TypedShortcut(shortcutSample)
+	wb.samples.count.SetText("3")
+	wb.Window.Canvas().Focus(wb.samples.count)
+	wb.samples.count.TypedShortcut(shortcutSample)
 	wait(t, wb)
-	if wb.samples.Gallery.Len() != 3 {
-		t.Fatalf("Ctrl+R in an entry: gallery has %d items, want 3", wb.samples.Gallery.Len())
+	if wb.samples.gallery.Len() != 3 {
+		t.Fatalf("Ctrl+R in an entry: gallery has %d items, want 3", wb.samples.gallery.Len())
 	}
-	wb.samples.Count.SetText("4")
-	wb.samples.Count.TypedKey(&fyne.KeyEvent{Name: fyne.KeyF5})
+	wb.samples.count.SetText("4")
+	wb.samples.count.TypedKey(&fyne.KeyEvent{Name: fyne.KeyF5})
 	wait(t, wb)
-	if wb.samples.Gallery.Len() != 4 {
-		t.Fatalf("F5: gallery has %d items, want 4", wb.samples.Gallery.Len())
+	if wb.samples.gallery.Len() != 4 {
+		t.Fatalf("F5: gallery has %d items, want 4", wb.samples.gallery.Len())
 	}
-	wb.samples.Seed.SetText("")
-	wb.samples.Seed.TypedShortcut(shortcutNewSeed)
+	wb.samples.seed.SetText("")
+	wb.samples.seed.TypedShortcut(shortcutNewSeed)
 	wait(t, wb)
-	if wb.samples.Seed.Text == "" || wb.samples.Last().Seed != mustSeed(t, wb.samples.Seed.Text) {
-		t.Fatalf("Ctrl+N: seed %q, last sample seed %d", wb.samples.Seed.Text, wb.samples.Last().Seed)
+	if wb.samples.seed.Text == "" || wb.samples.Last().seed != mustSeed(t, wb.samples.seed.Text) {
+		t.Fatalf("Ctrl+N: seed %q, last sample seed %d", wb.samples.seed.Text, wb.samples.Last().seed)
 	}
-	wb.samples.Count.TypedShortcut(shortcutFilter)
-	if wb.Window.Canvas().Focused() != wb.picker.Filter {
+	wb.samples.count.TypedShortcut(shortcutFilter)
+	if wb.Window.Canvas().Focused() != wb.picker.filter {
 		t.Fatal("Ctrl+F did not focus the problem filter")
 	}
 	// Keys the workbench does not use still reach the entry.
-	wb.samples.Count.SetText("")
-	test.Type(wb.samples.Count, "7")
-	if wb.samples.Count.Text != "7" {
-		t.Fatalf("typing into the count gives %q", wb.samples.Count.Text)
+	wb.samples.count.SetText("")
+	test.Type(wb.samples.count, "7")
+	if wb.samples.count.Text != "7" {
+		t.Fatalf("typing into the count gives %q", wb.samples.count.Text)
 	}
 }
 
@@ -229,19 +229,19 @@ func mustSeed(t *testing.T, s string) uint64 {
 
 func TestPickerFilters(t *testing.T) {
 	wb := newTestWorkbench(t)
-	wb.picker.Filter.SetText("apptest BROKEN")
+	wb.picker.filter.SetText("apptest BROKEN")
 	if got := wb.picker.Names(); len(got) != 1 || got[0] != brokenName {
 		t.Fatalf("filter shows %v", got)
 	}
 	if wb.picker.Selected() != fakeName {
 		t.Fatal("filtering changed the selected problem")
 	}
-	wb.picker.Filter.OnSubmitted(wb.picker.Filter.Text)
+	wb.picker.filter.OnSubmitted(wb.picker.filter.Text)
 	wait(t, wb)
 	if wb.picker.Selected() != brokenName || wb.problemTitle.Text != brokenName {
 		t.Fatalf("Enter in the filter did not pick the match (selected %q)", wb.picker.Selected())
 	}
-	wb.picker.Filter.SetText("")
+	wb.picker.filter.SetText("")
 	if len(wb.picker.Names()) < 4 {
 		t.Fatalf("clearing the filter shows %v", wb.picker.Names())
 	}
@@ -269,7 +269,7 @@ func TestPlanGalleryFitsAllWhenItCan(t *testing.T) {
 	}
 }
 
-func itemsJSON(t *testing.T, items []problems.Item) string {
+func itemsFileText(t *testing.T, items []problems.Item) string {
 	t.Helper()
 	b, err := json.Marshal(items)
 	if err != nil {
@@ -316,14 +316,14 @@ func savePNG(t *testing.T, path string, img image.Image) {
 
 func TestTypingACountDoesNotSample(t *testing.T) {
 	wb := newTestWorkbench(t)
-	before := wb.samples.Gallery.Len()
-	wb.samples.Count.SetText("5")
-	if wb.samples.Busy() || wb.samples.countSlider.Value != 5 {
-		t.Fatalf("typing a count: busy=%v slider=%v", wb.samples.Busy(), wb.samples.countSlider.Value)
+	before := wb.samples.gallery.Len()
+	wb.samples.count.SetText("5")
+	if wb.samples.busy() || wb.samples.countSlider.Value != 5 {
+		t.Fatalf("typing a count: busy=%v slider=%v", wb.samples.busy(), wb.samples.countSlider.Value)
 	}
 	wb.samples.countSlider.SetValue(9)
-	if wb.samples.Busy() || wb.samples.Count.Text != "9" || wb.samples.Gallery.Len() != before {
-		t.Fatalf("moving the slider programmatically: busy=%v count=%q", wb.samples.Busy(), wb.samples.Count.Text)
+	if wb.samples.busy() || wb.samples.count.Text != "9" || wb.samples.gallery.Len() != before {
+		t.Fatalf("moving the slider programmatically: busy=%v count=%q", wb.samples.busy(), wb.samples.count.Text)
 	}
 }
 
@@ -333,15 +333,15 @@ func TestFailureStopsTheRunningSample(t *testing.T) {
 	if err := wb.selectProblem(slowName); err != nil {
 		t.Fatal(err)
 	}
-	wb.samples.Count.SetText("30") // the selection above already started a slow sample of 2
+	wb.samples.count.SetText("30") // the selection above already started a slow sample of 2
 	test.Tap(wb.samples.sampleButton)
-	wb.samples.Seed.SetText("not a seed")
+	wb.samples.seed.SetText("not a seed")
 	test.Tap(wb.samples.sampleButton)
 	wait(t, wb)
-	if !wb.samples.errorBanner.Visible() || wb.samples.Progress.Visible() {
-		t.Fatalf("banner %v, progress %v", wb.samples.errorBanner.Visible(), wb.samples.Progress.Visible())
+	if !wb.samples.errorBanner.Visible() || wb.samples.progress.Visible() {
+		t.Fatalf("banner %v, progress %v", wb.samples.errorBanner.Visible(), wb.samples.progress.Visible())
 	}
-	if got := wb.samples.Gallery.Len(); got == 30 {
+	if got := wb.samples.gallery.Len(); got == 30 {
 		t.Fatal("the cancelled sample still replaced the gallery")
 	}
 }
@@ -350,12 +350,12 @@ func TestShowTabNamedReachesEveryTab(t *testing.T) {
 	wb := newTestWorkbench(t)
 	for _, name := range []string{"sample", "run", "editor", "compare", "expressive", "birds", "Games", "llm", "Range", "SAMPLE"} {
 		want := tabTable[tabNamed(name)]
-		if !wb.ShowTab(name) || wb.frontTab() != want.name || wb.tabs.Selected().Text != want.title {
+		if !wb.showTab(name) || wb.frontTab() != want.name || wb.tabs.Selected().Text != want.title {
 			t.Errorf("%s: selected %q", name, wb.tabs.Selected().Text)
 		}
 		wait(t, wb)
 	}
-	if wb.ShowTab("nope") {
+	if wb.showTab("nope") {
 		t.Error("an unknown tab was found")
 	}
 	if got := len(wb.tabs.Items); got != len(tabTable) || len(TabNames()) != got {
@@ -373,8 +373,8 @@ func TestProblemListShowsTenRows(t *testing.T) {
 	wb := newTestWorkbench(t)
 	for _, size := range []fyne.Size{fyne.NewSize(1280, 720), fyne.NewSize(1024, 700)} {
 		wb.Window.Resize(size)
-		row := wb.picker.List.CreateItem().MinSize().Height + theme.Padding()
-		if rows := wb.picker.List.Size().Height / row; rows < 10 {
+		row := wb.picker.list.CreateItem().MinSize().Height + theme.Padding()
+		if rows := wb.picker.list.Size().Height / row; rows < 10 {
 			t.Errorf("%v: the problem list shows %.1f rows", size, rows)
 		}
 	}

@@ -22,18 +22,18 @@ func BenchmarkRunUIStall(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		LongestUICallback(true)
 		start := time.Now()
-		wb.ShowTab("run")
-		wb.Run.Generator.SetSelected("ga")
-		wb.Run.PopSize.SetText("100")
-		wb.Run.Generations.SetText("200")
-		wb.Run.Start()
+		wb.showTab("run")
+		wb.run.generator.SetSelected("ga")
+		wb.run.popSize.SetText("100")
+		wb.run.generations.SetText("200")
+		wb.run.Start()
 		var err error
-		letUIRun(func() { err = wb.Run.Wait(5 * time.Minute) })
+		letUIRun(func() { err = wb.run.wait(5 * time.Minute) })
 		if err != nil {
 			b.Fatal(err)
 		}
-		if wb.Run.State() != RunFinished {
-			b.Fatalf("run %v: %s", wb.Run.State(), wb.Run.ErrorText.Text)
+		if wb.run.State() != RunFinished {
+			b.Fatalf("run %v: %s", wb.run.State(), wb.run.errorText.Text)
 		}
 		worst = max(worst, LongestUICallback(false))
 		b.ReportMetric(time.Since(start).Seconds(), "run-s")
@@ -51,10 +51,10 @@ func BenchmarkEditorRecompute(b *testing.B) {
 			if err != nil {
 				b.Skip(err)
 			}
-			r := NewRand(1)
+			r := newRand(1)
 			content := p.ContentSpace().Sample(r)
 			control := problems.SampleControl(p, r)
-			g, _ := TileGridOf(p)
+			g, _ := tileGridOf(p)
 			cells := gridOfContent(content)
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {

@@ -24,29 +24,29 @@ import (
 // birdsDebounce is how long typing must pause before the level is evaluated again.
 const birdsDebounce = 300 * time.Millisecond
 
-// BirdsPanel is the Science Birds tab: a drop_block program (or level XML) evaluated as it is
+// birdsPanel is the Science Birds tab: a drop_block program (or level XML) evaluated as it is
 // typed — the evaluator's image, the stability and the classifier's top letters — an Animate
 // button that opens the physics in a window, and a whole competition folder evaluated with a
 // progress bar and its ranking.
-type BirdsPanel struct {
+type birdsPanel struct {
 	wb *Workbench
 
-	Program   *widget.Entry
-	Image     *fynecanvas.Image
-	Stability *widget.Label
-	Letters   *widget.Label
-	Problem   *widget.Label // errors of the program, inline
+	program   *widget.Entry
+	image     *fynecanvas.Image
+	stability *widget.Label
+	letters   *widget.Label
+	problem   *widget.Label // errors of the program, inline
 
-	OpenButton, AnimateButton, EvaluateButton, PromptButton, CancelButton *widget.Button
+	openButton, animateButton, evaluateButton, promptButton, cancelButton *widget.Button
 
-	Progress      *widget.ProgressBar
-	ProgressLabel *widget.Label
+	progress      *widget.ProgressBar
+	progressLabel *widget.Label
 	Ranking       *widget.Table
-	// Team picks whose per-letter results the chart shows and whose trials TrialList lists;
+	// team picks whose per-letter results the chart shows and whose trials TrialList lists;
 	// a trial opens its level in the level view.
-	Team      *widget.Select
-	Chart     *fynecanvas.Image
-	TrialList *widget.List
+	team      *widget.Select
+	chart     *fynecanvas.Image
+	trialList *widget.List
 
 	// classifier gives the letter classifier: Options.BirdsClassifier, or Unavailable.
 	classifier func() birds.Classifier
@@ -62,44 +62,44 @@ type BirdsPanel struct {
 	content      fyne.CanvasObject
 }
 
-// NewBirdsPanel builds the tab.
-func NewBirdsPanel(wb *Workbench) *BirdsPanel {
-	p := &BirdsPanel{wb: wb, classifier: func() birds.Classifier {
+// newBirdsPanel builds the tab.
+func newBirdsPanel(wb *Workbench) *birdsPanel {
+	p := &birdsPanel{wb: wb, classifier: func() birds.Classifier {
 		if c := wb.opts.BirdsClassifier; c != nil {
 			return c
 		}
 		return birds.Unavailable{}
 	}}
-	p.Program = widget.NewMultiLineEntry()
-	p.Program.TextStyle = fyne.TextStyle{Monospace: true}
-	p.Program.SetPlaceHolder("drop_block('b31', 10)\ndrop_block('b13', 9)\n…\n\nType or paste a drop_block program, an answer with a ``` block, or a level XML.")
-	p.Program.OnChanged = p.changed
+	p.program = widget.NewMultiLineEntry()
+	p.program.TextStyle = fyne.TextStyle{Monospace: true}
+	p.program.SetPlaceHolder("drop_block('b31', 10)\ndrop_block('b13', 9)\n…\n\nType or paste a drop_block program, an answer with a ``` block, or a level XML.")
+	p.program.OnChanged = p.changed
 
-	p.Image = fynecanvas.NewImageFromImage(blankBirdsImage())
-	p.Image.FillMode = fynecanvas.ImageFillContain
-	p.Image.ScaleMode = fynecanvas.ImageScaleSmooth
-	p.Image.SetMinSize(fyne.NewSize(260, 260))
-	p.Stability = widget.NewLabel("Stability: –")
-	p.Letters = widget.NewLabel("Letters: –")
-	p.Letters.Wrapping = fyne.TextWrapWord
-	p.Problem = widget.NewLabel("")
-	p.Problem.Wrapping = fyne.TextWrapWord
-	p.Problem.Importance = widget.DangerImportance
+	p.image = fynecanvas.NewImageFromImage(blankBirdsImage())
+	p.image.FillMode = fynecanvas.ImageFillContain
+	p.image.ScaleMode = fynecanvas.ImageScaleSmooth
+	p.image.SetMinSize(fyne.NewSize(260, 260))
+	p.stability = widget.NewLabel("Stability: –")
+	p.letters = widget.NewLabel("Letters: –")
+	p.letters.Wrapping = fyne.TextWrapWord
+	p.problem = widget.NewLabel("")
+	p.problem.Wrapping = fyne.TextWrapWord
+	p.problem.Importance = widget.DangerImportance
 
-	p.OpenButton = widget.NewButtonWithIcon("Open level…", theme.FolderOpenIcon(), p.showOpenLevel)
-	p.AnimateButton = widget.NewButtonWithIcon("Animate", theme.MediaPlayIcon(), p.animate)
-	p.AnimateButton.Disable()
-	p.EvaluateButton = widget.NewButtonWithIcon("Evaluate folder…", theme.FolderIcon(), p.showEvaluateFolder)
-	p.PromptButton = widget.NewButtonWithIcon("Run prompt…", theme.MailComposeIcon(), p.showPromptDialog)
-	p.CancelButton = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), func() {
+	p.openButton = widget.NewButtonWithIcon("Open level…", theme.FolderOpenIcon(), p.showOpenLevel)
+	p.animateButton = widget.NewButtonWithIcon("Animate", theme.MediaPlayIcon(), p.animate)
+	p.animateButton.Disable()
+	p.evaluateButton = widget.NewButtonWithIcon("Evaluate folder…", theme.FolderIcon(), p.showEvaluateFolder)
+	p.promptButton = widget.NewButtonWithIcon("Run prompt…", theme.MailComposeIcon(), p.showPromptDialog)
+	p.cancelButton = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), func() {
 		p.folder.Cancel()
-		p.ProgressLabel.SetText("Cancelled.")
+		p.progressLabel.SetText("Cancelled.")
 	})
-	p.CancelButton.Disable()
-	p.Progress = widget.NewProgressBar()
-	p.ProgressLabel = widget.NewLabel("Evaluate a competition folder (TEAM/raw/L/TEAM_L_n.txt), or run a prompt on the LLM tab's model: every stage, then the ranking.")
+	p.cancelButton.Disable()
+	p.progress = widget.NewProgressBar()
+	p.progressLabel = widget.NewLabel("Evaluate a competition folder (TEAM/raw/L/TEAM_L_n.txt), or run a prompt on the LLM tab's model: every stage, then the ranking.")
 	// One line: a wrapped label grows over the ranking table when the tab is narrow.
-	p.ProgressLabel.Truncation = fyne.TextTruncateEllipsis
+	p.progressLabel.Truncation = fyne.TextTruncateEllipsis
 	p.Ranking = widget.NewTable(
 		func() (int, int) { return len(p.ranking) + 1, 4 },
 		func() fyne.CanvasObject { return widget.NewLabel("normalized score 00.0000 %") },
@@ -115,35 +115,35 @@ func NewBirdsPanel(wb *Workbench) *BirdsPanel {
 		})
 	p.Ranking.OnSelected = func(id widget.TableCellID) {
 		if id.Row > 0 && id.Row <= len(p.ranking) {
-			p.Team.SetSelected(p.ranking[id.Row-1][1])
+			p.team.SetSelected(p.ranking[id.Row-1][1])
 		}
 	}
-	p.Chart = fynecanvas.NewImageFromImage(LetterChart(nil, ""))
-	p.Chart.FillMode = fynecanvas.ImageFillContain
-	p.Chart.SetMinSize(fyne.NewSize(400, 120))
-	p.TrialList = p.newTrialList()
-	p.Team = widget.NewSelect(nil, func(team string) {
-		p.Chart.Image = LetterChart(p.characters, team)
-		p.Chart.Refresh()
+	p.chart = fynecanvas.NewImageFromImage(letterChart(nil, ""))
+	p.chart.FillMode = fynecanvas.ImageFillContain
+	p.chart.SetMinSize(fyne.NewSize(400, 120))
+	p.trialList = p.newTrialList()
+	p.team = widget.NewSelect(nil, func(team string) {
+		p.chart.Image = letterChart(p.characters, team)
+		p.chart.Refresh()
 		p.showTeamTrials(team)
 	})
-	p.Team.PlaceHolder = "Team (per-letter results)"
+	p.team.PlaceHolder = "Team (per-letter results)"
 	p.Ranking.SetColumnWidth(0, 60)
 	p.Ranking.SetColumnWidth(1, 170)
 	p.Ranking.SetColumnWidth(2, 130)
 	p.Ranking.SetColumnWidth(3, 130)
 
 	left := container.NewBorder(
-		container.NewHBox(p.OpenButton, p.AnimateButton), p.Problem, nil, nil, p.Program)
-	right := container.NewBorder(nil, container.NewVBox(p.Stability, p.Letters), nil, nil, p.Image)
+		container.NewHBox(p.openButton, p.animateButton), p.problem, nil, nil, p.program)
+	right := container.NewBorder(nil, container.NewVBox(p.stability, p.letters), nil, nil, p.image)
 	level := container.NewHSplit(left, right)
 	level.SetOffset(0.45)
-	chart := followTheme(p.Chart, func() image.Image { return LetterChart(p.characters, p.Team.Selected) })
-	chartAndTrials := container.NewVSplit(chart, p.TrialList)
-	results := container.NewHSplit(p.Ranking, container.NewBorder(p.Team, nil, nil, nil, chartAndTrials))
+	chart := followTheme(p.chart, func() image.Image { return letterChart(p.characters, p.team.Selected) })
+	chartAndTrials := container.NewVSplit(chart, p.trialList)
+	results := container.NewHSplit(p.Ranking, container.NewBorder(p.team, nil, nil, nil, chartAndTrials))
 	results.SetOffset(0.45)
 	folder := container.NewBorder(
-		container.NewVBox(container.NewHBox(p.EvaluateButton, p.PromptButton, p.CancelButton), p.Progress, p.ProgressLabel),
+		container.NewVBox(container.NewHBox(p.evaluateButton, p.promptButton, p.cancelButton), p.progress, p.progressLabel),
 		nil, nil, nil, results)
 	split := container.NewVSplit(level, folder)
 	split.SetOffset(0.58)
@@ -152,7 +152,7 @@ func NewBirdsPanel(wb *Workbench) *BirdsPanel {
 }
 
 // Content is the tab's content.
-func (p *BirdsPanel) Content() fyne.CanvasObject { return p.content }
+func (p *birdsPanel) Content() fyne.CanvasObject { return p.content }
 
 func blankBirdsImage() image.Image {
 	img := image.NewGray(image.Rect(0, 0, 64, 64))
@@ -163,7 +163,7 @@ func blankBirdsImage() image.Image {
 }
 
 // changed restarts the debounce: the level is evaluated once typing pauses.
-func (p *BirdsPanel) changed(text string) {
+func (p *birdsPanel) changed(text string) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.timer != nil {
@@ -184,7 +184,7 @@ type birdsLevelResult struct {
 }
 
 // evaluate runs the level off the UI goroutine; only the newest text's result is shown.
-func (p *BirdsPanel) evaluate(text string) {
+func (p *birdsPanel) evaluate(text string) {
 	classifier := p.classifier
 	p.eval.Go(func(ctx context.Context) func() {
 		r := evaluateBirdsText(ctx, text, classifier)
@@ -210,7 +210,7 @@ func evaluateBirdsText(ctx context.Context, text string, classifier func() birds
 	r := birdsLevelResult{source: ev.Source, result: ev.Result, image: ev.Mask.Gray()}
 	switch {
 	case ev.Classification != nil:
-		r.letters = "Letters: " + TopLetters(ev.Classification, 5) + " — " + classifierLabel(c)
+		r.letters = "Letters: " + topLetters(ev.Classification, 5) + " — " + classifierLabel(c)
 	case errors.Is(ev.SimilarityErr, birds.ErrClassifierUnavailable):
 		r.letters = "Letters: no classifier available (similarity cannot be computed)"
 	default:
@@ -233,8 +233,8 @@ func classifierLabel(c birds.Classifier) string {
 	return "proxy " + name + ", not the competition's ViT"
 }
 
-// TopLetters formats the n most probable letters, "A 0.812 · H 0.104 · …".
-func TopLetters(cl *birds.Classification, n int) string {
+// topLetters formats the n most probable letters, "A 0.812 · H 0.104 · …".
+func topLetters(cl *birds.Classification, n int) string {
 	var parts []string
 	for _, l := range cl.TopLetters(n) {
 		parts = append(parts, fmt.Sprintf("%s %.3f", l.Letter, l.Probability))
@@ -242,46 +242,46 @@ func TopLetters(cl *birds.Classification, n int) string {
 	return strings.Join(parts, " · ")
 }
 
-func (p *BirdsPanel) show(r birdsLevelResult) {
+func (p *birdsPanel) show(r birdsLevelResult) {
 	switch {
 	case r.empty:
-		p.Problem.SetText("")
-		p.Stability.SetText("Stability: –")
-		p.Letters.SetText("Letters: –")
-		p.Image.Image = blankBirdsImage()
-		p.AnimateButton.Disable()
+		p.problem.SetText("")
+		p.stability.SetText("Stability: –")
+		p.letters.SetText("Letters: –")
+		p.image.Image = blankBirdsImage()
+		p.animateButton.Disable()
 	case r.result == nil:
-		p.Problem.SetText(r.err.Error())
-		p.Stability.SetText("Stability: –")
-		p.Letters.SetText("Letters: –")
-		p.Image.Image = blankBirdsImage()
-		p.AnimateButton.Disable()
+		p.problem.SetText(r.err.Error())
+		p.stability.SetText("Stability: –")
+		p.letters.SetText("Letters: –")
+		p.image.Image = blankBirdsImage()
+		p.animateButton.Disable()
 	default:
-		p.Problem.SetText("")
+		p.problem.SetText("")
 		res := r.result
-		p.Stability.SetText(fmt.Sprintf("Stability: %.4f — %d of %d blocks moved ≥ %.1f (legacy %.4f) · %s",
+		p.stability.SetText(fmt.Sprintf("Stability: %.4f — %d of %d blocks moved ≥ %.1f (legacy %.4f) · %s",
 			res.Score, res.Moving, res.Total, birds.MovementThreshold, res.Legacy, r.source))
-		p.Letters.SetText(r.letters)
-		p.Image.Image = r.image
-		p.AnimateButton.Enable()
+		p.letters.SetText(r.letters)
+		p.image.Image = r.image
+		p.animateButton.Enable()
 	}
-	p.Image.Refresh()
+	p.image.Refresh()
 }
 
-// Wait blocks until the level evaluation and the folder run in flight are done and shown.
+// wait blocks until the level evaluation and the folder run in flight are done and shown.
 // It must not be called on the UI goroutine.
-func (p *BirdsPanel) Wait(timeout time.Duration) error {
+func (p *birdsPanel) wait(timeout time.Duration) error {
 	deadline := time.Now().Add(timeout)
-	if err := p.eval.Wait(timeout); err != nil {
+	if err := p.eval.wait(timeout); err != nil {
 		return err
 	}
-	return p.folder.Wait(time.Until(deadline))
+	return p.folder.wait(time.Until(deadline))
 }
 
 // maxBirdsLevelFile bounds a level file opened in the panel.
 const maxBirdsLevelFile = 1 << 20
 
-func (p *BirdsPanel) showOpenLevel() {
+func (p *birdsPanel) showOpenLevel() {
 	p.wb.pickFile("Open a drop_block program or level", "Open", "", nil, func(path string) {
 		if err := p.openProgramFile(path); err != nil {
 			dialog.ShowError(err, p.wb.Window)
@@ -291,17 +291,17 @@ func (p *BirdsPanel) showOpenLevel() {
 
 // openProgramFile puts a program or level file into the editor. The file is hostile: at most
 // maxBirdsLevelFile bytes, and no device or pipe (safeio refuses them before reading).
-func (p *BirdsPanel) openProgramFile(path string) error {
+func (p *birdsPanel) openProgramFile(path string) error {
 	data, err := safeio.ReadFile(path, maxBirdsLevelFile)
 	if err != nil {
 		return err
 	}
-	p.Program.SetText(string(data))
+	p.program.SetText(string(data))
 	return nil
 }
 
-func (p *BirdsPanel) animate() {
-	text := p.Program.Text
+func (p *birdsPanel) animate() {
+	text := p.program.Text
 	go func() {
 		if err := LaunchBirdsAnimate(context.Background(), text); err != nil {
 			fyne.Do(func() { dialog.ShowError(err, p.wb.Window) })

@@ -22,17 +22,17 @@ import (
 // Per-letter chart colours: stability, similarity, letter score.
 var letterChartColors = [3]color.RGBA{{0x4c, 0x8d, 0xe0, 0xff}, {0xf0, 0x9a, 0x30, 0xff}, {0x4c, 0xb8, 0x5c, 0xff}}
 
-// LetterChart draws one team's per-letter results as grouped bars, A to Z: stability,
+// letterChart draws one team's per-letter results as grouped bars, A to Z: stability,
 // similarity and the letter score (scaled to its largest value), each in [0, 1]. Its
 // background and text take the current theme's plot colours, and its text the theme's size
 // (Projector's is larger), as the plots' do.
-func LetterChart(chars []birds.CharacterScore, team string) image.Image {
-	return letterChart(chars, team, currentPlotStyle())
+func letterChart(chars []birds.CharacterScore, team string) image.Image {
+	return letterChartStyled(chars, team, currentPlotStyle())
 }
 
-// letterChart draws the chart in style st. The picture keeps its size (it is shown scaled to
+// letterChartStyled draws the chart in style st. The picture keeps its size (it is shown scaled to
 // fit); the text, and the margins that hold it, grow with st.scale.
-func letterChart(chars []birds.CharacterScore, team string, st plotStyle) image.Image {
+func letterChartStyled(chars []birds.CharacterScore, team string, st plotStyle) image.Image {
 	const w, h, left = 26*30 + 40, 220, 30
 	face := chartFace(st.scale)
 	defer face.Close()

@@ -38,8 +38,8 @@ func TestLetterChartTextFollowsThemeScale(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			const name = "Team Jolly"
-			base := letterChart(nil, name, style(1))
-			big := letterChart(nil, name, style(tc.scale))
+			base := letterChartStyled(nil, name, style(1))
+			big := letterChartStyled(nil, name, style(tc.scale))
 			if base.Bounds() != big.Bounds() {
 				t.Fatalf("picture %v at scale %v, %v at 1", big.Bounds(), tc.scale, base.Bounds())
 			}

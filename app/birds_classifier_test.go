@@ -19,20 +19,20 @@ func TestBirdsPanelClassifierComesFromOptions(t *testing.T) {
 	// Each part builds its own workbench (one at a time: a test workbench holds the UI).
 	t.Run("none", func(t *testing.T) {
 		wb := newTestWorkbench(t, Options{Problem: fakeName})
-		if _, none := NewBirdsPanel(wb).classifier().(birds.Unavailable); !none {
+		if _, none := newBirdsPanel(wb).classifier().(birds.Unavailable); !none {
 			t.Fatal("without Options.BirdsClassifier the tab has a classifier")
 		}
 	})
 	t.Run("given", func(t *testing.T) {
 		wb := newTestWorkbench(t, Options{Problem: fakeName, BirdsClassifier: fixedLetterClassifier{'I'}})
-		p := NewBirdsPanel(wb)
+		p := newBirdsPanel(wb)
 		w := test.NewWindow(p.Content())
 		w.Resize(fyne.NewSize(1200, 800))
 		t.Cleanup(w.Close)
-		p.Program.SetText("drop_block('b31', 10)\ndrop_block('b13', 10)\ndrop_block('b31', 10)\n")
-		eventually(t, "the letters", func() bool { return strings.Contains(p.Letters.Text, "I 0.800") })
-		if !strings.Contains(p.Letters.Text, "test proxy") {
-			t.Fatalf("letters %q do not name the classifier", p.Letters.Text)
+		p.program.SetText("drop_block('b31', 10)\ndrop_block('b13', 10)\ndrop_block('b31', 10)\n")
+		eventually(t, "the letters", func() bool { return strings.Contains(p.letters.Text, "I 0.800") })
+		if !strings.Contains(p.letters.Text, "test proxy") {
+			t.Fatalf("letters %q do not name the classifier", p.letters.Text)
 		}
 	})
 }

@@ -13,15 +13,15 @@ import (
 
 // The Birds tab's folder half: a competition folder evaluated with progress, then its ranking.
 
-func (p *BirdsPanel) showEvaluateFolder() {
-	p.wb.pickFolder("Evaluate a competition folder", "Evaluate", "", p.EvaluateFolder)
+func (p *birdsPanel) showEvaluateFolder() {
+	p.wb.pickFolder("Evaluate a competition folder", "Evaluate", "", p.evaluateFolder)
 }
 
-// EvaluateFolder runs every stage of the pipeline on a competition folder (writing its
+// evaluateFolder runs every stage of the pipeline on a competition folder (writing its
 // outputs there, as `workbench birds evaluate` does), with the progress bar, then shows the
 // ranking. Call it on the UI goroutine.
-func (p *BirdsPanel) EvaluateFolder(dir string) {
-	p.ProgressLabel.SetText("Evaluating " + dir + "…")
+func (p *birdsPanel) evaluateFolder(dir string) {
+	p.progressLabel.SetText("Evaluating " + dir + "…")
 	classifier := p.classifier()
 	p.startFolderJob(func(ctx context.Context) func() {
 		opt := birds.Options{Classifier: classifier, Progress: p.stageProgress("")}
@@ -32,31 +32,31 @@ func (p *BirdsPanel) EvaluateFolder(dir string) {
 
 // startFolderJob clears the results, runs work as the panel's one folder-level job (the
 // Cancel button stops it) and gives the buttons back when it ends.
-func (p *BirdsPanel) startFolderJob(work func(ctx context.Context) func()) {
-	p.EvaluateButton.Disable()
-	p.PromptButton.Disable()
-	p.CancelButton.Enable()
-	p.Progress.SetValue(0)
+func (p *birdsPanel) startFolderJob(work func(ctx context.Context) func()) {
+	p.evaluateButton.Disable()
+	p.promptButton.Disable()
+	p.cancelButton.Enable()
+	p.progress.SetValue(0)
 	p.ranking, p.characters = nil, nil
 	p.resultDir, p.scores, p.trials = "", nil, nil
 	p.Ranking.Refresh()
-	p.TrialList.Refresh()
-	p.Team.Options = nil
-	p.Team.ClearSelected()
+	p.trialList.Refresh()
+	p.team.Options = nil
+	p.team.ClearSelected()
 	p.folder.Go(work)
 	go func() {
-		_ = p.folder.Wait(24 * time.Hour)
+		_ = p.folder.wait(24 * time.Hour)
 		onUI(func() {
-			p.EvaluateButton.Enable()
-			p.PromptButton.Enable()
-			p.CancelButton.Disable()
+			p.evaluateButton.Enable()
+			p.promptButton.Enable()
+			p.cancelButton.Disable()
 		})
 	}()
 }
 
 // stageProgress shows the pipeline's events in the progress bar and label. Events come from
 // the workers; at most one every 50 ms is shown, and each stage's end.
-func (p *BirdsPanel) stageProgress(prefix string) func(birds.Event) {
+func (p *birdsPanel) stageProgress(prefix string) func(birds.Event) {
 	var mu sync.Mutex
 	var lastShown time.Time
 	return func(e birds.Event) {
@@ -69,14 +69,14 @@ func (p *BirdsPanel) stageProgress(prefix string) func(birds.Event) {
 		lastShown = now
 		mu.Unlock()
 		onUI(func() {
-			p.Progress.SetValue(float64(e.Done) / float64(max(e.Total, 1)))
-			p.ProgressLabel.SetText(fmt.Sprintf("%s%s: %d of %d", prefix, e.Stage, e.Done, e.Total))
+			p.progress.SetValue(float64(e.Done) / float64(max(e.Total, 1)))
+			p.progressLabel.SetText(fmt.Sprintf("%s%s: %d of %d", prefix, e.Stage, e.Done, e.Total))
 		})
 	}
 }
 
 // showReport fills the ranking and the chart from an evaluation; lead opens the summary line.
-func (p *BirdsPanel) showReport(dir string, rep *birds.Report, err error, classifier birds.Classifier, lead string) {
+func (p *birdsPanel) showReport(dir string, rep *birds.Report, err error, classifier birds.Classifier, lead string) {
 	// The line is truncated to the tab's width: what matters most comes first.
 	var lines []string
 	if err != nil {
@@ -101,7 +101,7 @@ func (p *BirdsPanel) showReport(dir string, rep *birds.Report, err error, classi
 			lines = append(lines, line)
 		}
 		if rep.Scores != nil {
-			p.Progress.SetValue(1)
+			p.progress.SetValue(1)
 			for _, ps := range rep.Scores.Prompts {
 				p.ranking = append(p.ranking, [4]string{fmt.Sprint(ps.Rank), ps.Team, fmt.Sprintf("%.4f %%", ps.Normalized.Float()), ps.Score.String()})
 			}
@@ -111,12 +111,12 @@ func (p *BirdsPanel) showReport(dir string, rep *birds.Report, err error, classi
 			for _, r := range p.ranking {
 				teams = append(teams, r[1])
 			}
-			p.Team.Options = teams
+			p.team.Options = teams
 			if len(teams) > 0 {
-				p.Team.SetSelected(teams[0])
+				p.team.SetSelected(teams[0])
 			}
 		}
 	}
-	p.ProgressLabel.SetText(filepath.Base(dir) + ": " + strings.Join(lines, " · "))
+	p.progressLabel.SetText(filepath.Base(dir) + ": " + strings.Join(lines, " · "))
 	p.Ranking.Refresh()
 }

@@ -36,26 +36,26 @@ const (
 // level is evaluated once typing, or streaming, pauses).
 const streamRefresh = 100 * time.Millisecond
 
-// BirdsPromptRequest is one ChatGPT4PCG run from the Birds tab: the prompt is sent for every
+// birdsPromptRequest is one ChatGPT4PCG run from the Birds tab: the prompt is sent for every
 // letter and trial to the model set on the LLM tab, the answers are saved in the competition's
 // layout, and the folder is evaluated and ranked.
-type BirdsPromptRequest struct {
-	// Turns are the user messages of a conversation; <OBJECT> is replaced by the letter.
-	Turns   []string
-	Team    string
-	Letters []string
-	Trials  int
-	Edition birds.Edition
-	// Out is the competition folder; empty means OUTPUT/birds-TEAM.
-	Out string
+type birdsPromptRequest struct {
+	// turns are the user messages of a conversation; <OBJECT> is replaced by the letter.
+	turns   []string
+	team    string
+	letters []string
+	trials  int
+	edition birds.Edition
+	// out is the competition folder; empty means OUTPUT/birds-TEAM.
+	out string
 }
 
 // turnSeparator splits the follow-up editor into turns: a line holding only dashes.
 var turnSeparator = regexp.MustCompile(`(?m)^[ \t]*-{3,}[ \t]*$`)
 
-// SplitTurns cuts the follow-up text into turns at lines of three or more dashes; blank turns
+// splitTurns cuts the follow-up text into turns at lines of three or more dashes; blank turns
 // are dropped.
-func SplitTurns(text string) []string {
+func splitTurns(text string) []string {
 	var out []string
 	for _, t := range turnSeparator.Split(text, -1) {
 		if t = strings.TrimSpace(t); t != "" {
@@ -67,57 +67,57 @@ func SplitTurns(text string) []string {
 
 // birdsPromptForm is the dialog's form; its fields are kept in the preferences as they change.
 type birdsPromptForm struct {
-	Prompt, FollowUps, Team, Letters, Trials *widget.Entry
-	Edition                                  *widget.Select
-	Endpoint                                 *widget.Label
+	prompt, followUps, team, letters, trials *widget.Entry
+	edition                                  *widget.Select
+	endpoint                                 *widget.Label
 	content                                  fyne.CanvasObject
 }
 
-func (p *BirdsPanel) newPromptForm() *birdsPromptForm {
-	prefs := p.wb.App.Preferences()
+func (p *birdsPanel) newPromptForm() *birdsPromptForm {
+	prefs := p.wb.app.Preferences()
 	f := &birdsPromptForm{}
 	keep := func(e *widget.Entry, key, def string) {
 		e.SetText(prefs.StringWithFallback(key, def))
 		e.OnChanged = func(s string) { prefs.SetString(key, s) }
 	}
-	f.Prompt = widget.NewMultiLineEntry()
-	f.Prompt.TextStyle = fyne.TextStyle{Monospace: true}
-	f.Prompt.Wrapping = fyne.TextWrapWord
-	f.Prompt.SetMinRowsVisible(12)
-	keep(f.Prompt, prefBirdsPrompt, assets.BirdsPrompt())
-	f.FollowUps = widget.NewMultiLineEntry()
-	f.FollowUps.Wrapping = fyne.TextWrapWord
-	f.FollowUps.SetMinRowsVisible(2)
-	f.FollowUps.SetPlaceHolder("Optional: more user turns for a multi-turn conversation, sent one after each answer; separate them with a line ---")
-	keep(f.FollowUps, prefBirdsFollowUps, "")
-	f.Team = widget.NewEntry()
-	keep(f.Team, prefBirdsTeam, "workbench")
-	f.Letters = widget.NewEntry()
-	keep(f.Letters, prefBirdsLetters, "A-Z")
-	f.Letters.Validator = func(s string) error { _, err := llm.ParseLetters(s); return err }
-	f.Trials = widget.NewEntry()
-	keep(f.Trials, prefBirdsTrials, strconv.Itoa(llm.BirdsTrials))
-	f.Trials.Validator = func(s string) error { _, err := parseTrials(s); return err }
+	f.prompt = widget.NewMultiLineEntry()
+	f.prompt.TextStyle = fyne.TextStyle{Monospace: true}
+	f.prompt.Wrapping = fyne.TextWrapWord
+	f.prompt.SetMinRowsVisible(12)
+	keep(f.prompt, prefBirdsPrompt, assets.BirdsPrompt())
+	f.followUps = widget.NewMultiLineEntry()
+	f.followUps.Wrapping = fyne.TextWrapWord
+	f.followUps.SetMinRowsVisible(2)
+	f.followUps.SetPlaceHolder("Optional: more user turns for a multi-turn conversation, sent one after each answer; separate them with a line ---")
+	keep(f.followUps, prefBirdsFollowUps, "")
+	f.team = widget.NewEntry()
+	keep(f.team, prefBirdsTeam, "workbench")
+	f.letters = widget.NewEntry()
+	keep(f.letters, prefBirdsLetters, "A-Z")
+	f.letters.Validator = func(s string) error { _, err := llm.ParseLetters(s); return err }
+	f.trials = widget.NewEntry()
+	keep(f.trials, prefBirdsTrials, strconv.Itoa(llm.BirdsTrials))
+	f.trials.Validator = func(s string) error { _, err := parseTrials(s); return err }
 	var names []string
 	for _, r := range birds.Editions() {
 		names = append(names, r.Name)
 	}
-	f.Edition = widget.NewSelect(names, func(s string) { prefs.SetString(prefBirdsEdition, s) })
-	f.Edition.SetSelected(prefs.StringWithFallback(prefBirdsEdition, birds.DefaultEdition.Rules().Name))
-	f.Endpoint = widget.NewLabel(p.endpointSummary())
-	f.Endpoint.Wrapping = fyne.TextWrapWord
+	f.edition = widget.NewSelect(names, func(s string) { prefs.SetString(prefBirdsEdition, s) })
+	f.edition.SetSelected(prefs.StringWithFallback(prefBirdsEdition, birds.DefaultEdition.Rules().Name))
+	f.endpoint = widget.NewLabel(p.endpointSummary())
+	f.endpoint.Wrapping = fyne.TextWrapWord
 
 	form := container.NewGridWithColumns(2,
-		widget.NewForm(widget.NewFormItem("Team", f.Team), widget.NewFormItem("Letters", f.Letters)),
-		widget.NewForm(widget.NewFormItem("Trials", f.Trials), widget.NewFormItem("Rules", f.Edition)))
+		widget.NewForm(widget.NewFormItem("Team", f.team), widget.NewFormItem("Letters", f.letters)),
+		widget.NewForm(widget.NewFormItem("Trials", f.trials), widget.NewFormItem("Rules", f.edition)))
 	help := widget.NewLabel("<OBJECT> is replaced by each letter" + quotedUnder() + ". Answers go to " +
 		"OUTPUT/birds-TEAM/TEAM/raw/L/TEAM_L_n.txt; trials already answered there are kept, so a cancelled run continues. " +
 		"The replies stream into the level editor, replacing what it holds.")
 	help.Wrapping = fyne.TextWrapWord
 	help.SizeName = theme.SizeNameCaptionText
 	f.content = container.NewBorder(
-		container.NewVBox(f.Endpoint, sectionTitle("PROMPT")), container.NewVBox(sectionTitle("FOLLOW-UP TURNS"), f.FollowUps, form, help),
-		nil, nil, f.Prompt)
+		container.NewVBox(f.endpoint, sectionTitle("PROMPT")), container.NewVBox(sectionTitle("FOLLOW-UP TURNS"), f.followUps, form, help),
+		nil, nil, f.prompt)
 	return f
 }
 
@@ -139,27 +139,27 @@ func quotedUnder() string {
 func parseTrials(s string) (int, error) { return parseWhole(s, "trials", 1, 100) }
 
 // request reads the form.
-func (f *birdsPromptForm) request() (BirdsPromptRequest, error) {
-	letters, err := llm.ParseLetters(f.Letters.Text)
+func (f *birdsPromptForm) request() (birdsPromptRequest, error) {
+	letters, err := llm.ParseLetters(f.letters.Text)
 	if err != nil {
-		return BirdsPromptRequest{}, err
+		return birdsPromptRequest{}, err
 	}
-	trials, err := parseTrials(f.Trials.Text)
+	trials, err := parseTrials(f.trials.Text)
 	if err != nil {
-		return BirdsPromptRequest{}, err
+		return birdsPromptRequest{}, err
 	}
-	edition, err := birds.ParseEdition(f.Edition.Selected)
+	edition, err := birds.ParseEdition(f.edition.Selected)
 	if err != nil {
-		return BirdsPromptRequest{}, fmt.Errorf("choose the competition rules (%s)", birds.EditionNames())
+		return birdsPromptRequest{}, fmt.Errorf("choose the competition rules (%s)", birds.EditionNames())
 	}
-	turns := append([]string{f.Prompt.Text}, SplitTurns(f.FollowUps.Text)...)
-	return BirdsPromptRequest{Turns: turns, Team: strings.TrimSpace(f.Team.Text), Letters: letters, Trials: trials,
-		Edition: edition}, nil
+	turns := append([]string{f.prompt.Text}, splitTurns(f.followUps.Text)...)
+	return birdsPromptRequest{turns: turns, team: strings.TrimSpace(f.team.Text), letters: letters, trials: trials,
+		edition: edition}, nil
 }
 
 // endpointSummary names the model the prompt will be sent to.
-func (p *BirdsPanel) endpointSummary() string {
-	lp := p.wb.LLM()
+func (p *birdsPanel) endpointSummary() string {
+	lp := p.wb.llm()
 	if lp == nil {
 		return "No LLM tab: the prompt cannot be sent."
 	}
@@ -177,7 +177,7 @@ func (p *BirdsPanel) endpointSummary() string {
 	return fmt.Sprintf("Model %s at %s (set on the LLM tab).", cfg.Model, url)
 }
 
-func (p *BirdsPanel) showPromptDialog() {
+func (p *birdsPanel) showPromptDialog() {
 	f := p.newPromptForm()
 	var d dialog.Dialog
 	d = dialog.NewCustomConfirm("Run a ChatGPT4PCG prompt", "Run", "Close", f.content, func(run bool) {
@@ -186,7 +186,7 @@ func (p *BirdsPanel) showPromptDialog() {
 		}
 		req, err := f.request()
 		if err == nil {
-			err = p.RunPrompt(req)
+			err = p.runPrompt(req)
 		}
 		if err != nil {
 			dialog.ShowError(err, p.wb.Window)
@@ -196,15 +196,15 @@ func (p *BirdsPanel) showPromptDialog() {
 	d.Show()
 }
 
-// RunPrompt checks the request, then (in the background) asks the LLM tab's model for every
+// runPrompt checks the request, then (in the background) asks the LLM tab's model for every
 // letter and trial, shows answers in the level view as they arrive, evaluates the folder with
 // every stage of the pipeline and shows the ranking. Errors found before anything is asked
 // are returned; later ones are shown in the progress line. Call it on the UI goroutine.
-func (p *BirdsPanel) RunPrompt(req BirdsPromptRequest) error {
-	if p.folder.Busy() {
+func (p *birdsPanel) runPrompt(req birdsPromptRequest) error {
+	if p.folder.busy() {
 		return errors.New("the Birds tab is still working: cancel it or wait")
 	}
-	lp := p.wb.LLM()
+	lp := p.wb.llm()
 	if lp == nil {
 		return errors.New("the LLM tab is not available: there is no endpoint to ask")
 	}
@@ -215,18 +215,18 @@ func (p *BirdsPanel) RunPrompt(req BirdsPromptRequest) error {
 	if cfg.Model == "" {
 		return errors.New("set the endpoint and model on the LLM tab first")
 	}
-	if req.Edition == 0 {
-		req.Edition = birds.DefaultEdition
+	if req.edition == 0 {
+		req.edition = birds.DefaultEdition
 	}
-	rules, ok := req.Edition.Lookup()
+	rules, ok := req.edition.Lookup()
 	if !ok {
-		return fmt.Errorf("unknown competition rules %d (%s)", req.Edition, birds.EditionNames())
+		return fmt.Errorf("unknown competition rules %d (%s)", req.edition, birds.EditionNames())
 	}
-	out := req.Out
+	out := req.out
 	if out == "" {
-		out = filepath.Join(p.wb.outputDir(), "birds-"+req.Team)
+		out = filepath.Join(p.wb.outputDir(), "birds-"+req.team)
 	}
-	opts := llm.BirdsOptions{Team: req.Team, Turns: req.Turns, Letters: req.Letters, Trials: req.Trials,
+	opts := llm.BirdsOptions{Team: req.team, Turns: req.turns, Letters: req.letters, Trials: req.trials,
 		QuoteLetter: rules.QuoteLetter, Out: out, TokenLimit: llm.BirdsTokenLimit, TimeLimit: llm.BirdsTimeLimit}
 	if opts.Letters == nil {
 		opts.Letters = llm.AllLetters()
@@ -244,10 +244,10 @@ func (p *BirdsPanel) RunPrompt(req BirdsPromptRequest) error {
 	}
 	total := len(opts.Letters) * opts.Trials
 	classifier := p.classifier()
-	p.ProgressLabel.SetText(fmt.Sprintf("Asking %s for %d answers (%d letters × %d trials) into %s…",
+	p.progressLabel.SetText(fmt.Sprintf("Asking %s for %d answers (%d letters × %d trials) into %s…",
 		cfg.Model, total, len(opts.Letters), opts.Trials, out))
 	p.startFolderJob(func(ctx context.Context) func() {
-		follow := &replyFollower{show: func(text string) { onUI(func() { p.Program.SetText(text) }) }}
+		follow := &replyFollower{show: func(text string) { onUI(func() { p.program.SetText(text) }) }}
 		opts.OnDelta = follow.delta
 		progress := p.trialProgress(cfg.Model, total)
 		opts.OnTrial = func(r llm.TrialResult) {
@@ -259,18 +259,18 @@ func (p *BirdsPanel) RunPrompt(req BirdsPromptRequest) error {
 			if errors.Is(err, llm.ErrOfflineMiss) {
 				err = fmt.Errorf("%w (the model was not asked)", err)
 			}
-			return func() { p.ProgressLabel.SetText("Prompt run failed: " + err.Error()) }
+			return func() { p.progressLabel.SetText("Prompt run failed: " + err.Error()) }
 		}
 		tot := client.Totals()
 		lead := fmt.Sprintf("%s: %d answers written, %d kept from before, %d trials saved nothing; %d requests (%d cached), %d tokens",
 			rep.Team, rep.Written, rep.Skipped, rep.Failed, tot.Requests, tot.CacheHits, tot.Usage.TotalTokens)
 		// Trials are scored as run: a 2-trial run averages over 2, not the competition's 10.
-		eval, err := birds.Evaluate(ctx, out, birds.Options{Edition: req.Edition, Classifier: classifier,
-			TrialsPerLetter: req.Trials, Progress: p.stageProgress(req.Team + ": ")})
+		eval, err := birds.Evaluate(ctx, out, birds.Options{Edition: req.edition, Classifier: classifier,
+			TrialsPerLetter: req.trials, Progress: p.stageProgress(req.team + ": ")})
 		return func() {
 			p.showReport(out, eval, err, classifier, lead)
 			if err == nil {
-				p.Team.SetSelected(req.Team)
+				p.team.SetSelected(req.team)
 			}
 		}
 	})
@@ -278,7 +278,7 @@ func (p *BirdsPanel) RunPrompt(req BirdsPromptRequest) error {
 }
 
 // trialProgress reports asked trials in the progress bar. RunBirdsPrompts serialises the calls.
-func (p *BirdsPanel) trialProgress(model string, total int) func(llm.TrialResult) {
+func (p *birdsPanel) trialProgress(model string, total int) func(llm.TrialResult) {
 	done, failed := 0, 0
 	return func(r llm.TrialResult) {
 		done++
@@ -291,8 +291,8 @@ func (p *BirdsPanel) trialProgress(model string, total int) func(llm.TrialResult
 		}
 		frac := float64(done) / float64(max(total, 1))
 		onUI(func() {
-			p.Progress.SetValue(frac)
-			p.ProgressLabel.SetText(label)
+			p.progress.SetValue(frac)
+			p.progressLabel.SetText(label)
 		})
 	}
 }

@@ -16,24 +16,24 @@ import (
 // towerAnswer is a model's answer: prose around a code block that builds a tall post.
 const towerAnswer = "Here is the letter:\n```\ndrop_block('b13', 10)\ndrop_block('b13', 10)\n```\nIt should stand."
 
-func newBirdsPromptPanel(t *testing.T, srv *llmtest.Server) (*BirdsPanel, string) {
+func newBirdsPromptPanel(t *testing.T, srv *llmtest.Server) (*birdsPanel, string) {
 	t.Helper()
-	p := newBirdsPanel(t)
-	lp := p.wb.LLM()
+	p := newTestBirdsPanel(t)
+	lp := p.wb.llm()
 	if lp == nil {
 		t.Fatal("no LLM tab")
 	}
-	lp.BaseURL.SetText(srv.BaseURL())
-	lp.Model.SetText("birds-test-model")
-	lp.APIKey.SetText(llmTestKey)
+	lp.baseURL.SetText(srv.BaseURL())
+	lp.model.SetText("birds-test-model")
+	lp.apiKey.SetText(llmTestKey)
 	root := t.TempDir()
 	p.wb.outputDirOverride = root
-	t.Cleanup(func() { p.folder.Cancel(); settle(t, p.Wait) })
+	t.Cleanup(func() { p.folder.Cancel(); settle(t, p.wait) })
 	return p, root
 }
 
 // runPrompt calls RunPrompt as the UI goroutine (the test) would.
-func runPrompt(p *BirdsPanel, req BirdsPromptRequest) error { return p.RunPrompt(req) }
+func runPrompt(p *birdsPanel, req birdsPromptRequest) error { return p.runPrompt(req) }
 
 func TestBirdsPromptRunsRanksAndCaches(t *testing.T) {
 	srv := llmtest.New(func(c llmtest.Call, _ int) llmtest.Reply {
@@ -44,18 +44,18 @@ func TestBirdsPromptRunsRanksAndCaches(t *testing.T) {
 	})
 	defer srv.Close()
 	p, root := newBirdsPromptPanel(t, srv)
-	req := BirdsPromptRequest{Turns: []string{"Build the letter <OBJECT> from blocks.", "Only the code, please."},
-		Team: "gui", Letters: []string{"I", "L"}, Trials: 2}
+	req := birdsPromptRequest{turns: []string{"Build the letter <OBJECT> from blocks.", "Only the code, please."},
+		team: "gui", letters: []string{"I", "L"}, trials: 2}
 	busy := false
-	if err := p.RunPrompt(req); err != nil {
+	if err := p.runPrompt(req); err != nil {
 		t.Error(err)
 	}
-	busy = p.PromptButton.Disabled() && p.EvaluateButton.Disabled() && !p.CancelButton.Disabled()
+	busy = p.promptButton.Disabled() && p.evaluateButton.Disabled() && !p.cancelButton.Disabled()
 	if !busy {
 		t.Fatal("the buttons do not show the run")
 	}
-	await(t, p.Wait)
-	eventually(t, "the ranking", func() bool { return len(p.ranking) == 1 && !p.PromptButton.Disabled() })
+	await(t, p.wait)
+	eventually(t, "the ranking", func() bool { return len(p.ranking) == 1 && !p.promptButton.Disabled() })
 
 	out := filepath.Join(root, "birds-gui")
 	for _, l := range []string{"I", "L"} {
@@ -75,14 +75,14 @@ func TestBirdsPromptRunsRanksAndCaches(t *testing.T) {
 			t.Fatalf("prompt sent: %q", prompt)
 		}
 	}
-	if p.ranking[0][1] != "gui" || p.Team.Selected != "gui" {
-		t.Fatalf("ranking %v, team %q", p.ranking, p.Team.Selected)
+	if p.ranking[0][1] != "gui" || p.team.Selected != "gui" {
+		t.Fatalf("ranking %v, team %q", p.ranking, p.team.Selected)
 	}
-	if !strings.Contains(p.ProgressLabel.Text, "4 answers written") || !strings.Contains(p.ProgressLabel.Text, "competition score") {
-		t.Fatalf("progress line %q", p.ProgressLabel.Text)
+	if !strings.Contains(p.progressLabel.Text, "4 answers written") || !strings.Contains(p.progressLabel.Text, "competition score") {
+		t.Fatalf("progress line %q", p.progressLabel.Text)
 	}
-	if !strings.Contains(p.Program.Text, "drop_block") {
-		t.Fatalf("no answer shown in the level view: %q", p.Program.Text)
+	if !strings.Contains(p.program.Text, "drop_block") {
+		t.Fatalf("no answer shown in the level view: %q", p.program.Text)
 	}
 	for _, f := range []string{llm.BirdsConfigPath(out, "gui"), filepath.Join(out, "result", "prompt_scores_ranks.csv")} {
 		if _, err := os.Stat(f); err != nil {
@@ -91,14 +91,14 @@ func TestBirdsPromptRunsRanksAndCaches(t *testing.T) {
 	}
 
 	// The same prompt into another folder is answered from the cache: no new request.
-	req.Out = filepath.Join(root, "again")
+	req.out = filepath.Join(root, "again")
 	if err := runPrompt(p, req); err != nil {
 		t.Fatal(err)
 	}
-	await(t, p.Wait)
-	eventually(t, "the second ranking", func() bool { return len(p.ranking) == 1 && !p.PromptButton.Disabled() })
-	if len(srv.Calls()) != 8 || !strings.Contains(p.ProgressLabel.Text, "(8 cached)") {
-		t.Fatalf("%d calls after the replay; %q", len(srv.Calls()), p.ProgressLabel.Text)
+	await(t, p.wait)
+	eventually(t, "the second ranking", func() bool { return len(p.ranking) == 1 && !p.promptButton.Disabled() })
+	if len(srv.Calls()) != 8 || !strings.Contains(p.progressLabel.Text, "(8 cached)") {
+		t.Fatalf("%d calls after the replay; %q", len(srv.Calls()), p.progressLabel.Text)
 	}
 	if files := checkNoKeyIn(t, root); files < 2*(4+2)+1 {
 		t.Fatalf("only %d files written", files)
@@ -109,16 +109,16 @@ func TestBirdsPromptRefusesBadRequests(t *testing.T) {
 	srv := llmtest.New(llmtest.Text(towerAnswer))
 	defer srv.Close()
 	p, _ := newBirdsPromptPanel(t, srv)
-	good := BirdsPromptRequest{Turns: []string{"Build <OBJECT>."}, Team: "ok", Letters: []string{"A"}, Trials: 1}
+	good := birdsPromptRequest{turns: []string{"Build <OBJECT>."}, team: "ok", letters: []string{"A"}, trials: 1}
 	cases := []struct {
 		name string
-		edit func(*BirdsPromptRequest)
+		edit func(*birdsPromptRequest)
 		want string
 	}{
-		{"no placeholder", func(r *BirdsPromptRequest) { r.Turns = []string{"Build a letter."} }, llm.ObjectPlaceholder},
-		{"reserved team", func(r *BirdsPromptRequest) { r.Team = "result" }, "reserved"},
-		{"path in team", func(r *BirdsPromptRequest) { r.Team = "a/../../x" }, "plain folder name"},
-		{"rules", func(r *BirdsPromptRequest) { r.Edition = 2022 }, "rules"},
+		{"no placeholder", func(r *birdsPromptRequest) { r.turns = []string{"Build a letter."} }, llm.ObjectPlaceholder},
+		{"reserved team", func(r *birdsPromptRequest) { r.team = "result" }, "reserved"},
+		{"path in team", func(r *birdsPromptRequest) { r.team = "a/../../x" }, "plain folder name"},
+		{"rules", func(r *birdsPromptRequest) { r.edition = 2022 }, "rules"},
 	}
 	for _, c := range cases {
 		r := good
@@ -127,11 +127,11 @@ func TestBirdsPromptRefusesBadRequests(t *testing.T) {
 			t.Errorf("%s: error %v, want %q", c.name, err, c.want)
 		}
 	}
-	p.wb.LLM().Model.SetText("")
+	p.wb.llm().model.SetText("")
 	if err := runPrompt(p, good); err == nil || !strings.Contains(err.Error(), "model") {
 		t.Errorf("no model: %v", err)
 	}
-	if len(srv.Calls()) != 0 || p.folder.Busy() {
+	if len(srv.Calls()) != 0 || p.folder.busy() {
 		t.Fatal("a refused request reached the model")
 	}
 }
@@ -141,38 +141,38 @@ func TestBirdsPromptForm(t *testing.T) {
 	defer srv.Close()
 	p, _ := newBirdsPromptPanel(t, srv)
 	f := p.newPromptForm()
-	if f.Prompt.Text != assets.BirdsPrompt() || !strings.Contains(f.Prompt.Text, llm.ObjectPlaceholder) {
+	if f.prompt.Text != assets.BirdsPrompt() || !strings.Contains(f.prompt.Text, llm.ObjectPlaceholder) {
 		t.Fatal("the form does not start from the built-in prompt")
 	}
-	if !strings.Contains(f.Endpoint.Text, "birds-test-model") {
-		t.Fatalf("endpoint %q", f.Endpoint.Text)
+	if !strings.Contains(f.endpoint.Text, "birds-test-model") {
+		t.Fatalf("endpoint %q", f.endpoint.Text)
 	}
 	// The Rules chooser lists the editions table, starting on the default edition.
 	var names []string
 	for _, r := range birds.Editions() {
 		names = append(names, r.Name)
 	}
-	if strings.Join(f.Edition.Options, ",") != strings.Join(names, ",") || f.Edition.Selected != birds.DefaultEdition.Rules().Name {
-		t.Fatalf("rules %v (%q), want %v", f.Edition.Options, f.Edition.Selected, names)
+	if strings.Join(f.edition.Options, ",") != strings.Join(names, ",") || f.edition.Selected != birds.DefaultEdition.Rules().Name {
+		t.Fatalf("rules %v (%q), want %v", f.edition.Options, f.edition.Selected, names)
 	}
-	f.Letters.SetText("A, C-D")
-	f.Trials.SetText("3")
-	f.Edition.SetSelected("2023")
-	f.FollowUps.SetText("Now only code.\n---\n\n ----- \nCheck the bottom row.\n")
-	f.Team.SetText("workbenchx")
+	f.letters.SetText("A, C-D")
+	f.trials.SetText("3")
+	f.edition.SetSelected("2023")
+	f.followUps.SetText("Now only code.\n---\n\n ----- \nCheck the bottom row.\n")
+	f.team.SetText("workbenchx")
 	r, err := f.request()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Join(r.Letters, "") != "ACD" || r.Trials != 3 || r.Edition != birds.Edition2023 || r.Team != "workbenchx" ||
-		len(r.Turns) != 3 || r.Turns[1] != "Now only code." || r.Turns[2] != "Check the bottom row." {
+	if strings.Join(r.letters, "") != "ACD" || r.trials != 3 || r.edition != birds.Edition2023 || r.team != "workbenchx" ||
+		len(r.turns) != 3 || r.turns[1] != "Now only code." || r.turns[2] != "Check the bottom row." {
 		t.Fatalf("request %+v", r)
 	}
 	// The form remembers what was typed.
-	if g := p.newPromptForm(); g.Letters.Text != "A, C-D" || g.Edition.Selected != "2023" || g.Team.Text != "workbenchx" {
-		t.Fatalf("not remembered: %q %q %q", g.Letters.Text, g.Edition.Selected, g.Team.Text)
+	if g := p.newPromptForm(); g.letters.Text != "A, C-D" || g.edition.Selected != "2023" || g.team.Text != "workbenchx" {
+		t.Fatalf("not remembered: %q %q %q", g.letters.Text, g.edition.Selected, g.team.Text)
 	}
-	f.Trials.SetText("0")
+	f.trials.SetText("0")
 	if _, err := f.request(); err == nil {
 		t.Fatal("0 trials accepted")
 	}

@@ -14,7 +14,7 @@ import (
 // level view — its evaluator image, stability and letters — where Animate plays it.
 
 // newTrialList builds the list of the selected team's trials.
-func (p *BirdsPanel) newTrialList() *widget.List {
+func (p *birdsPanel) newTrialList() *widget.List {
 	l := widget.NewList(
 		func() int { return len(p.trials) },
 		func() fyne.CanvasObject { return widget.NewLabel("Z trial 10 · stability 0.000 · similarity 0.000") },
@@ -32,25 +32,25 @@ func trialLabel(v birds.TrialView) string {
 }
 
 // showTeamTrials lists a team's trials of the folder last evaluated.
-func (p *BirdsPanel) showTeamTrials(team string) {
+func (p *birdsPanel) showTeamTrials(team string) {
 	p.trials = nil
 	if p.resultDir != "" && team != "" {
 		p.trials = birds.TeamTrials(p.resultDir, team, p.scores)
 	}
-	p.TrialList.UnselectAll()
-	p.TrialList.Refresh()
+	p.trialList.UnselectAll()
+	p.trialList.Refresh()
 }
 
 // openTrial shows trial i's level in the level view, which evaluates it and enables Animate.
-func (p *BirdsPanel) openTrial(i widget.ListItemID) {
+func (p *birdsPanel) openTrial(i widget.ListItemID) {
 	if i < 0 || i >= len(p.trials) {
 		return
 	}
 	v := p.trials[i]
 	data, err := birds.ReadTrialLevel(v)
 	if err != nil {
-		p.Problem.SetText(err.Error())
+		p.problem.SetText(err.Error())
 		return
 	}
-	p.Program.SetText(string(data))
+	p.program.SetText(string(data))
 }

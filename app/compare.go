@@ -25,27 +25,27 @@ const compareHint = "Add two or more run folders (a sweep folder adds all its ru
 // galleryLimit is how many levels each compared run shows (its best ones).
 const compareGalleryLimit = 24
 
-// ComparePanel is the Compare tab: runs side by side. Runs of the same problem, fitness and
+// comparePanel is the Compare tab: runs side by side. Runs of the same problem, fitness and
 // generator are one row over their seeds: a metrics table with means and 95% confidence
 // intervals, both plots on shared axes, and each group's best run's final population.
-type ComparePanel struct {
-	AddButton, AddCurrentButton, ClearButton *widget.Button
-	// PlaytestButton is "New playtest…" (compare_playtest.go).
-	PlaytestButton *widget.Button
-	Status         *widget.Label
-	// XAxis puts generations, evaluations or model calls on the plots' x axis, so runs can
+type comparePanel struct {
+	addButton, addCurrentButton, clearButton *widget.Button
+	// playtestButton is "New playtest…" (compare_playtest.go).
+	playtestButton *widget.Button
+	status         *widget.Label
+	// xAxis puts generations, evaluations or model calls on the plots' x axis, so runs can
 	// be compared at equal budget.
-	XAxis                     *widget.Select
-	Table                     *fyne.Container
-	FitnessPlot, FeasiblePlot *PlotView
-	Galleries                 []*PopulationView
-	// Picker is the last list of runs found under a picked folder (compare_pick.go).
-	Picker *runPicker
-	// People is the People section (playtests), Tabs switch between it and the runs.
-	People *PeopleSection
-	// Diff is the Differences section: two selected groups compared as `report --compare` does.
-	Diff        *DiffSection
-	Tabs        *container.AppTabs
+	xAxis                     *widget.Select
+	table                     *fyne.Container
+	fitnessPlot, feasiblePlot *plotView
+	galleries                 []*populationView
+	// picker is the last list of runs found under a picked folder (compare_pick.go).
+	picker *runPicker
+	// people is the People section (playtests), Tabs switch between it and the runs.
+	people *peopleSection
+	// diff is the Differences section: two selected groups compared as `report --compare` does.
+	diff        *diffSection
+	tabs        *container.AppTabs
 	runsBox     *fyne.Container
 	galleryBox  *fyne.Container
 	tableScroll *container.Scroll
@@ -58,69 +58,69 @@ type ComparePanel struct {
 	loading  jobGroup
 }
 
-func newComparePanel(wb *Workbench) *ComparePanel {
-	cp := &ComparePanel{wb: wb, problems: map[string]problems.Problem{}}
-	cp.AddButton = widget.NewButtonWithIcon("Add run folder…", theme.FolderOpenIcon(), func() { wb.ShowOpenFolder(true) })
-	cp.AddCurrentButton = widget.NewButtonWithIcon("Add current run", theme.ContentAddIcon(), cp.AddCurrentRun)
-	cp.ClearButton = widget.NewButtonWithIcon("Clear", theme.ContentClearIcon(), cp.Clear)
-	cp.PlaytestButton = widget.NewButtonWithIcon("New playtest…", theme.MediaPlayIcon(), cp.showNewPlaytest)
-	cp.Status = widget.NewLabel(compareHint)
-	cp.Status.Truncation = fyne.TextTruncateEllipsis
-	cp.Table = container.New(tableLayout{cols: len(CompareColumns())})
-	cp.FitnessPlot = NewPlotView()
-	cp.FeasiblePlot = NewPlotView()
+func newComparePanel(wb *Workbench) *comparePanel {
+	cp := &comparePanel{wb: wb, problems: map[string]problems.Problem{}}
+	cp.addButton = widget.NewButtonWithIcon("Add run folder…", theme.FolderOpenIcon(), func() { wb.showOpenFolder(true) })
+	cp.addCurrentButton = widget.NewButtonWithIcon("Add current run", theme.ContentAddIcon(), cp.addCurrentRun)
+	cp.clearButton = widget.NewButtonWithIcon("Clear", theme.ContentClearIcon(), cp.Clear)
+	cp.playtestButton = widget.NewButtonWithIcon("New playtest…", theme.MediaPlayIcon(), cp.showNewPlaytest)
+	cp.status = widget.NewLabel(compareHint)
+	cp.status.Truncation = fyne.TextTruncateEllipsis
+	cp.table = container.New(tableLayout{cols: len(compareColumns())})
+	cp.fitnessPlot = newPlotView()
+	cp.feasiblePlot = newPlotView()
 	// the table's swatches and the galleries' titles say which colour is which run
-	cp.FitnessPlot.SetLegendVisible(false)
-	cp.FeasiblePlot.SetLegendVisible(false)
+	cp.fitnessPlot.setLegendVisible(false)
+	cp.feasiblePlot.setLegendVisible(false)
 	cp.galleryBox = container.NewGridWithColumns(1)
-	cp.XAxis = widget.NewSelect(XAxes(), func(string) { cp.drawPlots() })
-	cp.XAxis.SetSelected(axisName(experiment.XGeneration))
-	tools := container.NewBorder(nil, nil, container.NewHBox(cp.AddButton, cp.AddCurrentButton, cp.ClearButton, cp.PlaytestButton),
-		container.NewHBox(widget.NewLabel("x axis"), cp.XAxis), cp.Status)
-	table := container.NewScroll(cp.Table) // sideways too: a narrow window must not widen
+	cp.xAxis = widget.NewSelect(xAxes(), func(string) { cp.drawPlots() })
+	cp.xAxis.SetSelected(axisName(experiment.XGeneration))
+	tools := container.NewBorder(nil, nil, container.NewHBox(cp.addButton, cp.addCurrentButton, cp.clearButton, cp.playtestButton),
+		container.NewHBox(widget.NewLabel("x axis"), cp.xAxis), cp.status)
+	table := container.NewScroll(cp.table) // sideways too: a narrow window must not widen
 	cp.tableScroll = table
-	plots := container.NewGridWithRows(2, cp.FitnessPlot, cp.FeasiblePlot)
+	plots := container.NewGridWithRows(2, cp.fitnessPlot, cp.feasiblePlot)
 	// the galleries scroll sideways rather than widen the window beyond the screen
 	split := container.NewHSplit(plots, container.NewHScroll(cp.galleryBox))
 	split.Offset = 0.36
 	cp.runsBox = container.NewBorder(container.NewVBox(tools, table), nil, nil, nil, split)
-	cp.People = newPeopleSection(wb)
-	cp.Diff = newDiffSection()
-	cp.Tabs = container.NewAppTabs(container.NewTabItem("Runs", cp.runsBox), container.NewTabItem("People", cp.People.Content()),
-		container.NewTabItem("Differences", cp.Diff.Content()))
-	cp.content = cp.Tabs
+	cp.people = newPeopleSection(wb)
+	cp.diff = newDiffSection()
+	cp.tabs = container.NewAppTabs(container.NewTabItem("Runs", cp.runsBox), container.NewTabItem("People", cp.people.Content()),
+		container.NewTabItem("Differences", cp.diff.Content()))
+	cp.content = cp.tabs
 	cp.refresh()
 	return cp
 }
 
 // Content is the panel's root object.
-func (cp *ComparePanel) Content() fyne.CanvasObject { return cp.content }
+func (cp *comparePanel) Content() fyne.CanvasObject { return cp.content }
 
 // Runs returns the runs compared.
-func (cp *ComparePanel) Runs() []*RunRecord { return cp.runs }
+func (cp *comparePanel) Runs() []*RunRecord { return cp.runs }
 
 // Groups returns the rows of the comparison.
-func (cp *ComparePanel) Groups() []*CompareGroup { return cp.groups }
+func (cp *comparePanel) Groups() []*CompareGroup { return cp.groups }
 
-// TableText returns the table's cells as shown (header first).
-func (cp *ComparePanel) TableText() [][]string { return CompareTable(cp.groups) }
+// tableText returns the table's cells as shown (header first).
+func (cp *comparePanel) tableText() [][]string { return CompareTable(cp.groups) }
 
-// AddFolder reads every run under dir (off the UI goroutine) and adds them.
-func (cp *ComparePanel) AddFolder(dir string) {
-	cp.loadFolder(dir, func(runs []*RunRecord) { cp.AddRuns(runs...) })
+// addFolder reads every run under dir (off the UI goroutine) and adds them.
+func (cp *comparePanel) addFolder(dir string) {
+	cp.loadFolder(dir, func(runs []*RunRecord) { cp.addRuns(runs...) })
 }
 
 // loadFolder reads the runs under dir off the UI goroutine, then hands them to use on it (an
 // error is shown instead).
-func (cp *ComparePanel) loadFolder(dir string, use func([]*RunRecord)) {
+func (cp *comparePanel) loadFolder(dir string, use func([]*RunRecord)) {
 	cp.loading.Add(1)
-	cp.Status.SetText("reading " + dir + "…")
+	cp.status.SetText("reading " + dir + "…")
 	go func() {
 		defer cp.loading.Done()
 		runs, err := LoadRunRecords(dir)
 		onUI(func() {
 			if err != nil {
-				cp.Status.SetText(err.Error())
+				cp.status.SetText(err.Error())
 				return
 			}
 			use(runs)
@@ -128,40 +128,40 @@ func (cp *ComparePanel) loadFolder(dir string, use func([]*RunRecord)) {
 	}()
 }
 
-// AddRuns adds loaded runs (UI goroutine).
-func (cp *ComparePanel) AddRuns(runs ...*RunRecord) {
+// addRuns adds loaded runs (UI goroutine).
+func (cp *comparePanel) addRuns(runs ...*RunRecord) {
 	cp.runs = dedupeRuns(append(cp.runs, runs...))
 	cp.refresh()
 }
 
-// AddCurrentRun adds the run shown in the Run tab.
-func (cp *ComparePanel) AddCurrentRun() {
-	rec := cp.wb.Run.Record()
+// addCurrentRun adds the run shown in the Run tab.
+func (cp *comparePanel) addCurrentRun() {
+	rec := cp.wb.run.Record()
 	if rec == nil || rec.Dir == "" {
-		cp.Status.SetText("The Run tab has no run yet.")
+		cp.status.SetText("The Run tab has no run yet.")
 		return
 	}
-	cp.AddFolder(rec.Dir)
+	cp.addFolder(rec.Dir)
 }
 
 // Clear removes every run.
-func (cp *ComparePanel) Clear() {
+func (cp *comparePanel) Clear() {
 	cp.runs = nil
 	cp.refresh()
 }
 
-// Wait blocks until folders being read are added and the plots and galleries are drawn.
-func (cp *ComparePanel) Wait(timeout time.Duration) error {
+// wait blocks until folders being read are added and the plots and galleries are drawn.
+func (cp *comparePanel) wait(timeout time.Duration) error {
 	deadline := time.Now().Add(timeout)
-	if !cp.loading.Wait(timeout) {
+	if !cp.loading.wait(timeout) {
 		return fmt.Errorf("still reading run folders after %v", timeout)
 	}
 	uiMu.Lock()
-	gals := append([]*PopulationView(nil), cp.Galleries...)
+	gals := append([]*populationView(nil), cp.galleries...)
 	uiMu.Unlock()
-	waits := []func(time.Duration) error{cp.FitnessPlot.Wait, cp.FeasiblePlot.Wait}
+	waits := []func(time.Duration) error{cp.fitnessPlot.wait, cp.feasiblePlot.wait}
 	for _, g := range gals {
-		waits = append(waits, g.Wait)
+		waits = append(waits, g.wait)
 	}
 	for _, w := range waits {
 		if err := w(time.Until(deadline)); err != nil {
@@ -171,7 +171,7 @@ func (cp *ComparePanel) Wait(timeout time.Duration) error {
 	return nil
 }
 
-func (cp *ComparePanel) problem(name string) (problems.Problem, error) {
+func (cp *comparePanel) problem(name string) (problems.Problem, error) {
 	if p, ok := cp.problems[name]; ok {
 		return p, nil
 	}
@@ -183,29 +183,29 @@ func (cp *ComparePanel) problem(name string) (problems.Problem, error) {
 }
 
 // drawPlots draws both plots over the chosen x axis.
-func (cp *ComparePanel) drawPlots() {
-	if cp.FitnessPlot == nil {
+func (cp *comparePanel) drawPlots() {
+	if cp.fitnessPlot == nil {
 		return
 	}
-	axis, err := experiment.ParseXAxis(cp.XAxis.Selected)
+	axis, err := experiment.ParseXAxis(cp.xAxis.Selected)
 	if err != nil {
 		axis = experiment.XGeneration // the select offers only known axes
 	}
-	cp.FitnessPlot.SetSpec(CompareFitnessPlotOn(cp.groups, axis))
-	cp.FeasiblePlot.SetSpec(CompareFeasiblePlotOn(cp.groups, axis))
+	cp.fitnessPlot.setSpec(compareFitnessPlotOn(cp.groups, axis))
+	cp.feasiblePlot.setSpec(compareFeasiblePlotOn(cp.groups, axis))
 }
 
 // refresh recomputes the groups and redraws table, plots and galleries.
-func (cp *ComparePanel) refresh() {
+func (cp *comparePanel) refresh() {
 	cp.groups = GroupRuns(cp.runs)
-	cp.ClearButton.Disable()
+	cp.clearButton.Disable()
 	cp.updatePlaytestButton()
-	cp.Status.SetText(compareStatus(len(cp.runs), len(cp.groups)))
+	cp.status.SetText(compareStatus(len(cp.runs), len(cp.groups)))
 	if len(cp.runs) > 0 {
-		cp.ClearButton.Enable()
+		cp.clearButton.Enable()
 	}
-	cp.Diff.SetGroups(cp.groups)
-	cp.Table.RemoveAll()
+	cp.diff.setGroups(cp.groups)
+	cp.table.RemoveAll()
 	short := shortNames(cp.groups)
 	for r, row := range CompareTable(cp.groups) {
 		for c, cell := range row {
@@ -213,7 +213,7 @@ func (cp *ComparePanel) refresh() {
 			if r == 0 {
 				l.TextStyle = fyne.TextStyle{Bold: true}
 				l.Importance = widget.LowImportance
-				cp.Table.Add(tip(l, compareHeaderTips[cell]))
+				cp.table.Add(tip(l, compareHeaderTips[cell]))
 				continue
 			}
 			if c == 0 && r > 0 {
@@ -223,30 +223,30 @@ func (cp *ComparePanel) refresh() {
 				l.TextStyle = fyne.TextStyle{Bold: true}
 				l.Truncation = fyne.TextTruncateEllipsis
 				name := container.NewBorder(nil, nil, container.NewCenter(lineSwatch(cp.groups[r-1])), nil, fixedWidth(compareNameWidth, l))
-				cp.Table.Add(tip(name, cell))
+				cp.table.Add(tip(name, cell))
 				continue
 			}
-			cp.Table.Add(l)
+			cp.table.Add(l)
 		}
 	}
-	cp.Table.Refresh()
+	cp.table.Refresh()
 	// room for the header and up to four groups; more scroll
-	rowH := cp.Table.MinSize().Height / float32(len(cp.groups)+1)
+	rowH := cp.table.MinSize().Height / float32(len(cp.groups)+1)
 	cp.tableScroll.SetMinSize(fyne.NewSize(0, rowH*float32(min(len(cp.groups), 4)+1)))
 	cp.runsBox.Refresh() // the table's height changed: lay the tab out again
 	cp.drawPlots()
 
-	cp.Galleries = nil
+	cp.galleries = nil
 	cp.galleryBox.RemoveAll()
 	cols := max(1, min(len(cp.groups), 4))
 	cp.galleryBox.Layout = container.NewGridWithColumns(cols).Layout
 	multi := spansProblems(cp.groups)
 	for _, g := range cp.groups {
-		pv := NewPopulationView("", true)
-		pv.Limit = compareGalleryLimit
-		pv.Sort.SetSelected(string(SortFitness))
-		pv.OnOpen = cp.wb.openMember
-		run := g.BestRun()
+		pv := newPopulationView("", true)
+		pv.limit = compareGalleryLimit
+		pv.sort.SetSelected(string(sortFitness))
+		pv.onOpen = cp.wb.openMember
+		run := g.bestRun()
 		// a bar in the run's colour and a label that shortens itself: titles never widen the
 		// window, however long the fitness names
 		bar := lineSwatch(g)
@@ -254,18 +254,18 @@ func (cp *ComparePanel) refresh() {
 		label.TextStyle = fyne.TextStyle{Bold: true}
 		label.Truncation = fyne.TextTruncateEllipsis
 		title := container.NewVBox(bar, label)
-		p, err := cp.problem(g.Problem)
+		p, err := cp.problem(g.problem)
 		if err != nil {
 			pv.Clear(err.Error())
-		} else if members, _, err := run.Members(p); err != nil {
+		} else if members, _, err := run.population(p); err != nil {
 			pv.Clear(err.Error())
 		} else if len(members) == 0 {
 			pv.Clear("no population recorded yet")
 		} else {
-			pv.SetMembers(g.Problem, p, members)
+			pv.setMembers(g.problem, p, members)
 		}
-		cp.Galleries = append(cp.Galleries, pv)
-		pv.Gallery.MinWidth = 120
+		cp.galleries = append(cp.galleries, pv)
+		pv.gallery.MinWidth = 120
 		content := pv.Content()
 		tipAll(content, populationTips(pv))
 		cp.galleryBox.Add(container.NewBorder(title, nil, nil, nil, content))
@@ -297,14 +297,14 @@ func compareStatus(runs, groups int) string {
 func lineSwatch(g *CompareGroup) fyne.CanvasObject {
 	n, w := 1, float32(16)
 	switch {
-	case g.Dotted:
+	case g.dotted:
 		n, w = 4, 2
-	case g.Dashed:
+	case g.dashed:
 		n, w = 2, 6
 	}
 	box := container.NewHBox()
 	for range n {
-		r := canvas.NewRectangle(g.Color)
+		r := canvas.NewRectangle(g.color)
 		r.SetMinSize(fyne.NewSize(w, 4))
 		box.Add(r)
 	}
@@ -317,13 +317,13 @@ func shortNames(groups []*CompareGroup) []string {
 	multi := spansProblems(groups)
 	same := true
 	for _, g := range groups {
-		same = same && g.Fitness == groups[0].Fitness
+		same = same && g.fitness == groups[0].fitness
 	}
 	out := make([]string, len(groups))
 	for i, g := range groups {
 		out[i] = g.Label(multi)
 		if same {
-			out[i] = strings.Replace(out[i], " · "+g.Fitness, "", 1)
+			out[i] = strings.Replace(out[i], " · "+g.fitness, "", 1)
 		}
 	}
 	return out

@@ -16,68 +16,68 @@ import (
 type Stat struct{ Mean, CI float64 }
 
 // Curve is a per-generation mean over seeds with its 95% band (experiment's).
-type Curve = experiment.Curve
+type curve = experiment.Curve
 
 // CompareGroup is one configuration's runs over their distinct seeds, summarised by
 // experiment (Groups, Summarize, Group.Curve): the Compare tab formats the numbers the report
 // writes to summary.csv.
 type CompareGroup struct {
-	Problem, Fitness, Generator string
-	Runs                        []*RunRecord
-	// Generations is the configured length of the group's runs.
-	Generations int
+	problem, fitness, Generator string
+	runs                        []*RunRecord
+	// generations is the configured length of the group's runs.
+	generations int
 	// Finished counts the runs that reached their last generation; only they count in the
 	// final values (experiment.Record's rule for unfinished runs).
 	Finished int
 	// Final values over the finished runs' seeds. Levels is the number of levels a run produced
 	// (its final population: 20 for an LLM batch of 20, 100 for a GA population of 100).
-	Best, Feasible, Unique, Controlled, Evaluations, Levels Stat
-	// BestCurve is the best fitness per generation, FeasibleCurve the feasible count.
-	BestCurve, FeasibleCurve Curve
-	// MaxSize is the largest population recorded.
-	MaxSize int
+	Best, Feasible, unique, controlled, Evaluations, levels Stat
+	// bestCurve is the best fitness per generation, FeasibleCurve the feasible count.
+	bestCurve, feasibleCurve curve
+	// maxSize is the largest population recorded.
+	maxSize int
 	// BestIV and the fractions are experiment.Summary's: intervals inside the value's range
 	// (bootstrap), fractions of the levels each run produced, with n.
-	BestIV, FeasibleFrac, UniqueFrac, ControlledFrac experiment.Interval
-	// Duplicates counts runs left out because their seed was already in the group.
-	Duplicates int
-	// Setting tells the group from others of the same problem, generator and fitness
+	BestIV, FeasibleFrac, uniqueFrac, controlledFrac experiment.Interval
+	// duplicates counts runs left out because their seed was already in the group.
+	duplicates int
+	// setting tells the group from others of the same problem, generator and fitness
 	// ("pop 100 · 300 gens"), empty when no other group shares them.
-	Setting string
+	setting string
 	// Color is the generator's colour in `report`'s figures (experiment.GeneratorColor, the one
 	// colour table); a second group of the same generator is drawn Dashed, a third and later
 	// dotted, so groups of one generator are told apart without colour.
-	Color  color.Color
-	Dashed bool
-	Dotted bool
+	color  color.Color
+	dashed bool
+	dotted bool
 
 	group *experiment.Group
 }
 
 // Label names the group: "ga · quality", with the problem when the comparison spans several.
 func (g *CompareGroup) Label(withProblem bool) string {
-	s := g.Generator + " · " + g.Fitness
+	s := g.Generator + " · " + g.fitness
 	if withProblem {
-		s = g.Problem + " · " + s
+		s = g.problem + " · " + s
 	}
-	if g.Setting != "" {
-		s += " · " + g.Setting
+	if g.setting != "" {
+		s += " · " + g.setting
 	}
 	return s
 }
 
-// BestRun is the run whose last best fitness is highest (ties: the first), for showing one
+// bestRun is the run whose last best fitness is highest (ties: the first), for showing one
 // population per group.
-func (g *CompareGroup) BestRun() *RunRecord {
+func (g *CompareGroup) bestRun() *RunRecord {
 	var best *RunRecord
 	bestV := math.Inf(-1)
-	for _, r := range g.Runs {
+	for _, r := range g.runs {
 		if l := r.Last(); l != nil && l.BestFitness > bestV {
 			best, bestV = r, l.BestFitness
 		}
 	}
-	if best == nil && len(g.Runs) > 0 {
-		return g.Runs[0]
+	if best == nil && len(g.runs) > 0 {
+		return g.runs[0]
 	}
 	return best
 }
@@ -96,54 +96,54 @@ func GroupRuns(runs []*RunRecord) []*CompareGroup {
 	out := make([]*CompareGroup, len(groups))
 	for i := range groups {
 		g, s := &groups[i], sums[i]
-		cg := &CompareGroup{Problem: g.Problem, Fitness: g.Fitness, Generator: g.Generator, Generations: s.Generations,
+		cg := &CompareGroup{problem: g.Problem, fitness: g.Fitness, Generator: g.Generator, generations: s.Generations,
 			Finished: s.Finished, Best: Stat{s.BestMean, s.BestCI}, Feasible: Stat{s.FeasibleMean, s.FeasibleCI},
-			Unique: Stat{s.UniqueMean, s.UniqueCI}, Controlled: Stat{s.ControlledMean, s.ControlledCI},
-			Evaluations: Stat{s.EvaluationsMean, math.NaN()}, MaxSize: g.MaxSize(),
-			BestCurve:     g.Curve(func(ev *search.Event) float64 { return ev.BestFitness }),
-			FeasibleCurve: g.Curve(func(ev *search.Event) float64 { return float64(ev.Feasible) }),
-			BestIV:        s.Best, FeasibleFrac: s.FeasibleFrac, UniqueFrac: s.UniqueFrac, ControlledFrac: s.ControlledFrac,
-			Duplicates: g.Duplicates, group: g}
+			unique: Stat{s.UniqueMean, s.UniqueCI}, controlled: Stat{s.ControlledMean, s.ControlledCI},
+			Evaluations: Stat{s.EvaluationsMean, math.NaN()}, maxSize: g.MaxSize(),
+			bestCurve:     g.Curve(func(ev *search.Event) float64 { return ev.BestFitness }),
+			feasibleCurve: g.Curve(func(ev *search.Event) float64 { return float64(ev.Feasible) }),
+			BestIV:        s.Best, FeasibleFrac: s.FeasibleFrac, uniqueFrac: s.UniqueFrac, controlledFrac: s.ControlledFrac,
+			duplicates: g.Duplicates, group: g}
 		var sizes []float64
 		for _, r := range g.Runs {
-			cg.Runs = append(cg.Runs, byRecord[r])
+			cg.runs = append(cg.runs, byRecord[r])
 			if r.Finished() {
 				sizes = append(sizes, float64(r.Final.Size))
 			}
 		}
-		cg.Levels = Stat{stats.Mean(sizes), math.NaN()}
+		cg.levels = Stat{stats.Mean(sizes), math.NaN()}
 		out[i] = cg
 	}
 	perGenerator := map[string]int{}
 	for _, g := range out {
-		g.Color = experiment.GeneratorColor(g.Generator)
+		g.color = experiment.GeneratorColor(g.Generator)
 		switch perGenerator[g.Generator] {
 		case 0:
 		case 1:
-			g.Dashed = true
+			g.dashed = true
 		default:
-			g.Dotted = true
+			g.dotted = true
 		}
 		perGenerator[g.Generator]++
 	}
 	shared := map[[3]string]int{}
 	for _, g := range out {
-		shared[[3]string{g.Problem, g.Generator, g.Fitness}]++
+		shared[[3]string{g.problem, g.Generator, g.fitness}]++
 	}
 	for _, g := range out {
-		if shared[[3]string{g.Problem, g.Generator, g.Fitness}] > 1 {
-			g.Setting = fmt.Sprintf("pop %d · %d gens", g.group.PopSize, g.group.Generations)
+		if shared[[3]string{g.problem, g.Generator, g.fitness}] > 1 {
+			g.setting = fmt.Sprintf("pop %d · %d gens", g.group.PopSize, g.group.Generations)
 			if m := g.group.Model(); m != "" {
-				g.Setting = m + " · " + g.Setting // two models of one LLM generator
+				g.setting = m + " · " + g.setting // two models of one LLM generator
 			}
 		}
 	}
 	return out
 }
 
-// XAxes lists the x axes (experiment's, the report's) in the order the Compare tab offers them,
+// xAxes lists the x axes (experiment's, the report's) in the order the Compare tab offers them,
 // named as the tab shows them ("model calls").
-func XAxes() []string {
+func xAxes() []string {
 	var names []string
 	for _, a := range experiment.XAxes() {
 		names = append(names, axisName(a))
@@ -162,71 +162,71 @@ func (g *CompareGroup) curveOn(axis experiment.XAxis, value func(*search.Event) 
 	return g.group.CurveOver(axis.Value, value)
 }
 
-func comparePlot(groups []*CompareGroup, axis experiment.XAxis, spec PlotSpec, value func(*search.Event) float64) PlotSpec {
+func comparePlot(groups []*CompareGroup, axis experiment.XAxis, spec plotSpec, value func(*search.Event) float64) plotSpec {
 	return comparePlotOf(groups, axis, spec, value, false)
 }
 
 // comparePlotOf adds each group's curve of value over axis to spec; dotted draws them all
 // dotted (the second measure of a plot).
-func comparePlotOf(groups []*CompareGroup, axis experiment.XAxis, spec PlotSpec, value func(*search.Event) float64, dotted bool) PlotSpec {
+func comparePlotOf(groups []*CompareGroup, axis experiment.XAxis, spec plotSpec, value func(*search.Event) float64, dotted bool) plotSpec {
 	if axis == "" {
 		axis = experiment.XGeneration
 	}
-	spec.XLabel = axisName(axis)
+	spec.xLabel = axisName(axis)
 	multi := spansProblems(groups)
 	for i, g := range groups {
 		c := g.curveOn(axis, value)
 		for _, x := range c.X {
-			spec.XMax = math.Max(spec.XMax, x)
+			spec.xMax = math.Max(spec.xMax, x)
 		}
 		if axis == experiment.XGeneration {
-			spec.XMax = math.Max(spec.XMax, float64(g.Generations))
+			spec.xMax = math.Max(spec.xMax, float64(g.generations))
 		}
 		// a single-generation run (an LLM batch, a constructive run) is one marker with its interval
-		s := Series{Label: g.Label(multi), Color: g.Color, X: c.X, Y: c.Mean, Lo: c.Lo, Hi: c.Hi, Dashed: g.Dashed, Dotted: g.Dotted}
+		s := series{label: g.Label(multi), color: g.color, x: c.X, y: c.Mean, lo: c.Lo, hi: c.Hi, dashed: g.dashed, dotted: g.dotted}
 		if n := len(c.X); n > 0 && g.group != nil && axis.SpentNothing(g.group) {
 			// a group that spent nothing of this budget (GA on model calls) is one marker at 0,
 			// its last value, never hidden; the title says why
-			s.X, s.Y, s.Lo, s.Hi = []float64{0}, c.Mean[n-1:], c.Lo[n-1:], c.Hi[n-1:]
-			s.Label += ", " + axis.ZeroNote()
-			if !dotted && !strings.Contains(spec.Title, g.Label(multi)+": ") {
-				spec.Title += " · " + g.Label(multi) + ": " + axis.ZeroNote()
+			s.x, s.y, s.lo, s.hi = []float64{0}, c.Mean[n-1:], c.Lo[n-1:], c.Hi[n-1:]
+			s.label += ", " + axis.ZeroNote()
+			if !dotted && !strings.Contains(spec.title, g.Label(multi)+": ") {
+				spec.title += " · " + g.Label(multi) + ": " + axis.ZeroNote()
 			}
 		}
-		if s.Color == nil {
-			s.Color = SeriesColor(i)
+		if s.color == nil {
+			s.color = seriesColor(i)
 		}
 		if dotted {
-			s.Label += " (controlled)"
-			s.Lo, s.Hi = nil, nil // one band per group: the feasible one
-			s.Dashed, s.Dotted = false, true
+			s.label += " (controlled)"
+			s.lo, s.hi = nil, nil // one band per group: the feasible one
+			s.dashed, s.dotted = false, true
 		}
-		spec.Series = append(spec.Series, s)
+		spec.series = append(spec.series, s)
 	}
 	return spec
 }
 
-// CompareFitnessPlot overlays the groups' best-fitness curves on one pair of axes.
-func CompareFitnessPlot(groups []*CompareGroup) PlotSpec {
-	return CompareFitnessPlotOn(groups, experiment.XGeneration)
+// compareFitnessPlot overlays the groups' best-fitness curves on one pair of axes.
+func compareFitnessPlot(groups []*CompareGroup) plotSpec {
+	return compareFitnessPlotOn(groups, experiment.XGeneration)
 }
 
-// CompareFitnessPlotOn is CompareFitnessPlot over another x axis.
-func CompareFitnessPlotOn(groups []*CompareGroup, axis experiment.XAxis) PlotSpec {
-	spec := PlotSpec{Title: "Best fitness (mean of seeds, 95% band)", YMin: 0, YMax: 1.05}
+// compareFitnessPlotOn is CompareFitnessPlot over another x axis.
+func compareFitnessPlotOn(groups []*CompareGroup, axis experiment.XAxis) plotSpec {
+	spec := plotSpec{title: "Best fitness (mean of seeds, 95% band)", yMin: 0, yMax: 1.05}
 	return comparePlot(groups, axis, spec, func(ev *search.Event) float64 { return ev.BestFitness })
 }
 
-// CompareFeasiblePlot overlays the groups' feasible shares (percent of each population, so
+// compareFeasiblePlot overlays the groups' feasible shares (percent of each population, so
 // batches and populations of any size compare) on one pair of axes.
-func CompareFeasiblePlot(groups []*CompareGroup) PlotSpec {
-	return CompareFeasiblePlotOn(groups, experiment.XGeneration)
+func compareFeasiblePlot(groups []*CompareGroup) plotSpec {
+	return compareFeasiblePlotOn(groups, experiment.XGeneration)
 }
 
-// CompareFeasiblePlotOn is CompareFeasiblePlot over another x axis. The controlled shares are
+// compareFeasiblePlotOn is CompareFeasiblePlot over another x axis. The controlled shares are
 // drawn too, dotted: feasible and controlled lines differ by their dash, not only by colour.
-func CompareFeasiblePlotOn(groups []*CompareGroup, axis experiment.XAxis) PlotSpec {
-	spec := PlotSpec{Title: "Feasible (solid) and controlled (dotted), % of levels", YMin: 0, YMax: 105}
+func compareFeasiblePlotOn(groups []*CompareGroup, axis experiment.XAxis) plotSpec {
+	spec := plotSpec{title: "Feasible (solid) and controlled (dotted), % of levels", yMin: 0, yMax: 105}
 	share := func(count func(*search.Event) int) func(*search.Event) float64 {
 		return func(ev *search.Event) float64 {
 			if ev.Size == 0 {
@@ -239,10 +239,10 @@ func CompareFeasiblePlotOn(groups []*CompareGroup, axis experiment.XAxis) PlotSp
 	return comparePlotOf(groups, axis, spec, share(func(ev *search.Event) int { return ev.Controlled }), true)
 }
 
-// FormatInterval writes "0.931 [0.902–0.950]", percentages as "64% [51–78]", "0.931 (1 run)"
+// formatInterval writes "0.931 [0.902–0.950]", percentages as "64% [51–78]", "0.931 (1 run)"
 // with fewer than two runs (too few for an interval; the column's tip says so), or "–" with
 // none. The cells stay short so that every column fits a normal window.
-func FormatInterval(iv experiment.Interval, decimals int, percent bool) string {
+func formatInterval(iv experiment.Interval, decimals int, percent bool) string {
 	if math.IsNaN(iv.Mean) {
 		return "–"
 	}
@@ -259,34 +259,34 @@ func FormatInterval(iv experiment.Interval, decimals int, percent bool) string {
 
 func spansProblems(groups []*CompareGroup) bool {
 	for _, g := range groups {
-		if g.Problem != groups[0].Problem {
+		if g.problem != groups[0].problem {
 			return true
 		}
 	}
 	return false
 }
 
-// CompareColumns are the metrics table's columns.
-func CompareColumns() []string {
+// compareColumns are the metrics table's columns.
+func compareColumns() []string {
 	return []string{"Run", "Seeds", "Gens", "Best fitness", "Feasible", "Unique", "Controlled", "Levels", "Evaluations"}
 }
 
 // CompareTable is the metrics table: a header row and one row per group.
 func CompareTable(groups []*CompareGroup) [][]string {
-	rows := [][]string{CompareColumns()}
+	rows := [][]string{compareColumns()}
 	multi := spansProblems(groups)
 	for _, g := range groups {
-		seeds := formatNumber(float64(len(g.Runs)))
-		if g.Finished < len(g.Runs) {
+		seeds := formatNumber(float64(len(g.runs)))
+		if g.Finished < len(g.runs) {
 			seeds += " (" + formatNumber(float64(g.Finished)) + " done)"
 		}
-		if g.Duplicates > 0 {
-			seeds += fmt.Sprintf(", %d repeated seed(s) left out", g.Duplicates)
+		if g.duplicates > 0 {
+			seeds += fmt.Sprintf(", %d repeated seed(s) left out", g.duplicates)
 		}
-		rows = append(rows, []string{g.Label(multi), seeds, formatNumber(float64(g.Generations)),
-			FormatInterval(g.BestIV, 3, false), FormatInterval(g.FeasibleFrac, 0, true),
-			FormatInterval(g.UniqueFrac, 0, true), FormatInterval(g.ControlledFrac, 0, true),
-			FormatMeanCI(g.Levels.Mean, math.NaN(), 0), FormatMeanCI(g.Evaluations.Mean, math.NaN(), 0)})
+		rows = append(rows, []string{g.Label(multi), seeds, formatNumber(float64(g.generations)),
+			formatInterval(g.BestIV, 3, false), formatInterval(g.FeasibleFrac, 0, true),
+			formatInterval(g.uniqueFrac, 0, true), formatInterval(g.controlledFrac, 0, true),
+			formatMeanCI(g.levels.Mean, math.NaN(), 0), formatMeanCI(g.Evaluations.Mean, math.NaN(), 0)})
 	}
 	return rows
 }

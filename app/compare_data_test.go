@@ -95,11 +95,11 @@ func TestCompareAndReportShowEqualNumbers(t *testing.T) {
 	for i, g := range groups {
 		row := rows[i+1]
 		w := want[i]
-		if g.Generator != w.generator || g.Generations != w.generations || len(g.Runs) != w.runs || g.Finished != w.finished {
-			t.Errorf("group %d: %s %d gens, %d runs, %d finished; want %+v", i, g.Generator, g.Generations, len(g.Runs), g.Finished, w)
+		if g.Generator != w.generator || g.generations != w.generations || len(g.runs) != w.runs || g.Finished != w.finished {
+			t.Errorf("group %d: %s %d gens, %d runs, %d finished; want %+v", i, g.Generator, g.generations, len(g.runs), g.Finished, w)
 		}
-		if row[col["generator"]] != g.Generator || int(num(row, "runs")) != len(g.Runs) || int(num(row, "finished")) != g.Finished ||
-			int(num(row, "generations")) != g.Generations {
+		if row[col["generator"]] != g.Generator || int(num(row, "runs")) != len(g.runs) || int(num(row, "finished")) != g.Finished ||
+			int(num(row, "generations")) != g.generations {
 			t.Errorf("group %d: report row %v", i, row)
 		}
 		for _, pair := range []struct {
@@ -108,21 +108,21 @@ func TestCompareAndReportShowEqualNumbers(t *testing.T) {
 		}{
 			{"best_fitness_mean", g.Best.Mean}, {"best_fitness_ci95", g.Best.CI},
 			{"feasible_mean", g.Feasible.Mean}, {"feasible_ci95", g.Feasible.CI},
-			{"unique_mean", g.Unique.Mean}, {"unique_ci95", g.Unique.CI},
-			{"controlled_mean", g.Controlled.Mean}, {"controlled_ci95", g.Controlled.CI},
+			{"unique_mean", g.unique.Mean}, {"unique_ci95", g.unique.CI},
+			{"controlled_mean", g.controlled.Mean}, {"controlled_ci95", g.controlled.CI},
 			{"evaluations_mean", g.Evaluations.Mean},
 			{"best_fitness_lo", g.BestIV.Lo}, {"best_fitness_hi", g.BestIV.Hi},
 			{"feasible_frac_mean", g.FeasibleFrac.Mean}, {"feasible_frac_lo", g.FeasibleFrac.Lo}, {"feasible_frac_hi", g.FeasibleFrac.Hi},
-			{"unique_frac_mean", g.UniqueFrac.Mean}, {"unique_frac_lo", g.UniqueFrac.Lo}, {"unique_frac_hi", g.UniqueFrac.Hi},
-			{"controlled_frac_mean", g.ControlledFrac.Mean}, {"controlled_frac_lo", g.ControlledFrac.Lo},
-			{"controlled_frac_hi", g.ControlledFrac.Hi},
+			{"unique_frac_mean", g.uniqueFrac.Mean}, {"unique_frac_lo", g.uniqueFrac.Lo}, {"unique_frac_hi", g.uniqueFrac.Hi},
+			{"controlled_frac_mean", g.controlledFrac.Mean}, {"controlled_frac_lo", g.controlledFrac.Lo},
+			{"controlled_frac_hi", g.controlledFrac.Hi},
 		} {
 			r := num(row, pair.name)
 			if !(math.IsNaN(r) && math.IsNaN(pair.v)) && math.Abs(r-pair.v) > 5e-5 {
 				t.Errorf("group %d %s: report %v, Compare %v", i, pair.name, r, pair.v)
 			}
 		}
-		slices[len(g.BestCurve.X)] = true
+		slices[len(g.bestCurve.X)] = true
 	}
 	// The curves include the unfinished runs' generations: the long run's reach 4 (0..3).
 	if !slices[5] || !slices[4] {
@@ -163,24 +163,24 @@ func TestCompareTableTellsTheTruth(t *testing.T) {
 		}
 	}
 	for _, g := range groups {
-		for _, iv := range []experiment.Interval{g.FeasibleFrac, g.UniqueFrac, g.ControlledFrac} {
+		for _, iv := range []experiment.Interval{g.FeasibleFrac, g.uniqueFrac, g.controlledFrac} {
 			if iv.Mean < 0 || iv.Mean > 1 || !iv.TooFew() && (iv.Lo < 0 || iv.Hi > 1) {
 				t.Errorf("%s: fraction interval %+v outside [0, 1]", g.Label(false), iv)
 			}
 		}
 	}
-	spec := CompareFitnessPlot(groups)
-	if len(spec.Series[0].X) != 1 {
-		t.Fatalf("the single-generation group has %d points", len(spec.Series[0].X))
+	spec := compareFitnessPlot(groups)
+	if len(spec.series[0].x) != 1 {
+		t.Fatalf("the single-generation group has %d points", len(spec.series[0].x))
 	}
-	if img := RenderPlot(spec, 300, 200); img.Bounds().Dx() != 300 {
+	if img := renderPlot(spec, 300, 200); img.Bounds().Dx() != 300 {
 		t.Fatal("plot not drawn")
 	}
-	byEvals := CompareFitnessPlotOn(groups, experiment.XEvaluations)
-	if byEvals.XLabel != "evaluations" || byEvals.XMax <= float64(groups[2].Generations) {
-		t.Fatalf("evaluations axis: %s up to %v", byEvals.XLabel, byEvals.XMax)
+	byEvals := compareFitnessPlotOn(groups, experiment.XEvaluations)
+	if byEvals.xLabel != "evaluations" || byEvals.xMax <= float64(groups[2].generations) {
+		t.Fatalf("evaluations axis: %s up to %v", byEvals.xLabel, byEvals.xMax)
 	}
-	if fp := CompareFeasiblePlot(groups); fp.YMax != 105 {
-		t.Fatalf("feasible plot in %% up to %v", fp.YMax)
+	if fp := compareFeasiblePlot(groups); fp.yMax != 105 {
+		t.Fatalf("feasible plot in %% up to %v", fp.yMax)
 	}
 }

@@ -15,67 +15,67 @@ import (
 	"pcgwb/stats"
 )
 
-// DiffSection is the Differences tab of Compare.
-type DiffSection struct {
-	A, B  *widget.Select
-	Title *widget.Label
-	Table *fyne.Container
-	Note  *widget.Label
-	// Rows are the rows shown (differences.csv's for the pair).
-	Rows    []experiment.Difference
+// diffSection is the Differences tab of Compare.
+type diffSection struct {
+	a, b  *widget.Select
+	title *widget.Label
+	table *fyne.Container
+	note  *widget.Label
+	// rows are the rows shown (differences.csv's for the pair).
+	rows    []experiment.Difference
 	groups  []*CompareGroup
 	content fyne.CanvasObject
 }
 
-// DiffColumns are the Differences table's columns: differences.csv's, less the problem,
+// diffColumns are the Differences table's columns: differences.csv's, less the problem,
 // fitness and group names the title gives.
-func DiffColumns() []string {
+func diffColumns() []string {
 	return []string{"metric", "n_a", "n_b", "mean_a", "mean_b", "diff", "ci_low", "ci_high", "a12", "p", "p_holm"}
 }
 
-func newDiffSection() *DiffSection {
-	d := &DiffSection{}
-	d.A = widget.NewSelect(nil, func(string) { d.show() })
-	d.B = widget.NewSelect(nil, func(string) { d.show() })
-	d.A.PlaceHolder, d.B.PlaceHolder = "group a", "group b"
-	d.Title = widget.NewLabel("Add runs of two groups of one problem and fitness to compare them.")
-	d.Title.Wrapping = fyne.TextWrapWord
-	d.Table = container.New(tableLayout{cols: len(DiffColumns())})
-	d.Note = widget.NewLabel(experiment.DifferencesMethod)
-	d.Note.Wrapping = fyne.TextWrapWord
-	d.Note.Importance = widget.LowImportance
+func newDiffSection() *diffSection {
+	d := &diffSection{}
+	d.a = widget.NewSelect(nil, func(string) { d.show() })
+	d.b = widget.NewSelect(nil, func(string) { d.show() })
+	d.a.PlaceHolder, d.b.PlaceHolder = "group a", "group b"
+	d.title = widget.NewLabel("Add runs of two groups of one problem and fitness to compare them.")
+	d.title.Wrapping = fyne.TextWrapWord
+	d.table = container.New(tableLayout{cols: len(diffColumns())})
+	d.note = widget.NewLabel(experiment.DifferencesMethod)
+	d.note.Wrapping = fyne.TextWrapWord
+	d.note.Importance = widget.LowImportance
 	pick := container.NewGridWithColumns(2,
-		container.NewBorder(nil, nil, widget.NewLabel("a"), nil, tip(d.A, "Group a of the comparison: the differences are a − b.")),
-		container.NewBorder(nil, nil, widget.NewLabel("b"), nil, tip(d.B, "Group b of the comparison, of the same problem and fitness as a.")))
-	d.content = container.NewVScroll(container.NewVBox(pick, d.Title, container.NewHScroll(d.Table), d.Note))
+		container.NewBorder(nil, nil, widget.NewLabel("a"), nil, tip(d.a, "Group a of the comparison: the differences are a − b.")),
+		container.NewBorder(nil, nil, widget.NewLabel("b"), nil, tip(d.b, "Group b of the comparison, of the same problem and fitness as a.")))
+	d.content = container.NewVScroll(container.NewVBox(pick, d.title, container.NewHScroll(d.table), d.note))
 	return d
 }
 
 // Content is the section's root object.
-func (d *DiffSection) Content() fyne.CanvasObject { return d.content }
+func (d *diffSection) Content() fyne.CanvasObject { return d.content }
 
 // diffOption names group i in the selects: "1. ga · quality".
 func diffOption(i int, g *CompareGroup, multi bool) string {
 	return fmt.Sprintf("%d. %s", i+1, g.Label(multi))
 }
 
-// SetGroups offers the groups; the selection is kept where the groups still exist, else the
+// setGroups offers the groups; the selection is kept where the groups still exist, else the
 // first two groups that share a problem and fitness are chosen.
-func (d *DiffSection) SetGroups(groups []*CompareGroup) {
+func (d *diffSection) setGroups(groups []*CompareGroup) {
 	d.groups = groups
 	multi := spansProblems(groups)
 	var opts []string
 	for i, g := range groups {
 		opts = append(opts, diffOption(i, g, multi))
 	}
-	a, b := d.A.SelectedIndex(), d.B.SelectedIndex()
-	d.A.Options, d.B.Options = opts, opts
+	a, b := d.a.SelectedIndex(), d.b.SelectedIndex()
+	d.a.Options, d.b.Options = opts, opts
 	if a < 0 || b < 0 || a >= len(groups) || b >= len(groups) || a == b {
 		a, b = -1, -1
 	pairs:
 		for i := range groups {
 			for j := i + 1; j < len(groups); j++ {
-				if groups[i].Problem == groups[j].Problem && groups[i].Fitness == groups[j].Fitness {
+				if groups[i].problem == groups[j].problem && groups[i].fitness == groups[j].fitness {
 					a, b = i, j
 					break pairs
 				}
@@ -83,25 +83,25 @@ func (d *DiffSection) SetGroups(groups []*CompareGroup) {
 		}
 	}
 	// set without calling show twice
-	d.A.Selected, d.B.Selected = "", ""
+	d.a.Selected, d.b.Selected = "", ""
 	if a >= 0 {
-		d.A.Selected, d.B.Selected = opts[a], opts[b]
+		d.a.Selected, d.b.Selected = opts[a], opts[b]
 	}
-	d.A.Refresh()
-	d.B.Refresh()
+	d.a.Refresh()
+	d.b.Refresh()
 	d.show()
 }
 
 // Select compares groups i and j (indices into the groups given to SetGroups).
-func (d *DiffSection) Select(i, j int) {
-	d.A.SetSelectedIndex(i)
-	d.B.SetSelectedIndex(j)
+func (d *diffSection) Select(i, j int) {
+	d.a.SetSelectedIndex(i)
+	d.b.SetSelectedIndex(j)
 }
 
-// TableText returns the table's cells as shown (header first).
-func (d *DiffSection) TableText() [][]string {
-	rows := [][]string{DiffColumns()}
-	for _, r := range d.Rows {
+// tableText returns the table's cells as shown (header first).
+func (d *diffSection) tableText() [][]string {
+	rows := [][]string{diffColumns()}
+	for _, r := range d.rows {
 		c := r.Cells() // differences.csv's cells: problem, fitness, metric, group_a, group_b, n_a, …
 		rows = append(rows, append([]string{c[2]}, c[5:]...))
 	}
@@ -109,16 +109,16 @@ func (d *DiffSection) TableText() [][]string {
 }
 
 // show computes and shows the selected pair's rows.
-func (d *DiffSection) show() {
-	d.Rows = nil
-	a, b := d.A.SelectedIndex(), d.B.SelectedIndex()
+func (d *diffSection) show() {
+	d.rows = nil
+	a, b := d.a.SelectedIndex(), d.b.SelectedIndex()
 	switch {
 	case len(d.groups) < 2:
-		d.Title.SetText("Add runs of two groups of one problem and fitness to compare them.")
+		d.title.SetText("Add runs of two groups of one problem and fitness to compare them.")
 	case a < 0 || b < 0:
-		d.Title.SetText("Choose two groups.")
+		d.title.SetText("Choose two groups.")
 	case a == b:
-		d.Title.SetText("Choose two different groups.")
+		d.title.SetText("Choose two different groups.")
 	default:
 		ga, gb := d.groups[a], d.groups[b]
 		if ga.group == nil || gb.group == nil {
@@ -130,17 +130,17 @@ func (d *DiffSection) show() {
 				all[i] = *g.group
 			}
 		}
-		d.Rows = experiment.PairDifferences(all, a, b)
-		if d.Rows == nil {
-			d.Title.SetText(fmt.Sprintf("%s and %s differ in problem or fitness: only groups of one problem and fitness are compared.",
+		d.rows = experiment.PairDifferences(all, a, b)
+		if d.rows == nil {
+			d.title.SetText(fmt.Sprintf("%s and %s differ in problem or fitness: only groups of one problem and fitness are compared.",
 				ga.Label(true), gb.Label(true)))
 			break
 		}
-		d.Title.SetText(fmt.Sprintf("%s · %s: a = %s (%s), b = %s (%s); diff = a − b",
-			ga.Problem, ga.Fitness, ga.Label(false), stats.NText(d.Rows[0].NA, "seed"), gb.Label(false), stats.NText(d.Rows[0].NB, "seed")))
+		d.title.SetText(fmt.Sprintf("%s · %s: a = %s (%s), b = %s (%s); diff = a − b",
+			ga.problem, ga.fitness, ga.Label(false), stats.NText(d.rows[0].NA, "seed"), gb.Label(false), stats.NText(d.rows[0].NB, "seed")))
 	}
-	d.Table.RemoveAll()
-	for r, row := range d.TableText() {
+	d.table.RemoveAll()
+	for r, row := range d.tableText() {
 		for _, cell := range row {
 			if cell == "" {
 				cell = "–"
@@ -149,13 +149,13 @@ func (d *DiffSection) show() {
 			if r == 0 {
 				l.TextStyle = fyne.TextStyle{Bold: true}
 				l.Importance = widget.LowImportance
-				d.Table.Add(tip(l, diffHeaderTips[cell]))
+				d.table.Add(tip(l, diffHeaderTips[cell]))
 				continue
 			}
-			d.Table.Add(l)
+			d.table.Add(l)
 		}
 	}
-	d.Table.Refresh()
+	d.table.Refresh()
 }
 
 // diffHeaderTips explain the Differences table's columns.

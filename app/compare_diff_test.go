@@ -49,19 +49,19 @@ func TestCompareDifferencesMatchTheReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wb.ShowTab("compare")
-	cp := wb.Compare
-	cp.AddRuns(recs...)
+	wb.showTab("compare")
+	cp := wb.compare
+	cp.addRuns(recs...)
 	groups := cp.Groups()
 	if len(groups) != 3 || groups[0].Generator != "random" || groups[1].Generator != "ga" {
 		t.Fatalf("groups %v", CompareTable(groups))
 	}
 	// the default pair is the first two groups of one problem and fitness: random and ga
-	if cp.Diff.A.SelectedIndex() != 0 || cp.Diff.B.SelectedIndex() != 1 {
-		t.Fatalf("selected %d and %d", cp.Diff.A.SelectedIndex(), cp.Diff.B.SelectedIndex())
+	if cp.diff.a.SelectedIndex() != 0 || cp.diff.b.SelectedIndex() != 1 {
+		t.Fatalf("selected %d and %d", cp.diff.a.SelectedIndex(), cp.diff.b.SelectedIndex())
 	}
-	shown := cp.Diff.TableText()
-	if !slices.Equal(shown[0], DiffColumns()) || len(shown) != 1+len(experiment.Metrics()) {
+	shown := cp.diff.tableText()
+	if !slices.Equal(shown[0], diffColumns()) || len(shown) != 1+len(experiment.Metrics()) {
 		t.Fatalf("table %q", shown)
 	}
 	for _, row := range shown[1:] {
@@ -76,20 +76,20 @@ func TestCompareDifferencesMatchTheReport(t *testing.T) {
 			t.Errorf("tab %q, report %q", row, want)
 		}
 	}
-	if !strings.Contains(cp.Diff.Title.Text, "n = 3 seeds") {
-		t.Errorf("title %q does not state n", cp.Diff.Title.Text)
+	if !strings.Contains(cp.diff.title.Text, "n = 3 seeds") {
+		t.Errorf("title %q does not state n", cp.diff.title.Text)
 	}
 	// b against a: the same rows read the other way
-	cp.Diff.Select(1, 0)
-	back := cp.Diff.TableText()
+	cp.diff.Select(1, 0)
+	back := cp.diff.tableText()
 	for i := range back[1:] {
 		if back[i+1][1] != shown[i+1][2] || back[i+1][3] != shown[i+1][4] {
 			t.Errorf("swapped row %q of %q", back[i+1], shown[i+1])
 		}
 	}
-	cp.Diff.Select(1, 1)
-	if len(cp.Diff.Rows) != 0 || !strings.Contains(cp.Diff.Title.Text, "two different groups") {
-		t.Errorf("a group against itself: %q", cp.Diff.Title.Text)
+	cp.diff.Select(1, 1)
+	if len(cp.diff.rows) != 0 || !strings.Contains(cp.diff.title.Text, "two different groups") {
+		t.Errorf("a group against itself: %q", cp.diff.title.Text)
 	}
 }
 
@@ -105,13 +105,13 @@ func TestCompareLevelsColumnClearAndColours(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wb.ShowTab("compare")
-	cp := wb.Compare
-	cp.AddRuns(recs...)
-	if cp.Status.Text != "8 runs in 4 groups" {
-		t.Errorf("status %q", cp.Status.Text)
+	wb.showTab("compare")
+	cp := wb.compare
+	cp.addRuns(recs...)
+	if cp.status.Text != "8 runs in 4 groups" {
+		t.Errorf("status %q", cp.status.Text)
 	}
-	table := cp.TableText()
+	table := cp.tableText()
 	levels := slices.Index(table[0], "Levels")
 	evals := slices.Index(table[0], "Evaluations")
 	if levels < 0 || evals < 0 {
@@ -127,25 +127,25 @@ func TestCompareLevelsColumnClearAndColours(t *testing.T) {
 	if scroll < 600 {
 		t.Fatalf("table scroll only %v wide", scroll)
 	}
-	for _, o := range cp.Table.Objects[:len(table[0])] {
+	for _, o := range cp.table.Objects[:len(table[0])] {
 		if o.Position().X+o.Size().Width > scroll+1 {
 			t.Errorf("a header cell ends at %v, past the visible %v", o.Position().X+o.Size().Width, scroll)
 		}
 	}
 	seenDash := false
 	for _, g := range cp.Groups() {
-		if g.Color != experiment.GeneratorColor(g.Generator) {
-			t.Errorf("%s: colour %v, report's %v", g.Label(false), g.Color, experiment.GeneratorColor(g.Generator))
+		if g.color != experiment.GeneratorColor(g.Generator) {
+			t.Errorf("%s: colour %v, report's %v", g.Label(false), g.color, experiment.GeneratorColor(g.Generator))
 		}
-		seenDash = seenDash || g.Dashed
+		seenDash = seenDash || g.dashed
 	}
 	if !seenDash {
 		t.Error("the second group of one generator is not dashed")
 	}
-	spec := CompareFeasiblePlot(cp.Groups())
+	spec := compareFeasiblePlot(cp.Groups())
 	solid, dotted := 0, 0
-	for _, s := range spec.Series {
-		if s.Dotted {
+	for _, s := range spec.series {
+		if s.dotted {
 			dotted++
 		} else {
 			solid++
@@ -155,8 +155,8 @@ func TestCompareLevelsColumnClearAndColours(t *testing.T) {
 		t.Errorf("feasible plot: %d dotted (controlled) and %d other lines, want 4 and 4", dotted, solid)
 	}
 	cp.Clear()
-	if cp.Status.Text != compareHint || len(cp.Groups()) != 0 || len(cp.Diff.Rows) != 0 {
-		t.Errorf("after Clear: status %q, %d groups, %d differences", cp.Status.Text, len(cp.Groups()), len(cp.Diff.Rows))
+	if cp.status.Text != compareHint || len(cp.Groups()) != 0 || len(cp.diff.rows) != 0 {
+		t.Errorf("after Clear: status %q, %d groups, %d differences", cp.status.Text, len(cp.Groups()), len(cp.diff.rows))
 	}
 }
 
@@ -169,16 +169,16 @@ func TestCompareDrawsAZeroBudgetGroupAtZero(t *testing.T) {
 		t.Fatal(err)
 	}
 	groups := GroupRuns(recs)
-	spec := CompareFitnessPlotOn(groups, experiment.XModelCalls)
-	for _, s := range spec.Series {
-		if len(s.X) != 1 || s.X[0] != 0 || !strings.Contains(s.Label, experiment.XModelCalls.ZeroNote()) {
-			t.Errorf("series %q: x %v", s.Label, s.X)
+	spec := compareFitnessPlotOn(groups, experiment.XModelCalls)
+	for _, s := range spec.series {
+		if len(s.x) != 1 || s.x[0] != 0 || !strings.Contains(s.label, experiment.XModelCalls.ZeroNote()) {
+			t.Errorf("series %q: x %v", s.label, s.x)
 		}
 	}
-	if !strings.Contains(spec.Title, "ga · quality · pop 8 · 3 gens: "+experiment.XModelCalls.ZeroNote()) {
-		t.Errorf("title %q", spec.Title)
+	if !strings.Contains(spec.title, "ga · quality · pop 8 · 3 gens: "+experiment.XModelCalls.ZeroNote()) {
+		t.Errorf("title %q", spec.title)
 	}
-	if spec := CompareFitnessPlotOn(groups, experiment.XEvaluations); len(spec.Series[0].X) < 2 {
-		t.Errorf("evaluations: %d points", len(spec.Series[0].X))
+	if spec := compareFitnessPlotOn(groups, experiment.XEvaluations); len(spec.series[0].x) < 2 {
+		t.Errorf("evaluations: %d points", len(spec.series[0].x))
 	}
 }

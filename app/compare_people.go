@@ -20,28 +20,28 @@ import (
 // peoplePlots are the report's plots shown in the People section, as Write names them.
 var peoplePlots = []string{"completion.png", "ratings.png", "solver-time.png"}
 
-// PeopleSection is the Compare tab's People section: what people made of the generators' levels
+// peopleSection is the Compare tab's People section: what people made of the generators' levels
 // in blind playtests. The user adds playtest session folders (copies of one session from several
 // laptops merge); the section shows, per generator, the completion rate, the median time to win
 // and the mean answers with their 95% intervals and n, the relation between people and the
 // benchmark's metrics, and the report's plots. All of it is playtest.ReportFolders' report (it
 // also writes the report into the first folder's report/ folder): no statistics here.
-type PeopleSection struct {
-	AddButton   *widget.Button
-	ClearButton *widget.Button
-	// KioskButton is "Start kiosk…": the full-screen kiosk for the next participant.
-	KioskButton *widget.Button
-	Status      *widget.Label
-	Table       *fyne.Container
-	Relations   *widget.Label
-	// Plots are the report's plot images, PlotFiles their files.
-	Plots     []*canvas.Image
-	PlotFiles []string
+type peopleSection struct {
+	addButton   *widget.Button
+	clearButton *widget.Button
+	// kioskButton is "Start kiosk…": the full-screen kiosk for the next participant.
+	kioskButton *widget.Button
+	status      *widget.Label
+	table       *fyne.Container
+	relations   *widget.Label
+	// plots are the report's plot images, PlotFiles their files.
+	plots     []*canvas.Image
+	plotFiles []string
 	// Report is the report shown (nil before any folder).
-	Report *playtest.Report
+	report *playtest.Report
 
-	// Levels is the per-level table (a thumbnail per level when the report drew one).
-	Levels  *fyne.Container
+	// levels is the per-level table (a thumbnail per level when the report drew one).
+	levels  *fyne.Container
 	plotBox *fyne.Container
 	scroll  *container.Scroll
 	content fyne.CanvasObject
@@ -51,35 +51,35 @@ type PeopleSection struct {
 	gen     int // folder set generation: a stale report is not shown
 }
 
-func newPeopleSection(wb *Workbench) *PeopleSection {
-	ps := &PeopleSection{wb: wb}
-	ps.AddButton = widget.NewButtonWithIcon("Add playtest folder…", theme.FolderOpenIcon(), ps.showAddFolder)
-	ps.ClearButton = widget.NewButtonWithIcon("Clear", theme.ContentClearIcon(), ps.Clear)
-	ps.ClearButton.Disable()
-	ps.KioskButton = widget.NewButtonWithIcon("Start kiosk…", theme.MediaPlayIcon(), ps.showStartKiosk)
-	ps.Status = widget.NewLabel("Add one or more playtest session folders (`workbench playtest new` or \"New playtest…\"); copies from several laptops merge.")
-	ps.Status.Wrapping = fyne.TextWrapWord
-	ps.Table = container.New(tableLayout{cols: 1})
-	ps.Relations = widget.NewLabel("")
-	ps.Relations.Wrapping = fyne.TextWrapWord
+func newPeopleSection(wb *Workbench) *peopleSection {
+	ps := &peopleSection{wb: wb}
+	ps.addButton = widget.NewButtonWithIcon("Add playtest folder…", theme.FolderOpenIcon(), ps.showAddFolder)
+	ps.clearButton = widget.NewButtonWithIcon("Clear", theme.ContentClearIcon(), ps.Clear)
+	ps.clearButton.Disable()
+	ps.kioskButton = widget.NewButtonWithIcon("Start kiosk…", theme.MediaPlayIcon(), ps.showStartKiosk)
+	ps.status = widget.NewLabel("Add one or more playtest session folders (`workbench playtest new` or \"New playtest…\"); copies from several laptops merge.")
+	ps.status.Wrapping = fyne.TextWrapWord
+	ps.table = container.New(tableLayout{cols: 1})
+	ps.relations = widget.NewLabel("")
+	ps.relations.Wrapping = fyne.TextWrapWord
 	ps.plotBox = container.NewGridWithColumns(len(peoplePlots))
-	ps.scroll = container.NewHScroll(ps.Table) // sideways: many questions must not widen the window
-	top := container.NewVBox(container.NewHBox(ps.AddButton, ps.ClearButton, ps.KioskButton), ps.Status, ps.scroll, ps.Relations)
-	ps.Levels = container.New(tableLayout{cols: 1})
+	ps.scroll = container.NewHScroll(ps.table) // sideways: many questions must not widen the window
+	top := container.NewVBox(container.NewHBox(ps.addButton, ps.clearButton, ps.kioskButton), ps.status, ps.scroll, ps.relations)
+	ps.levels = container.New(tableLayout{cols: 1})
 	views := container.NewAppTabs(container.NewTabItem("Plots", ps.plotBox),
-		container.NewTabItem("Levels", container.NewScroll(ps.Levels)))
+		container.NewTabItem("Levels", container.NewScroll(ps.levels)))
 	ps.content = container.NewBorder(top, nil, nil, nil, views)
 	return ps
 }
 
 // Content is the section's root object.
-func (ps *PeopleSection) Content() fyne.CanvasObject { return ps.content }
+func (ps *peopleSection) Content() fyne.CanvasObject { return ps.content }
 
 // Folders returns the session folders shown.
-func (ps *PeopleSection) Folders() []string { return ps.folders }
+func (ps *peopleSection) Folders() []string { return ps.folders }
 
-// AddFolders adds session folders and recomputes the report off the UI goroutine.
-func (ps *PeopleSection) AddFolders(dirs ...string) {
+// addFolders adds session folders and recomputes the report off the UI goroutine.
+func (ps *peopleSection) addFolders(dirs ...string) {
 	for _, d := range dirs {
 		if !slices.Contains(ps.folders, d) {
 			ps.folders = append(ps.folders, d)
@@ -89,29 +89,29 @@ func (ps *PeopleSection) AddFolders(dirs ...string) {
 }
 
 // Clear removes every session folder.
-func (ps *PeopleSection) Clear() {
-	ps.folders, ps.Report = nil, nil
+func (ps *peopleSection) Clear() {
+	ps.folders, ps.report = nil, nil
 	ps.gen++
 	ps.show(nil, nil, nil)
-	ps.Status.SetText("No playtest folder.")
+	ps.status.SetText("No playtest folder.")
 }
 
-// Wait blocks until the report being computed is shown.
-func (ps *PeopleSection) Wait(timeout time.Duration) error {
-	if !ps.loading.Wait(timeout) {
+// wait blocks until the report being computed is shown.
+func (ps *peopleSection) wait(timeout time.Duration) error {
+	if !ps.loading.wait(timeout) {
 		return fmt.Errorf("still computing the playtest report after %v", timeout)
 	}
 	return nil
 }
 
-func (ps *PeopleSection) compute() {
+func (ps *peopleSection) compute() {
 	if len(ps.folders) == 0 {
 		ps.Clear()
 		return
 	}
 	ps.gen++
 	gen, dirs := ps.gen, append([]string(nil), ps.folders...)
-	ps.Status.SetText(fmt.Sprintf("reading %d playtest folders…", len(dirs)))
+	ps.status.SetText(fmt.Sprintf("reading %d playtest folders…", len(dirs)))
 	ps.loading.Add(1)
 	goJob(func() {
 		defer ps.loading.Done()
@@ -126,19 +126,19 @@ func (ps *PeopleSection) compute() {
 }
 
 // show puts a report (or its failure) on screen.
-func (ps *PeopleSection) show(rep *playtest.Report, files []string, err error) {
-	ps.Table.RemoveAll()
-	ps.Levels.RemoveAll()
+func (ps *peopleSection) show(rep *playtest.Report, files []string, err error) {
+	ps.table.RemoveAll()
+	ps.levels.RemoveAll()
 	ps.plotBox.RemoveAll()
-	ps.Plots, ps.PlotFiles, ps.Relations.Text = nil, nil, ""
-	ps.ClearButton.Disable()
+	ps.plots, ps.plotFiles, ps.relations.Text = nil, nil, ""
+	ps.clearButton.Disable()
 	if len(ps.folders) > 0 {
-		ps.ClearButton.Enable()
+		ps.clearButton.Enable()
 	}
-	ps.Report = rep
+	ps.report = rep
 	if rep != nil {
-		rows := PeopleTable(rep)
-		ps.Table.Layout = tableLayout{cols: len(rows[0])}
+		rows := peopleTable(rep)
+		ps.table.Layout = tableLayout{cols: len(rows[0])}
 		for r, row := range rows {
 			for _, cell := range row {
 				l := widget.NewLabel(cell)
@@ -146,12 +146,12 @@ func (ps *PeopleSection) show(rep *playtest.Report, files []string, err error) {
 					l.TextStyle = fyne.TextStyle{Bold: true}
 					l.Importance = widget.LowImportance
 				}
-				ps.Table.Add(l)
+				ps.table.Add(l)
 			}
 		}
 		ps.showLevels(rep, files)
 		rel := rep.Relations
-		ps.Relations.Text = fmt.Sprintf("Levels the benchmark calls playable completed %s; the others %s. "+
+		ps.relations.Text = fmt.Sprintf("Levels the benchmark calls playable completed %s; the others %s. "+
 			"Solver path length vs median time to win (Spearman) %s; quality vs completion (Spearman) %s.",
 			rel.PlayableCompletion.Text(), rel.UnplayableCompletion.Text(), rel.SolverVsTime.Text(), rel.QualityVsCompletion.Text())
 		for _, name := range peoplePlots {
@@ -162,19 +162,19 @@ func (ps *PeopleSection) show(rep *playtest.Report, files []string, err error) {
 			img := canvas.NewImageFromFile(path)
 			img.FillMode = canvas.ImageFillContain
 			img.SetMinSize(fyne.NewSize(240, 160))
-			ps.Plots, ps.PlotFiles = append(ps.Plots, img), append(ps.PlotFiles, path)
+			ps.plots, ps.plotFiles = append(ps.plots, img), append(ps.plotFiles, path)
 			ps.plotBox.Add(img)
 		}
-		ps.Status.SetText(fmt.Sprintf("%d plays by %d players from %s; report written to %s",
+		ps.status.SetText(fmt.Sprintf("%d plays by %d players from %s; report written to %s",
 			rep.Plays, len(rep.Players), strings.Join(ps.folders, ", "), filepath.Dir(reportFile(files, "report.md"))))
 	}
 	if err != nil {
-		ps.Status.SetText("Playtest report failed: " + err.Error())
+		ps.status.SetText("Playtest report failed: " + err.Error())
 	}
-	ps.Table.Refresh()
-	ps.Levels.Refresh()
-	ps.scroll.SetMinSize(fyne.NewSize(0, ps.Table.MinSize().Height))
-	ps.Relations.Refresh()
+	ps.table.Refresh()
+	ps.levels.Refresh()
+	ps.scroll.SetMinSize(fyne.NewSize(0, ps.table.MinSize().Height))
+	ps.relations.Refresh()
 	ps.plotBox.Refresh()
 	if c, ok := ps.content.(*fyne.Container); ok {
 		c.Refresh() // the table's height changed: lay the section out again
@@ -191,10 +191,10 @@ func reportFile(files []string, name string) string {
 	return ""
 }
 
-// PeopleTable is the People section's table, header first: per generator its levels, the
+// peopleTable is the People section's table, header first: per generator its levels, the
 // completion rate, the median time to win and the mean answer to each question, every
 // statistic as its estimate with the 95% interval and n.
-func PeopleTable(rep *playtest.Report) [][]string {
+func peopleTable(rep *playtest.Report) [][]string {
 	head := []string{"Generator", "Levels", "Completed", "Median time to win (s)"}
 	for _, q := range rep.Questions {
 		head = append(head, q.ID)
@@ -210,9 +210,9 @@ func PeopleTable(rep *playtest.Report) [][]string {
 	return out
 }
 
-// PeopleLevels is the per-level table, header first: each level's generator, the benchmark's
+// peopleLevels is the per-level table, header first: each level's generator, the benchmark's
 // quality and solver path, its plays, wins, median time to win and mean answers.
-func PeopleLevels(rep *playtest.Report) [][]string {
+func peopleLevels(rep *playtest.Report) [][]string {
 	head := []string{"Level", "Generator", "Quality", "Solver moves", "Plays", "Won", "Median time (s)"}
 	for _, q := range rep.Questions {
 		head = append(head, q.ID)
@@ -238,9 +238,9 @@ func peopleNumber(v float64) string {
 }
 
 // showLevels fills the per-level table, each level's thumbnail (thumbs/LEVEL.png) first.
-func (ps *PeopleSection) showLevels(rep *playtest.Report, files []string) {
-	rows := PeopleLevels(rep)
-	ps.Levels.Layout = tableLayout{cols: len(rows[0]) + 1}
+func (ps *peopleSection) showLevels(rep *playtest.Report, files []string) {
+	rows := peopleLevels(rep)
+	ps.levels.Layout = tableLayout{cols: len(rows[0]) + 1}
 	for r, row := range rows {
 		var thumb fyne.CanvasObject = widget.NewLabel("")
 		if r > 0 {
@@ -251,19 +251,19 @@ func (ps *PeopleSection) showLevels(rep *playtest.Report, files []string) {
 				thumb = img
 			}
 		}
-		ps.Levels.Add(thumb)
+		ps.levels.Add(thumb)
 		for _, cell := range row {
 			l := widget.NewLabel(cell)
 			if r == 0 {
 				l.TextStyle = fyne.TextStyle{Bold: true}
 				l.Importance = widget.LowImportance
 			}
-			ps.Levels.Add(l)
+			ps.levels.Add(l)
 		}
 	}
 }
 
 // showAddFolder asks for a playtest session folder and adds it.
-func (ps *PeopleSection) showAddFolder() {
-	ps.wb.pickFolder("Add a playtest session folder", "Add", ps.wb.Settings().OutputDir(), func(dir string) { ps.AddFolders(dir) })
+func (ps *peopleSection) showAddFolder() {
+	ps.wb.pickFolder("Add a playtest session folder", "Add", ps.wb.prefs().outputDir(), func(dir string) { ps.addFolders(dir) })
 }

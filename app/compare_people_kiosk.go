@@ -22,7 +22,7 @@ var launchKiosk = func(ctx context.Context, dir string, n int) error {
 
 // showStartKiosk asks for the session folder (the first one shown by default) and the
 // participant, then starts the kiosk.
-func (ps *PeopleSection) showStartKiosk() {
+func (ps *peopleSection) showStartKiosk() {
 	start := func(dir string) {
 		n, err := playtest.NextParticipant(dir)
 		if err != nil {
@@ -47,31 +47,31 @@ func (ps *PeopleSection) showStartKiosk() {
 				dialog.ShowError(err, ps.wb.Window)
 				return
 			}
-			ps.StartKiosk(dir, n)
+			ps.startKiosk(dir, n)
 		}, ps.wb.Window)
 	}
 	if len(ps.folders) > 0 {
 		start(ps.folders[0])
 		return
 	}
-	ps.wb.pickFolder("Choose the playtest session folder", "Choose", ps.wb.Settings().OutputDir(), start)
+	ps.wb.pickFolder("Choose the playtest session folder", "Choose", ps.wb.prefs().outputDir(), start)
 }
 
-// StartKiosk opens the kiosk for participant number n on the session folder dir, off the UI
+// startKiosk opens the kiosk for participant number n on the session folder dir, off the UI
 // goroutine; when it closes, the folder is shown (added if needed) with its report recomputed.
-func (ps *PeopleSection) StartKiosk(dir string, n int) {
-	ps.Status.SetText("Kiosk open for " + playtest.ParticipantCode(n) + "…")
+func (ps *peopleSection) startKiosk(dir string, n int) {
+	ps.status.SetText("Kiosk open for " + playtest.ParticipantCode(n) + "…")
 	ps.loading.Add(1)
 	goJob(func() {
 		defer ps.loading.Done()
 		err := launchKiosk(context.Background(), dir, n)
 		onUI(func() {
 			if err != nil {
-				ps.Status.SetText("The kiosk failed: " + err.Error())
+				ps.status.SetText("The kiosk failed: " + err.Error())
 				dialog.ShowError(err, ps.wb.Window)
 				return
 			}
-			ps.AddFolders(dir)
+			ps.addFolders(dir)
 		})
 	})
 }

@@ -14,9 +14,9 @@ import (
 func TestPeopleStartKiosk(t *testing.T) {
 	wb := newTestWorkbench(t)
 	a, _ := peopleSession(t, t.TempDir())
-	ps := wb.Compare.People
+	ps := wb.compare.people
 	ps.Clear()
-	if ps.KioskButton == nil || ps.KioskButton.Disabled() {
+	if ps.kioskButton == nil || ps.kioskButton.Disabled() {
 		t.Fatal("no Start kiosk… button")
 	}
 	n, err := playtest.NextParticipant(a)
@@ -35,13 +35,13 @@ func TestPeopleStartKiosk(t *testing.T) {
 			Level: key.Levels[0].Name, Position: 1, Outcome: play.Outcome{Problem: key.Levels[0].Problem, Result: play.ResultWon, Seconds: 3}})
 	}
 	t.Cleanup(func() { launchKiosk = old })
-	ps.StartKiosk(a, n)
-	await(t, ps.Wait)
-	await(t, ps.Wait)
+	ps.startKiosk(a, n)
+	await(t, ps.wait)
+	await(t, ps.wait)
 	if len(got) != 2 || got[0] != a || got[1] != "P02" {
 		t.Fatalf("kiosk launched with %q", got)
 	}
-	if ps.Report == nil || ps.Report.Plays != 7 || len(ps.Folders()) != 1 {
-		t.Fatalf("after the kiosk: report %+v, folders %v (status %q)", ps.Report, ps.Folders(), ps.Status.Text)
+	if ps.report == nil || ps.report.Plays != 7 || len(ps.Folders()) != 1 {
+		t.Fatalf("after the kiosk: report %+v, folders %v (status %q)", ps.report, ps.Folders(), ps.status.Text)
 	}
 }

@@ -84,19 +84,19 @@ func TestComparePeople(t *testing.T) {
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			ps := wb.Compare.People
+			ps := wb.compare.people
 			ps.Clear()
-			ps.AddFolders(tc.folders...)
-			await(t, ps.Wait)
-			if ps.Report == nil || ps.Report.Plays != tc.plays {
-				t.Fatalf("report %+v (status %q), want %d plays", ps.Report, ps.Status.Text, tc.plays)
+			ps.addFolders(tc.folders...)
+			await(t, ps.wait)
+			if ps.report == nil || ps.report.Plays != tc.plays {
+				t.Fatalf("report %+v (status %q), want %d plays", ps.report, ps.status.Text, tc.plays)
 			}
-			rows := PeopleTable(ps.Report)
-			if got := len(ps.Table.Objects); got != len(rows)*len(rows[0]) {
+			rows := peopleTable(ps.report)
+			if got := len(ps.table.Objects); got != len(rows)*len(rows[0]) {
 				t.Fatalf("%d table cells shown, want %d", got, len(rows)*len(rows[0]))
 			}
-			if ps.scroll.Size().Height < ps.Table.MinSize().Height {
-				t.Fatalf("the table's scroll is %v high, its rows %v: rows are cut", ps.scroll.Size().Height, ps.Table.MinSize().Height)
+			if ps.scroll.Size().Height < ps.table.MinSize().Height {
+				t.Fatalf("the table's scroll is %v high, its rows %v: rows are cut", ps.scroll.Size().Height, ps.table.MinSize().Height)
 			}
 			if strings.Join(rows[0], "|") != "Generator|Levels|Completed|Median time to win (s)|fun|difficulty" {
 				t.Fatalf("header %q", rows[0])
@@ -117,7 +117,7 @@ func TestComparePeople(t *testing.T) {
 				}
 			}
 			// per level: every player played it once; ann won the ga levels only, bob all
-			levels := PeopleLevels(ps.Report)
+			levels := peopleLevels(ps.report)
 			if len(levels) != 7 || strings.Join(levels[0][:7], "|") != "Level|Generator|Quality|Solver moves|Plays|Won|Median time (s)" {
 				t.Fatalf("per-level table %q", levels)
 			}
@@ -134,21 +134,21 @@ func TestComparePeople(t *testing.T) {
 				}
 			}
 			thumbs := 0
-			for _, o := range ps.Levels.Objects {
+			for _, o := range ps.levels.Objects {
 				if _, ok := o.(*canvas.Image); ok {
 					thumbs++
 				}
 			}
-			if thumbs != 6 || len(ps.Levels.Objects) != 7*(len(levels[0])+1) {
-				t.Errorf("%d thumbnails, %d cells in the per-level table", thumbs, len(ps.Levels.Objects))
+			if thumbs != 6 || len(ps.levels.Objects) != 7*(len(levels[0])+1) {
+				t.Errorf("%d thumbnails, %d cells in the per-level table", thumbs, len(ps.levels.Objects))
 			}
-			if !strings.Contains(ps.Relations.Text, "playable completed") {
-				t.Errorf("relations %q", ps.Relations.Text)
+			if !strings.Contains(ps.relations.Text, "playable completed") {
+				t.Errorf("relations %q", ps.relations.Text)
 			}
-			if len(ps.Plots) != len(peoplePlots) {
-				t.Fatalf("%d plots shown, want %d", len(ps.Plots), len(peoplePlots))
+			if len(ps.plots) != len(peoplePlots) {
+				t.Fatalf("%d plots shown, want %d", len(ps.plots), len(peoplePlots))
 			}
-			for _, f := range ps.PlotFiles {
+			for _, f := range ps.plotFiles {
 				fh, err := os.Open(f)
 				if err != nil {
 					t.Fatal(err)
@@ -159,18 +159,18 @@ func TestComparePeople(t *testing.T) {
 					t.Fatalf("plot %s: %v", f, err)
 				}
 			}
-			if filepath.Dir(ps.PlotFiles[0]) != filepath.Join(a, playtest.ReportDir) {
-				t.Errorf("report written to %s", filepath.Dir(ps.PlotFiles[0]))
+			if filepath.Dir(ps.plotFiles[0]) != filepath.Join(a, playtest.ReportDir) {
+				t.Errorf("report written to %s", filepath.Dir(ps.plotFiles[0]))
 			}
 		})
 	}
 	t.Run("not a session", func(t *testing.T) {
-		ps := wb.Compare.People
+		ps := wb.compare.people
 		ps.Clear()
-		ps.AddFolders(t.TempDir())
-		await(t, ps.Wait)
-		if ps.Report != nil || len(ps.Plots) != 0 || !strings.Contains(ps.Status.Text, "failed") {
-			t.Fatalf("report %v, %d plots, status %q", ps.Report, len(ps.Plots), ps.Status.Text)
+		ps.addFolders(t.TempDir())
+		await(t, ps.wait)
+		if ps.report != nil || len(ps.plots) != 0 || !strings.Contains(ps.status.Text, "failed") {
+			t.Fatalf("report %v, %d plots, status %q", ps.report, len(ps.plots), ps.status.Text)
 		}
 	})
 }

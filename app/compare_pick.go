@@ -16,32 +16,32 @@ import (
 
 // runPicker is the dialog that lists the runs found under a folder.
 type runPicker struct {
-	Runs   []*RunRecord
-	Checks []*widget.Check // one per run, ticked by default
-	All    *widget.Check   // ticks or unticks every run
-	Dialog *dialog.ConfirmDialog
+	runs   []*RunRecord
+	checks []*widget.Check // one per run, ticked by default
+	all    *widget.Check   // ticks or unticks every run
+	dialog *dialog.ConfirmDialog
 }
 
-// Picked returns the ticked runs.
-func (p *runPicker) Picked() []*RunRecord {
+// picked returns the ticked runs.
+func (p *runPicker) picked() []*RunRecord {
 	var out []*RunRecord
-	for i, c := range p.Checks {
+	for i, c := range p.checks {
 		if c.Checked {
-			out = append(out, p.Runs[i])
+			out = append(out, p.runs[i])
 		}
 	}
 	return out
 }
 
-// PickFolder reads the runs under dir (off the UI goroutine): a single run is added at once;
+// pickFolder reads the runs under dir (off the UI goroutine): a single run is added at once;
 // several are listed with a tick each (all ticked) and the ticked ones are added on Add.
-func (cp *ComparePanel) PickFolder(dir string) {
+func (cp *comparePanel) pickFolder(dir string) {
 	cp.loadFolder(dir, func(runs []*RunRecord) {
 		if len(runs) == 1 {
-			cp.AddRuns(runs...)
+			cp.addRuns(runs...)
 			return
 		}
-		cp.Picker = cp.showRunPicker(dir, runs)
+		cp.picker = cp.showRunPicker(dir, runs)
 	})
 }
 
@@ -59,34 +59,34 @@ func runPickerLabel(root string, r *RunRecord) string {
 }
 
 // showRunPicker lists runs found under root, each with a tick.
-func (cp *ComparePanel) showRunPicker(root string, runs []*RunRecord) *runPicker {
-	p := &runPicker{Runs: runs}
+func (cp *comparePanel) showRunPicker(root string, runs []*RunRecord) *runPicker {
+	p := &runPicker{runs: runs}
 	list := container.NewVBox()
 	for _, r := range runs {
 		c := widget.NewCheck(runPickerLabel(root, r), nil)
 		c.SetChecked(true)
-		p.Checks = append(p.Checks, c)
+		p.checks = append(p.checks, c)
 		list.Add(c)
 	}
-	p.All = widget.NewCheck(fmt.Sprintf("All %d runs", len(runs)), func(on bool) {
-		for _, c := range p.Checks {
+	p.all = widget.NewCheck(fmt.Sprintf("All %d runs", len(runs)), func(on bool) {
+		for _, c := range p.checks {
 			c.SetChecked(on)
 		}
 	})
-	p.All.SetChecked(true)
+	p.all.SetChecked(true)
 	scroll := container.NewVScroll(list)
 	scroll.SetMinSize(fyne.NewSize(0, 320))
-	body := container.NewBorder(container.NewVBox(widget.NewLabel("Tick the runs to compare:"), p.All), nil, nil, nil, scroll)
-	p.Dialog = dialog.NewCustomConfirm(fmt.Sprintf("%d runs in %s", len(runs), filepath.Base(root)), "Add", "Cancel",
+	body := container.NewBorder(container.NewVBox(widget.NewLabel("Tick the runs to compare:"), p.all), nil, nil, nil, scroll)
+	p.dialog = dialog.NewCustomConfirm(fmt.Sprintf("%d runs in %s", len(runs), filepath.Base(root)), "Add", "Cancel",
 		withTipLayer(body, true), func(ok bool) {
 			if ok {
-				cp.AddRuns(p.Picked()...)
+				cp.addRuns(p.picked()...)
 			}
 		}, cp.wb.Window)
 	size := cp.wb.Window.Canvas().Size()
-	p.Dialog.Resize(fyne.NewSize(min(size.Width-40, 860), min(size.Height-40, 520)))
-	p.Dialog.Show()
-	cp.Status.SetText(fmt.Sprintf("%d runs found in %s: tick the ones to add.", len(runs), root))
+	p.dialog.Resize(fyne.NewSize(min(size.Width-40, 860), min(size.Height-40, 520)))
+	p.dialog.Show()
+	cp.status.SetText(fmt.Sprintf("%d runs found in %s: tick the ones to add.", len(runs), root))
 	return p
 }
 

@@ -13,7 +13,7 @@ func TestComparePicksSeveralRunsAtOnce(t *testing.T) {
 	wb := newTestWorkbench(t)
 	root := t.TempDir()
 	dirs := makeRuns(t, root, []string{"ga", "es"}, 2, 2) // ga/1 ga/2 es/1 es/2
-	cp := wb.Compare
+	cp := wb.compare
 	tests := []struct {
 		name      string
 		dir       string
@@ -31,39 +31,39 @@ func TestComparePicksSeveralRunsAtOnce(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			cp.Clear()
-			cp.Picker = nil
-			cp.PickFolder(tt.dir)
-			await(t, cp.Wait)
+			cp.picker = nil
+			cp.pickFolder(tt.dir)
+			await(t, cp.wait)
 			if tt.listed == 0 {
-				if cp.Picker != nil || len(cp.Runs()) != tt.want {
-					t.Fatalf("picker %v, %d runs", cp.Picker != nil, len(cp.Runs()))
+				if cp.picker != nil || len(cp.Runs()) != tt.want {
+					t.Fatalf("picker %v, %d runs", cp.picker != nil, len(cp.Runs()))
 				}
 				return
 			}
-			p := cp.Picker
-			if p == nil || len(p.Checks) != tt.listed || len(p.Picked()) != tt.listed {
+			p := cp.picker
+			if p == nil || len(p.checks) != tt.listed || len(p.picked()) != tt.listed {
 				t.Fatalf("no list of %d ticked runs", tt.listed)
 			}
-			for _, c := range p.Checks {
+			for _, c := range p.checks {
 				if !strings.Contains(c.Text, "seed") || !strings.Contains(c.Text, "finished") {
 					t.Fatalf("run label %q", c.Text)
 				}
 			}
 			if tt.noneFirst {
-				test.Tap(p.All)
-				if len(p.Picked()) != 0 {
+				test.Tap(p.all)
+				if len(p.picked()) != 0 {
 					t.Fatal("unticking All left runs ticked")
 				}
 			}
 			for _, i := range tt.toggle {
-				test.Tap(p.Checks[i])
+				test.Tap(p.checks[i])
 			}
 			if tt.confirm {
-				p.Dialog.Confirm()
+				p.dialog.Confirm()
 			} else {
-				p.Dialog.Dismiss()
+				p.dialog.Dismiss()
 			}
-			await(t, cp.Wait)
+			await(t, cp.wait)
 			if len(cp.Runs()) != tt.want {
 				t.Fatalf("%d runs in Compare, want %d", len(cp.Runs()), tt.want)
 			}

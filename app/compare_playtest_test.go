@@ -15,8 +15,8 @@ import (
 // where and how to play it; a folder holding a session already is refused.
 func TestCompareNewPlaytest(t *testing.T) {
 	wb := newTestWorkbench(t)
-	cp := wb.Compare
-	if !cp.PlaytestButton.Disabled() {
+	cp := wb.compare
+	if !cp.playtestButton.Disabled() {
 		t.Fatal("New playtest is enabled with no run compared")
 	}
 	root := t.TempDir()
@@ -26,39 +26,39 @@ func TestCompareNewPlaytest(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		cp.AddRuns(newRunRecord(runs[gen], final.Config))
+		cp.addRuns(newRunRecord(runs[gen], final.Config))
 	}
-	await(t, cp.Wait)
-	if len(cp.Runs()) != 2 || cp.PlaytestButton.Disabled() {
-		t.Fatalf("%d runs, New playtest disabled %v (status %q)", len(cp.Runs()), cp.PlaytestButton.Disabled(), cp.Status.Text)
+	await(t, cp.wait)
+	if len(cp.Runs()) != 2 || cp.playtestButton.Disabled() {
+		t.Fatalf("%d runs, New playtest disabled %v (status %q)", len(cp.Runs()), cp.playtestButton.Disabled(), cp.status.Text)
 	}
 	out := filepath.Join(root, "my session")
 	for _, tc := range []struct {
 		name      string
 		dir       string
-		choice    PlaytestChoice
+		choice    playtestChoice
 		levels    int
 		questions int
 		best      bool   // the levels are each run's best (indices 0 … N-1)
 		fails     string // the status when the session cannot be written
 	}{
-		{"best two, hand-made question", out, PlaytestChoice{PerSource: 2, Pick: playtest.PickBest, HandMade: true, Seed: 1}, 4, 3, true, ""},
-		{"random three", filepath.Join(root, "random"), PlaytestChoice{PerSource: 3, Pick: playtest.PickRandom, Seed: 5}, 6, 2, false, ""},
-		{"more than a run holds", filepath.Join(root, "all"), PlaytestChoice{PerSource: 9, Pick: playtest.PickBest, Seed: 1}, 6, 2, true, ""},
-		{"folder taken", out, PlaytestChoice{PerSource: 1, Pick: playtest.PickBest, Seed: 1}, 0, 0, false, "already holds a playtest session"},
+		{"best two, hand-made question", out, playtestChoice{perSource: 2, pick: playtest.PickBest, handMade: true, seed: 1}, 4, 3, true, ""},
+		{"random three", filepath.Join(root, "random"), playtestChoice{perSource: 3, pick: playtest.PickRandom, seed: 5}, 6, 2, false, ""},
+		{"more than a run holds", filepath.Join(root, "all"), playtestChoice{perSource: 9, pick: playtest.PickBest, seed: 1}, 6, 2, true, ""},
+		{"folder taken", out, playtestChoice{perSource: 1, pick: playtest.PickBest, seed: 1}, 0, 0, false, "already holds a playtest session"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var got *playtest.Session
 			var gotErr error
 			called := false
-			cp.CreatePlaytest(tc.dir, tc.choice, func(s *playtest.Session, err error) { got, gotErr, called = s, err, true })
-			await(t, cp.Wait)
+			cp.createPlaytest(tc.dir, tc.choice, func(s *playtest.Session, err error) { got, gotErr, called = s, err, true })
+			await(t, cp.wait)
 			if !called {
 				t.Fatal("done was not called")
 			}
 			if tc.fails != "" {
-				if gotErr == nil || !strings.Contains(cp.Status.Text, "New playtest failed") || !strings.Contains(cp.Status.Text, tc.fails) {
-					t.Fatalf("err %v, status %q", gotErr, cp.Status.Text)
+				if gotErr == nil || !strings.Contains(cp.status.Text, "New playtest failed") || !strings.Contains(cp.status.Text, tc.fails) {
+					t.Fatalf("err %v, status %q", gotErr, cp.status.Text)
 				}
 				return
 			}
@@ -69,8 +69,8 @@ func TestCompareNewPlaytest(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(s.Levels) != tc.levels || len(got.Levels) != tc.levels || len(s.Questions) != tc.questions || s.Seed != tc.choice.Seed {
-				t.Fatalf("%d levels, %d questions, seed %d; want %d, %d, %d", len(s.Levels), len(s.Questions), s.Seed, tc.levels, tc.questions, tc.choice.Seed)
+			if len(s.Levels) != tc.levels || len(got.Levels) != tc.levels || len(s.Questions) != tc.questions || s.Seed != tc.choice.seed {
+				t.Fatalf("%d levels, %d questions, seed %d; want %d, %d, %d", len(s.Levels), len(s.Questions), s.Seed, tc.levels, tc.questions, tc.choice.seed)
 			}
 			byGen := map[string][]int{}
 			for _, l := range s.Levels {
@@ -82,7 +82,7 @@ func TestCompareNewPlaytest(t *testing.T) {
 				if gen == "ga" {
 					n-- // zelda-s000 has 17 players: left out, it cannot be played
 				}
-				if want := min(tc.choice.PerSource, n); len(idx) != want {
+				if want := min(tc.choice.perSource, n); len(idx) != want {
 					t.Fatalf("%s: %d levels, want %d", gen, len(idx), want)
 				}
 				for i, x := range idx {
@@ -91,15 +91,15 @@ func TestCompareNewPlaytest(t *testing.T) {
 					}
 				}
 			}
-			for _, want := range []string{filepath.Join(tc.dir, playtest.KioskDir), playtest.KeyFile, PlaytestCommand(tc.dir), "from 2 runs"} {
-				if !strings.Contains(cp.Status.Text, want) {
-					t.Fatalf("status %q does not say %q", cp.Status.Text, want)
+			for _, want := range []string{filepath.Join(tc.dir, playtest.KioskDir), playtest.KeyFile, playtestCommand(tc.dir), "from 2 runs"} {
+				if !strings.Contains(cp.status.Text, want) {
+					t.Fatalf("status %q does not say %q", cp.status.Text, want)
 				}
 			}
 		})
 	}
 	cp.Clear()
-	if !cp.PlaytestButton.Disabled() {
+	if !cp.playtestButton.Disabled() {
 		t.Fatal("New playtest is enabled after Clear")
 	}
 }
@@ -111,7 +111,7 @@ func TestPlaytestCommandQuotes(t *testing.T) {
 		{"/tmp/it's", `workbench playtest play '/tmp/it'\''s'`},
 		{"", "workbench playtest play ''"},
 	} {
-		if got := PlaytestCommand(tc.dir); got != tc.want {
+		if got := playtestCommand(tc.dir); got != tc.want {
 			t.Errorf("PlaytestCommand(%q) = %q, want %q", tc.dir, got, tc.want)
 		}
 	}
@@ -120,16 +120,16 @@ func TestPlaytestCommandQuotes(t *testing.T) {
 func TestParsePlaytestChoice(t *testing.T) {
 	for _, tc := range []struct {
 		n, pick, seed string
-		want          PlaytestChoice
+		want          playtestChoice
 		err           string
 	}{
-		{"3", "best", "7", PlaytestChoice{PerSource: 3, Pick: playtest.PickBest, Seed: 7}, ""},
-		{" 10 ", "random", "0", PlaytestChoice{PerSource: 10, Pick: playtest.PickRandom}, ""},
-		{"0", "best", "1", PlaytestChoice{}, "levels per run"},
-		{"1001", "best", "1", PlaytestChoice{}, "levels per run"},
-		{"x", "best", "1", PlaytestChoice{}, "levels per run"},
-		{"3", "worst", "1", PlaytestChoice{}, "pick"},
-		{"3", "best", "-1", PlaytestChoice{}, "seed"},
+		{"3", "best", "7", playtestChoice{perSource: 3, pick: playtest.PickBest, seed: 7}, ""},
+		{" 10 ", "random", "0", playtestChoice{perSource: 10, pick: playtest.PickRandom}, ""},
+		{"0", "best", "1", playtestChoice{}, "levels per run"},
+		{"1001", "best", "1", playtestChoice{}, "levels per run"},
+		{"x", "best", "1", playtestChoice{}, "levels per run"},
+		{"3", "worst", "1", playtestChoice{}, "pick"},
+		{"3", "best", "-1", playtestChoice{}, "seed"},
 	} {
 		got, err := parsePlaytestChoice(tc.n, tc.pick, tc.seed, false)
 		if tc.err != "" {

@@ -24,19 +24,19 @@ const maxUndo = 200
 // quality and controllability (against the problem panel's target control) recomputed as you
 // paint.
 type editorPanel struct {
-	Canvas       *editorCanvas
+	canvas       *editorCanvas
 	Palette      []*tileButton
-	Quality      *Badge
-	Control      *Badge
-	Timing       *widget.Label
+	quality      *badge
+	control      *badge
+	timing       *widget.Label
 	infoText     *widget.Label
-	Title        *widget.Label
+	title        *widget.Label
 	message      *widget.Label
-	UndoButton   *widget.Button
+	undoButton   *widget.Button
 	randomButton *widget.Button
 	fillButton   *widget.Button
-	PNGButton    *widget.Button
-	JSONButton   *widget.Button
+	pngButton    *widget.Button
+	jsonButton   *widget.Button
 	play         *editorPlay // Play and Open (editor_play.go)
 
 	// lastQuality, lastControllability and lastInfo are the latest evaluation shown;
@@ -68,45 +68,45 @@ type editorPanel struct {
 
 func newEditorPanel(wb *Workbench) *editorPanel {
 	ed := &editorPanel{wb: wb}
-	ed.Canvas = newEditorCanvas(ed)
-	ed.Quality = NewBadge("Quality", 0)
-	ed.Control = NewBadge("Controllability", 0)
-	ed.Timing = widget.NewLabel("")
-	ed.Timing.SizeName = theme.SizeNameCaptionText
-	ed.Timing.Importance = widget.LowImportance
+	ed.canvas = newEditorCanvas(ed)
+	ed.quality = newBadge("Quality", 0)
+	ed.control = newBadge("Controllability", 0)
+	ed.timing = widget.NewLabel("")
+	ed.timing.SizeName = theme.SizeNameCaptionText
+	ed.timing.Importance = widget.LowImportance
 	ed.infoText = widget.NewLabel("")
 	ed.infoText.TextStyle = fyne.TextStyle{Monospace: true}
-	ed.Title = widget.NewLabel("")
-	ed.Title.TextStyle = fyne.TextStyle{Bold: true}
+	ed.title = widget.NewLabel("")
+	ed.title.TextStyle = fyne.TextStyle{Bold: true}
 	ed.message = widget.NewLabel("")
 	ed.message.Wrapping = fyne.TextWrapWord
 	ed.message.Alignment = fyne.TextAlignCenter
-	ed.UndoButton = widget.NewButtonWithIcon("Undo", theme.ContentUndoIcon(), ed.Undo)
-	ed.randomButton = widget.NewButtonWithIcon("Random level", theme.ViewRefreshIcon(), ed.Random)
+	ed.undoButton = widget.NewButtonWithIcon("Undo", theme.ContentUndoIcon(), ed.Undo)
+	ed.randomButton = widget.NewButtonWithIcon("Random level", theme.ViewRefreshIcon(), ed.random)
 	ed.fillButton = widget.NewButtonWithIcon("Fill", theme.ContentClearIcon(), func() { ed.Fill(ed.tile) })
-	ed.PNGButton = widget.NewButtonWithIcon("PNG…", theme.FileImageIcon(), func() {
+	ed.pngButton = widget.NewButtonWithIcon("PNG…", theme.FileImageIcon(), func() {
 		wb.saveFileDialog(ed.name+"-edited.png", func() ([]byte, error) {
 			if ed.image == nil {
 				return nil, fmt.Errorf("nothing drawn")
 			}
-			return EncodePNG(ed.image)
+			return encodePNG(ed.image)
 		})
 	})
-	ed.JSONButton = widget.NewButtonWithIcon("JSON…", theme.FileTextIcon(), func() {
+	ed.jsonButton = widget.NewButtonWithIcon("JSON…", theme.FileTextIcon(), func() {
 		wb.saveFileDialog(ed.name+"-edited.json", func() ([]byte, error) {
-			return ItemsJSON(ed.name, []Member{ed.Member()})
+			return itemsJSON(ed.name, []member{ed.member()})
 		})
 	})
 	ed.play = newEditorPlay(ed)
 	ed.palette = container.NewVBox()
-	tools := container.NewHBox(ed.play.PlayButton, ed.play.OpenButton, ed.randomButton, ed.fillButton, ed.UndoButton, widget.NewSeparator(), ed.PNGButton, ed.JSONButton)
+	tools := container.NewHBox(ed.play.playButton, ed.play.openButton, ed.randomButton, ed.fillButton, ed.undoButton, widget.NewSeparator(), ed.pngButton, ed.jsonButton)
 	infoScroll := container.NewScroll(ed.infoText) // scrolls sideways too: long paths stay readable
 	right := container.NewBorder(
-		container.NewVBox(sectionTitle("LIVE METRICS"), container.NewHBox(ed.Quality), container.NewHBox(ed.Control), ed.Timing, sectionTitle("INFO")),
+		container.NewVBox(sectionTitle("LIVE METRICS"), container.NewHBox(ed.quality), container.NewHBox(ed.control), ed.timing, sectionTitle("INFO")),
 		nil, nil, nil, infoScroll)
 	left := container.NewBorder(sectionTitle("TILES  (1–9)"), nil, nil, nil, container.NewVScroll(ed.palette))
-	ed.body = container.NewBorder(nil, nil, fixedWidth(150, left), fixedWidth(280, right), ed.Canvas)
-	ed.content = container.NewBorder(container.NewBorder(nil, nil, ed.Title, tools), nil, nil, nil,
+	ed.body = container.NewBorder(nil, nil, fixedWidth(150, left), fixedWidth(280, right), ed.canvas)
+	ed.content = container.NewBorder(container.NewBorder(nil, nil, ed.title, tools), nil, nil, nil,
 		container.NewStack(ed.body, container.NewCenter(ed.message)))
 	ed.setEnabled(false)
 	ed.message.SetText("Pick a tile problem (binary, zelda, sokoban, …) or open a level from a gallery with \"Edit tiles\".")
@@ -122,17 +122,17 @@ func (ed *editorPanel) Cells() [][]int { return ed.cells }
 // Tile is the palette value being painted.
 func (ed *editorPanel) Tile() int { return ed.tile }
 
-// Member returns the edited level as a member (latest evaluation).
-func (ed *editorPanel) Member() Member {
-	return NewMember(0, problems.Scored{Content: contentOfGrid(ed.cells), Control: ed.wb.Controls.Control(), Info: ed.lastInfo,
+// member returns the edited level as a member (latest evaluation).
+func (ed *editorPanel) member() member {
+	return newMember(0, problems.Scored{Content: contentOfGrid(ed.cells), Control: ed.wb.controls.Control(), Info: ed.lastInfo,
 		Quality: ed.lastQuality, Controllability: ed.lastControllability, Fitness: ed.lastQuality, Cell: problems.NoCell})
 }
 
-// Wait blocks until the latest recomputation is shown, at most timeout.
-func (ed *editorPanel) Wait(timeout time.Duration) error { return ed.evals.Wait(timeout) }
+// wait blocks until the latest recomputation is shown, at most timeout.
+func (ed *editorPanel) wait(timeout time.Duration) error { return ed.evals.wait(timeout) }
 
 func (ed *editorPanel) setEnabled(on bool) {
-	for _, b := range []*widget.Button{ed.UndoButton, ed.randomButton, ed.fillButton, ed.PNGButton, ed.JSONButton} {
+	for _, b := range []*widget.Button{ed.undoButton, ed.randomButton, ed.fillButton, ed.pngButton, ed.jsonButton} {
 		if on {
 			b.Enable()
 		} else {
@@ -148,7 +148,7 @@ func (ed *editorPanel) setEnabled(on bool) {
 		ed.message.Show()
 	}
 	if on && len(ed.undo) == 0 {
-		ed.UndoButton.Disable()
+		ed.undoButton.Disable()
 	}
 }
 
@@ -170,19 +170,19 @@ func (ed *editorPanel) loadPending() {
 	ed.pending, ed.hasPending = nil, false
 	if p == nil {
 		ed.name, ed.problem = name, nil
-		ed.Title.SetText(name)
+		ed.title.SetText(name)
 		ed.setEnabled(false)
 		ed.message.SetText(name + " cannot be edited: it is not available.")
 		return
 	}
-	if _, ok := TileGridOf(p); !ok {
+	if _, ok := tileGridOf(p); !ok {
 		ed.name, ed.problem = name, nil
-		ed.Title.SetText(name)
+		ed.title.SetText(name)
 		ed.setEnabled(false)
-		ed.message.SetText(fmt.Sprintf("The editor paints tile grids; %s's content is %s.", name, firstLine(DescribeSpace(p.ContentSpace()))))
+		ed.message.SetText(fmt.Sprintf("The editor paints tile grids; %s's content is %s.", name, firstLine(describeSpace(p.ContentSpace()))))
 		return
 	}
-	ed.Load(name, p, p.ContentSpace().Sample(NewRand(0)))
+	ed.Load(name, p, p.ContentSpace().Sample(newRand(0)))
 }
 
 func firstLine(s string) string {
@@ -194,7 +194,7 @@ func firstLine(s string) string {
 
 // Load starts editing content (a grid of problem p).
 func (ed *editorPanel) Load(name string, p problems.Problem, content problems.Content) bool {
-	g, ok := TileGridOf(p)
+	g, ok := tileGridOf(p)
 	if !ok {
 		return false
 	}
@@ -202,7 +202,7 @@ func (ed *editorPanel) Load(name string, p problems.Problem, content problems.Co
 	ed.name, ed.problem, ed.grid = name, p, g
 	ed.cells = gridOfContent(content)
 	ed.undo, ed.redo = nil, nil
-	ed.Title.SetText(fmt.Sprintf("%s · %d × %d", name, g.Cols, g.Rows))
+	ed.title.SetText(fmt.Sprintf("%s · %d × %d", name, g.Cols, g.Rows))
 	ed.buildPalette()
 	ed.setEnabled(true)
 	ed.changed()
@@ -245,7 +245,7 @@ func (ed *editorPanel) setTile(v int) {
 	}
 	ed.tile = v
 	for _, b := range ed.Palette {
-		b.SetSelected(b.Value == v)
+		b.setSelected(b.Value == v)
 	}
 }
 
@@ -272,14 +272,14 @@ func (ed *editorPanel) Fill(v int) {
 	ed.changed()
 }
 
-// Random replaces the level by a fresh random one.
-func (ed *editorPanel) Random() {
+// random replaces the level by a fresh random one.
+func (ed *editorPanel) random() {
 	if ed.problem == nil {
 		return
 	}
 	ed.pushUndo()
 	ed.nextSeed++
-	ed.cells = gridOfContent(ed.problem.ContentSpace().Sample(NewRand(ed.nextSeed)))
+	ed.cells = gridOfContent(ed.problem.ContentSpace().Sample(newRand(ed.nextSeed)))
 	ed.changed()
 }
 
@@ -291,10 +291,10 @@ func (ed *editorPanel) changed() {
 	img, err := safeRender(ed.problem, content)
 	if err == nil {
 		ed.image = img
-		ed.Canvas.setImage(img, ed.grid)
+		ed.canvas.setImage(img, ed.grid)
 	}
 	drawn := time.Since(start)
-	p, control := ed.problem, ed.wb.Controls.Control()
+	p, control := ed.problem, ed.wb.controls.Control()
 	ed.evals.Go(func(ctx context.Context) func() {
 		start := time.Now()
 		info, err := p.Info(content)
@@ -312,15 +312,15 @@ func (ed *editorPanel) changed() {
 				return
 			}
 			ed.lastInfo, ed.lastQuality, ed.lastControllability, ed.lastElapsed = info, q, c, elapsed
-			ed.Quality.SetValue(q)
-			ed.Control.SetValue(c)
+			ed.quality.SetValue(q)
+			ed.control.SetValue(c)
 			if control == nil {
-				ed.Control.Hide()
+				ed.control.Hide()
 			} else {
-				ed.Control.Show()
+				ed.control.Show()
 			}
-			ed.Timing.SetText("recomputed in " + formatMillis(elapsed))
-			ed.infoText.SetText(strings.Join(InfoLines(info), "\n"))
+			ed.timing.SetText("recomputed in " + formatMillis(elapsed))
+			ed.infoText.SetText(strings.Join(infoLines(info), "\n"))
 		}
 	})
 }
@@ -359,19 +359,19 @@ func (ed *editorPanel) handleKey(k *fyne.KeyEvent) bool {
 	return false
 }
 
-// EditMember opens a level in the editor (and brings the Editor tab to the front): the
+// editMember opens a level in the editor (and brings the Editor tab to the front): the
 // problem panel switches to its problem and its control becomes the target control.
-func (wb *Workbench) EditMember(name string, p problems.Problem, m Member) {
+func (wb *Workbench) editMember(name string, p problems.Problem, m member) {
 	if wb.problemName != name {
 		if err := wb.selectProblem(name); err != nil {
 			return
 		}
-		_, p, _ = wb.CurrentProblem()
+		_, p, _ = wb.currentProblem()
 	}
 	if m.Control != nil {
-		wb.Controls.setControl(m.Control)
+		wb.controls.setControl(m.Control)
 	}
-	if wb.Editor.Load(name, p, m.Content) {
-		wb.ShowTab("editor")
+	if wb.editor.Load(name, p, m.Content) {
+		wb.showTab("editor")
 	}
 }

@@ -53,8 +53,8 @@ func (c *editorCanvas) setImage(img image.Image, g tileGrid) {
 	c.image.Refresh()
 }
 
-// Picture returns the picture shown.
-func (c *editorCanvas) Picture() image.Image { return c.image.Image }
+// picture returns the picture shown.
+func (c *editorCanvas) picture() image.Image { return c.image.Image }
 
 // imageRect is where the picture is drawn inside the widget (contain, centred, whole-number
 // scale when it fits by that).
@@ -164,8 +164,8 @@ func newTileButton(value, index int, name string, swatch image.Image, onTap func
 // Selected reports whether this is the tile being painted.
 func (b *tileButton) Selected() bool { return b.selected }
 
-// SetSelected marks the tile being painted.
-func (b *tileButton) SetSelected(on bool) {
+// setSelected marks the tile being painted.
+func (b *tileButton) setSelected(on bool) {
 	if b.selected != on {
 		b.selected = on
 		b.Refresh()

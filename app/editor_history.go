@@ -12,7 +12,7 @@ func (ed *editorPanel) pushUndo() {
 	if len(ed.undo) > maxUndo {
 		ed.undo = ed.undo[1:]
 	}
-	ed.UndoButton.Enable()
+	ed.undoButton.Enable()
 }
 
 // Undo takes back the last stroke.
@@ -24,7 +24,7 @@ func (ed *editorPanel) Undo() {
 	ed.cells = ed.undo[len(ed.undo)-1]
 	ed.undo = ed.undo[:len(ed.undo)-1]
 	if len(ed.undo) == 0 {
-		ed.UndoButton.Disable()
+		ed.undoButton.Disable()
 	}
 	ed.changed()
 }
@@ -37,6 +37,6 @@ func (ed *editorPanel) Redo() {
 	ed.undo = append(ed.undo, ed.cells)
 	ed.cells = ed.redo[len(ed.redo)-1]
 	ed.redo = ed.redo[:len(ed.redo)-1]
-	ed.UndoButton.Enable()
+	ed.undoButton.Enable()
 	ed.changed()
 }

@@ -16,31 +16,31 @@ import (
 // editorPlay is the Editor's Play and Open: playtest the edited level in the play window, and
 // open a level file (an item file, VGLC-style text or a Tiled map) into the editor.
 type editorPlay struct {
-	PlayButton *widget.Button
-	OpenButton *widget.Button
-	// LastPlay is the outcome of the last play of an edited level (nil before any).
-	LastPlay *play.Outcome
+	playButton *widget.Button
+	openButton *widget.Button
+	// lastPlay is the outcome of the last play of an edited level (nil before any).
+	lastPlay *play.Outcome
 }
 
 // newEditorPlay makes the Editor's Play and Open buttons.
 func newEditorPlay(ed *editorPanel) *editorPlay {
 	ep := &editorPlay{}
-	ep.PlayButton = widget.NewButtonWithIcon("Play", theme.MediaPlayIcon(), ed.Play)
-	ep.OpenButton = widget.NewButtonWithIcon("Open…", theme.FolderOpenIcon(), ed.showOpenLevel)
+	ep.playButton = widget.NewButtonWithIcon("Play", theme.MediaPlayIcon(), ed.Play)
+	ep.openButton = widget.NewButtonWithIcon("Open…", theme.FolderOpenIcon(), ed.showOpenLevel)
 	return ep
 }
 
 // enable turns Play on for an edited level of a playable problem, Open for any tile problem.
 func (ep *editorPlay) enable(ed *editorPanel, on bool) {
 	if on {
-		ep.OpenButton.Enable()
+		ep.openButton.Enable()
 	} else {
-		ep.OpenButton.Disable()
+		ep.openButton.Disable()
 	}
 	if on && CanPlay(ed.name) {
-		ep.PlayButton.Enable()
+		ep.playButton.Enable()
 	} else {
-		ep.PlayButton.Disable()
+		ep.playButton.Disable()
 	}
 }
 
@@ -54,14 +54,14 @@ func (ed *editorPanel) Play() {
 		ed.wb.notify(ed.name + " has no play view.")
 		return
 	}
-	m := ed.Member()
-	ed.wb.PlayLevel(ed.name, m.Item(), false, func(o *play.Outcome) { ed.play.LastPlay = o })
+	m := ed.member()
+	ed.wb.playLevel(ed.name, m.Item(), false, func(o *play.Outcome) { ed.play.lastPlay = o })
 }
 
-// OpenLevels loads the first level of a file into the editor: an item file (.json), VGLC-style
+// openLevels loads the first level of a file into the editor: an item file (.json), VGLC-style
 // text (.txt, one character per tile) or a Tiled map (.tmx), read for the edited problem by
 // levelio.LoadLevels. The load is one undo step.
-func (ed *editorPanel) OpenLevels(path string) error {
+func (ed *editorPanel) openLevels(path string) error {
 	if ed.problem == nil {
 		return fmt.Errorf("pick a tile problem before opening a level")
 	}
@@ -82,7 +82,7 @@ func (ed *editorPanel) OpenLevels(path string) error {
 	ed.pushUndo()
 	ed.cells = cells
 	if items[0].Control != nil {
-		ed.wb.Controls.setControl(items[0].Control)
+		ed.wb.controls.setControl(items[0].Control)
 	}
 	ed.changed()
 	msg := "Opened " + filepath.Base(path)
@@ -95,9 +95,9 @@ func (ed *editorPanel) OpenLevels(path string) error {
 
 // showOpenLevel asks for a level file and opens it (OpenLevels).
 func (ed *editorPanel) showOpenLevel() {
-	ed.wb.pickFile("Open a level (item JSON, VGLC text, Tiled map)", "Open", ed.wb.Settings().OutputDir(),
+	ed.wb.pickFile("Open a level (item JSON, VGLC text, Tiled map)", "Open", ed.wb.prefs().outputDir(),
 		[]string{".json", ".txt", ".tmx"}, func(path string) {
-			if err := ed.OpenLevels(path); err != nil {
+			if err := ed.openLevels(path); err != nil {
 				dialog.ShowError(err, ed.wb.Window)
 			}
 		})

@@ -33,23 +33,23 @@ func fakeLaunch(t *testing.T, outcome *play.Outcome) *[]problems.Item {
 // status line ends on the outcome.
 func TestEditorPlay(t *testing.T) {
 	wb := newTestWorkbench(t, Options{Problem: "zelda-v0"})
-	_, p, err := wb.CurrentProblem()
+	_, p, err := wb.currentProblem()
 	if err != nil {
 		t.Fatal(err)
 	}
 	launched := fakeLaunch(t, &play.Outcome{Result: play.ResultWon, Seconds: 4, Moves: 9})
-	wb.ShowTab("editor")
-	ed := wb.Editor
+	wb.showTab("editor")
+	ed := wb.editor
 	room := zeldaRoom(t, p, false)
 	if !ed.Load("zelda-v0", p, room) {
 		t.Fatal("the editor does not load a zelda room")
 	}
-	await(t, ed.Wait)
-	if ed.play.PlayButton.Disabled() {
+	await(t, ed.wait)
+	if ed.play.playButton.Disabled() {
 		t.Fatal("Play is disabled on a playable level")
 	}
 	for i, press := range []func(){
-		func() { ed.play.PlayButton.OnTapped() },
+		func() { ed.play.playButton.OnTapped() },
 		func() { wb.handleKey(&fyne.KeyEvent{Name: fyne.KeyP}) },
 	} {
 		press()
@@ -64,8 +64,8 @@ func TestEditorPlay(t *testing.T) {
 		if s := wb.statusBar.Text; s != "Played: won in 4.0 s, 9 moves." {
 			t.Fatalf("press %d: status %q", i, s)
 		}
-		if ed.play.LastPlay == nil || ed.play.LastPlay.Moves != 9 {
-			t.Fatalf("press %d: last play %+v", i, ed.play.LastPlay)
+		if ed.play.lastPlay == nil || ed.play.lastPlay.Moves != 9 {
+			t.Fatalf("press %d: last play %+v", i, ed.play.lastPlay)
 		}
 	}
 }
@@ -74,12 +74,12 @@ func TestEditorPlay(t *testing.T) {
 // and refuses (keeping the level) a file of another size or garbage.
 func TestEditorOpenLevels(t *testing.T) {
 	wb := newTestWorkbench(t, Options{Problem: "zelda-v0"})
-	_, p, err := wb.CurrentProblem()
+	_, p, err := wb.currentProblem()
 	if err != nil {
 		t.Fatal(err)
 	}
-	wb.ShowTab("editor")
-	ed := wb.Editor
+	wb.showTab("editor")
+	ed := wb.editor
 	want := zeldaRoom(t, p, true)
 	item := problems.Item{Content: want}
 	wantCells, err := levelio.Cells(want)
@@ -94,7 +94,7 @@ func TestEditorOpenLevels(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	js, err := ItemsJSON("zelda-v0", []Member{NewMember(0, problems.Scored{Content: want})})
+	js, err := itemsJSON("zelda-v0", []member{newMember(0, problems.Scored{Content: want})})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,14 +112,14 @@ func TestEditorOpenLevels(t *testing.T) {
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			ed.Load("zelda-v0", p, zeldaRoom(t, p, false))
-			await(t, ed.Wait)
+			await(t, ed.wait)
 			before := ed.Cells()
 			path := filepath.Join(dir, tc.file)
 			if err := os.WriteFile(path, []byte(tc.data), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			err := ed.OpenLevels(path)
-			await(t, ed.Wait)
+			err := ed.openLevels(path)
+			await(t, ed.wait)
 			if tc.status == "" {
 				if err == nil {
 					t.Fatal("opened a bad file")
@@ -151,12 +151,12 @@ func TestEditorOpenLevels(t *testing.T) {
 func TestEditorPlayNeedsAPlayView(t *testing.T) {
 	wb := newTestWorkbench(t, Options{Problem: "zelda-v0"})
 	launched := fakeLaunch(t, &play.Outcome{Result: play.ResultQuit})
-	wb.ShowTab("editor")
-	ed := wb.Editor
+	wb.showTab("editor")
+	ed := wb.editor
 	unplayable := ""
 	for _, name := range problems.List() {
 		if p, err := problems.Make(name); err == nil && !CanPlay(name) {
-			if _, ok := TileGridOf(p); ok {
+			if _, ok := tileGridOf(p); ok {
 				unplayable = name
 				break
 			}
@@ -174,16 +174,16 @@ func TestEditorPlayNeedsAPlayView(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			c := p.ContentSpace().Sample(NewRand(1))
+			c := p.ContentSpace().Sample(newRand(1))
 			if tc.playable {
 				c = zeldaRoom(t, p, false) // a random room cannot be played (Play says why instead)
 			}
 			if !ed.Load(tc.name, p, c) {
 				t.Fatalf("the editor does not load %s", tc.name)
 			}
-			await(t, ed.Wait)
-			if ed.play.PlayButton.Disabled() == tc.playable || ed.play.OpenButton.Disabled() {
-				t.Fatalf("Play disabled %v, Open disabled %v", ed.play.PlayButton.Disabled(), ed.play.OpenButton.Disabled())
+			await(t, ed.wait)
+			if ed.play.playButton.Disabled() == tc.playable || ed.play.openButton.Disabled() {
+				t.Fatalf("Play disabled %v, Open disabled %v", ed.play.playButton.Disabled(), ed.play.openButton.Disabled())
 			}
 			before := len(*launched)
 			wb.handleKey(&fyne.KeyEvent{Name: fyne.KeyP})

@@ -29,30 +29,30 @@ func newRunWorkbench(t *testing.T) *Workbench {
 
 func startRun(t *testing.T, wb *Workbench, generator string, pop, gens int) {
 	t.Helper()
-	rp := wb.Run
-	rp.Generator.SetSelected(generator)
-	rp.PopSize.SetText(strconv.Itoa(pop))
-	rp.Generations.SetText(strconv.Itoa(gens))
-	rp.Seed.SetText("3")
-	test.Tap(rp.StartButton)
+	rp := wb.run
+	rp.generator.SetSelected(generator)
+	rp.popSize.SetText(strconv.Itoa(pop))
+	rp.generations.SetText(strconv.Itoa(gens))
+	rp.seed.SetText("3")
+	test.Tap(rp.startButton)
 }
 
 func waitRun(t *testing.T, wb *Workbench) {
 	t.Helper()
-	await(t, wb.Run.Wait)
+	await(t, wb.run.wait)
 }
 
 func TestRunShowsPlotsAndPopulation(t *testing.T) {
 	wb := newRunWorkbench(t)
-	rp := wb.Run
-	wb.ShowTab("run")
-	if !rp.PauseButton.Disabled() || rp.StartButton.Disabled() {
-		t.Errorf("before a run: pause disabled %v, start disabled %v; want only start enabled", rp.PauseButton.Disabled(), rp.StartButton.Disabled())
+	rp := wb.run
+	wb.showTab("run")
+	if !rp.pauseButton.Disabled() || rp.startButton.Disabled() {
+		t.Errorf("before a run: pause disabled %v, start disabled %v; want only start enabled", rp.pauseButton.Disabled(), rp.startButton.Disabled())
 	}
 	startRun(t, wb, "ga", 10, 6)
 	waitRun(t, wb)
 	if rp.State() != RunFinished {
-		t.Fatalf("state %v: %s", rp.State(), rp.ErrorText.Text)
+		t.Fatalf("state %v: %s", rp.State(), rp.errorText.Text)
 	}
 	rec := rp.Record()
 	if rec == nil || len(rec.Events) != 7 || !rec.Finished() {
@@ -63,11 +63,11 @@ func TestRunShowsPlotsAndPopulation(t *testing.T) {
 			t.Fatalf("event %d is generation %d", i, ev.Generation)
 		}
 	}
-	if rp.Progress.Value != 6 || rp.Progress.Max != 6 {
-		t.Fatalf("progress %v / %v", rp.Progress.Value, rp.Progress.Max)
+	if rp.progress.Value != 6 || rp.progress.Max != 6 {
+		t.Fatalf("progress %v / %v", rp.progress.Value, rp.progress.Max)
 	}
-	if !strings.Contains(rp.Status.Text, "best") || !strings.Contains(rp.Status.Text, "feasible") {
-		t.Fatalf("status %q", rp.Status.Text)
+	if !strings.Contains(rp.status.Text, "best") || !strings.Contains(rp.status.Text, "feasible") {
+		t.Fatalf("status %q", rp.status.Text)
 	}
 	if _, err := os.Stat(filepath.Join(rec.Dir, experiment.FinalFile)); err != nil {
 		t.Fatalf("no run folder: %v", err)
@@ -76,23 +76,23 @@ func TestRunShowsPlotsAndPopulation(t *testing.T) {
 		t.Fatalf("run folder %s is not in the output folder", rec.Dir)
 	}
 	// plots: the last events, drawn
-	for _, pv := range []*PlotView{rp.FitnessPlot, rp.CountsPlot} {
+	for _, pv := range []*plotView{rp.fitnessPlot, rp.countsPlot} {
 		if pv.Image() == nil {
 			t.Fatal("a plot was not drawn")
 		}
-		if n := len(pv.Spec().Series[0].X); n != 7 {
+		if n := len(pv.Spec().series[0].x); n != 7 {
 			t.Fatalf("plot shows %d generations", n)
 		}
 	}
-	if got := rp.CountsPlot.Spec().Series[0].Y[6]; got != float64(rec.Final.Feasible) {
+	if got := rp.countsPlot.Spec().series[0].y[6]; got != float64(rec.Final.Feasible) {
 		t.Fatalf("feasible curve ends at %v, final has %d", got, rec.Final.Feasible)
 	}
 	// no new data, no redraw: TestRunRedrawsOnlyOnNewData
 	// the final population, best first
-	if got := rp.Population.Gallery.Len(); got != 10 {
+	if got := rp.population.gallery.Len(); got != 10 {
 		t.Fatalf("gallery has %d levels", got)
 	}
-	ms := rp.Population.Members()
+	ms := rp.population.Members()
 	for i := 1; i < len(ms); i++ {
 		if ms[i].Fitness > ms[i-1].Fitness {
 			t.Fatal("the population is not best first")
@@ -106,8 +106,8 @@ func TestRunShowsPlotsAndPopulation(t *testing.T) {
 	first := rec.Dir
 	startRun(t, wb, "es", 6, 2)
 	waitRun(t, wb)
-	if rp.Record().Dir == first || rp.State() != RunFinished || rp.Population.Gallery.Len() != 6 {
-		t.Fatalf("second run: %s, %v, %d levels", rp.Record().Dir, rp.State(), rp.Population.Gallery.Len())
+	if rp.Record().Dir == first || rp.State() != RunFinished || rp.population.gallery.Len() != 6 {
+		t.Fatalf("second run: %s, %v, %d levels", rp.Record().Dir, rp.State(), rp.population.gallery.Len())
 	}
 }
 
@@ -117,29 +117,29 @@ func TestRunPauseResumeCancel(t *testing.T) {
 		t.Fatal(err)
 	}
 	wait(t, wb)
-	rp := wb.Run
+	rp := wb.run
 	startRun(t, wb, "ga", 4, 60)
-	await(t, func(d time.Duration) error { return rp.WaitForGeneration(2, d) })
-	if rp.State() != RunRunning || !rp.StartButton.Disabled() || rp.PauseButton.Disabled() {
-		t.Errorf("running: state %v, start disabled %v, pause disabled %v", rp.State(), rp.StartButton.Disabled(), rp.PauseButton.Disabled())
+	await(t, func(d time.Duration) error { return rp.waitForGeneration(2, d) })
+	if rp.State() != runRunning || !rp.startButton.Disabled() || rp.pauseButton.Disabled() {
+		t.Errorf("running: state %v, start disabled %v, pause disabled %v", rp.State(), rp.startButton.Disabled(), rp.pauseButton.Disabled())
 	}
-	test.Tap(rp.PauseButton)
+	test.Tap(rp.pauseButton)
 	waitRun(t, wb)
-	if rp.State() != RunPaused || rp.StartButton.Text != "Resume" || rp.StartButton.Disabled() {
-		t.Fatalf("paused: state %v, start %q", rp.State(), rp.StartButton.Text)
+	if rp.State() != runPaused || rp.startButton.Text != "Resume" || rp.startButton.Disabled() {
+		t.Fatalf("paused: state %v, start %q", rp.State(), rp.startButton.Text)
 	}
 	paused := rp.Record().Generation()
 	if paused < 2 || paused >= 60 {
 		t.Fatalf("paused at generation %d", paused)
 	}
-	if rp.Population.Gallery.Len() != 4 {
-		t.Fatalf("the paused population is not shown (%d levels)", rp.Population.Gallery.Len())
+	if rp.population.gallery.Len() != 4 {
+		t.Fatalf("the paused population is not shown (%d levels)", rp.population.gallery.Len())
 	}
-	test.Tap(rp.StartButton)
-	await(t, func(d time.Duration) error { return rp.WaitForGeneration(paused+2, d) })
-	test.Tap(rp.CancelButton)
+	test.Tap(rp.startButton)
+	await(t, func(d time.Duration) error { return rp.waitForGeneration(paused+2, d) })
+	test.Tap(rp.cancelButton)
 	waitRun(t, wb)
-	if rp.State() != RunCancelled || rp.StartButton.Text != "Start" {
+	if rp.State() != runCancelled || rp.startButton.Text != "Start" {
 		t.Fatalf("cancelled: state %v", rp.State())
 	}
 	evs := rp.Record().Events
@@ -156,20 +156,20 @@ func TestRunPauseResumeCancel(t *testing.T) {
 	if err := wb.openRunFolder(dir); err != nil {
 		t.Error(err)
 	}
-	if rp.State() != RunPaused || wb.frontTab() != "run" {
+	if rp.State() != runPaused || wb.frontTab() != "run" {
 		t.Fatalf("opened: state %v", rp.State())
 	}
 }
 
 func TestGallerySortFilterAndDetail(t *testing.T) {
 	wb := newRunWorkbench(t)
-	rp := wb.Run
+	rp := wb.run
 	startRun(t, wb, "ga", 12, 3)
 	waitRun(t, wb)
-	pv := rp.Population
-	pv.Sort.SetSelected(string(SortControllability))
+	pv := rp.population
+	pv.sort.SetSelected(string(sortControllability))
 	prev := 2.0
-	for _, th := range pv.Gallery.Thumbs() {
+	for _, th := range pv.gallery.Thumbs() {
 		if th.Controllability.Value > prev {
 			t.Fatal("not sorted by controllability")
 		}
@@ -183,69 +183,69 @@ func TestGallerySortFilterAndDetail(t *testing.T) {
 		}
 	}
 	if feasible == 0 {
-		if !pv.Gallery.message.Visible() {
+		if !pv.gallery.message.Visible() {
 			t.Fatal("no feasible level, but no message")
 		}
 	} else {
-		if pv.Gallery.Len() != feasible {
-			t.Fatalf("filter shows %d, %d are feasible", pv.Gallery.Len(), feasible)
+		if pv.gallery.Len() != feasible {
+			t.Fatalf("filter shows %d, %d are feasible", pv.gallery.Len(), feasible)
 		}
-		for _, th := range pv.Gallery.Thumbs() {
-			if !th.Quality.Passed() {
+		for _, th := range pv.gallery.Thumbs() {
+			if !th.Quality.passed() {
 				t.Fatal("an infeasible level passed the filter")
 			}
 		}
 	}
 	pv.Filter.SetSelected("All levels")
-	th := pv.Gallery.Thumbs()[2]
+	th := pv.gallery.Thumbs()[2]
 	test.Tap(th)
-	dv := wb.Detail
+	dv := wb.detail
 	if dv == nil || !th.Selected() {
 		t.Fatal("tapping a thumbnail did not open it")
 	}
-	await(t, dv.infos.Wait)
+	await(t, dv.infos.wait)
 	m := pv.Members()[pv.Shown()[2]]
-	if !strings.Contains(dv.Title.Text, "#"+strconv.Itoa(m.Index+1)) || dv.Picture == nil {
-		t.Fatalf("detail title %q", dv.Title.Text)
+	if !strings.Contains(dv.title.Text, "#"+strconv.Itoa(m.index+1)) || dv.picture == nil {
+		t.Fatalf("detail title %q", dv.title.Text)
 	}
-	if !strings.Contains(dv.Info.Text, "walls: ") || !strings.Contains(dv.Control.Text, "walls: ") {
-		t.Fatalf("detail info %q control %q", dv.Info.Text, dv.Control.Text)
+	if !strings.Contains(dv.info.Text, "walls: ") || !strings.Contains(dv.control.Text, "walls: ") {
+		t.Fatalf("detail info %q control %q", dv.info.Text, dv.control.Text)
 	}
-	if dv.Badges[0].Value != m.Quality || dv.Badges[2].Value != m.Controllability {
+	if dv.badges[0].Value != m.Quality || dv.badges[2].Value != m.Controllability {
 		t.Fatal("detail metrics differ from the member's")
 	}
 	// Edit tiles opens the editor on this level with its control as the target
-	test.Tap(dv.EditButton)
+	test.Tap(dv.editButton)
 	if wb.frontTab() != "editor" {
 		t.Fatal("Edit did not switch to the editor")
 	}
-	await(t, wb.Editor.Wait)
-	if itemsJSON(t, []problems.Item{{Content: contentOfGrid(wb.Editor.Cells())}}) != itemsJSON(t, []problems.Item{{Content: m.Content}}) {
+	await(t, wb.editor.wait)
+	if itemsFileText(t, []problems.Item{{Content: contentOfGrid(wb.editor.Cells())}}) != itemsFileText(t, []problems.Item{{Content: m.Content}}) {
 		t.Fatal("the editor does not hold the level")
 	}
-	if wb.Editor.lastControllability != m.Controllability || wb.Editor.lastQuality != m.Quality {
-		t.Fatalf("editor metrics %v %v, level's %v %v", wb.Editor.lastQuality, wb.Editor.lastControllability, m.Quality, m.Controllability)
+	if wb.editor.lastControllability != m.Controllability || wb.editor.lastQuality != m.Quality {
+		t.Fatalf("editor metrics %v %v, level's %v %v", wb.editor.lastQuality, wb.editor.lastControllability, m.Quality, m.Controllability)
 	}
 }
 
 func TestEditorPaintsAndRecomputes(t *testing.T) {
 	wb := newTestWorkbench(t)
-	ed := wb.Editor
-	wb.ShowTab("editor")
-	await(t, ed.Wait)
-	if len(ed.Palette) != 3 || ed.Canvas.Picture() == nil {
-		t.Fatalf("palette %d, picture %v", len(ed.Palette), ed.Canvas.Picture() != nil)
+	ed := wb.editor
+	wb.showTab("editor")
+	await(t, ed.wait)
+	if len(ed.Palette) != 3 || ed.canvas.picture() == nil {
+		t.Fatalf("palette %d, picture %v", len(ed.Palette), ed.canvas.picture() != nil)
 	}
 	p, _ := problems.Make(fakeName)
 	check := func(what string) {
 		t.Helper()
-		await(t, ed.Wait)
+		await(t, ed.wait)
 		content := contentOfGrid(ed.Cells())
 		info, _ := p.Info(content)
-		if q := p.Quality(info); q != ed.lastQuality || ed.Quality.Value != q {
+		if q := p.Quality(info); q != ed.lastQuality || ed.quality.Value != q {
 			t.Fatalf("%s: quality shown %v, recomputed %v", what, ed.lastQuality, q)
 		}
-		c := p.Controllability(info, wb.Controls.Control())
+		c := p.Controllability(info, wb.controls.Control())
 		if c != ed.lastControllability {
 			t.Fatalf("%s: controllability shown %v, recomputed %v", what, ed.lastControllability, c)
 		}
@@ -261,7 +261,7 @@ func TestEditorPaintsAndRecomputes(t *testing.T) {
 	if ed.lastQuality != 0.5 {
 		t.Fatalf("an empty room should score 0.5, got %v", ed.lastQuality)
 	}
-	test.TapAt(ed.Canvas, ed.Canvas.cellCenter(3, 4))
+	test.TapAt(ed.canvas, ed.canvas.cellCenter(3, 4))
 	if ed.Cells()[3][4] != 1 {
 		t.Fatalf("tapping cell (3,4) did not paint it: %v", ed.Cells()[3])
 	}
@@ -274,40 +274,40 @@ func TestEditorPaintsAndRecomputes(t *testing.T) {
 	}
 	// a drag paints a stroke, undone in one step
 	ed.setTile(1)
-	start := ed.Canvas.cellCenter(6, 0)
+	start := ed.canvas.cellCenter(6, 0)
 	for col := 0; col < 5; col++ {
-		pos := ed.Canvas.cellCenter(6, col)
-		ed.Canvas.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: pos}, Dragged: fyne.NewDelta(pos.X-start.X, 0)})
+		pos := ed.canvas.cellCenter(6, col)
+		ed.canvas.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: pos}, Dragged: fyne.NewDelta(pos.X-start.X, 0)})
 	}
-	ed.Canvas.DragEnd()
+	ed.canvas.DragEnd()
 	for col := 0; col < 5; col++ {
 		if ed.Cells()[6][col] != 1 {
 			t.Fatalf("the drag missed cell (6,%d)", col)
 		}
 	}
 	check("stroke")
-	test.Tap(ed.UndoButton)
+	test.Tap(ed.undoButton)
 	if ed.Cells()[6][0] != 0 || ed.Cells()[0][0] != 2 {
 		t.Fatal("undo did not take back exactly the stroke")
 	}
 	check("undone")
 	// the target control's slider re-judges the level
-	wb.Controls.Field("walls").slider.SetValue(1)
+	wb.controls.Field("walls").slider.SetValue(1)
 	check("control changed")
-	if ed.lastElapsed <= 0 || ed.lastElapsed > time.Second || !strings.Contains(ed.Timing.Text, "ms") {
-		t.Fatalf("timing %v %q", ed.lastElapsed, ed.Timing.Text)
+	if ed.lastElapsed <= 0 || ed.lastElapsed > time.Second || !strings.Contains(ed.timing.Text, "ms") {
+		t.Fatalf("timing %v %q", ed.lastElapsed, ed.timing.Text)
 	}
 }
 
 func TestControlEditorFitsTheRanges(t *testing.T) {
 	wb := newTestWorkbench(t)
-	f := wb.Controls.Field("walls")
+	f := wb.controls.Field("walls")
 	if f == nil || f.slider.Min != 0 || f.slider.Max != fakeMaxWalls-1 || f.slider.Step != 1 {
 		t.Fatalf("walls slider %+v", f)
 	}
 	f.slider.SetValue(12)
-	wb.Controls.useForSamples.SetChecked(true)
-	if got := wb.Controls.Control(); got.(map[string]any)["walls"] != 12 {
+	wb.controls.useForSamples.SetChecked(true)
+	if got := wb.controls.Control(); got.(map[string]any)["walls"] != 12 {
 		t.Fatalf("control %v", got)
 	}
 	sample(t, wb, "4", "9")
@@ -317,10 +317,10 @@ func TestControlEditorFitsTheRanges(t *testing.T) {
 		}
 	}
 	// the contents are those of an unfixed sample with the same seed
-	fixed := itemsJSON(t, []problems.Item{{Content: wb.samples.Last().Levels[0].Content}})
-	wb.Controls.useForSamples.SetChecked(false)
+	fixed := itemsFileText(t, []problems.Item{{Content: wb.samples.Last().Levels[0].Content}})
+	wb.controls.useForSamples.SetChecked(false)
 	sample(t, wb, "4", "9")
-	if itemsJSON(t, []problems.Item{{Content: wb.samples.Last().Levels[0].Content}}) != fixed {
+	if itemsFileText(t, []problems.Item{{Content: wb.samples.Last().Levels[0].Content}}) != fixed {
 		t.Fatal("fixing the control changed the contents")
 	}
 	// a problem that needs data says why and cannot be run
@@ -328,8 +328,8 @@ func TestControlEditorFitsTheRanges(t *testing.T) {
 		t.Error("selecting a problem without its data gave no error")
 	}
 	wait(t, wb)
-	if !strings.Contains(wb.description.Text, "needs the test data set") || !wb.Run.StartButton.Disabled() {
-		t.Fatalf("unavailable problem: %q, start disabled %v", wb.description.Text, wb.Run.StartButton.Disabled())
+	if !strings.Contains(wb.description.Text, "needs the test data set") || !wb.run.startButton.Disabled() {
+		t.Fatalf("unavailable problem: %q, start disabled %v", wb.description.Text, wb.run.startButton.Disabled())
 	}
 }
 
@@ -337,51 +337,51 @@ func TestCompareRunsSideBySide(t *testing.T) {
 	wb := newRunWorkbench(t)
 	root := t.TempDir()
 	makeRuns(t, root, []string{"ga", "random"}, 2, 3)
-	wb.ShowTab("compare")
-	wb.Compare.AddFolder(filepath.Join(root, "ga"))
-	await(t, wb.Compare.Wait)
-	wb.Compare.AddFolder(filepath.Join(root, "random"))
-	await(t, wb.Compare.Wait)
-	cp := wb.Compare
+	wb.showTab("compare")
+	wb.compare.addFolder(filepath.Join(root, "ga"))
+	await(t, wb.compare.wait)
+	wb.compare.addFolder(filepath.Join(root, "random"))
+	await(t, wb.compare.wait)
+	cp := wb.compare
 	if len(cp.Runs()) != 4 || len(cp.Groups()) != 2 {
 		t.Fatalf("%d runs in %d groups", len(cp.Runs()), len(cp.Groups()))
 	}
-	table := cp.TableText()
+	table := cp.tableText()
 	if table[1][0] != "random · quality" || table[2][0] != "ga · quality" || table[1][1] != "2" {
 		t.Fatalf("table %v", table)
 	}
-	if got := len(cp.Table.Objects); got != 3*len(CompareColumns()) {
+	if got := len(cp.table.Objects); got != 3*len(compareColumns()) {
 		t.Fatalf("table shows %d cells", got)
 	}
-	if len(cp.Galleries) != 2 || cp.Galleries[0].Gallery.Len() != 8 || cp.Galleries[1].Gallery.Len() != 8 {
+	if len(cp.galleries) != 2 || cp.galleries[0].gallery.Len() != 8 || cp.galleries[1].gallery.Len() != 8 {
 		t.Fatal("the galleries are not side by side")
 	}
-	for i, pv := range []*PlotView{cp.FitnessPlot, cp.FeasiblePlot} {
+	for i, pv := range []*plotView{cp.fitnessPlot, cp.feasiblePlot} {
 		spec := pv.Spec()
-		if pv.Image() == nil || len(spec.Series) != 2*(i+1) || spec.XMax != 3 { // feasible and controlled lines
+		if pv.Image() == nil || len(spec.series) != 2*(i+1) || spec.xMax != 3 { // feasible and controlled lines
 			t.Fatalf("compare plot %+v", spec)
 		}
 	}
 	// adding a folder again does not count its runs twice
-	cp.AddFolder(root)
-	await(t, cp.Wait)
+	cp.addFolder(root)
+	await(t, cp.wait)
 	if len(cp.Runs()) != 4 {
 		t.Fatalf("%d runs after adding again", len(cp.Runs()))
 	}
 	// the run of the Run tab joins with one button
 	startRun(t, wb, "ga", 8, 3)
 	waitRun(t, wb)
-	test.Tap(cp.AddCurrentButton)
-	await(t, cp.Wait)
-	if len(cp.Runs()) != 5 || len(cp.Groups()[1].Runs) != 3 {
+	test.Tap(cp.addCurrentButton)
+	await(t, cp.wait)
+	if len(cp.Runs()) != 5 || len(cp.Groups()[1].runs) != 3 {
 		t.Fatalf("current run not added: %d runs", len(cp.Runs()))
 	}
 	checkNotBlank(t, wb.Window.Canvas().Capture(), 60)
 	if path := os.Getenv("APP_TEST_CAPTURE_COMPARE"); path != "" {
 		savePNG(t, path, wb.Window.Canvas().Capture())
 	}
-	test.Tap(cp.ClearButton)
-	if len(cp.Runs()) != 0 || len(cp.Galleries) != 0 {
+	test.Tap(cp.clearButton)
+	if len(cp.Runs()) != 0 || len(cp.galleries) != 0 {
 		t.Fatal("clear left runs")
 	}
 }
@@ -389,20 +389,20 @@ func TestCompareRunsSideBySide(t *testing.T) {
 func TestExpressiveRangeOfASample(t *testing.T) {
 	wb := newTestWorkbench(t)
 	sample(t, wb, "40", "4")
-	ep := wb.Expressive
-	wb.ShowTab("expressive")
-	ep.Source.SetSelected(sourceSample)
-	await(t, ep.Wait)
+	ep := wb.expressive
+	wb.showTab("expressive")
+	ep.source.SetSelected(sourceSample)
+	await(t, ep.wait)
 	ep.setAxes("walls", "players")
 	h := ep.heatmap()
-	if h == nil || h.X.Field != "walls" || h.Y.Field != "players" {
+	if h == nil || h.x.Field != "walls" || h.y.Field != "players" {
 		t.Fatalf("heatmap %+v", h)
 	}
 	total := 0
 	best, bx, by := 0, 0, 0
-	for y := 0; y < h.Y.Bins; y++ {
-		for x := 0; x < h.X.Bins; x++ {
-			n := len(h.Members[y*h.X.Bins+x])
+	for y := 0; y < h.y.Bins; y++ {
+		for x := 0; x < h.x.Bins; x++ {
+			n := len(h.members[y*h.x.Bins+x])
 			total += n
 			if n > best {
 				best, bx, by = n, x, y
@@ -413,13 +413,13 @@ func TestExpressiveRangeOfASample(t *testing.T) {
 		t.Fatalf("the heatmap holds %d of 40 levels", total)
 	}
 	test.TapAt(ep.Map, ep.Map.cellCenter(bx, by))
-	await(t, ep.Wait)
-	if ep.Cell.Gallery.Len() != best || !strings.HasPrefix(ep.cellLabel.Text, strconv.Itoa(best)+" levels with walls") {
-		t.Fatalf("cell (%d,%d) holds %d, gallery shows %d (%q)", bx, by, best, ep.Cell.Gallery.Len(), ep.cellLabel.Text)
+	await(t, ep.wait)
+	if ep.cell.gallery.Len() != best || !strings.HasPrefix(ep.cellLabel.Text, strconv.Itoa(best)+" levels with walls") {
+		t.Fatalf("cell (%d,%d) holds %d, gallery shows %d (%q)", bx, by, best, ep.cell.gallery.Len(), ep.cellLabel.Text)
 	}
-	for _, m := range ep.Cell.Members() {
-		w, _ := m.Metric("walls")
-		if h.X.bin(w) != bx {
+	for _, m := range ep.cell.Members() {
+		w, _ := m.metric("walls")
+		if h.x.bin(w) != bx {
 			t.Fatal("a level of another cell is listed")
 		}
 	}
@@ -428,34 +428,34 @@ func TestExpressiveRangeOfASample(t *testing.T) {
 
 func TestMapElitesArchiveShownAsHeatmap(t *testing.T) {
 	wb := newRunWorkbench(t)
-	rp := wb.Run
-	rp.Generator.SetSelected("mapelites")
-	await(t, rp.axisJobs.Wait)
-	rp.AxisX.SetSelected("walls")
-	rp.AxisY.SetSelected("players")
-	rp.Bins.SetText("6")
+	rp := wb.run
+	rp.generator.SetSelected("mapelites")
+	await(t, rp.axisJobs.wait)
+	rp.axisX.SetSelected("walls")
+	rp.axisY.SetSelected("players")
+	rp.bins.SetText("6")
 	startRun(t, wb, "mapelites", 10, 4)
 	waitRun(t, wb)
 	if rp.State() != RunFinished {
-		t.Fatalf("state %v: %s", rp.State(), rp.ErrorText.Text)
+		t.Fatalf("state %v: %s", rp.State(), rp.errorText.Text)
 	}
 	archive := rp.Record().Archive()
 	if archive == nil || archive.Filled == 0 {
 		t.Fatal("no archive recorded")
 	}
-	ep := wb.Expressive
-	wb.ShowTab("expressive")
-	ep.Source.SetSelected(sourceRun)
-	await(t, ep.Wait)
-	ep.View.SetSelected(viewArchive)
+	ep := wb.expressive
+	wb.showTab("expressive")
+	ep.source.SetSelected(sourceRun)
+	await(t, ep.wait)
+	ep.view.SetSelected(viewArchive)
 	h := ep.heatmap()
-	if h == nil || h.Filled() != archive.Filled || h.X.Field != "walls" || h.X.Bins != archive.Axes[0].Bins {
+	if h == nil || h.filled() != archive.Filled || h.x.Field != "walls" || h.x.Bins != archive.Axes[0].Bins {
 		t.Fatalf("archive heatmap %+v", h)
 	}
 	c := archive.Cells[0]
 	ep.selectCell(c.X, c.Y)
-	await(t, ep.Wait)
-	if ep.Cell.Gallery.Len() != 1 || ep.Cell.Members()[0].Fitness != c.Fitness {
+	await(t, ep.wait)
+	if ep.cell.gallery.Len() != 1 || ep.cell.Members()[0].Fitness != c.Fitness {
 		t.Fatalf("the elite of cell (%d,%d) is not listed", c.X, c.Y)
 	}
 }
@@ -464,7 +464,7 @@ func TestExportAndSaveRunFolder(t *testing.T) {
 	wb := newRunWorkbench(t)
 	startRun(t, wb, "ga", 6, 2)
 	waitRun(t, wb)
-	pv := wb.Run.Population
+	pv := wb.run.population
 	dir := t.TempDir()
 	p, _ := problems.Make(fakeName)
 	for _, f := range exportFormats() {
@@ -496,7 +496,7 @@ func TestExportAndSaveRunFolder(t *testing.T) {
 	}
 	// the filter narrows what is exported
 	pv.Filter.SetSelected("All three pass")
-	want := len(SelectMembers(pv.Members(), FilterNamed("All three pass"), SortOriginal))
+	want := len(selectMembers(pv.Members(), filterNamed("All three pass"), sortOriginal))
 	if want > 0 {
 		data, err := exportData(pv, exportJSON)
 		if err != nil {
@@ -509,7 +509,7 @@ func TestExportAndSaveRunFolder(t *testing.T) {
 		t.Fatal("exporting an empty selection should fail")
 	}
 	// save the run folder elsewhere and open the copy
-	src := wb.Run.Record().Dir
+	src := wb.run.Record().Dir
 	copyDir, err := saveRunAs(src, t.TempDir())
 	if err != nil {
 		t.Fatal(err)
@@ -521,44 +521,44 @@ func TestExportAndSaveRunFolder(t *testing.T) {
 	if err := wb.openRunFolder(copyDir); err != nil {
 		t.Error(err)
 	}
-	await(t, wb.Run.Population.Wait)
-	if wb.Run.Record().Dir != copyDir || wb.Run.State() != RunFinished || wb.Run.Population.Gallery.Len() != 6 {
-		t.Fatalf("opened copy: %s %v", wb.Run.Record().Dir, wb.Run.State())
+	await(t, wb.run.population.wait)
+	if wb.run.Record().Dir != copyDir || wb.run.State() != RunFinished || wb.run.population.gallery.Len() != 6 {
+		t.Fatalf("opened copy: %s %v", wb.run.Record().Dir, wb.run.State())
 	}
 }
 
 func TestSettingsArePreferences(t *testing.T) {
 	wb := newTestWorkbench(t)
 	f := wb.showSettings()
-	if f.OutputDir.Text != defaultOutputDir() || f.Theme.Selected != themeDark {
-		t.Fatalf("defaults: %q %q", f.OutputDir.Text, f.Theme.Selected)
+	if f.outputDir.Text != defaultOutputDir() || f.theme.Selected != themeDark {
+		t.Fatalf("defaults: %q %q", f.outputDir.Text, f.theme.Selected)
 	}
 	out := t.TempDir()
-	f.OutputDir.SetText(out)
-	f.Seed.SetText("77")
-	f.Theme.SetSelected(themeProjector)
+	f.outputDir.SetText(out)
+	f.seed.SetText("77")
+	f.theme.SetSelected(themeProjector)
 	wb.applySettings(f)
-	s := wb.Settings()
-	if s.OutputDir() != out || s.DefaultSeed() != 77 || s.themeName() != themeProjector {
-		t.Fatalf("stored: %q %d %q", s.OutputDir(), s.DefaultSeed(), s.themeName())
+	s := wb.prefs()
+	if s.outputDir() != out || s.defaultSeed() != 77 || s.themeName() != themeProjector {
+		t.Fatalf("stored: %q %d %q", s.outputDir(), s.defaultSeed(), s.themeName())
 	}
-	if wb.App.Preferences().String(prefOutputDir) != out {
+	if wb.app.Preferences().String(prefOutputDir) != out {
 		t.Fatal("the output folder is not a Fyne preference")
 	}
-	th, ok := wb.App.Settings().Theme().(*Theme)
+	th, ok := wb.app.Settings().Theme().(*workbenchTheme)
 	if !ok || th.Size("text") <= newTheme().Size("text") {
 		t.Fatal("the projector theme was not applied")
 	}
 	// a new workbench starts from the stored seed
-	wb2, err := New(wb.App, Options{})
+	wb2, err := New(wb.app, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer wb2.Window.Close()
-	if wb2.samples.Seed.Text != "77" || wb2.Run.Seed.Text != "77" {
-		t.Fatalf("new window seeds %q %q", wb2.samples.Seed.Text, wb2.Run.Seed.Text)
+	if wb2.samples.seed.Text != "77" || wb2.run.seed.Text != "77" {
+		t.Fatalf("new window seeds %q %q", wb2.samples.seed.Text, wb2.run.seed.Text)
 	}
-	wb.App.Settings().SetTheme(newTheme())
+	wb.app.Settings().SetTheme(newTheme())
 }
 
 func TestShortcutsDriveTheWorkbench(t *testing.T) {
@@ -573,18 +573,18 @@ func TestShortcutsDriveTheWorkbench(t *testing.T) {
 		}
 		wait(t, wb)
 	}
-	wb.Run.Generations.SetText("2")
-	wb.Run.PopSize.SetText("4")
+	wb.run.generations.SetText("2")
+	wb.run.popSize.SetText("4")
 	wb.handleShortcut(shortcutStart)
 	if wb.frontTab() != "run" {
 		t.Fatal("Ctrl+Enter did not bring the Run tab")
 	}
 	waitRun(t, wb)
-	if wb.Run.State() != RunFinished {
-		t.Fatalf("Ctrl+Enter: run %v", wb.Run.State())
+	if wb.run.State() != RunFinished {
+		t.Fatalf("Ctrl+Enter: run %v", wb.run.State())
 	}
 	// from inside an entry too
-	wb.Run.Seed.TypedShortcut(shortcutTabs[0])
+	wb.run.seed.TypedShortcut(shortcutTabs[0])
 	if wb.frontTab() != "sample" {
 		t.Fatal("Ctrl+1 in an entry did not switch tabs")
 	}
@@ -604,14 +604,14 @@ func TestShortcutsDriveTheWorkbench(t *testing.T) {
 func TestSampleThumbnailOpensItsLevel(t *testing.T) {
 	wb := newTestWorkbench(t)
 	sample(t, wb, "6", "2")
-	th := wb.samples.Gallery.Thumbs()[4]
+	th := wb.samples.gallery.Thumbs()[4]
 	test.Tap(th)
-	dv := wb.Detail
-	if dv == nil || !th.Selected() || !strings.HasPrefix(dv.Title.Text, "#5 ") {
+	dv := wb.detail
+	if dv == nil || !th.Selected() || !strings.HasPrefix(dv.title.Text, "#5 ") {
 		t.Fatalf("tapping sample #5 opened %v", dv)
 	}
-	if dv.Member.Info == nil || !strings.Contains(dv.Info.Text, "walls") {
-		t.Fatalf("the sample's info is not shown: %q", dv.Info.Text)
+	if dv.member.Info == nil || !strings.Contains(dv.info.Text, "walls") {
+		t.Fatalf("the sample's info is not shown: %q", dv.info.Text)
 	}
 	// Ctrl+E on the Sample tab exports the set
 	pv := wb.frontGallery()
@@ -632,18 +632,18 @@ func TestExpressiveRangeOfAComparedRun(t *testing.T) {
 	wb := newTestWorkbench(t)
 	root := t.TempDir()
 	makeRuns(t, root, []string{"es"}, 2, 2)
-	wb.Compare.AddFolder(root)
-	await(t, wb.Compare.Wait)
-	ep := wb.Expressive
-	wb.ShowTab("expressive")
-	ep.Source.SetSelected(comparePrefix + "es · quality")
-	await(t, ep.Wait)
+	wb.compare.addFolder(root)
+	await(t, wb.compare.wait)
+	ep := wb.expressive
+	wb.showTab("expressive")
+	ep.source.SetSelected(comparePrefix + "es · quality")
+	await(t, ep.wait)
 	h := ep.heatmap()
 	if h == nil {
-		t.Fatalf("no heatmap: %s", ep.Summary.Text)
+		t.Fatalf("no heatmap: %s", ep.summary.Text)
 	}
 	n := 0
-	for _, m := range h.Members {
+	for _, m := range h.members {
 		n += len(m)
 	}
 	if n != 8 {
@@ -654,16 +654,16 @@ func TestExpressiveRangeOfAComparedRun(t *testing.T) {
 // Ctrl+Z and Ctrl+Shift+Z reach the editor as Fyne's own Undo and Redo shortcuts.
 func TestEditorUndoRedoShortcuts(t *testing.T) {
 	wb := newTestWorkbench(t)
-	ed := wb.Editor
-	wb.ShowTab("editor")
-	await(t, ed.Wait)
+	ed := wb.editor
+	wb.showTab("editor")
+	await(t, ed.wait)
 	// what Fyne delivers for Ctrl+Z (the window's canvas and a focused entry both hand it to
 	// handleShortcut)
-	typed := wb.picker.Filter
+	typed := wb.picker.filter
 	before := contentOfGrid(ed.Cells())
 	ed.setTile(1)
 	ed.Fill(1)
-	await(t, ed.Wait)
+	await(t, ed.wait)
 	filled := contentOfGrid(ed.Cells())
 	steps := []struct {
 		name string
@@ -678,13 +678,13 @@ func TestEditorUndoRedoShortcuts(t *testing.T) {
 	}
 	for _, st := range steps {
 		typed.TypedShortcut(st.s)
-		await(t, ed.Wait)
-		if itemsJSON(t, []problems.Item{{Content: contentOfGrid(ed.Cells())}}) != itemsJSON(t, []problems.Item{{Content: st.want}}) {
+		await(t, ed.wait)
+		if itemsFileText(t, []problems.Item{{Content: contentOfGrid(ed.Cells())}}) != itemsFileText(t, []problems.Item{{Content: st.want}}) {
 			t.Fatalf("%s: the level is not the expected one", st.name)
 		}
 	}
 	// on another tab, Ctrl+Z is left to the focused entry
-	wb.ShowTab("sample")
+	wb.showTab("sample")
 	if wb.handleShortcut(&fyne.ShortcutUndo{}) {
 		t.Fatal("Ctrl+Z on the Sample tab was taken by the editor")
 	}
@@ -751,7 +751,7 @@ func TestEditorTilesAreNamed(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			g, ok := TileGridOf(p)
+			g, ok := tileGridOf(p)
 			if !ok {
 				t.Fatal("not a tile problem")
 			}
@@ -761,9 +761,9 @@ func TestEditorTilesAreNamed(t *testing.T) {
 		})
 	}
 	wb := newTestWorkbench(t)
-	wb.ShowTab("editor")
-	await(t, wb.Editor.Wait)
-	if len(wb.Editor.Palette) != 3 || wb.Editor.Palette[1].name != "tile 1" {
-		t.Fatalf("palette %v", wb.Editor.Palette)
+	wb.showTab("editor")
+	await(t, wb.editor.wait)
+	if len(wb.editor.Palette) != 3 || wb.editor.Palette[1].name != "tile 1" {
+		t.Fatalf("palette %v", wb.editor.Palette)
 	}
 }

@@ -27,41 +27,41 @@ const (
 // duelAgents are the agents offered; the entry accepts any ParseAgent name.
 var duelAgents = []string{"random", "mcts-50", "mcts-200", "mcts-1000", "mcts-200-greedy", "first"}
 
-// Duel returns the workbench's Games tab (nil if the tab is not registered).
-func (wb *Workbench) Duel() *DuelPanel {
-	dp, _ := wb.extensionPanel("Games").(*DuelPanel)
+// duel returns the workbench's Games tab (nil if the tab is not registered).
+func (wb *Workbench) duel() *duelPanel {
+	dp, _ := wb.extensionPanel("Games").(*duelPanel)
 	return dp
 }
 
 // Content is the tab's widget tree.
-func (dp *DuelPanel) Content() fyne.CanvasObject { return dp.content }
+func (dp *duelPanel) Content() fyne.CanvasObject { return dp.content }
 
-// DuelPanel is the Games tab: a person plays a two-player game (built in, or a .star script)
+// duelPanel is the Games tab: a person plays a two-player game (built in, or a .star script)
 // against an agent, with the board (cells can be clicked in grid games), the legal moves as
 // buttons or a searchable list, the move log and undo. Every call into the game's sandbox
 // worker runs in a job off the UI goroutine (games_job.go); the UI shows the views jobs hand
 // it.
-type DuelPanel struct {
-	Game       *widget.Select
-	OpenButton *widget.Button
+type duelPanel struct {
+	game       *widget.Select
+	openButton *widget.Button
 	Agent      *widget.SelectEntry
 	Seat       *widget.RadioGroup
-	// ErrorButton (Error details…) shows the whole error of a load that failed, or of a fault
+	// errorButton (Error details…) shows the whole error of a load that failed, or of a fault
 	// during play, whose excerpt the status shows.
-	NewGameButton, UndoButton, StopButton, ErrorButton *widget.Button
-	// Seed shows the seed of the game shown (`workbench duel play --seed` replays it); a seed
+	newGameButton, undoButton, stopButton, errorButton *widget.Button
+	// seed shows the seed of the game shown (`workbench duel play --seed` replays it); a seed
 	// typed there and SeedButton (or Enter) start the game over from it.
-	Seed                             *widget.Entry
-	SeedButton                       *widget.Button
-	Title, Rules, Board, Status, Log *widget.Label
-	// MoveButtons are one button per action (for games of at most maxMoveButtons actions), in
+	seed                             *widget.Entry
+	seedButton                       *widget.Button
+	title, rules, board, status, log *widget.Label
+	// moveButtons are one button per action (for games of at most maxMoveButtons actions), in
 	// action order: a button keeps its place and is disabled while its move is illegal.
-	MoveButtons []*widget.Button
-	// MoveSearch filters MoveList, the legal moves of a game with more actions than buttons.
-	MoveSearch *widget.Entry
-	MoveList   *widget.List
-	// AllMoves lifts the narrowing of the moves to those of a clicked cell.
-	AllMoves  *widget.Button
+	moveButtons []*widget.Button
+	// moveSearch filters MoveList, the legal moves of a game with more actions than buttons.
+	moveSearch *widget.Entry
+	moveList   *widget.List
+	// allMoves lifts the narrowing of the moves to those of a clicked cell.
+	allMoves  *widget.Button
 	moves     *fyne.Container
 	moveView  moveView
 	grid      *fyne.Container // the board drawn as cells, when the render is a grid
@@ -94,15 +94,15 @@ type DuelPanel struct {
 	errTitle string // what failed, Error details' title
 }
 
-func newDuelPanel(wb *Workbench) *DuelPanel {
-	dp := &DuelPanel{wb: wb, agent: duel.Random{}, moveLimit: defaultMoveLimit}
-	dp.Game = widget.NewSelect(duel.Builtins(), func(name string) {
+func newDuelPanel(wb *Workbench) *duelPanel {
+	dp := &duelPanel{wb: wb, agent: duel.Random{}, moveLimit: defaultMoveLimit}
+	dp.game = widget.NewSelect(duel.Builtins(), func(name string) {
 		if name != "" && name != dp.source {
-			dp.LoadGame(name)
+			dp.loadGame(name)
 		}
 	})
-	dp.Game.PlaceHolder = "(choose a game)"
-	dp.OpenButton = widget.NewButtonWithIcon("Open .star…", theme.FolderOpenIcon(), dp.showOpen)
+	dp.game.PlaceHolder = "(choose a game)"
+	dp.openButton = widget.NewButtonWithIcon("Open .star…", theme.FolderOpenIcon(), dp.showOpen)
 	dp.Agent = widget.NewSelectEntry(duelAgents)
 	dp.Agent.SetText("random")
 	dp.Agent.Validator = func(s string) error { _, err := duel.ParseAgent(s); return err }
@@ -113,33 +113,33 @@ func newDuelPanel(wb *Workbench) *DuelPanel {
 	}
 	dp.Seat = widget.NewRadioGroup([]string{seatFirst, seatSecond}, func(string) {
 		if dp.view != nil {
-			dp.NewGame()
+			dp.newGame()
 		}
 	})
 	dp.Seat.Horizontal = true
 	dp.Seat.Required = true
 	dp.Seat.SetSelected(seatFirst)
-	dp.NewGameButton = widget.NewButtonWithIcon("New game", theme.ViewRefreshIcon(), dp.NewGame)
-	dp.UndoButton = widget.NewButtonWithIcon("Undo", theme.ContentUndoIcon(), dp.Undo)
-	dp.StopButton = widget.NewButtonWithIcon("Stop", theme.MediaStopIcon(), dp.Stop)
-	dp.StopButton.Disable()
+	dp.newGameButton = widget.NewButtonWithIcon("New game", theme.ViewRefreshIcon(), dp.newGame)
+	dp.undoButton = widget.NewButtonWithIcon("Undo", theme.ContentUndoIcon(), dp.Undo)
+	dp.stopButton = widget.NewButtonWithIcon("Stop", theme.MediaStopIcon(), dp.Stop)
+	dp.stopButton.Disable()
 	dp.buildErrorButton()
 	dp.buildSeed()
-	dp.Title = widget.NewLabel("Choose a game.")
-	dp.Title.SizeName = theme.SizeNameSubHeadingText
-	dp.Title.TextStyle = fyne.TextStyle{Bold: true}
-	dp.Title.Wrapping = fyne.TextWrapWord // a script's TITLE may be long: it must not widen the tab
-	dp.Rules = widget.NewLabel("")
-	dp.Rules.Wrapping = fyne.TextWrapWord
-	dp.Board = widget.NewLabel("")
-	dp.Board.TextStyle = fyne.TextStyle{Monospace: true}
-	dp.Board.SizeName = theme.SizeNameSubHeadingText
-	dp.Status = widget.NewLabel("")
-	dp.Status.Wrapping = fyne.TextWrapWord
-	dp.Status.TextStyle = fyne.TextStyle{Bold: true}
-	dp.Log = widget.NewLabel("")
-	dp.Log.TextStyle = fyne.TextStyle{Monospace: true}
-	dp.logScroll = container.NewVScroll(dp.Log)
+	dp.title = widget.NewLabel("Choose a game.")
+	dp.title.SizeName = theme.SizeNameSubHeadingText
+	dp.title.TextStyle = fyne.TextStyle{Bold: true}
+	dp.title.Wrapping = fyne.TextWrapWord // a script's TITLE may be long: it must not widen the tab
+	dp.rules = widget.NewLabel("")
+	dp.rules.Wrapping = fyne.TextWrapWord
+	dp.board = widget.NewLabel("")
+	dp.board.TextStyle = fyne.TextStyle{Monospace: true}
+	dp.board.SizeName = theme.SizeNameSubHeadingText
+	dp.status = widget.NewLabel("")
+	dp.status.Wrapping = fyne.TextWrapWord
+	dp.status.TextStyle = fyne.TextStyle{Bold: true}
+	dp.log = widget.NewLabel("")
+	dp.log.TextStyle = fyne.TextStyle{Monospace: true}
+	dp.logScroll = container.NewVScroll(dp.log)
 	dp.moves = container.NewStack()
 	dp.grid = container.NewStack()
 	dp.buildMoveSearch()
@@ -147,19 +147,19 @@ func newDuelPanel(wb *Workbench) *DuelPanel {
 
 	// the tools wrap onto a second row in a narrow window rather than widen it
 	tools := container.New(newWrapLayout(),
-		container.NewHBox(widget.NewLabel("Game"), dp.Game, dp.OpenButton),
+		container.NewHBox(widget.NewLabel("Game"), dp.game, dp.openButton),
 		container.NewHBox(widget.NewLabel("Agent"), container.NewGridWrap(fyne.NewSize(170, dp.Agent.MinSize().Height), dp.Agent), dp.Seat),
-		container.NewHBox(widget.NewLabel("Seed"), container.NewGridWrap(fyne.NewSize(230, dp.Seed.MinSize().Height),
-			tip(dp.Seed, "The seed of the game shown: `workbench duel play GAME --seed S` plays the same game (the agent's moves included). Type a seed and press Enter or Play seed to play it here.")),
-			tip(dp.SeedButton, "Start the game over from the seed typed on the left.")))
+		container.NewHBox(widget.NewLabel("Seed"), container.NewGridWrap(fyne.NewSize(230, dp.seed.MinSize().Height),
+			tip(dp.seed, "The seed of the game shown: `workbench duel play GAME --seed S` plays the same game (the agent's moves included). Type a seed and press Enter or Play seed to play it here.")),
+			tip(dp.seedButton, "Start the game over from the seed typed on the left.")))
 	// the buttons sit in a row of their own above the status, so that a long status wraps at
 	// the column's width and never squeezes them (or is squeezed to a letter per line)
 	buttons := container.New(newWrapLayout(),
-		tip(dp.ErrorButton, "The whole error the status shows the start of (a game that did not load, or stopped), to read or copy."), dp.StopButton, dp.NewGameButton, dp.UndoButton)
-	status := container.NewVBox(buttons, dp.Status)
-	board := container.NewVBox(status, container.NewCenter(container.NewStack(dp.Board, dp.grid)), sectionTitle("YOUR MOVE"), dp.moves)
+		tip(dp.errorButton, "The whole error the status shows the start of (a game that did not load, or stopped), to read or copy."), dp.stopButton, dp.newGameButton, dp.undoButton)
+	status := container.NewVBox(buttons, dp.status)
+	board := container.NewVBox(status, container.NewCenter(container.NewStack(dp.board, dp.grid)), sectionTitle("YOUR MOVE"), dp.moves)
 	left := container.NewBorder(nil, nil, nil, nil, container.NewVScroll(board))
-	right := container.NewVSplit(container.NewVScroll(container.NewVBox(dp.Title, dp.Rules, dp.match.box)),
+	right := container.NewVSplit(container.NewVScroll(container.NewVBox(dp.title, dp.rules, dp.match.box)),
 		container.NewBorder(sectionTitle("MOVES"), nil, nil, nil, dp.logScroll))
 	split := container.NewHSplit(left, right)
 	split.Offset = 0.6
@@ -171,19 +171,19 @@ func newDuelPanel(wb *Workbench) *DuelPanel {
 				start = n
 			}
 		}
-		dp.Game.SetSelected(start)
+		dp.game.SetSelected(start)
 	}
 	return dp
 }
 
-func (dp *DuelPanel) showOpen() {
-	dp.wb.pickFile("Open a game script", "Open", "", []string{".star"}, dp.LoadGame)
+func (dp *duelPanel) showOpen() {
+	dp.wb.pickFile("Open a game script", "Open", "", []string{".star"}, dp.loadGame)
 }
 
-// LoadGame opens a built-in game or a .star script in sandbox workers and starts a new game
+// loadGame opens a built-in game or a .star script in sandbox workers and starts a new game
 // of it, in a job: a script's top level runs when it loads. A load that fails leaves no game
 // open (failedLoad), as Stop during a load does.
-func (dp *DuelPanel) LoadGame(nameOrPath string) {
+func (dp *duelPanel) loadGame(nameOrPath string) {
 	dp.stopMatch()
 	dp.source = nameOrPath
 	seed, human, opts := newSeed(), dp.seat(), dp.sandbox
@@ -220,17 +220,17 @@ func (c *duelCore) close() {
 // loadedGame sets up the tab for the game a view shows for the first time.
 // The title and rules come with the view, bounded and unwrapped by the job (gameText): the UI
 // goroutine only sets them.
-func (dp *DuelPanel) loadedGame(v *duelView) {
+func (dp *duelPanel) loadedGame(v *duelView) {
 	dp.shown = v.game
 	info := v.info
-	dp.Title.SetText(v.title)
-	dp.Rules.SetText(v.rules)
+	dp.title.SetText(v.title)
+	dp.rules.SetText(v.rules)
 	dp.marks = map[string]int{} // the marks' colours hold for the whole game
 	dp.buildMoves(info)
-	if dp.Game.Selected != dp.source {
-		dp.Game.ClearSelected()
-		dp.Game.PlaceHolder = "file: " + info.Name
-		dp.Game.Refresh()
+	if dp.game.Selected != dp.source {
+		dp.game.ClearSelected()
+		dp.game.PlaceHolder = "file: " + info.Name
+		dp.game.Refresh()
 	}
 }
 
@@ -309,20 +309,20 @@ func closeGames(games ...*duel.Remote) {
 
 // Session is the game in progress (nil before a game is loaded). It belongs to the tab's jobs:
 // read it only while the tab is idle (after Wait).
-func (dp *DuelPanel) Session() *duel.Session { return dp.core.session }
+func (dp *duelPanel) session() *duel.Session { return dp.core.session }
 
-// Human is the player the person plays, 0 (first) or 1, in the position shown.
-func (dp *DuelPanel) Human() int {
+// human is the player the person plays, 0 (first) or 1, in the position shown.
+func (dp *duelPanel) human() int {
 	if dp.view == nil {
 		return dp.seat()
 	}
 	return dp.view.human
 }
 
-// Thinking reports whether the tab is waiting for the game or the agent.
-func (dp *DuelPanel) Thinking() bool { return dp.busy }
+// thinking reports whether the tab is waiting for the game or the agent.
+func (dp *duelPanel) thinking() bool { return dp.busy }
 
-func (dp *DuelPanel) seat() int {
+func (dp *duelPanel) seat() int {
 	if dp.Seat.Selected == seatSecond {
 		return 1
 	}
@@ -331,12 +331,12 @@ func (dp *DuelPanel) seat() int {
 
 func newSeed() int64 { return time.Now().UnixNano() & (1<<53 - 1) }
 
-// NewGame starts the loaded game over, with the person in the chosen seat, from a fresh seed.
-func (dp *DuelPanel) NewGame() { dp.NewGameSeeded(newSeed()) }
+// newGame starts the loaded game over, with the person in the chosen seat, from a fresh seed.
+func (dp *duelPanel) newGame() { dp.newGameSeeded(newSeed()) }
 
-// NewGameSeeded starts the loaded game over from seed: the starting position and the agent's
+// newGameSeeded starts the loaded game over from seed: the starting position and the agent's
 // moves follow from it by the session's one seeding rule, as in `workbench duel play --seed`.
-func (dp *DuelPanel) NewGameSeeded(seed int64) {
+func (dp *duelPanel) newGameSeeded(seed int64) {
 	if dp.view == nil {
 		return
 	}
@@ -348,7 +348,7 @@ func (dp *DuelPanel) NewGameSeeded(seed int64) {
 
 // Undo takes back moves until it is the person's turn again (their last move and the agent's
 // answer).
-func (dp *DuelPanel) Undo() {
+func (dp *duelPanel) Undo() {
 	if dp.view == nil || dp.view.ply == 0 && !dp.busy {
 		return
 	}
@@ -364,7 +364,7 @@ func (dp *DuelPanel) Undo() {
 
 // Play makes the person's move a (what a move button, the list or a click on the board
 // does). It fails at once when a is not a move the person may choose in the position shown.
-func (dp *DuelPanel) Play(a int) error {
+func (dp *duelPanel) Play(a int) error {
 	v := dp.view
 	if v == nil || dp.busy || !v.yours {
 		return errors.New("not your turn")
@@ -389,10 +389,10 @@ func (dp *DuelPanel) Play(a int) error {
 	return nil
 }
 
-// Wait blocks until the tab's jobs are done and shown, at most timeout. It must not be called
+// wait blocks until the tab's jobs are done and shown, at most timeout. It must not be called
 // on the UI goroutine.
-func (dp *DuelPanel) Wait(timeout time.Duration) error {
-	if !dp.jobs.Wait(timeout) {
+func (dp *duelPanel) wait(timeout time.Duration) error {
+	if !dp.jobs.wait(timeout) {
 		return fmt.Errorf("Games panel still working after %v", timeout)
 	}
 	return nil

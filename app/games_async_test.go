@@ -62,57 +62,57 @@ func TestDuelTabStaysResponsiveWhileAScriptBurns(t *testing.T) {
 
 	// a budget far longer than the test: only Stop ends the render
 	dp.sandbox = duel.SandboxOptions{Budgets: duel.Budgets{Call: time.Hour, Move: time.Hour, Game: time.Hour}, Limits: steps}
-	dp.LoadGame(path)
-	if !dp.Thinking() || !dp.StopButton.Visible() || dp.StopButton.Disabled() {
-		t.Fatalf("no busy state while loading: status %q", dp.Status.Text)
+	dp.loadGame(path)
+	if !dp.thinking() || !dp.stopButton.Visible() || dp.stopButton.Disabled() {
+		t.Fatalf("no busy state while loading: status %q", dp.status.Text)
 	}
 	eventually(t, "the worker to be in render", func() bool { return dp.Working() == "render" })
 	ran := make(chan struct{})
 	goJob(func() { onUI(func() { close(ran) }) })
 	letUIRun(func() { <-ran }) // would wait for the render if it held the UI goroutine
-	if dp.Working() != "render" || !dp.Thinking() {
+	if dp.Working() != "render" || !dp.thinking() {
 		t.Fatalf("the render ended before the callback ran (working %q)", dp.Working())
 	}
-	test.Tap(dp.StopButton)
-	await(t, dp.Wait)
-	if !strings.HasPrefix(dp.Status.Text, "Stopped") || dp.Thinking() || len(dp.LegalButtons()) != 0 {
-		t.Fatalf("after Stop: status %q, thinking %v, %d moves", dp.Status.Text, dp.Thinking(), len(dp.LegalButtons()))
+	test.Tap(dp.stopButton)
+	await(t, dp.wait)
+	if !strings.HasPrefix(dp.status.Text, "Stopped") || dp.thinking() || len(dp.legalButtons()) != 0 {
+		t.Fatalf("after Stop: status %q, thinking %v, %d moves", dp.status.Text, dp.thinking(), len(dp.legalButtons()))
 	}
 
 	// a short budget: the render's fault is shown, and the game goes on without a board
 	dp.sandbox = duel.SandboxOptions{Budgets: duel.Budgets{Call: 200 * time.Millisecond, Move: 400 * time.Millisecond, Game: time.Minute}, Limits: steps}
 	dp.Seat.SetSelected(seatFirst)
-	dp.LoadGame(path)
-	await(t, dp.Wait)
-	if !strings.Contains(dp.Status.Text, "CPU") || !strings.Contains(dp.Board.Text, "render failed") {
-		t.Fatalf("render's fault not shown: status %q, board %q", dp.Status.Text, dp.Board.Text)
+	dp.loadGame(path)
+	await(t, dp.wait)
+	if !strings.Contains(dp.status.Text, "CPU") || !strings.Contains(dp.board.Text, "render failed") {
+		t.Fatalf("render's fault not shown: status %q, board %q", dp.status.Text, dp.board.Text)
 	}
-	if len(dp.LegalButtons()) != 3 {
-		t.Fatalf("%d moves offered after a render fault (status %q)", len(dp.LegalButtons()), dp.Status.Text)
+	if len(dp.legalButtons()) != 3 {
+		t.Fatalf("%d moves offered after a render fault (status %q)", len(dp.legalButtons()), dp.status.Text)
 	}
-	test.Tap(dp.LegalButtons()[0]) // legal_actions now burns too
-	if !dp.Thinking() || len(dp.LegalButtons()) != 0 {
+	test.Tap(dp.legalButtons()[0]) // legal_actions now burns too
+	if !dp.thinking() || len(dp.legalButtons()) != 0 {
 		t.Fatal("moves offered while the move is played")
 	}
-	await(t, dp.Wait)
-	if !strings.Contains(dp.Status.Text, "legal_actions") || !strings.Contains(dp.Status.Text, "CPU") {
-		t.Fatalf("legal_actions' fault not shown: %q", dp.Status.Text)
+	await(t, dp.wait)
+	if !strings.Contains(dp.status.Text, "legal_actions") || !strings.Contains(dp.status.Text, "CPU") {
+		t.Fatalf("legal_actions' fault not shown: %q", dp.status.Text)
 	}
 
 	// another game chosen while the script burns: the burning call is abandoned, and nothing
 	// of the old game reaches the tab
 	dp.sandbox.Budgets = duel.Budgets{Call: time.Hour, Move: time.Hour, Game: time.Hour}
-	dp.LoadGame(path)
+	dp.loadGame(path)
 	eventually(t, "the worker to be in render", func() bool { return dp.Working() == "render" })
-	dp.LoadGame("tic-tac-toe")
-	await(t, dp.Wait)
-	if dp.Title.Text != "Tic-Tac-Toe" || !strings.HasPrefix(dp.Status.Text, "Your turn") || len(dp.LegalButtons()) != 9 {
-		t.Fatalf("after switching games: title %q, status %q, %d moves", dp.Title.Text, dp.Status.Text, len(dp.LegalButtons()))
+	dp.loadGame("tic-tac-toe")
+	await(t, dp.wait)
+	if dp.title.Text != "Tic-Tac-Toe" || !strings.HasPrefix(dp.status.Text, "Your turn") || len(dp.legalButtons()) != 9 {
+		t.Fatalf("after switching games: title %q, status %q, %d moves", dp.title.Text, dp.status.Text, len(dp.legalButtons()))
 	}
 }
 
 // boardCellAt is the drawn board's cell (row, col).
-func boardCellAt(t *testing.T, dp *DuelPanel, row, col int) *boardCell {
+func boardCellAt(t *testing.T, dp *duelPanel, row, col int) *boardCell {
 	t.Helper()
 	grid := dp.grid.Objects[0].(*fyne.Container)
 	cols := len(dp.view.grid[0])
@@ -147,45 +147,45 @@ func TestDuelTabBoardClicks(t *testing.T) {
 	dp := newDuelTestPanel(t)
 	dp.Agent.SetText("first")
 	dp.Seat.SetSelected(seatFirst)
-	dp.LoadGame("tic-tac-toe")
+	dp.loadGame("tic-tac-toe")
 	waitDuel(t, dp)
-	if len(dp.grid.Objects) == 0 || dp.Board.Visible() {
+	if len(dp.grid.Objects) == 0 || dp.board.Visible() {
 		t.Fatal("tic-tac-toe's board is not drawn as cells")
 	}
 	test.Tap(boardCellAt(t, dp, 1, 2)) // row 2, column 3: action 5
 	waitDuel(t, dp)
-	if moves := dp.Session().Moves(); len(moves) != 2 || moves[0] != 5 {
+	if moves := dp.session().Moves(); len(moves) != 2 || moves[0] != 5 {
 		t.Fatalf("moves %v after a click on row 2, column 3", moves)
 	}
-	taken := dp.Session().Moves()[1] // the agent's
-	dp.TapCell(taken/3, taken%3)
-	if !strings.HasPrefix(dp.Status.Text, "No legal move") || dp.Session().Ply() != 2 {
-		t.Fatalf("a click on a taken cell: %q", dp.Status.Text)
+	taken := dp.session().Moves()[1] // the agent's
+	dp.tapCell(taken/3, taken%3)
+	if !strings.HasPrefix(dp.status.Text, "No legal move") || dp.session().Ply() != 2 {
+		t.Fatalf("a click on a taken cell: %q", dp.status.Text)
 	}
 
-	dp.LoadGame(writeScript(t, "grid.star", gridScript))
+	dp.loadGame(writeScript(t, "grid.star", gridScript))
 	waitDuel(t, dp)
-	if len(dp.MoveButtons) != 0 || len(dp.moveView.filtered) != 199 {
-		t.Fatalf("%d buttons, %d listed (status %q)", len(dp.MoveButtons), len(dp.moveView.filtered), dp.Status.Text)
+	if len(dp.moveButtons) != 0 || len(dp.moveView.filtered) != 199 {
+		t.Fatalf("%d buttons, %d listed (status %q)", len(dp.moveButtons), len(dp.moveView.filtered), dp.status.Text)
 	}
-	dp.TapCell(2, 3) // cell 24: small (23) or big (123)
-	if got := dp.moveView.filtered; !slices.Equal(got, []int{23, 123}) || !dp.AllMoves.Visible() || dp.Session().Ply() != 0 {
-		t.Fatalf("narrowed to %v (status %q)", got, dp.Status.Text)
+	dp.tapCell(2, 3) // cell 24: small (23) or big (123)
+	if got := dp.moveView.filtered; !slices.Equal(got, []int{23, 123}) || !dp.allMoves.Visible() || dp.session().Ply() != 0 {
+		t.Fatalf("narrowed to %v (status %q)", got, dp.status.Text)
 	}
-	test.Tap(dp.AllMoves)
-	if len(dp.moveView.filtered) != 199 || dp.AllMoves.Visible() {
+	test.Tap(dp.allMoves)
+	if len(dp.moveView.filtered) != 199 || dp.allMoves.Visible() {
 		t.Fatalf("%d listed after Show all moves", len(dp.moveView.filtered))
 	}
-	dp.TapCell(0, 0) // only the small piece
+	dp.tapCell(0, 0) // only the small piece
 	waitDuel(t, dp)
-	if moves := dp.Session().Moves(); len(moves) != 2 || moves[0] != 0 {
+	if moves := dp.session().Moves(); len(moves) != 2 || moves[0] != 0 {
 		t.Fatalf("moves %v after a click on the top left cell", moves)
 	}
 
 	// closing the window gives the game's workers back
 	dp.Cancel()
-	await(t, dp.Wait)
-	if dp.Session() != nil || dp.core.game != nil {
+	await(t, dp.wait)
+	if dp.session() != nil || dp.core.game != nil {
 		t.Error("the game is still open after Cancel")
 	}
 }

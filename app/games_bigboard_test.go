@@ -57,36 +57,36 @@ func TestDuelTabBigBoardsAreClickable(t *testing.T) {
 			dp.moveLimit = tc.limit
 			dp.Agent.SetText("first")
 			dp.Seat.SetSelected(seatFirst)
-			dp.LoadGame(writeScript(t, "big.star", tc.script))
+			dp.loadGame(writeScript(t, "big.star", tc.script))
 			waitDuel(t, dp)
-			if len(dp.grid.Objects) == 0 || !strings.HasPrefix(dp.Status.Text, "Your turn") {
-				t.Fatalf("no drawn board or not our turn: status %q", dp.Status.Text)
+			if len(dp.grid.Objects) == 0 || !strings.HasPrefix(dp.status.Text, "Your turn") {
+				t.Fatalf("no drawn board or not our turn: status %q", dp.status.Text)
 			}
-			hinted := strings.Contains(dp.Status.Text, "cannot be clicked")
+			hinted := strings.Contains(dp.status.Text, "cannot be clicked")
 			if hinted != (tc.want == nil) {
-				t.Errorf("status %q: hint shown %v, want %v", dp.Status.Text, hinted, tc.want == nil)
+				t.Errorf("status %q: hint shown %v, want %v", dp.status.Text, hinted, tc.want == nil)
 			}
 
-			dp.MoveSearch.SetText(tc.search)
+			dp.moveSearch.SetText(tc.search)
 			if !slices.Equal(dp.moveView.filtered, tc.found) {
 				t.Errorf("search %q lists %v, want %v", tc.search, dp.moveView.filtered, tc.found)
 			}
-			dp.MoveSearch.SetText("")
+			dp.moveSearch.SetText("")
 
 			boardCellAt(t, dp, tc.row, tc.col).Tapped(nil)
 			switch {
 			case tc.want == nil:
-				if !strings.HasPrefix(dp.Status.Text, "The board cannot be clicked") || dp.Session().Ply() != 0 {
-					t.Errorf("a click on a board without cells: status %q, ply %d", dp.Status.Text, dp.Session().Ply())
+				if !strings.HasPrefix(dp.status.Text, "The board cannot be clicked") || dp.session().Ply() != 0 {
+					t.Errorf("a click on a board without cells: status %q, ply %d", dp.status.Text, dp.session().Ply())
 				}
 			case len(tc.want) == 1:
 				waitDuel(t, dp)
-				if moves := dp.Session().Moves(); len(moves) != 2 || moves[0] != tc.want[0] {
+				if moves := dp.session().Moves(); len(moves) != 2 || moves[0] != tc.want[0] {
 					t.Errorf("moves %v after a click on (%d, %d), want %d first", moves, tc.row, tc.col, tc.want[0])
 				}
 			default:
-				if got := dp.moveView.filtered; !slices.Equal(got, tc.want) || dp.Session().Ply() != 0 {
-					t.Errorf("narrowed to %v, want %v (status %q)", got, tc.want, dp.Status.Text)
+				if got := dp.moveView.filtered; !slices.Equal(got, tc.want) || dp.session().Ply() != 0 {
+					t.Errorf("narrowed to %v, want %v (status %q)", got, tc.want, dp.status.Text)
 				}
 			}
 		})

@@ -16,16 +16,16 @@ import (
 // tokens, like ". X O"), each cell a target for a click; as monospace text otherwise. Board
 // keeps the text either way. A mark keeps its colour for the whole game (markColor), and the
 // line that won the game is outlined (winLine). prev is the position shown before, if any.
-func (dp *DuelPanel) showBoard(v, prev *duelView) {
-	dp.Board.SetText(v.board)
+func (dp *duelPanel) showBoard(v, prev *duelView) {
+	dp.board.SetText(v.board)
 	rows := v.grid
 	if rows == nil {
-		dp.Board.Show()
+		dp.board.Show()
 		dp.grid.Objects = nil
 		dp.grid.Refresh()
 		return
 	}
-	dp.Board.Hide()
+	dp.board.Hide()
 	const cell = 38
 	movable := map[duel.Square]bool{} // the cells a legal move touches
 	if v.yours {
@@ -65,7 +65,7 @@ func (dp *DuelPanel) showBoard(v, prev *duelView) {
 				txt.TextStyle, txt.TextSize = fyne.TextStyle{Bold: true}, 22
 				txt.Alignment = fyne.TextAlignCenter
 			}
-			bc := newBoardCell(container.NewStack(bg, container.NewCenter(txt)), func() { dp.TapCell(r, c) })
+			bc := newBoardCell(container.NewStack(bg, container.NewCenter(txt)), func() { dp.tapCell(r, c) })
 			bc.mark, bc.won = txt.Color, won[sq]
 			objs = append(objs, bc)
 		}
@@ -77,7 +77,7 @@ func (dp *DuelPanel) showBoard(v, prev *duelView) {
 // markColor is the colour of a board mark: the first mark seen in a game gets the first
 // colour, the next one the second, and each keeps its colour until another game is loaded (an
 // O that shows above the first X must not take X's colour).
-func (dp *DuelPanel) markColor(tok string) color.Color {
+func (dp *duelPanel) markColor(tok string) color.Color {
 	if dp.marks == nil {
 		dp.marks = map[string]int{}
 	}
@@ -90,7 +90,7 @@ func (dp *DuelPanel) markColor(tok string) color.Color {
 }
 
 // cellAt is the drawn cell (row, col) of the board shown (nil when the board is not a grid).
-func (dp *DuelPanel) cellAt(row, col int) *boardCell {
+func (dp *duelPanel) cellAt(row, col int) *boardCell {
 	if len(dp.grid.Objects) == 0 || dp.view == nil || len(dp.view.grid) == 0 {
 		return nil
 	}

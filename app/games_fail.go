@@ -30,7 +30,7 @@ const maxExcerpt = 200
 
 // failedLoad shows that a load failed: no game open, the error's excerpt in the status and its
 // whole text behind Error details.
-func (dp *DuelPanel) failedLoad(e *loadError) {
+func (dp *duelPanel) failedLoad(e *loadError) {
 	dp.noGame("⚠ Cannot load " + e.name + ": " + errorExcerpt(e.err.Error()) +
 		"\nNo game is open: choose a game. (Error details… shows the whole message.)")
 	dp.offerError("The game did not load", e.Error())
@@ -79,46 +79,46 @@ func setPlayFault(v *duelView, faults []string, stuck bool) {
 
 // lostGame shows that a game stopped with no position left: no game open, as after a failed
 // load.
-func (dp *DuelPanel) lostGame(f *playFault) {
+func (dp *duelPanel) lostGame(f *playFault) {
 	dp.noGame("⚠ The game stopped: " + f.excerpt + "\nNo game is open: choose a game. (Error details… shows the whole message.)")
 	dp.offerError(f.title, f.text)
 }
 
 // offerError shows Error details for the fault whose excerpt the status shows; the button
 // hides when the status moves on (setBusy, or a position shown without a fault).
-func (dp *DuelPanel) offerError(title, text string) {
+func (dp *duelPanel) offerError(title, text string) {
 	dp.errTitle, dp.lastErr = title, text
-	dp.ErrorButton.Show()
+	dp.errorButton.Show()
 }
 
 // noGame shows that no game is open after a load that ended without one (Stop, or a failure),
 // with status saying why: the game shown before is cleared (the load may already have closed
 // it, and its board must not pass for the new game's), and the core's games are closed (their
 // sandbox workers given back) so that New game cannot start either half.
-func (dp *DuelPanel) noGame(status string) {
+func (dp *duelPanel) noGame(status string) {
 	dp.busy = false
 	dp.closeCore()
 	dp.view, dp.shown, dp.source = nil, nil, ""
-	dp.Game.ClearSelected()
-	dp.Game.PlaceHolder = "(choose a game)"
-	dp.Game.Refresh()
-	dp.Title.SetText("No game open.")
-	dp.Rules.SetText("")
-	dp.Board.SetText("")
-	dp.Board.Show()
+	dp.game.ClearSelected()
+	dp.game.PlaceHolder = "(choose a game)"
+	dp.game.Refresh()
+	dp.title.SetText("No game open.")
+	dp.rules.SetText("")
+	dp.board.SetText("")
+	dp.board.Show()
 	dp.grid.Objects = nil
 	dp.grid.Refresh()
-	dp.Log.SetText("")
-	dp.Seed.SetText("")
+	dp.log.SetText("")
+	dp.seed.SetText("")
 	dp.marks = nil
 	dp.moveView = moveView{labels: map[int]string{}}
-	dp.MoveButtons = nil
+	dp.moveButtons = nil
 	dp.moves.Objects = nil
 	dp.moves.Refresh()
-	dp.NewGameButton.Disable()
-	dp.UndoButton.Disable()
-	dp.StopButton.Disable()
-	dp.Status.SetText(status)
+	dp.newGameButton.Disable()
+	dp.undoButton.Disable()
+	dp.stopButton.Disable()
+	dp.status.SetText(status)
 }
 
 // errorExcerpt is what the status shows of an error's text: of a Starlark traceback, what
@@ -145,15 +145,15 @@ func errorExcerpt(msg string) string {
 }
 
 // buildErrorButton makes Error details (hidden until a load fails or a game stops).
-func (dp *DuelPanel) buildErrorButton() {
-	dp.ErrorButton = widget.NewButtonWithIcon("Error details…", theme.ErrorIcon(), func() { dp.ShowError() })
-	dp.ErrorButton.Importance = widget.DangerImportance
-	dp.ErrorButton.Hide()
+func (dp *duelPanel) buildErrorButton() {
+	dp.errorButton = widget.NewButtonWithIcon("Error details…", theme.ErrorIcon(), func() { dp.showError() })
+	dp.errorButton.Importance = widget.DangerImportance
+	dp.errorButton.Hide()
 }
 
-// ShowError opens the whole text of the error the status shows an excerpt of (a failed load, a
+// showError opens the whole text of the error the status shows an excerpt of (a failed load, a
 // fault during play), selectable, with a Copy button; it returns the dialog and the text's
 // entry.
-func (dp *DuelPanel) ShowError() (*dialog.CustomDialog, *widget.Entry) {
+func (dp *duelPanel) showError() (*dialog.CustomDialog, *widget.Entry) {
 	return dp.wb.showErrorDetails(dp.errTitle, dp.lastErr)
 }

@@ -14,29 +14,29 @@ import (
 // (stopped or failed): title, rules, board, grid, log and moves cleared, New game, Undo and Stop
 // disabled, the game menu back to its placeholder, the core's games closed, and New game
 // starting nothing.
-func checkNoGameOpen(t *testing.T, dp *DuelPanel) {
+func checkNoGameOpen(t *testing.T, dp *duelPanel) {
 	t.Helper()
-	if dp.Title.Text != "No game open." || dp.Rules.Text != "" || dp.Board.Text != "" ||
-		len(dp.grid.Objects) != 0 || dp.Log.Text != "" {
+	if dp.title.Text != "No game open." || dp.rules.Text != "" || dp.board.Text != "" ||
+		len(dp.grid.Objects) != 0 || dp.log.Text != "" {
 		t.Errorf("stale game shown: title %q, rules %q, board %q, %d grid objects, log %q",
-			dp.Title.Text, dp.Rules.Text, dp.Board.Text, len(dp.grid.Objects), dp.Log.Text)
+			dp.title.Text, dp.rules.Text, dp.board.Text, len(dp.grid.Objects), dp.log.Text)
 	}
-	if len(dp.MoveButtons) != 0 || len(dp.moves.Objects) != 0 || dp.view != nil {
-		t.Errorf("%d move buttons, %d move widgets, view %v with no game open", len(dp.MoveButtons), len(dp.moves.Objects), dp.view != nil)
+	if len(dp.moveButtons) != 0 || len(dp.moves.Objects) != 0 || dp.view != nil {
+		t.Errorf("%d move buttons, %d move widgets, view %v with no game open", len(dp.moveButtons), len(dp.moves.Objects), dp.view != nil)
 	}
-	if !dp.NewGameButton.Disabled() || !dp.UndoButton.Disabled() || !dp.StopButton.Disabled() || dp.Thinking() {
+	if !dp.newGameButton.Disabled() || !dp.undoButton.Disabled() || !dp.stopButton.Disabled() || dp.thinking() {
 		t.Errorf("buttons: new game disabled %v, undo disabled %v, stop disabled %v, thinking %v",
-			dp.NewGameButton.Disabled(), dp.UndoButton.Disabled(), dp.StopButton.Disabled(), dp.Thinking())
+			dp.newGameButton.Disabled(), dp.undoButton.Disabled(), dp.stopButton.Disabled(), dp.thinking())
 	}
-	if dp.Game.Selected != "" || dp.Game.PlaceHolder != "(choose a game)" {
-		t.Errorf("the game menu says %q (placeholder %q)", dp.Game.Selected, dp.Game.PlaceHolder)
+	if dp.game.Selected != "" || dp.game.PlaceHolder != "(choose a game)" {
+		t.Errorf("the game menu says %q (placeholder %q)", dp.game.Selected, dp.game.PlaceHolder)
 	}
-	if dp.Session() != nil || dp.core.game != nil || dp.core.agentGame != nil {
+	if dp.session() != nil || dp.core.game != nil || dp.core.agentGame != nil {
 		t.Error("a game is still open in the core")
 	}
-	dp.NewGame() // nothing to start over
-	await(t, dp.Wait)
-	if dp.Session() != nil {
+	dp.newGame() // nothing to start over
+	await(t, dp.wait)
+	if dp.session() != nil {
 		t.Error("New game started a session with no game loaded")
 	}
 }
@@ -59,26 +59,26 @@ _N = _grow()
 // sandbox reports (a fault, a budget, the worker's death), not a time.
 // checkErrorDetails checks that Error details is offered and that its dialog opens, copies
 // the whole error and closes; it returns the text the dialog shows.
-func checkErrorDetails(t *testing.T, dp *DuelPanel) string {
+func checkErrorDetails(t *testing.T, dp *duelPanel) string {
 	t.Helper()
-	if !dp.ErrorButton.Visible() {
+	if !dp.errorButton.Visible() {
 		t.Fatal("Error details is not offered")
 	}
 	overlays := dp.wb.Window.Canvas().Overlays()
-	test.Tap(dp.ErrorButton)
+	test.Tap(dp.errorButton)
 	if overlays.Top() == nil {
 		t.Fatal("Error details opened no dialog")
 	}
-	dp.wb.App.Clipboard().SetContent("")
+	dp.wb.app.Clipboard().SetContent("")
 	test.Tap(findButton(t, overlays.Top(), "Copy"))
-	if got := dp.wb.App.Clipboard().Content(); got != dp.lastErr {
+	if got := dp.wb.app.Clipboard().Content(); got != dp.lastErr {
 		t.Errorf("copied %q, want the whole error %q", got, dp.lastErr)
 	}
 	test.Tap(findButton(t, overlays.Top(), "Close"))
 	if overlays.Top() != nil {
 		t.Error("the error dialog did not close")
 	}
-	d, text := dp.ShowError()
+	d, text := dp.showError()
 	d.Hide()
 	return text.Text
 }
@@ -106,20 +106,20 @@ func TestDuelTabFailedLoadShowsNoStaleGame(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			dp := newDuelTestPanel(t)
 			dp.Seat.SetSelected(seatFirst)
-			dp.LoadGame("tic-tac-toe")
+			dp.loadGame("tic-tac-toe")
 			waitDuel(t, dp)
-			test.Tap(dp.LegalButtons()[0]) // a game in progress: a log, an agent's answer
+			test.Tap(dp.legalButtons()[0]) // a game in progress: a log, an agent's answer
 			waitDuel(t, dp)
-			if dp.Title.Text != "Tic-Tac-Toe" || dp.Log.Text == "" || dp.ErrorButton.Visible() {
-				t.Fatalf("tic-tac-toe not in progress: title %q, log %q, error details shown %v", dp.Title.Text, dp.Log.Text, dp.ErrorButton.Visible())
+			if dp.title.Text != "Tic-Tac-Toe" || dp.log.Text == "" || dp.errorButton.Visible() {
+				t.Fatalf("tic-tac-toe not in progress: title %q, log %q, error details shown %v", dp.title.Text, dp.log.Text, dp.errorButton.Visible())
 			}
 			old, oldAgent := dp.core.game, dp.core.agentGame
 
 			dp.sandbox = tc.sandbox
-			dp.LoadGame(writeScript(t, "bad.star", tc.script))
-			await(t, dp.Wait)
+			dp.loadGame(writeScript(t, "bad.star", tc.script))
+			await(t, dp.wait)
 
-			status := dp.Status.Text
+			status := dp.status.Text
 			if !strings.HasPrefix(status, "⚠ Cannot load bad.star: ") || !strings.Contains(status, tc.want) ||
 				!strings.Contains(status, "No game is open") {
 				t.Errorf("status %q, want the failure (%q) and that no game is open", status, tc.want)
@@ -140,17 +140,17 @@ func TestDuelTabFailedLoadShowsNoStaleGame(t *testing.T) {
 
 			// the tab is usable again: a game chosen loads and plays
 			dp.sandbox = duel.SandboxOptions{}
-			dp.Game.SetSelected("tic-tac-toe")
+			dp.game.SetSelected("tic-tac-toe")
 			waitDuel(t, dp)
-			if dp.Title.Text != "Tic-Tac-Toe" || !strings.HasPrefix(dp.Status.Text, "Your turn") || len(dp.LegalButtons()) != 9 ||
-				dp.ErrorButton.Visible() || dp.Log.Text != "" {
+			if dp.title.Text != "Tic-Tac-Toe" || !strings.HasPrefix(dp.status.Text, "Your turn") || len(dp.legalButtons()) != 9 ||
+				dp.errorButton.Visible() || dp.log.Text != "" {
 				t.Fatalf("after choosing a game again: title %q, status %q, %d moves, error details shown %v, log %q",
-					dp.Title.Text, dp.Status.Text, len(dp.LegalButtons()), dp.ErrorButton.Visible(), dp.Log.Text)
+					dp.title.Text, dp.status.Text, len(dp.legalButtons()), dp.errorButton.Visible(), dp.log.Text)
 			}
-			test.Tap(dp.LegalButtons()[0])
+			test.Tap(dp.legalButtons()[0])
 			waitDuel(t, dp)
-			if s := dp.Session(); s == nil || s.Ply() != 2 {
-				t.Fatalf("the new game does not play: status %q", dp.Status.Text)
+			if s := dp.session(); s == nil || s.Ply() != 2 {
+				t.Fatalf("the new game does not play: status %q", dp.status.Text)
 			}
 		})
 	}

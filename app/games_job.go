@@ -57,7 +57,7 @@ type duelView struct {
 
 // run starts op as the tab's job: busy says what the tab is doing meanwhile. After op the
 // position is shown, and while the agent is to move it answers, each move shown as it comes.
-func (dp *DuelPanel) run(busy string, op func(ctx context.Context, c *duelCore) error) {
+func (dp *duelPanel) run(busy string, op func(ctx context.Context, c *duelCore) error) {
 	dp.cancelJob()
 	dp.token++
 	token := dp.token
@@ -102,7 +102,7 @@ func (dp *DuelPanel) run(busy string, op func(ctx context.Context, c *duelCore) 
 }
 
 // cancelJob stops the job in flight (its worker is killed) and drops its results.
-func (dp *DuelPanel) cancelJob() {
+func (dp *duelPanel) cancelJob() {
 	dp.loading = ""
 	dp.token++
 	if dp.cancel != nil {
@@ -114,25 +114,25 @@ func (dp *DuelPanel) cancelJob() {
 // Stop cancels what the tab is doing (a slow script call, the agent's search): in a game the
 // position stays as it was shown, and the next action replays it on a fresh worker; during a
 // load no game is left open (the load already closed the game shown before).
-func (dp *DuelPanel) Stop() {
+func (dp *duelPanel) Stop() {
 	if !dp.busy {
 		return
 	}
-	doing, loading := dp.Status.Text, dp.loading
+	doing, loading := dp.status.Text, dp.loading
 	dp.cancelJob()
 	dp.busy = false
 	if loading != "" {
 		dp.noGame("Stopped loading " + loading + ": no game is open. Choose a game.")
 		return
 	}
-	dp.StopButton.Disable()
-	dp.NewGameButton.Enable()
-	dp.UndoButton.Enable()
-	dp.Status.SetText("Stopped (" + strings.TrimSuffix(doing, "…") + "). New game or Undo goes on from here.")
+	dp.stopButton.Disable()
+	dp.newGameButton.Enable()
+	dp.undoButton.Enable()
+	dp.status.SetText("Stopped (" + strings.TrimSuffix(doing, "…") + "). New game or Undo goes on from here.")
 }
 
 // Cancel stops the tab's work and gives its sandbox workers back (the window is closing).
-func (dp *DuelPanel) Cancel() {
+func (dp *duelPanel) Cancel() {
 	dp.cancelJob()
 	dp.stopMatch()
 	dp.busy = false
@@ -143,7 +143,7 @@ func (dp *DuelPanel) Cancel() {
 // A job started since (a load chosen at once) may take the core first: its games are spared,
 // and the old ones are its to close (a load closes them when it opens its game, or leaves the
 // tab with no game and closes the core again).
-func (dp *DuelPanel) closeCore() {
+func (dp *duelPanel) closeCore() {
 	asked := dp.token
 	dp.jobs.Add(1)
 	go func() {
@@ -158,7 +158,7 @@ func (dp *DuelPanel) closeCore() {
 
 // Working names the script call a job is waiting for ("" when none): what a slow script is
 // doing, for the status and for tests.
-func (dp *DuelPanel) Working() string {
+func (dp *duelPanel) Working() string {
 	s, _ := dp.working.Load().(string)
 	return s
 }
@@ -173,7 +173,7 @@ func (c *duelCore) use(ctx context.Context) {
 
 // repair replays the session on a fresh worker when a cancelled call or a fault ended the
 // board's one.
-func (c *duelCore) repair(dp *DuelPanel) error {
+func (c *duelCore) repair(dp *duelPanel) error {
 	if c.session == nil || c.game.Alive() {
 		return nil
 	}
@@ -197,7 +197,7 @@ func (c *duelCore) repair(dp *DuelPanel) error {
 }
 
 // newSession starts the loaded game over from seed.
-func (c *duelCore) newSession(dp *DuelPanel, seed int64, human int) error {
+func (c *duelCore) newSession(dp *duelPanel, seed int64, human int) error {
 	if c.game == nil {
 		return errors.New("choose a game first")
 	}
@@ -216,7 +216,7 @@ func (c *duelCore) newSession(dp *DuelPanel, seed int64, human int) error {
 }
 
 // play plays a on the session and logs it.
-func (c *duelCore) play(dp *DuelPanel, t duel.Turn, a int, who string) error {
+func (c *duelCore) play(dp *duelPanel, t duel.Turn, a int, who string) error {
 	dp.working.Store("action_label")
 	// the board's own state: t may come from the agent's instance, whose states the board's
 	// worker does not hold (its moves were logged as "action N")
@@ -233,7 +233,7 @@ func (c *duelCore) play(dp *DuelPanel, t duel.Turn, a int, who string) error {
 }
 
 // agentMove lets the agent search, on its own instance of the game, and plays its move.
-func (c *duelCore) agentMove(ctx context.Context, dp *DuelPanel, agent duel.Agent) error {
+func (c *duelCore) agentMove(ctx context.Context, dp *duelPanel, agent duel.Agent) error {
 	dp.working.Store("agent " + agent.Name())
 	// the agent thinks on a replay of the session: same seed, same moves
 	think, err := c.session.On(c.agentGame)
@@ -251,7 +251,7 @@ func (c *duelCore) agentMove(ctx context.Context, dp *DuelPanel, agent duel.Agen
 
 // view computes what the tab shows of the session's position; opErr, when not nil, is the
 // fault the status names.
-func (c *duelCore) view(dp *DuelPanel, opErr error) *duelView {
+func (c *duelCore) view(dp *duelPanel, opErr error) *duelView {
 	var failed *loadError
 	if errors.As(opErr, &failed) {
 		return &duelView{failed: failed} // nothing of the game shown before
@@ -327,7 +327,7 @@ func (c *duelCore) view(dp *DuelPanel, opErr error) *duelView {
 }
 
 // moveDetails labels the legal moves (one round trip) and maps them to the board's cells.
-func (c *duelCore) moveDetails(dp *DuelPanel, v *duelView, t duel.Turn) error {
+func (c *duelCore) moveDetails(dp *duelPanel, v *duelView, t duel.Turn) error {
 	named := t.Legal[:min(len(t.Legal), dp.moveLimit)]
 	v.labels = make(map[int]string, len(named))
 	dp.working.Store("action_label")

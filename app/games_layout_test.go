@@ -31,20 +31,20 @@ func onScreen(t *testing.T, wb *Workbench, name string, o fyne.CanvasObject) {
 func TestDuelTabLayoutSurvivesALostGame(t *testing.T) {
 	dp := newDuelTestPanel(t)
 	wb := dp.wb
-	wb.ShowTab("games")
-	dp.LoadGame(writeScript(t, "lost.star", faultIn("initial_state", "seed", `fail("no board: nothing to draw here at all, whatever the seed")`)))
+	wb.showTab("games")
+	dp.loadGame(writeScript(t, "lost.star", faultIn("initial_state", "seed", `fail("no board: nothing to draw here at all, whatever the seed")`)))
 	waitDuel(t, dp)
-	if dp.view != nil || !dp.ErrorButton.Visible() {
-		t.Fatalf("the game did not stop: status %q", dp.Status.Text)
+	if dp.view != nil || !dp.errorButton.Visible() {
+		t.Fatalf("the game did not stop: status %q", dp.status.Text)
 	}
 	for _, size := range []fyne.Size{fyne.NewSize(1280, 720), fyne.NewSize(1000, 720)} {
 		relayout(wb, size)
-		for name, o := range map[string]fyne.CanvasObject{"Error details": dp.ErrorButton, "New game": dp.NewGameButton,
-			"Undo": dp.UndoButton, "Stop": dp.StopButton, "Play seed": dp.SeedButton, "Open .star": dp.OpenButton} {
+		for name, o := range map[string]fyne.CanvasObject{"Error details": dp.errorButton, "New game": dp.newGameButton,
+			"Undo": dp.undoButton, "Stop": dp.stopButton, "Play seed": dp.seedButton, "Open .star": dp.openButton} {
 			onScreen(t, wb, name, o)
 		}
-		if w := dp.Status.Size().Width; w < 300 {
-			t.Errorf("at %v the status is %v wide: %q", size, w, dp.Status.Text)
+		if w := dp.status.Size().Width; w < 300 {
+			t.Errorf("at %v the status is %v wide: %q", size, w, dp.status.Text)
 		}
 	}
 }

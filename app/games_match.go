@@ -19,36 +19,36 @@ const maxMatchGames = 1000
 // duelMatch is the tab's agent-versus-agent match: the Agent entry's agent (A) against
 // MatchAgent (B), the score shown live with its 95% interval, as `workbench duel match` prints.
 type duelMatch struct {
-	MatchAgent  *widget.SelectEntry
-	MatchGames  *widget.Entry
-	MatchButton *widget.Button
-	MatchStatus *widget.Label
+	matchAgent  *widget.SelectEntry
+	matchGames  *widget.Entry
+	matchButton *widget.Button
+	matchStatus *widget.Label
 	cancel      context.CancelFunc
 	record      duel.PairResult
 	box         fyne.CanvasObject
 	token       int // bumped per match: a finished match's late callbacks are dropped
 }
 
-func (dp *DuelPanel) buildMatch() {
+func (dp *duelPanel) buildMatch() {
 	m := &dp.match
-	m.MatchAgent = widget.NewSelectEntry(duelAgents)
-	m.MatchAgent.SetText("random")
-	m.MatchAgent.Validator = func(s string) error { _, err := duel.ParseAgent(s); return err }
-	m.MatchGames = widget.NewEntry()
-	m.MatchGames.SetText("20")
-	m.MatchButton = widget.NewButtonWithIcon("Play match", theme.MediaPlayIcon(), dp.toggleMatch)
-	m.MatchStatus = widget.NewLabel("The Agent plays this agent, alternating who moves first.")
-	m.MatchStatus.Wrapping = fyne.TextWrapWord
-	row := container.New(newWrapLayout(), container.NewHBox(widget.NewLabel("vs"), container.NewGridWrap(fyne.NewSize(170, m.MatchAgent.MinSize().Height), m.MatchAgent)),
-		container.NewHBox(widget.NewLabel("games"), container.NewGridWrap(fyne.NewSize(70, m.MatchGames.MinSize().Height), m.MatchGames), m.MatchButton))
-	m.box = container.NewVBox(sectionTitle("AGENT VS AGENT"), row, m.MatchStatus)
+	m.matchAgent = widget.NewSelectEntry(duelAgents)
+	m.matchAgent.SetText("random")
+	m.matchAgent.Validator = func(s string) error { _, err := duel.ParseAgent(s); return err }
+	m.matchGames = widget.NewEntry()
+	m.matchGames.SetText("20")
+	m.matchButton = widget.NewButtonWithIcon("Play match", theme.MediaPlayIcon(), dp.toggleMatch)
+	m.matchStatus = widget.NewLabel("The Agent plays this agent, alternating who moves first.")
+	m.matchStatus.Wrapping = fyne.TextWrapWord
+	row := container.New(newWrapLayout(), container.NewHBox(widget.NewLabel("vs"), container.NewGridWrap(fyne.NewSize(170, m.matchAgent.MinSize().Height), m.matchAgent)),
+		container.NewHBox(widget.NewLabel("games"), container.NewGridWrap(fyne.NewSize(70, m.matchGames.MinSize().Height), m.matchGames), m.matchButton))
+	m.box = container.NewVBox(sectionTitle("AGENT VS AGENT"), row, m.matchStatus)
 }
 
-// MatchRecord is the record of the last agent match (A is the Agent entry's agent).
-func (dp *DuelPanel) MatchRecord() duel.PairResult { return dp.match.record }
+// matchRecord is the record of the last agent match (A is the Agent entry's agent).
+func (dp *duelPanel) matchRecord() duel.PairResult { return dp.match.record }
 
 // toggleMatch starts an agent match, or stops the one running.
-func (dp *DuelPanel) toggleMatch() {
+func (dp *duelPanel) toggleMatch() {
 	m := &dp.match
 	if m.cancel != nil {
 		dp.stopMatch()
@@ -59,11 +59,11 @@ func (dp *DuelPanel) toggleMatch() {
 		return
 	}
 	a, errA := duel.ParseAgent(dp.Agent.Text)
-	b, errB := duel.ParseAgent(m.MatchAgent.Text)
-	games, errN := parseWhole(m.MatchGames.Text, "games", 1, maxMatchGames)
+	b, errB := duel.ParseAgent(m.matchAgent.Text)
+	games, errN := parseWhole(m.matchGames.Text, "games", 1, maxMatchGames)
 	for _, err := range []error{errA, errB, errN} {
 		if err != nil {
-			m.MatchStatus.SetText("⚠ " + err.Error())
+			m.matchStatus.SetText("⚠ " + err.Error())
 			return
 		}
 	}
@@ -71,12 +71,12 @@ func (dp *DuelPanel) toggleMatch() {
 	m.cancel, m.record = cancel, duel.PairResult{}
 	m.token++
 	token := m.token
-	m.MatchButton.SetText("Stop match")
-	m.MatchButton.SetIcon(theme.MediaStopIcon())
+	m.matchButton.SetText("Stop match")
+	m.matchButton.SetIcon(theme.MediaStopIcon())
 	seed, game := v.seed, v.game
 	// the match starts from the seed of the game shown: the status says how to replay it
 	replay := "\nThe same match: " + matchCommand(dp.source, a.Name(), b.Name(), games, seed)
-	m.MatchStatus.SetText(fmt.Sprintf("%s vs %s: starting…", a.Name(), b.Name()) + replay)
+	m.matchStatus.SetText(fmt.Sprintf("%s vs %s: starting…", a.Name(), b.Name()) + replay)
 	dp.jobs.Add(1)
 	go func() {
 		defer dp.jobs.Done()
@@ -85,7 +85,7 @@ func (dp *DuelPanel) toggleMatch() {
 		if err != nil {
 			onUI(func() {
 				if m.token == token {
-					m.MatchStatus.SetText("⚠ " + errorExcerpt(err.Error()))
+					m.matchStatus.SetText("⚠ " + errorExcerpt(err.Error()))
 					dp.offerError("The match did not start", err.Error())
 					dp.endMatch()
 				}
@@ -97,7 +97,7 @@ func (dp *DuelPanel) toggleMatch() {
 			onUI(func() {
 				if m.token == token {
 					m.record = pr
-					m.MatchStatus.SetText(matchText(a.Name(), b.Name(), pr, games) + replay)
+					m.matchStatus.SetText(matchText(a.Name(), b.Name(), pr, games) + replay)
 				}
 			})
 		})
@@ -107,12 +107,12 @@ func (dp *DuelPanel) toggleMatch() {
 			}
 			if err == nil {
 				m.record = pr
-				m.MatchStatus.SetText(matchText(a.Name(), b.Name(), pr, games) + " Done." + replay)
+				m.matchStatus.SetText(matchText(a.Name(), b.Name(), pr, games) + " Done." + replay)
 				if len(pr.Faults) > 0 {
 					dp.offerError("Games of the match faulted", strings.Join(pr.Faults, "\n\n"))
 				}
 			} else {
-				m.MatchStatus.SetText(matchText(a.Name(), b.Name(), m.record, games) + " Stopped." + replay)
+				m.matchStatus.SetText(matchText(a.Name(), b.Name(), m.record, games) + " Stopped." + replay)
 			}
 			dp.endMatch()
 		})
@@ -136,18 +136,18 @@ func matchText(a, b string, pr duel.PairResult, games int) string {
 }
 
 // stopMatch cancels the match in flight (its worker is killed at once).
-func (dp *DuelPanel) stopMatch() {
+func (dp *duelPanel) stopMatch() {
 	if dp.match.cancel != nil {
 		dp.match.cancel()
 	}
 }
 
-func (dp *DuelPanel) endMatch() {
+func (dp *duelPanel) endMatch() {
 	m := &dp.match
 	if m.cancel != nil {
 		m.cancel()
 	}
 	m.cancel = nil
-	m.MatchButton.SetText("Play match")
-	m.MatchButton.SetIcon(theme.MediaPlayIcon())
+	m.matchButton.SetText("Play match")
+	m.matchButton.SetIcon(theme.MediaPlayIcon())
 }

@@ -42,34 +42,34 @@ type moveView struct {
 
 // buildMoves makes the move chooser of a newly loaded game: a button per action, or the
 // searchable list.
-func (dp *DuelPanel) buildMoves(info duel.Info) {
+func (dp *duelPanel) buildMoves(info duel.Info) {
 	dp.moveView = moveView{labels: map[int]string{}}
-	dp.MoveButtons = nil
+	dp.moveButtons = nil
 	if info.NumActions <= maxMoveButtons {
 		objs := make([]fyne.CanvasObject, info.NumActions)
 		for a := 0; a < info.NumActions; a++ {
 			b := widget.NewButton(fmt.Sprintf("action %d", a), func() { dp.choose(a) })
 			b.Disable()
-			dp.MoveButtons = append(dp.MoveButtons, b)
+			dp.moveButtons = append(dp.moveButtons, b)
 			objs[a] = b
 		}
 		dp.moves.Objects = []fyne.CanvasObject{container.NewGridWithColumns(3, objs...)}
 	} else {
-		dp.MoveSearch.SetText("")
-		dp.moves.Objects = []fyne.CanvasObject{container.NewBorder(dp.MoveSearch, nil, nil, nil,
-			container.NewGridWrap(fyne.NewSize(420, 260), dp.MoveList))}
+		dp.moveSearch.SetText("")
+		dp.moves.Objects = []fyne.CanvasObject{container.NewBorder(dp.moveSearch, nil, nil, nil,
+			container.NewGridWrap(fyne.NewSize(420, 260), dp.moveList))}
 	}
-	dp.moves.Objects = append(dp.moves.Objects[:1:1], container.NewHBox(dp.AllMoves))
+	dp.moves.Objects = append(dp.moves.Objects[:1:1], container.NewHBox(dp.allMoves))
 	dp.moves.Objects = []fyne.CanvasObject{container.NewVBox(dp.moves.Objects...)}
-	dp.AllMoves.Hide()
+	dp.allMoves.Hide()
 	dp.moves.Refresh()
 }
 
-func (dp *DuelPanel) buildMoveSearch() {
-	dp.MoveSearch = widget.NewEntry()
-	dp.MoveSearch.SetPlaceHolder("search the legal moves: a number or words of the label")
-	dp.MoveSearch.OnChanged = func(string) { dp.filterMoves() }
-	dp.MoveList = widget.NewList(
+func (dp *duelPanel) buildMoveSearch() {
+	dp.moveSearch = widget.NewEntry()
+	dp.moveSearch.SetPlaceHolder("search the legal moves: a number or words of the label")
+	dp.moveSearch.OnChanged = func(string) { dp.filterMoves() }
+	dp.moveList = widget.NewList(
 		func() int { return len(dp.moveView.filtered) },
 		func() fyne.CanvasObject { return widget.NewLabel("") },
 		func(i widget.ListItemID, o fyne.CanvasObject) {
@@ -78,9 +78,9 @@ func (dp *DuelPanel) buildMoveSearch() {
 				o.(*widget.Label).SetText(fmt.Sprintf("%d  %s", a, dp.label(a)))
 			}
 		})
-	dp.AllMoves = widget.NewButton("Show all moves", func() { dp.narrowTo(nil, "") })
-	dp.MoveList.OnSelected = func(i widget.ListItemID) {
-		dp.MoveList.UnselectAll()
+	dp.allMoves = widget.NewButton("Show all moves", func() { dp.narrowTo(nil, "") })
+	dp.moveList.OnSelected = func(i widget.ListItemID) {
+		dp.moveList.UnselectAll()
 		if i < len(dp.moveView.filtered) {
 			dp.choose(dp.moveView.filtered[i])
 		}
@@ -90,7 +90,7 @@ func (dp *DuelPanel) buildMoveSearch() {
 // label is the action's label: the one of the position shown, or the last it had while legal
 // (a disabled button keeps its text), or its number. The labels come with the view: the UI
 // goroutine never asks the worker.
-func (dp *DuelPanel) label(a int) string {
+func (dp *duelPanel) label(a int) string {
 	if dp.view != nil {
 		if l, ok := dp.view.labels[a]; ok {
 			dp.moveView.labels[a] = l
@@ -103,21 +103,21 @@ func (dp *DuelPanel) label(a int) string {
 	return fmt.Sprintf("action %d", a)
 }
 
-func (dp *DuelPanel) choose(a int) {
+func (dp *duelPanel) choose(a int) {
 	if err := dp.Play(a); err != nil {
-		dp.Status.SetText(err.Error())
+		dp.status.SetText(err.Error())
 	}
 }
 
 // setMoves enables the legal moves of the position shown that the click on a cell (if any)
 // left (nil: none may be chosen now).
-func (dp *DuelPanel) setMoves(legal []int) {
+func (dp *duelPanel) setMoves(legal []int) {
 	dp.moveView.legal = legal
 	ok := make(map[int]bool, len(legal))
 	for _, a := range legal {
 		ok[a] = dp.moveView.narrow == nil || slices.Contains(dp.moveView.narrow, a)
 	}
-	for a, b := range dp.MoveButtons {
+	for a, b := range dp.moveButtons {
 		if ok[a] {
 			b.SetText(dp.label(a))
 			b.Enable()
@@ -129,21 +129,21 @@ func (dp *DuelPanel) setMoves(legal []int) {
 }
 
 // narrowTo offers only moves, those of the clicked cell (nil: all legal moves again).
-func (dp *DuelPanel) narrowTo(moves []int, cell string) {
+func (dp *duelPanel) narrowTo(moves []int, cell string) {
 	dp.moveView.narrow, dp.moveView.cell = moves, cell
 	if moves == nil {
-		dp.AllMoves.Hide()
+		dp.allMoves.Hide()
 	} else {
-		dp.AllMoves.Show()
+		dp.allMoves.Show()
 	}
 	if dp.view != nil && dp.view.yours && !dp.busy {
 		dp.setMoves(dp.view.legal)
 	}
 }
 
-// TapCell is a click on the board's cell (row, col), counted from 0 at the top left: the legal
+// tapCell is a click on the board's cell (row, col), counted from 0 at the top left: the legal
 // move touching it is played; when several do, the moves offered narrow to them.
-func (dp *DuelPanel) TapCell(row, col int) {
+func (dp *duelPanel) tapCell(row, col int) {
 	v := dp.view
 	if v == nil || dp.busy || !v.yours {
 		return
@@ -153,24 +153,24 @@ func (dp *DuelPanel) TapCell(row, col int) {
 	switch len(moves) {
 	case 0:
 		if v.cells == nil && len(v.legal) > dp.moveLimit {
-			dp.Status.SetText(moveLimitHint(len(v.legal), dp.moveLimit))
+			dp.status.SetText(moveLimitHint(len(v.legal), dp.moveLimit))
 			return
 		}
-		dp.Status.SetText(fmt.Sprintf("No legal move on %s. %s", sq, v.status))
+		dp.status.SetText(fmt.Sprintf("No legal move on %s. %s", sq, v.status))
 	case 1:
 		dp.choose(moves[0])
 	default:
 		dp.narrowTo(moves, sq.String())
-		dp.Status.SetText(fmt.Sprintf("%d moves on %s: choose one.", len(moves), sq))
+		dp.status.SetText(fmt.Sprintf("%d moves on %s: choose one.", len(moves), sq))
 	}
 }
 
 // filterMoves applies the clicked cell and the search to the legal moves of the list.
-func (dp *DuelPanel) filterMoves() {
-	if len(dp.MoveButtons) > 0 || dp.MoveSearch == nil {
+func (dp *duelPanel) filterMoves() {
+	if len(dp.moveButtons) > 0 || dp.moveSearch == nil {
 		return
 	}
-	q := strings.ToLower(strings.TrimSpace(dp.MoveSearch.Text))
+	q := strings.ToLower(strings.TrimSpace(dp.moveSearch.Text))
 	legal := dp.moveView.legal
 	dp.moveView.filtered = dp.moveView.filtered[:0]
 	for _, a := range legal {
@@ -182,13 +182,13 @@ func (dp *DuelPanel) filterMoves() {
 			dp.moveView.filtered = append(dp.moveView.filtered, a)
 		}
 	}
-	dp.MoveList.Refresh()
+	dp.moveList.Refresh()
 }
 
-// LegalButtons are the enabled move buttons.
-func (dp *DuelPanel) LegalButtons() []*widget.Button {
+// legalButtons are the enabled move buttons.
+func (dp *duelPanel) legalButtons() []*widget.Button {
 	var out []*widget.Button
-	for _, b := range dp.MoveButtons {
+	for _, b := range dp.moveButtons {
 		if !b.Disabled() {
 			out = append(out, b)
 		}
@@ -198,16 +198,16 @@ func (dp *DuelPanel) LegalButtons() []*widget.Button {
 
 // setBusy shows that a job is working: the moves wait, Stop can cancel it, and Error details
 // goes with the status it explained.
-func (dp *DuelPanel) setBusy(what string) {
+func (dp *duelPanel) setBusy(what string) {
 	dp.busy = true
-	dp.Status.SetText(strings.ToUpper(what[:1]) + what[1:])
-	dp.ErrorButton.Hide()
+	dp.status.SetText(strings.ToUpper(what[:1]) + what[1:])
+	dp.errorButton.Hide()
 	dp.setMoves(nil)
-	dp.StopButton.Enable()
+	dp.stopButton.Enable()
 }
 
 // display shows a view a job computed: board, status, moves and log.
-func (dp *DuelPanel) display(v *duelView) {
+func (dp *duelPanel) display(v *duelView) {
 	dp.loading = ""
 	if v.failed != nil {
 		dp.failedLoad(v.failed)
@@ -223,7 +223,7 @@ func (dp *DuelPanel) display(v *duelView) {
 	prev := dp.view
 	first := prev == nil || prev.game != v.game || prev.seed != v.seed || prev.ply != v.ply
 	if prev == nil || prev.game != v.game || prev.seed != v.seed {
-		dp.Seed.SetText(strconv.FormatInt(v.seed, 10)) // a new game: its seed (never while one is typed mid-game)
+		dp.seed.SetText(strconv.FormatInt(v.seed, 10)) // a new game: its seed (never while one is typed mid-game)
 	}
 	dp.view, dp.busy = v, v.agentNext
 	if first || !v.yours {
@@ -231,24 +231,24 @@ func (dp *DuelPanel) display(v *duelView) {
 	}
 	clear(dp.moveView.labels) // labels may depend on the position
 	dp.showBoard(v, prev)
-	dp.Log.SetText(strings.Join(v.log, "\n"))
+	dp.log.SetText(strings.Join(v.log, "\n"))
 	dp.logScroll.ScrollToBottom()
-	dp.Status.SetText(v.status)
+	dp.status.SetText(v.status)
 	if v.fault != nil {
 		dp.offerError(v.fault.title, v.fault.text)
 	} else {
-		dp.ErrorButton.Hide()
+		dp.errorButton.Hide()
 	}
-	dp.NewGameButton.Enable()
+	dp.newGameButton.Enable()
 	if v.ply == 0 && !dp.busy {
-		dp.UndoButton.Disable()
+		dp.undoButton.Disable()
 	} else {
-		dp.UndoButton.Enable()
+		dp.undoButton.Enable()
 	}
 	if dp.busy {
-		dp.StopButton.Enable()
+		dp.stopButton.Enable()
 	} else {
-		dp.StopButton.Disable()
+		dp.stopButton.Disable()
 	}
 	if v.yours {
 		dp.setMoves(v.legal)

@@ -49,7 +49,7 @@ func TestDuelTabFaultDuringPlayShowsAnExcerpt(t *testing.T) {
 	for _, tc := range []struct {
 		name, script, agent, seat string
 		sandbox                   duel.SandboxOptions
-		act                       func(t *testing.T, dp *DuelPanel) // the play that meets the fault
+		act                       func(t *testing.T, dp *duelPanel) // the play that meets the fault
 		want                      string                            // in the status and in the details
 		state                     string                            // "stuck", "goes on" or "lost"
 		title                     string                            // of Error details
@@ -78,7 +78,7 @@ func TestDuelTabFaultDuringPlayShowsAnExcerpt(t *testing.T) {
 				Limits: duel.Limits{Steps: 1 << 40}},
 			want: "CPU budget", state: "stuck", title: "The game stopped", traceback: true},
 		{name: "a new game's initial_state fails", seat: seatFirst,
-			act:    func(t *testing.T, dp *DuelPanel) { dp.NewGameSeeded(7); waitDuel(t, dp) },
+			act:    func(t *testing.T, dp *duelPanel) { dp.newGameSeeded(7); waitDuel(t, dp) },
 			script: faultIn("initial_state", "seed", `if seed == 7: fail("no board for seed 7")`),
 			want:   "no board for seed 7", state: "lost", title: "The game stopped", traceback: true},
 	} {
@@ -87,16 +87,16 @@ func TestDuelTabFaultDuringPlayShowsAnExcerpt(t *testing.T) {
 			dp.Agent.SetText(cmp.Or(tc.agent, "first"))
 			dp.Seat.SetSelected(tc.seat)
 			dp.sandbox = tc.sandbox
-			dp.LoadGame(writeScript(t, "faulty.star", tc.script))
+			dp.loadGame(writeScript(t, "faulty.star", tc.script))
 			waitDuel(t, dp)
 			if tc.act != nil {
-				if dp.ErrorButton.Visible() {
-					t.Fatalf("a fault before the play: status %q", dp.Status.Text)
+				if dp.errorButton.Visible() {
+					t.Fatalf("a fault before the play: status %q", dp.status.Text)
 				}
 				tc.act(t, dp)
 			}
 
-			status := dp.Status.Text
+			status := dp.status.Text
 			if !strings.HasPrefix(status, "⚠ ") || !strings.Contains(status, tc.want) {
 				t.Errorf("status %q, want the fault (%q)", status, tc.want)
 			}
@@ -107,12 +107,12 @@ func TestDuelTabFaultDuringPlayShowsAnExcerpt(t *testing.T) {
 			stopped := strings.HasPrefix(status, "⚠ The game stopped: ")
 			switch tc.state {
 			case "stuck":
-				if !stopped || !strings.Contains(status, "cannot go on") || len(dp.LegalButtons()) != 0 || dp.Thinking() {
-					t.Errorf("status %q, %d moves offered, thinking %v: want a game that cannot go on", status, len(dp.LegalButtons()), dp.Thinking())
+				if !stopped || !strings.Contains(status, "cannot go on") || len(dp.legalButtons()) != 0 || dp.thinking() {
+					t.Errorf("status %q, %d moves offered, thinking %v: want a game that cannot go on", status, len(dp.legalButtons()), dp.thinking())
 				}
 			case "goes on":
-				if stopped || !strings.Contains(status, "Your turn") || len(dp.LegalButtons()) == 0 {
-					t.Errorf("status %q, %d moves offered: want the person's turn", status, len(dp.LegalButtons()))
+				if stopped || !strings.Contains(status, "Your turn") || len(dp.legalButtons()) == 0 {
+					t.Errorf("status %q, %d moves offered: want the person's turn", status, len(dp.legalButtons()))
 				}
 			case "lost":
 				if !stopped || !strings.Contains(status, "No game is open") {
@@ -120,8 +120,8 @@ func TestDuelTabFaultDuringPlayShowsAnExcerpt(t *testing.T) {
 				}
 				checkNoGameOpen(t, dp)
 			}
-			if strings.Contains(dp.Board.Text, "Traceback") {
-				t.Errorf("the board shows a traceback: %q", dp.Board.Text)
+			if strings.Contains(dp.board.Text, "Traceback") {
+				t.Errorf("the board shows a traceback: %q", dp.board.Text)
 			}
 
 			// the whole error behind Error details, titled with what failed, copyable
@@ -137,30 +137,30 @@ func TestDuelTabFaultDuringPlayShowsAnExcerpt(t *testing.T) {
 			}
 
 			if tc.undo { // the position before the fault: no fault to explain
-				test.Tap(dp.UndoButton)
+				test.Tap(dp.undoButton)
 				waitDuel(t, dp)
-				if !strings.HasPrefix(dp.Status.Text, "Your turn") || dp.ErrorButton.Visible() || len(dp.LegalButtons()) != 3 {
-					t.Fatalf("after Undo: status %q, error details shown %v, %d moves", dp.Status.Text, dp.ErrorButton.Visible(), len(dp.LegalButtons()))
+				if !strings.HasPrefix(dp.status.Text, "Your turn") || dp.errorButton.Visible() || len(dp.legalButtons()) != 3 {
+					t.Fatalf("after Undo: status %q, error details shown %v, %d moves", dp.status.Text, dp.errorButton.Visible(), len(dp.legalButtons()))
 				}
 			}
 
 			// a game that loads hides Error details
 			dp.sandbox = duel.SandboxOptions{}
-			dp.Game.SetSelected("tic-tac-toe")
+			dp.game.SetSelected("tic-tac-toe")
 			waitDuel(t, dp)
-			if dp.Title.Text != "Tic-Tac-Toe" || !strings.HasPrefix(dp.Status.Text, "Your turn") || dp.ErrorButton.Visible() {
+			if dp.title.Text != "Tic-Tac-Toe" || !strings.HasPrefix(dp.status.Text, "Your turn") || dp.errorButton.Visible() {
 				t.Fatalf("after choosing a game: title %q, status %q, error details shown %v",
-					dp.Title.Text, dp.Status.Text, dp.ErrorButton.Visible())
+					dp.title.Text, dp.status.Text, dp.errorButton.Visible())
 			}
 		})
 	}
 }
 
-func tapFirstMove(t *testing.T, dp *DuelPanel) {
+func tapFirstMove(t *testing.T, dp *duelPanel) {
 	t.Helper()
-	moves := dp.LegalButtons()
+	moves := dp.legalButtons()
 	if len(moves) == 0 {
-		t.Fatalf("no move to play: status %q", dp.Status.Text)
+		t.Fatalf("no move to play: status %q", dp.status.Text)
 	}
 	test.Tap(moves[0])
 	waitDuel(t, dp)
@@ -173,13 +173,13 @@ func TestDuelTabMatchFaultShowsAnExcerpt(t *testing.T) {
 	long := strings.Repeat("y", 5000)
 	dp := newDuelTestPanel(t)
 	dp.Agent.SetText("random")
-	dp.LoadGame(writeScript(t, "cracks.star", faultIn("apply", "s, a", `if s["n"] >= 2: fail("the board cracks: `+long+`")`)))
+	dp.loadGame(writeScript(t, "cracks.star", faultIn("apply", "s, a", `if s["n"] >= 2: fail("the board cracks: `+long+`")`)))
 	waitDuel(t, dp)
-	dp.match.MatchAgent.SetText("random")
-	dp.match.MatchGames.SetText("2")
-	test.Tap(dp.match.MatchButton)
+	dp.match.matchAgent.SetText("random")
+	dp.match.matchGames.SetText("2")
+	test.Tap(dp.match.matchButton)
 	waitDuel(t, dp)
-	status := dp.match.MatchStatus.Text
+	status := dp.match.matchStatus.Text
 	if !strings.Contains(status, "Fault: ") || !strings.Contains(status, "the board cracks") || !strings.Contains(status, "Done.") {
 		t.Fatalf("match status %q: want its fault", status)
 	}
@@ -188,7 +188,7 @@ func TestDuelTabMatchFaultShowsAnExcerpt(t *testing.T) {
 	}
 	// the match record keeps each fault as the core clipped it, its traceback included
 	text := checkErrorDetails(t, dp)
-	if want := strings.Join(dp.MatchRecord().Faults, "\n\n"); text != want || !strings.Contains(text, "in apply") {
+	if want := strings.Join(dp.matchRecord().Faults, "\n\n"); text != want || !strings.Contains(text, "in apply") {
 		t.Errorf("Error details holds %q, want the match's faults %q", text, want)
 	}
 	if dp.errTitle != "Games of the match faulted" {

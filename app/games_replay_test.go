@@ -22,14 +22,14 @@ func TestDuelTabShowsAndTakesTheSeed(t *testing.T) {
 	waitDuel(t, dp)
 	shown := func() int64 {
 		t.Helper()
-		n, err := strconv.ParseInt(dp.Seed.Text, 10, 64)
-		if err != nil || n != dp.Session().Seed || n != dp.GameSeed() {
-			t.Fatalf("the Seed entry says %q, the game's seed is %d", dp.Seed.Text, dp.Session().Seed)
+		n, err := strconv.ParseInt(dp.seed.Text, 10, 64)
+		if err != nil || n != dp.session().Seed || n != dp.gameSeed() {
+			t.Fatalf("the Seed entry says %q, the game's seed is %d", dp.seed.Text, dp.session().Seed)
 		}
 		return n
 	}
 	first := shown()
-	test.Tap(dp.NewGameButton)
+	test.Tap(dp.newGameButton)
 	waitDuel(t, dp)
 	if shown() == first {
 		t.Fatalf("New game kept the seed %d", first)
@@ -38,43 +38,43 @@ func TestDuelTabShowsAndTakesTheSeed(t *testing.T) {
 	// the agent's answers for seed 777 by the session's rule, as `workbench duel play --seed 777`
 	want := referenceMoves(t, "tic-tac-toe", "random", 777, 0, func(legal []int) int { return legal[0] })
 	for _, how := range []string{"button", "enter"} {
-		dp.Seed.SetText("777")
+		dp.seed.SetText("777")
 		if how == "button" {
-			test.Tap(dp.SeedButton)
+			test.Tap(dp.seedButton)
 		} else {
-			dp.Seed.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+			dp.seed.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
 		}
 		waitDuel(t, dp)
 		if shown() != 777 {
-			t.Fatalf("%s: seed %d", how, dp.Session().Seed)
+			t.Fatalf("%s: seed %d", how, dp.session().Seed)
 		}
 		for i := 0; i < 2; i++ { // the person plays the first legal move, the agent answers
-			if got := dp.Session().Moves(); len(got) == 0 || got[len(got)-1] != want[len(got)-1] {
+			if got := dp.session().Moves(); len(got) == 0 || got[len(got)-1] != want[len(got)-1] {
 				t.Fatalf("%s: moves %v, the reference's %v", how, got, want)
 			}
-			test.Tap(dp.LegalButtons()[0])
+			test.Tap(dp.legalButtons()[0])
 			waitDuel(t, dp)
 		}
 	}
 
-	dp.Seed.SetText("not a seed")
-	test.Tap(dp.SeedButton)
+	dp.seed.SetText("not a seed")
+	test.Tap(dp.seedButton)
 	waitDuel(t, dp)
-	if dp.Session().Seed != 777 || !strings.Contains(dp.Status.Text, "whole number") {
-		t.Fatalf("a bad seed: session seed %d, status %q", dp.Session().Seed, dp.Status.Text)
+	if dp.session().Seed != 777 || !strings.Contains(dp.status.Text, "whole number") {
+		t.Fatalf("a bad seed: session seed %d, status %q", dp.session().Seed, dp.status.Text)
 	}
 
 	// a match starts from the seed of the game shown and says how to replay it
-	dp.Seed.SetText("31")
-	test.Tap(dp.SeedButton)
+	dp.seed.SetText("31")
+	test.Tap(dp.seedButton)
 	waitDuel(t, dp)
-	dp.match.MatchAgent.SetText("first")
-	dp.match.MatchGames.SetText("4")
-	test.Tap(dp.match.MatchButton)
+	dp.match.matchAgent.SetText("first")
+	dp.match.matchGames.SetText("4")
+	test.Tap(dp.match.matchButton)
 	waitDuel(t, dp)
 	cmd := "workbench duel match tic-tac-toe --agents random,first --games 4 --seed 31"
-	if !strings.Contains(dp.match.MatchStatus.Text, cmd) || !strings.Contains(dp.match.MatchStatus.Text, "Done.") {
-		t.Fatalf("match status %q, want the command %q", dp.match.MatchStatus.Text, cmd)
+	if !strings.Contains(dp.match.matchStatus.Text, cmd) || !strings.Contains(dp.match.matchStatus.Text, "Done.") {
+		t.Fatalf("match status %q, want the command %q", dp.match.matchStatus.Text, cmd)
 	}
 	g, err := duel.OpenSandboxed(context.Background(), "tic-tac-toe", duel.SandboxOptions{})
 	if err != nil {
@@ -90,7 +90,7 @@ func TestDuelTabShowsAndTakesTheSeed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := dp.MatchRecord(); got.AWins != ref.AWins || got.BWins != ref.BWins || got.Draws != ref.Draws || got.Games != 4 {
+	if got := dp.matchRecord(); got.AWins != ref.AWins || got.BWins != ref.BWins || got.Draws != ref.Draws || got.Games != 4 {
 		t.Fatalf("the tab's match %+v, the command's %+v", got, ref)
 	}
 }
@@ -137,30 +137,30 @@ func referenceMoves(t *testing.T, game, agent string, seed int64, agentSeat int,
 func TestDuelTabFaultInYourMoveStopsTheGame(t *testing.T) {
 	dp := newDuelTestPanel(t)
 	dp.Agent.SetText("first")
-	dp.LoadGame(writeScript(t, "nomove.star", faultIn("apply", "s, a", `fail("no move works here")`)))
+	dp.loadGame(writeScript(t, "nomove.star", faultIn("apply", "s, a", `fail("no move works here")`)))
 	waitDuel(t, dp)
-	if !strings.HasPrefix(dp.Status.Text, "Your turn") || len(dp.LegalButtons()) != 3 {
-		t.Fatalf("before the move: status %q, %d moves", dp.Status.Text, len(dp.LegalButtons()))
+	if !strings.HasPrefix(dp.status.Text, "Your turn") || len(dp.legalButtons()) != 3 {
+		t.Fatalf("before the move: status %q, %d moves", dp.status.Text, len(dp.legalButtons()))
 	}
 	tapFirstMove(t, dp)
-	status := dp.Status.Text
+	status := dp.status.Text
 	if !strings.HasPrefix(status, "⚠ The game stopped: ") || !strings.Contains(status, "no move works here") ||
 		strings.Contains(status, "Your turn") {
 		t.Fatalf("after the faulty move the status says %q", status)
 	}
-	if n := len(dp.LegalButtons()); n != 0 {
+	if n := len(dp.legalButtons()); n != 0 {
 		t.Fatalf("%d moves still offered after the fault", n)
 	}
 	if err := dp.Play(1); err == nil {
 		t.Fatal("Play accepted a move after the fault")
 	}
-	if !dp.ErrorButton.Visible() || dp.NewGameButton.Disabled() {
-		t.Fatalf("error details shown %v, new game disabled %v", dp.ErrorButton.Visible(), dp.NewGameButton.Disabled())
+	if !dp.errorButton.Visible() || dp.newGameButton.Disabled() {
+		t.Fatalf("error details shown %v, new game disabled %v", dp.errorButton.Visible(), dp.newGameButton.Disabled())
 	}
-	test.Tap(dp.NewGameButton)
+	test.Tap(dp.newGameButton)
 	waitDuel(t, dp)
-	if !strings.HasPrefix(dp.Status.Text, "Your turn") || len(dp.LegalButtons()) != 3 || dp.ErrorButton.Visible() {
-		t.Fatalf("after New game: status %q, %d moves", dp.Status.Text, len(dp.LegalButtons()))
+	if !strings.HasPrefix(dp.status.Text, "Your turn") || len(dp.legalButtons()) != 3 || dp.errorButton.Visible() {
+		t.Fatalf("after New game: status %q, %d moves", dp.status.Text, len(dp.legalButtons()))
 	}
 }
 
@@ -176,7 +176,7 @@ func TestDuelTabMarksKeepColoursAndTheWinningLineShows(t *testing.T) {
 		t.Helper()
 		cell := dp.cellAt(r, c)
 		if cell == nil {
-			t.Fatalf("no cell (%d, %d): board %q", r, c, dp.Board.Text)
+			t.Fatalf("no cell (%d, %d): board %q", r, c, dp.board.Text)
 		}
 		for k, col := range markColors {
 			if cell.mark == col {
@@ -186,27 +186,27 @@ func TestDuelTabMarksKeepColoursAndTheWinningLineShows(t *testing.T) {
 		return "-"
 	}
 	for i, a := range []int{8, 7, 6} { // X on the bottom row; O fills the top row from the left
-		test.Tap(dp.MoveButtons[a])
+		test.Tap(dp.moveButtons[a])
 		waitDuel(t, dp)
 		if x, o := mark(2, 2), mark(0, 0); x != "0" || (i < 2 && o != "1") {
-			t.Fatalf("after X's move %d: X has colour %s, O colour %s (board %q)", i+1, x, o, dp.Board.Text)
+			t.Fatalf("after X's move %d: X has colour %s, O colour %s (board %q)", i+1, x, o, dp.board.Text)
 		}
 	}
-	if !strings.HasPrefix(dp.Status.Text, "You win") {
-		t.Fatalf("status %q (board %q)", dp.Status.Text, dp.Board.Text)
+	if !strings.HasPrefix(dp.status.Text, "You win") {
+		t.Fatalf("status %q (board %q)", dp.status.Text, dp.board.Text)
 	}
 	// the agent's moves are logged with their labels (they read "action 0")
-	if !strings.Contains(dp.Log.Text, "first O at row 1, column 1") || strings.Contains(dp.Log.Text, "action ") {
-		t.Errorf("log %q", dp.Log.Text)
+	if !strings.Contains(dp.log.Text, "first O at row 1, column 1") || strings.Contains(dp.log.Text, "action ") {
+		t.Errorf("log %q", dp.log.Text)
 	}
 	for r := 0; r < 3; r++ {
 		for c := 0; c < 3; c++ {
 			if got, want := dp.cellAt(r, c).won, r == 2; got != want {
-				t.Errorf("cell (%d, %d) outlined %v, want %v (board %q)", r, c, got, want, dp.Board.Text)
+				t.Errorf("cell (%d, %d) outlined %v, want %v (board %q)", r, c, got, want, dp.board.Text)
 			}
 		}
 	}
-	test.Tap(dp.NewGameButton) // a new game: nothing outlined
+	test.Tap(dp.newGameButton) // a new game: nothing outlined
 	waitDuel(t, dp)
 	for r := 0; r < 3; r++ {
 		for c := 0; c < 3; c++ {
@@ -276,9 +276,9 @@ func TestDuelTabGameTextIsBounded(t *testing.T) {
 	// the job hands the UI what it shows: a long rulebook arrives unwrapped
 	dp := newDuelTestPanel(t)
 	long := strings.Repeat("a rule that goes on\n", 500)
-	dp.LoadGame(writeScript(t, "rules.star", "TITLE = \"A game with a very long title "+strings.Repeat("and more ", 20)+"\"\nRULES = \"\"\""+long+"\"\"\"\n"+countScript))
+	dp.loadGame(writeScript(t, "rules.star", "TITLE = \"A game with a very long title "+strings.Repeat("and more ", 20)+"\"\nRULES = \"\"\""+long+"\"\"\"\n"+countScript))
 	waitDuel(t, dp)
-	if dp.Rules.Text != unwrapLines(long) || len([]rune(dp.Title.Text)) > maxTitleRunes || dp.Title.Wrapping != fyne.TextWrapWord {
-		t.Fatalf("title %q (wrapping %v), rules of %d bytes", dp.Title.Text, dp.Title.Wrapping, len(dp.Rules.Text))
+	if dp.rules.Text != unwrapLines(long) || len([]rune(dp.title.Text)) > maxTitleRunes || dp.title.Wrapping != fyne.TextWrapWord {
+		t.Fatalf("title %q (wrapping %v), rules of %d bytes", dp.title.Text, dp.title.Wrapping, len(dp.rules.Text))
 	}
 }

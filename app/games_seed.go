@@ -15,12 +15,12 @@ import (
 // entry shows it, so that any game or match played here can be replayed from the command line,
 // and a seed typed there starts the game over from it.
 
-func (dp *DuelPanel) buildSeed() {
-	dp.Seed = widget.NewEntry()
-	dp.Seed.SetPlaceHolder("seed of the game")
-	dp.Seed.Validator = func(s string) error { _, err := parseGameSeed(s); return err }
-	dp.Seed.OnSubmitted = func(string) { dp.PlaySeed() }
-	dp.SeedButton = widget.NewButtonWithIcon("Play seed", theme.MediaReplayIcon(), dp.PlaySeed)
+func (dp *duelPanel) buildSeed() {
+	dp.seed = widget.NewEntry()
+	dp.seed.SetPlaceHolder("seed of the game")
+	dp.seed.Validator = func(s string) error { _, err := parseGameSeed(s); return err }
+	dp.seed.OnSubmitted = func(string) { dp.playSeed() }
+	dp.seedButton = widget.NewButtonWithIcon("Play seed", theme.MediaReplayIcon(), dp.playSeed)
 }
 
 // parseGameSeed reads a game seed: any whole number `workbench duel play --seed` takes.
@@ -32,21 +32,21 @@ func parseGameSeed(s string) (int64, error) {
 	return n, nil
 }
 
-// PlaySeed starts the loaded game over from the seed typed in Seed.
-func (dp *DuelPanel) PlaySeed() {
-	seed, err := parseGameSeed(dp.Seed.Text)
+// playSeed starts the loaded game over from the seed typed in Seed.
+func (dp *duelPanel) playSeed() {
+	seed, err := parseGameSeed(dp.seed.Text)
 	switch {
 	case err != nil:
-		dp.Status.SetText("⚠ " + err.Error())
+		dp.status.SetText("⚠ " + err.Error())
 	case dp.view == nil:
-		dp.Status.SetText("Choose a game first, then play a seed of it.")
+		dp.status.SetText("Choose a game first, then play a seed of it.")
 	default:
-		dp.NewGameSeeded(seed)
+		dp.newGameSeeded(seed)
 	}
 }
 
-// GameSeed is the seed of the game shown (0 when none is).
-func (dp *DuelPanel) GameSeed() int64 {
+// gameSeed is the seed of the game shown (0 when none is).
+func (dp *duelPanel) gameSeed() int64 {
 	if dp.view == nil {
 		return 0
 	}

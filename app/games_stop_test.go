@@ -27,29 +27,29 @@ func TestDuelTabStopDuringLoadShowsNoStaleGame(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			dp := newDuelTestPanel(t)
 			dp.Seat.SetSelected(seatFirst)
-			dp.LoadGame("tic-tac-toe")
+			dp.loadGame("tic-tac-toe")
 			waitDuel(t, dp)
-			if dp.Title.Text != "Tic-Tac-Toe" || len(dp.LegalButtons()) != 9 {
-				t.Fatalf("tic-tac-toe not shown: title %q, %d moves", dp.Title.Text, len(dp.LegalButtons()))
+			if dp.title.Text != "Tic-Tac-Toe" || len(dp.legalButtons()) != 9 {
+				t.Fatalf("tic-tac-toe not shown: title %q, %d moves", dp.title.Text, len(dp.legalButtons()))
 			}
 			// a budget far longer than the test: only Stop ends the burning call
 			dp.sandbox = duel.SandboxOptions{Budgets: duel.Budgets{Call: time.Hour, Move: time.Hour, Game: time.Hour},
 				Limits: duel.Limits{Steps: 1 << 40}}
-			dp.LoadGame(writeScript(t, "burn.star", tc.script))
+			dp.loadGame(writeScript(t, "burn.star", tc.script))
 			eventually(t, "the worker to be in "+tc.stopIn, func() bool { return dp.Working() == tc.stopIn })
-			test.Tap(dp.StopButton)
-			await(t, dp.Wait)
+			test.Tap(dp.stopButton)
+			await(t, dp.wait)
 
-			if !strings.HasPrefix(dp.Status.Text, "Stopped loading") || dp.ErrorButton.Visible() {
-				t.Errorf("status %q (error details shown %v), want it to say the load was stopped", dp.Status.Text, dp.ErrorButton.Visible())
+			if !strings.HasPrefix(dp.status.Text, "Stopped loading") || dp.errorButton.Visible() {
+				t.Errorf("status %q (error details shown %v), want it to say the load was stopped", dp.status.Text, dp.errorButton.Visible())
 			}
 			checkNoGameOpen(t, dp)
 
 			dp.sandbox = duel.SandboxOptions{}
-			dp.Game.SetSelected("tic-tac-toe")
+			dp.game.SetSelected("tic-tac-toe")
 			waitDuel(t, dp)
-			if dp.Title.Text != "Tic-Tac-Toe" || !strings.HasPrefix(dp.Status.Text, "Your turn") || len(dp.LegalButtons()) != 9 {
-				t.Fatalf("after choosing a game again: title %q, status %q, %d moves", dp.Title.Text, dp.Status.Text, len(dp.LegalButtons()))
+			if dp.title.Text != "Tic-Tac-Toe" || !strings.HasPrefix(dp.status.Text, "Your turn") || len(dp.legalButtons()) != 9 {
+				t.Fatalf("after choosing a game again: title %q, status %q, %d moves", dp.title.Text, dp.status.Text, len(dp.legalButtons()))
 			}
 		})
 	}

@@ -15,7 +15,7 @@ import (
 // metrics: a 150×16 Super Mario Bros map, the widest level any problem draws (2400 pixels at
 // one pixel per atlas pixel). smbtile needs no data files, unlike smb-v0 whose picture has
 // the same size, so the test does not depend on which data other tests installed.
-func smbDetailMember(t *testing.T) (problems.Problem, Member) {
+func smbDetailMember(t *testing.T) (problems.Problem, member) {
 	t.Helper()
 	const name = "smbtile-v0"
 	p, err := problems.Make(name)
@@ -31,7 +31,7 @@ func smbDetailMember(t *testing.T) (problems.Problem, Member) {
 		t.Fatal(err)
 	}
 	q := p.Quality(info)
-	return p, NewMember(0, problems.Scored{Content: items[0].Content, Control: items[0].Control, Info: info,
+	return p, newMember(0, problems.Scored{Content: items[0].Content, Control: items[0].Control, Info: info,
 		Quality: q, Fitness: q, Cell: problems.NoCell})
 }
 
@@ -62,26 +62,26 @@ func TestGoldenLevelDetailFits(t *testing.T) {
 	}{{1024, 700}, {1600, 1000}} {
 		t.Run(fmt.Sprintf("%vx%v", tc.w, tc.h), func(t *testing.T) {
 			wb := newTestWorkbench(t)
-			wb.App.Settings().SetTheme(newTheme()) // the golden files do not follow a saved theme
+			wb.app.Settings().SetTheme(newTheme()) // the golden files do not follow a saved theme
 			win := fyne.NewSize(tc.w, tc.h)
 			wb.Window.Resize(win)
 			p, m := smbDetailMember(t)
-			dv := wb.ShowDetail("smbtile-v0", p, m, nil)
-			defer dv.Dialog.Hide()
-			eventually(t, "the solution lookup", func() bool { return !strings.Contains(dv.WatchNote.Text, "looking") })
+			dv := wb.showDetail("smbtile-v0", p, m, nil)
+			defer dv.dialog.Hide()
+			eventually(t, "the solution lookup", func() bool { return !strings.Contains(dv.watchNote.Text, "looking") })
 			if got := wb.Window.Canvas().Size(); got != win {
 				t.Fatalf("the dialog resized the window to %v", got)
 			}
-			if dv.Picture == nil {
+			if dv.picture == nil {
 				t.Fatal("no picture")
 			}
 			objects := map[string]fyne.CanvasObject{
-				"the picture's view": dv.pictureView, "the title": dv.Title, "the fitness": dv.Fitness,
-				"the control": dv.Control, "Edit": dv.EditButton, "PNG": dv.PNGButton, "JSON": dv.JSONButton,
-				"Tiled / text": dv.LevelsButton, "Play": dv.PlayButton, "Watch": dv.WatchButton,
-				"Watch my play": dv.WatchPlayButton,
+				"the picture's view": dv.pictureView, "the title": dv.title, "the fitness": dv.fitness,
+				"the control": dv.control, "Edit": dv.editButton, "PNG": dv.pngButton, "JSON": dv.jsonButton,
+				"Tiled / text": dv.levelsButton, "Play": dv.playButton, "Watch": dv.watchButton,
+				"Watch my play": dv.watchPlayButton,
 			}
-			for i, b := range dv.Badges {
+			for i, b := range dv.badges {
 				objects[fmt.Sprintf("badge %d", i)] = b
 			}
 			for what, o := range objects {

@@ -55,7 +55,7 @@ func TestGoldenBadges(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			checkGoldenMarkup(t, tt.name, NewBadge(tt.label, tt.value))
+			checkGoldenMarkup(t, tt.name, newBadge(tt.label, tt.value))
 		})
 	}
 }
@@ -98,7 +98,7 @@ func TestGoldenCheckFails(t *testing.T) {
 	if res, err := golden.Compare(a, b, golden.Exact); err == nil && res.Failed == 0 {
 		t.Fatal("two different heatmaps compare equal")
 	}
-	if test.RenderObjectToMarkup(NewBadge("Q", 1)) == test.RenderObjectToMarkup(NewBadge("Q", 0.5)) {
+	if test.RenderObjectToMarkup(newBadge("Q", 1)) == test.RenderObjectToMarkup(newBadge("Q", 0.5)) {
 		t.Fatal("a passed and a failed badge render the same markup")
 	}
 }
@@ -107,7 +107,7 @@ func TestGoldenCheckFails(t *testing.T) {
 func TestBadgeTooltips(t *testing.T) {
 	goldenApp(t)
 	for _, label := range []string{"Q", "D", "C"} {
-		b := NewBadge(label, 0.5)
+		b := newBadge(label, 0.5)
 		w := test.NewWindow(withTipLayer(container.NewCenter(b), false))
 		w.Resize(fyne.NewSize(400, 300))
 		b.MouseIn(&desktop.MouseEvent{})
@@ -150,14 +150,14 @@ func TestGoldenCompareTable(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			wb := newTestWorkbench(t)
-			wb.App.Settings().SetTheme(newTheme())
+			wb.app.Settings().SetTheme(newTheme())
 			recs, err := LoadRunRecords(tc.dir)
 			if err != nil {
 				t.Fatal(err)
 			}
-			wb.ShowTab("compare")
-			wb.Compare.AddRuns(recs...)
-			rows := wb.Compare.TableText()
+			wb.showTab("compare")
+			wb.compare.addRuns(recs...)
+			rows := wb.compare.tableText()
 			if len(rows) != len(tc.labels)+1 {
 				t.Fatalf("table rows %q", rows)
 			}
@@ -166,7 +166,7 @@ func TestGoldenCompareTable(t *testing.T) {
 					t.Errorf("row %d: %q, want %q with seeds %q", i+1, row, tc.labels[i], tc.seeds[i])
 				}
 			}
-			checkGoldenMarkup(t, tc.name, wb.Compare.Table)
+			checkGoldenMarkup(t, tc.name, wb.compare.table)
 		})
 	}
 }

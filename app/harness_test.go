@@ -92,7 +92,7 @@ func newTestWorkbench(tb testing.TB, opts ...Options) *Workbench {
 	})
 	wb.Window.Resize(fyne.NewSize(1280, 720))
 	wait(tb, wb)
-	if name, _, err := wb.CurrentProblem(); o.Problem != "" && (err != nil || name != o.Problem) {
+	if name, _, err := wb.currentProblem(); o.Problem != "" && (err != nil || name != o.Problem) {
 		tb.Fatalf("problem %q selected (%v), want %q", name, err, o.Problem)
 	}
 	return wb

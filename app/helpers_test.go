@@ -21,24 +21,24 @@ import (
 func near(a, b, tol float64) bool { return math.Abs(a-b) <= tol }
 
 func TestMeanCI95(t *testing.T) {
-	m, ci := MeanCI95([]float64{1, 2, 3, 4, 5})
+	m, ci := meanCI95([]float64{1, 2, 3, 4, 5})
 	// mean 3, sd √2.5, t(0.975, 4) = 2.776445
 	if !near(m, 3, 1e-12) || !near(ci, 2.776445105*math.Sqrt(2.5)/math.Sqrt(5), 1e-6) {
 		t.Fatalf("got %v ± %v", m, ci)
 	}
-	if m, ci := MeanCI95([]float64{7}); m != 7 || !math.IsNaN(ci) {
+	if m, ci := meanCI95([]float64{7}); m != 7 || !math.IsNaN(ci) {
 		t.Fatalf("one value: %v ± %v", m, ci)
 	}
-	if m, _ := MeanCI95(nil); !math.IsNaN(m) {
+	if m, _ := meanCI95(nil); !math.IsNaN(m) {
 		t.Fatalf("no value: mean %v", m)
 	}
-	if got := FormatMeanCI(0.5, 0.125, 2); got != "0.50 ± 0.12" && got != "0.50 ± 0.13" {
+	if got := formatMeanCI(0.5, 0.125, 2); got != "0.50 ± 0.12" && got != "0.50 ± 0.13" {
 		t.Fatalf("format %q", got)
 	}
-	if got := FormatMeanCI(3, math.NaN(), 1); got != "3.0" {
+	if got := formatMeanCI(3, math.NaN(), 1); got != "3.0" {
 		t.Fatalf("format without interval %q", got)
 	}
-	if got := FormatMeanCI(math.NaN(), math.NaN(), 1); got != "–" {
+	if got := formatMeanCI(math.NaN(), math.NaN(), 1); got != "–" {
 		t.Fatalf("format of nothing %q", got)
 	}
 }
@@ -58,7 +58,7 @@ func TestFitAxis(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := FitAxis("f", tt.vals, tt.bins); got != tt.want {
+			if got := fitAxis("f", tt.vals, tt.bins); got != tt.want {
 				t.Fatalf("got %+v, want %+v", got, tt.want)
 			}
 		})
@@ -74,29 +74,29 @@ func TestFitAxis(t *testing.T) {
 	}
 }
 
-func membersWith(vals ...[2]float64) []Member {
-	out := make([]Member, len(vals))
+func membersWith(vals ...[2]float64) []member {
+	out := make([]member, len(vals))
 	for i, v := range vals {
-		out[i] = NewMember(i, problems.Scored{Info: map[string]any{"a": v[0], "b": v[1]}, Cell: -1})
+		out[i] = newMember(i, problems.Scored{Info: map[string]any{"a": v[0], "b": v[1]}, Cell: -1})
 	}
 	return out
 }
 
 func TestExpressiveRangeBinsEveryMember(t *testing.T) {
 	ms := membersWith([2]float64{0, 0}, [2]float64{0, 0}, [2]float64{1, 2}, [2]float64{2, 2})
-	ms = append(ms, NewMember(4, problems.Scored{Info: map[string]any{"a": 1.0}})) // lacks b
+	ms = append(ms, newMember(4, problems.Scored{Info: map[string]any{"a": 1.0}})) // lacks b
 	h := expressiveRange(ms, "a", "b", 10)
-	if h.X.Bins != 3 || h.Y.Bins != 3 || h.Skipped != 1 {
-		t.Fatalf("axes %+v %+v, skipped %d", h.X, h.Y, h.Skipped)
+	if h.x.Bins != 3 || h.y.Bins != 3 || h.skipped != 1 {
+		t.Fatalf("axes %+v %+v, skipped %d", h.x, h.y, h.skipped)
 	}
-	if got := h.Members[0]; !reflect.DeepEqual(got, []int{0, 1}) {
+	if got := h.members[0]; !reflect.DeepEqual(got, []int{0, 1}) {
 		t.Fatalf("cell (0,0) holds %v", got)
 	}
 	if h.At(0, 0) != 2 || h.At(1, 2) != 1 || h.At(2, 2) != 1 || !math.IsNaN(h.At(1, 1)) {
-		t.Fatalf("values %v", h.Value)
+		t.Fatalf("values %v", h.value)
 	}
-	if h.Filled() != 3 || h.maxValue() != 2 {
-		t.Fatalf("filled %d max %v", h.Filled(), h.maxValue())
+	if h.filled() != 3 || h.maxValue() != 2 {
+		t.Fatalf("filled %d max %v", h.filled(), h.maxValue())
 	}
 	img := drawHeatmap(h, 8, 0, false)
 	if img.Bounds().Dx() != 24 || img.Bounds().Dy() != 24 {
@@ -114,13 +114,13 @@ func TestExpressiveRangeBinsEveryMember(t *testing.T) {
 func TestArchiveHeatmap(t *testing.T) {
 	v := &search.ArchiveView{Axes: []search.Axis{{Field: "a", Min: 0, Max: 4, Bins: 4}, {Field: "b", Min: 0, Max: 2, Bins: 2}},
 		Filled: 2, Cells: []search.Cell{{X: 1, Y: 0, Fitness: 0.5}, {X: 3, Y: 1, Fitness: 1}}}
-	ms := []Member{NewMember(0, problems.Scored{Cell: 1}), NewMember(1, problems.Scored{Cell: 7})}
+	ms := []member{newMember(0, problems.Scored{Cell: 1}), newMember(1, problems.Scored{Cell: 7})}
 	h := archiveHeatmap(v, ms)
-	if h.Cells() != 8 || h.Filled() != 2 || h.At(1, 0) != 0.5 || h.At(3, 1) != 1 || !math.IsNaN(h.At(0, 0)) {
+	if h.Cells() != 8 || h.filled() != 2 || h.At(1, 0) != 0.5 || h.At(3, 1) != 1 || !math.IsNaN(h.At(0, 0)) {
 		t.Fatalf("archive heatmap %+v", h)
 	}
-	if !reflect.DeepEqual(h.Members[7], []int{1}) {
-		t.Fatalf("cell 7 holds %v", h.Members[7])
+	if !reflect.DeepEqual(h.members[7], []int{1}) {
+		t.Fatalf("cell 7 holds %v", h.members[7])
 	}
 	if archiveHeatmap(nil, ms) != nil {
 		t.Fatal("no archive should give no heatmap")
@@ -137,26 +137,26 @@ func TestHeatColorRamp(t *testing.T) {
 }
 
 func TestSelectMembersSortsAndFilters(t *testing.T) {
-	ms := []Member{
-		NewMember(0, problems.Scored{Quality: 0.5, Diversity: 1, Controllability: 1, Fitness: 0.5}),
-		NewMember(1, problems.Scored{Quality: 1, Diversity: 0.2, Controllability: 1, Fitness: 1}),
-		NewMember(2, problems.Scored{Quality: 1, Diversity: 1, Controllability: 0.3, Fitness: 0.9}),
-		NewMember(3, problems.Scored{Quality: 1, Diversity: 1, Controllability: 1, Fitness: 0.9}),
+	ms := []member{
+		newMember(0, problems.Scored{Quality: 0.5, Diversity: 1, Controllability: 1, Fitness: 0.5}),
+		newMember(1, problems.Scored{Quality: 1, Diversity: 0.2, Controllability: 1, Fitness: 1}),
+		newMember(2, problems.Scored{Quality: 1, Diversity: 1, Controllability: 0.3, Fitness: 0.9}),
+		newMember(3, problems.Scored{Quality: 1, Diversity: 1, Controllability: 1, Fitness: 0.9}),
 	}
 	tests := []struct {
-		f    Filter
-		key  SortKey
+		f    filter
+		key  sortKey
 		want []int
 	}{
-		{Filter{}, SortOriginal, []int{0, 1, 2, 3}},
-		{Filter{}, SortFitness, []int{1, 2, 3, 0}},
-		{Filter{}, SortControllability, []int{0, 1, 3, 2}},
-		{Filter{Feasible: true}, SortDiversity, []int{2, 3, 1}},
-		{FilterNamed("All three pass"), SortOriginal, []int{3}},
-		{Filter{Unique: true, Controlled: true}, SortQuality, []int{3, 0}},
+		{filter{}, sortOriginal, []int{0, 1, 2, 3}},
+		{filter{}, sortFitness, []int{1, 2, 3, 0}},
+		{filter{}, sortControllability, []int{0, 1, 3, 2}},
+		{filter{feasible: true}, sortDiversity, []int{2, 3, 1}},
+		{filterNamed("All three pass"), sortOriginal, []int{3}},
+		{filter{unique: true, controlled: true}, sortQuality, []int{3, 0}},
 	}
 	for _, tt := range tests {
-		if got := SelectMembers(ms, tt.f, tt.key); !reflect.DeepEqual(got, tt.want) {
+		if got := selectMembers(ms, tt.f, tt.key); !reflect.DeepEqual(got, tt.want) {
 			t.Errorf("%+v by %s: got %v, want %v", tt.f, tt.key, got, tt.want)
 		}
 	}
@@ -164,28 +164,28 @@ func TestSelectMembersSortsAndFilters(t *testing.T) {
 
 func TestInfoNumbersAndLines(t *testing.T) {
 	info := map[string]any{"path": 12, "ok": true, "nested": map[string]any{"x": 0.25, "name": "n"}, "list": []any{1, 2}}
-	got := InfoNumbers(info)
+	got := infoNumbers(info)
 	want := map[string]float64{"path": 12, "ok": 1, "nested.x": 0.25}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("numbers %v", got)
 	}
-	lines := strings.Join(InfoLines(info), "\n")
+	lines := strings.Join(infoLines(info), "\n")
 	for _, w := range []string{"path: 12", "ok: true", "nested:\n  name: \"n\"\n  x: 0.25", "list: [1,2]"} {
 		if !strings.Contains(lines, w) {
 			t.Errorf("info lines lack %q:\n%s", w, lines)
 		}
 	}
-	m := NewMember(0, problems.Scored{Info: info, Quality: 0.5, Fitness: 0.7})
-	if v, ok := m.Metric("nested.x"); !ok || v != 0.25 {
+	m := newMember(0, problems.Scored{Info: info, Quality: 0.5, Fitness: 0.7})
+	if v, ok := m.metric("nested.x"); !ok || v != 0.25 {
 		t.Fatal("metric of an info field")
 	}
-	if v, ok := m.Metric(MetricFitness); !ok || v != 0.7 {
+	if v, ok := m.metric(metricFitness); !ok || v != 0.7 {
 		t.Fatal("fitness metric")
 	}
-	if _, ok := m.Metric("nested.name"); ok {
+	if _, ok := m.metric("nested.name"); ok {
 		t.Fatal("a string field is not a metric")
 	}
-	fields := MetricFields([]Member{m})
+	fields := metricFields([]member{m})
 	if !reflect.DeepEqual(fields, []string{"quality", "controllability", "diversity", "fitness", "nested.x", "ok", "path"}) {
 		t.Fatalf("metric fields %v", fields)
 	}
@@ -216,7 +216,7 @@ func TestTileGridGeometry(t *testing.T) {
 		t.Error("the border is not a cell")
 	}
 	p, _ := problems.Make(fakeName)
-	g, ok := TileGridOf(p)
+	g, ok := tileGridOf(p)
 	if !ok || g != (tileGrid{Rows: fakeRows, Cols: fakeCols, Min: 0, Max: 3}) {
 		t.Fatalf("TileGridOf = %+v, %v", g, ok)
 	}
@@ -236,7 +236,7 @@ func TestItemsJSONIsAnItemFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, err := ItemsJSON(fakeName, MembersOfSample(set))
+	data, err := itemsJSON(fakeName, membersOfSample(set))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -244,7 +244,7 @@ func TestItemsJSONIsAnItemFile(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the export does not load back: %v", err)
 	}
-	if itemsJSON(t, stripIDs(items)) != itemsJSON(t, problems.ItemsOf(set.Levels)) {
+	if itemsFileText(t, stripIDs(items)) != itemsFileText(t, problems.ItemsOf(set.Levels)) {
 		t.Fatal("content or control changed on the way")
 	}
 	if !bytes.Contains(data, []byte(`"items"`)) || !bytes.Contains(data, []byte(`"content"`)) || !bytes.Contains(data, []byte(`"control"`)) {
@@ -260,12 +260,12 @@ func stripIDs(items []problems.Item) []problems.Item {
 }
 
 func TestMetricsCSV(t *testing.T) {
-	ms := []Member{
-		NewMember(0, problems.Scored{Quality: 1, Diversity: 0.5, Controllability: 1, Fitness: 1, Control: map[string]any{"walls": 3}, Info: map[string]any{"walls": 3, "x": 1}}),
-		NewMember(1, problems.Scored{Quality: 0.25, Info: map[string]any{"walls": 9}}),
+	ms := []member{
+		newMember(0, problems.Scored{Quality: 1, Diversity: 0.5, Controllability: 1, Fitness: 1, Control: map[string]any{"walls": 3}, Info: map[string]any{"walls": 3, "x": 1}}),
+		newMember(1, problems.Scored{Quality: 0.25, Info: map[string]any{"walls": 9}}),
 	}
 	var buf bytes.Buffer
-	if err := MetricsCSV(&buf, ms); err != nil {
+	if err := metricsCSV(&buf, ms); err != nil {
 		t.Fatal(err)
 	}
 	rows, err := csv.NewReader(&buf).ReadAll()
@@ -287,10 +287,10 @@ func TestContactSheet(t *testing.T) {
 	for i := range a.Pix {
 		a.Pix[i] = 0xff
 	}
-	if ContactSheet([]image.Image{a}, 4) != image.Image(a) {
+	if contactSheet([]image.Image{a}, 4) != image.Image(a) {
 		t.Fatal("one picture should come back as it is")
 	}
-	sheet := ContactSheet([]image.Image{a, a, nil, a}, 4)
+	sheet := contactSheet([]image.Image{a, a, nil, a}, 4)
 	b := sheet.Bounds()
 	if b.Dx() < 2*10+3*4 || b.Dy() < 2*6+3*4 {
 		t.Fatalf("sheet %v", b)
@@ -345,28 +345,28 @@ func TestGroupRunsMatchesExperimentSummary(t *testing.T) {
 				g = c
 			}
 		}
-		if g == nil || len(g.Runs) != 3 || g.Finished != 3 {
+		if g == nil || len(g.runs) != 3 || g.Finished != 3 {
 			t.Fatalf("group %s missing or incomplete", s.Generator)
 		}
 		for _, pair := range [][2]float64{{g.Best.Mean, s.BestMean}, {g.Best.CI, s.BestCI}, {g.Feasible.Mean, s.FeasibleMean},
-			{g.Feasible.CI, s.FeasibleCI}, {g.Controlled.CI, s.ControlledCI}, {g.Unique.Mean, s.UniqueMean}} {
+			{g.Feasible.CI, s.FeasibleCI}, {g.controlled.CI, s.ControlledCI}, {g.unique.Mean, s.UniqueMean}} {
 			if !(near(pair[0], pair[1], 1e-9) || (math.IsNaN(pair[0]) && math.IsNaN(pair[1]))) {
 				t.Errorf("%s: workbench %v, experiment %v", s.Generator, pair[0], pair[1])
 			}
 		}
-		if len(g.BestCurve.X) != 5 || len(g.FeasibleCurve.Mean) != 5 {
-			t.Errorf("curves cover %d generations", len(g.BestCurve.X))
+		if len(g.bestCurve.X) != 5 || len(g.feasibleCurve.Mean) != 5 {
+			t.Errorf("curves cover %d generations", len(g.bestCurve.X))
 		}
 	}
 	table := CompareTable(groups)
 	if len(table) != 3 || table[0][3] != "Best fitness" || !strings.Contains(table[1][3], "[") {
 		t.Fatalf("table %v", table)
 	}
-	spec := CompareFitnessPlot(groups)
-	if len(spec.Series) != 2 || spec.XMax != 4 || spec.YMax != 1.05 {
+	spec := compareFitnessPlot(groups)
+	if len(spec.series) != 2 || spec.xMax != 4 || spec.yMax != 1.05 {
 		t.Fatalf("plot spec %+v", spec)
 	}
-	if img := RenderPlot(spec, 400, 300); img.Bounds().Dx() != 400 || img.Bounds().Dy() != 300 {
+	if img := renderPlot(spec, 400, 300); img.Bounds().Dx() != 400 || img.Bounds().Dy() != 300 {
 		t.Fatalf("plot is %v", img.Bounds())
 	}
 }
@@ -374,7 +374,7 @@ func TestGroupRunsMatchesExperimentSummary(t *testing.T) {
 func TestRunRecordMembers(t *testing.T) {
 	root := t.TempDir()
 	dir := makeRuns(t, root, []string{"ga"}, 1, 2)[0]
-	rec, err := LoadRunRecord(dir)
+	rec, err := loadRunRecord(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -382,7 +382,7 @@ func TestRunRecordMembers(t *testing.T) {
 		t.Fatalf("record: finished %v, generation %d, %d events", rec.Finished(), rec.Generation(), len(rec.Events))
 	}
 	p, _ := problems.Make(fakeName)
-	ms, gen, err := rec.Members(p)
+	ms, gen, err := rec.population(p)
 	if err != nil || gen != 2 || len(ms) != 8 {
 		t.Fatalf("members: %d at %d, %v", len(ms), gen, err)
 	}
@@ -390,7 +390,7 @@ func TestRunRecordMembers(t *testing.T) {
 	if _, err := p.Render(ms[0].Content); err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := ms[0].Metric("walls"); !ok {
+	if _, ok := ms[0].metric("walls"); !ok {
 		t.Fatal("final infos are not readable")
 	}
 	// without final.json the checkpoint gives the population, fitness recomputed
@@ -398,28 +398,28 @@ func TestRunRecordMembers(t *testing.T) {
 		t.Fatal(err)
 	}
 	rec.Final = nil
-	cms, gen, err := rec.Members(p)
+	cms, gen, err := rec.population(p)
 	if err != nil || gen != 2 || len(cms) != 8 || cms[0].Fitness != ms[0].Fitness || cms[0].Info != nil {
 		t.Fatalf("checkpoint members: %d at %d, %v", len(cms), gen, err)
 	}
 	copyDir := filepath.Join(t.TempDir(), "copy")
-	if err := CopyRunFolder(dir, copyDir); err != nil {
+	if err := copyRunFolder(dir, copyDir); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := LoadRunRecord(copyDir); err != nil {
+	if _, err := loadRunRecord(copyDir); err != nil {
 		t.Fatal(err)
 	}
-	if err := CopyRunFolder(dir, copyDir); err == nil {
+	if err := copyRunFolder(dir, copyDir); err == nil {
 		t.Fatal("copying over a run folder should fail")
 	}
-	name := RunFolderName(root, rec.Config, "20250101-000000")
+	name := runFolderName(root, rec.Config, "20250101-000000")
 	if filepath.Base(name) != "20250101-000000-apptest-rooms-v0-ga-q-s1" {
 		t.Fatalf("folder name %q", name)
 	}
 	if err := os.MkdirAll(name, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if again := RunFolderName(root, rec.Config, "20250101-000000"); again == name {
+	if again := runFolderName(root, rec.Config, "20250101-000000"); again == name {
 		t.Fatal("the folder name is not unique")
 	}
 }

@@ -9,7 +9,7 @@ import (
 // goroutine still parked in Wait made the next Add panic.
 func TestJobGroupWaitThatTimedOutLeavesItReusable(t *testing.T) {
 	var g jobGroup
-	if !g.Wait(time.Millisecond) {
+	if !g.wait(time.Millisecond) {
 		t.Fatal("an idle group is not done")
 	}
 	release := make(chan struct{})
@@ -18,11 +18,11 @@ func TestJobGroupWaitThatTimedOutLeavesItReusable(t *testing.T) {
 		defer g.Done()
 		<-release
 	}()
-	if g.Wait(time.Millisecond) {
+	if g.wait(time.Millisecond) {
 		t.Fatal("Wait returned done while a job runs")
 	}
 	close(release)
-	if !g.Wait(time.Minute) {
+	if !g.wait(time.Minute) {
 		t.Fatal("the job did not end")
 	}
 	// Start and finish jobs again and again right after waits that timed out.
@@ -33,11 +33,11 @@ func TestJobGroupWaitThatTimedOutLeavesItReusable(t *testing.T) {
 			defer g.Done()
 			<-block
 		}()
-		if g.Wait(0) {
+		if g.wait(0) {
 			t.Fatalf("round %d: done while a job runs", i)
 		}
 		close(block)
-		if !g.Wait(time.Minute) {
+		if !g.wait(time.Minute) {
 			t.Fatalf("round %d: the job did not end", i)
 		}
 	}

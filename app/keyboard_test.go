@@ -48,15 +48,15 @@ func press(t *testing.T, wb *Workbench, keys ...fyne.KeyName) {
 // as a click does.
 func TestKeyboardReachesGalleryCards(t *testing.T) {
 	wb := newTestWorkbench(t)
-	wb.ShowTab("sample")
+	wb.showTab("sample")
 	sample(t, wb, "12", "3")
-	thumbs := wb.samples.Gallery.Thumbs()
-	f := tabTo(t, wb, "a gallery card", func(f fyne.Focusable) bool { _, ok := f.(*Thumb); return ok })
+	thumbs := wb.samples.gallery.Thumbs()
+	f := tabTo(t, wb, "a gallery card", func(f fyne.Focusable) bool { _, ok := f.(*thumb); return ok })
 	if f != thumbs[0] || !thumbs[0].Focused() {
-		t.Fatalf("Tab reached card %v first, want #1", f.(*Thumb).Index+1)
+		t.Fatalf("Tab reached card %v first, want #1", f.(*thumb).Index+1)
 	}
 	press(t, wb, fyne.KeyRight)
-	cols := wb.samples.Gallery.layout.plan.cols
+	cols := wb.samples.gallery.layout.plan.cols
 	if wb.Window.Canvas().Focused() != thumbs[1] || thumbs[0].Focused() || cols < 2 {
 		t.Fatalf("Right: focus on %v (%d columns)", wb.Window.Canvas().Focused(), cols)
 	}
@@ -86,16 +86,16 @@ func TestKeyboardReachesGalleryCards(t *testing.T) {
 func TestKeyboardReachesHeatmapCells(t *testing.T) {
 	wb := newTestWorkbench(t)
 	sample(t, wb, "40", "4")
-	ep := wb.Expressive
-	wb.ShowTab("expressive")
-	ep.Source.SetSelected(sourceSample)
-	await(t, ep.Wait)
+	ep := wb.expressive
+	wb.showTab("expressive")
+	ep.source.SetSelected(sourceSample)
+	await(t, ep.wait)
 	ep.setAxes("walls", "players")
 	h := ep.heatmap()
 	best, bx, by := 0, 0, 0
-	for y := 0; y < h.Y.Bins; y++ {
-		for x := 0; x < h.X.Bins; x++ {
-			if n := len(h.Members[y*h.X.Bins+x]); n > best {
+	for y := 0; y < h.y.Bins; y++ {
+		for x := 0; x < h.x.Bins; x++ {
+			if n := len(h.members[y*h.x.Bins+x]); n > best {
 				best, bx, by = n, x, y
 			}
 		}
@@ -105,7 +105,7 @@ func TestKeyboardReachesHeatmapCells(t *testing.T) {
 		t.Fatalf("the focused map outlines cell %d, stroke %v", ep.Map.selected, ep.Map.back.StrokeWidth)
 	}
 	// to the bottom left corner, then to the fullest cell
-	for range h.X.Bins + h.Y.Bins {
+	for range h.x.Bins + h.y.Bins {
 		press(t, wb, fyne.KeyLeft, fyne.KeyDown)
 	}
 	if ep.Map.selected != 0 {
@@ -117,13 +117,13 @@ func TestKeyboardReachesHeatmapCells(t *testing.T) {
 	for range by {
 		press(t, wb, fyne.KeyUp)
 	}
-	if ep.Map.selected != by*h.X.Bins+bx {
-		t.Fatalf("the arrows reached cell %d, want %d", ep.Map.selected, by*h.X.Bins+bx)
+	if ep.Map.selected != by*h.x.Bins+bx {
+		t.Fatalf("the arrows reached cell %d, want %d", ep.Map.selected, by*h.x.Bins+bx)
 	}
 	press(t, wb, fyne.KeySpace)
-	await(t, ep.Wait)
-	if ep.Cell.Gallery.Len() != best {
-		t.Fatalf("Space listed %d levels, the cell holds %d (%q)", ep.Cell.Gallery.Len(), best, ep.cellLabel.Text)
+	await(t, ep.wait)
+	if ep.cell.gallery.Len() != best {
+		t.Fatalf("Space listed %d levels, the cell holds %d (%q)", ep.cell.gallery.Len(), best, ep.cellLabel.Text)
 	}
 	wb.Window.Canvas().Unfocus()
 	if ep.Map.back.StrokeWidth != 0 {
@@ -136,11 +136,11 @@ func TestKeyboardReachesHeatmapCells(t *testing.T) {
 // all while the canvas has the focus.
 func TestKeyboardReachesTheEditorCanvas(t *testing.T) {
 	wb := newTestWorkbench(t)
-	ed := wb.Editor
-	wb.ShowTab("editor")
-	await(t, ed.Wait)
-	tabTo(t, wb, "the editor's picture", func(f fyne.Focusable) bool { return f == ed.Canvas })
-	if !ed.Canvas.cursor.Visible() {
+	ed := wb.editor
+	wb.showTab("editor")
+	await(t, ed.wait)
+	tabTo(t, wb, "the editor's picture", func(f fyne.Focusable) bool { return f == ed.canvas })
+	if !ed.canvas.cursor.Visible() {
 		t.Fatal("the focused canvas shows no cell")
 	}
 	ed.Fill(0)
@@ -149,7 +149,7 @@ func TestKeyboardReachesTheEditorCanvas(t *testing.T) {
 		t.Fatalf("key 2 chose tile %d", ed.Tile())
 	}
 	press(t, wb, fyne.KeyHome, fyne.KeyUp, fyne.KeyUp, fyne.KeyDown, fyne.KeyDown, fyne.KeyDown, fyne.KeyRight, fyne.KeyRight, fyne.KeyRight, fyne.KeyRight)
-	if r, c := ed.Canvas.cursorCell(); r != 3 || c != 4 {
+	if r, c := ed.canvas.cursorCell(); r != 3 || c != 4 {
 		t.Fatalf("the arrows reached (%d, %d), want (3, 4)", r, c)
 	}
 	press(t, wb, fyne.KeySpace)
@@ -161,7 +161,7 @@ func TestKeyboardReachesTheEditorCanvas(t *testing.T) {
 		t.Fatal("Backspace did not undo the painting")
 	}
 	wb.Window.Canvas().Unfocus()
-	if ed.Canvas.cursor.Visible() {
+	if ed.canvas.cursor.Visible() {
 		t.Error("the cell stays outlined without the focus")
 	}
 }

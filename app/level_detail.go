@@ -19,51 +19,51 @@ import (
 	"pcgwb/problems/levelio"
 )
 
-// DetailView is one level opened from a gallery: its full picture, its metrics, its control
+// detailView is one level opened from a gallery: its full picture, its metrics, its control
 // and every info field, with buttons to edit and export it.
-type DetailView struct {
-	Title   *widget.Label
-	Picture *canvas.Image
+type detailView struct {
+	title   *widget.Label
+	picture *canvas.Image
 	// pictureView scrolls the picture when it is larger than the room the window leaves.
 	pictureView *container.Scroll
-	Badges      []*Badge
-	Fitness     *widget.Label
-	Control     *widget.Label
-	Info        *widget.Label
-	EditButton  *widget.Button
-	PNGButton   *widget.Button
-	JSONButton  *widget.Button
-	// LevelsButton exports the level as text and a Tiled map (tile problems only).
-	LevelsButton *widget.Button
-	// PlayButton and WatchButton open the play window (a child process) on the level; nil
+	badges      []*badge
+	fitness     *widget.Label
+	control     *widget.Label
+	info        *widget.Label
+	editButton  *widget.Button
+	pngButton   *widget.Button
+	jsonButton  *widget.Button
+	// levelsButton exports the level as text and a Tiled map (tile problems only).
+	levelsButton *widget.Button
+	// playButton and WatchButton open the play window (a child process) on the level; nil
 	// for problems that cannot be played. Watch stays disabled, with WatchNote saying why,
 	// when the level has no recorded solution.
-	PlayButton, WatchButton *widget.Button
-	WatchNote               *widget.Label
-	// WatchPlayButton replays the last play of the level from its recorded input trace.
-	WatchPlayButton *widget.Button
+	playButton, watchButton *widget.Button
+	watchNote               *widget.Label
+	// watchPlayButton replays the last play of the level from its recorded input trace.
+	watchPlayButton *widget.Button
 	lastPlay        *play.Outcome
-	// Outcome shows how the last play of the level ended (the play window's report).
-	Outcome *widget.Label
-	Dialog  *dialog.CustomDialog
+	// outcome shows how the last play of the level ended (the play window's report).
+	outcome *widget.Label
+	dialog  *dialog.CustomDialog
 
-	Member     Member
-	Problem    string
+	member     member
+	problem    string
 	infos      latest
 	watchCheck latest
 }
 
-// ShowDetail opens member m of problem name (p) in a dialog over the window. img is its
+// showDetail opens member m of problem name (p) in a dialog over the window. img is its
 // picture when already drawn (nil: drawn here).
-func (wb *Workbench) ShowDetail(name string, p problems.Problem, m Member, img image.Image) *DetailView {
-	dv := &DetailView{Member: m, Problem: name}
+func (wb *Workbench) showDetail(name string, p problems.Problem, m member, img image.Image) *detailView {
+	dv := &detailView{member: m, problem: name}
 	var renderErr error
 	if img == nil {
 		img, renderErr = safeRender(p, m.Content)
 	}
-	dv.Title = widget.NewLabel(fmt.Sprintf("#%d · %s", m.Index+1, name))
-	dv.Title.SizeName = theme.SizeNameSubHeadingText
-	dv.Title.TextStyle = fyne.TextStyle{Bold: true}
+	dv.title = widget.NewLabel(fmt.Sprintf("#%d · %s", m.index+1, name))
+	dv.title.SizeName = theme.SizeNameSubHeadingText
+	dv.title.TextStyle = fyne.TextStyle{Bold: true}
 
 	size := wb.Window.Canvas().Size()
 	dlg := fyne.NewSize(min(size.Width-40, 1100), min(size.Height-40, 640))
@@ -75,20 +75,20 @@ func (wb *Workbench) ShowDetail(name string, p problems.Problem, m Member, img i
 	}
 	var picture fyne.CanvasObject
 	if img != nil {
-		dv.Picture = canvas.NewImageFromImage(img)
-		dv.Picture.FillMode = canvas.ImageFillContain
-		dv.Picture.ScaleMode = canvas.ImageScalePixels
+		dv.picture = canvas.NewImageFromImage(img)
+		dv.picture.FillMode = canvas.ImageFillContain
+		dv.picture.ScaleMode = canvas.ImageScalePixels
 		box := fyne.NewSize(min(560, dlg.Width/2), min(440, dlg.Height-200))
 		if wide {
 			box = fyne.NewSize(dlg.Width-60, min(280, dlg.Height/3))
 		}
 		pic := pictureSize(img.Bounds().Dx(), img.Bounds().Dy(), box)
-		dv.Picture.SetMinSize(pic)
+		dv.picture.SetMinSize(pic)
 		back := canvas.NewRectangle(colorCard())
 		back.CornerRadius = 4
 		// What does not fit the box even at half size scrolls, so the dialog never grows past
 		// the window and its buttons stay on screen.
-		view := container.NewScroll(dv.Picture)
+		view := container.NewScroll(dv.picture)
 		view.SetMinSize(fyne.NewSize(min(pic.Width, box.Width), min(pic.Height, box.Height)))
 		dv.pictureView = view
 		picture = container.NewStack(back, container.NewPadded(view))
@@ -99,88 +99,88 @@ func (wb *Workbench) ShowDetail(name string, p problems.Problem, m Member, img i
 		picture = msg
 	}
 
-	dv.Badges = []*Badge{NewBadge("Quality", m.Quality), NewBadge("Diversity", m.Diversity), NewBadge("Controllability", m.Controllability)}
-	dv.Fitness = widget.NewLabel(fmt.Sprintf("fitness %.3f", m.Fitness))
-	badgeRow := container.NewHBox(dv.Badges[0], dv.Badges[1], dv.Badges[2], tip(dv.Fitness, tipFitness))
+	dv.badges = []*badge{newBadge("Quality", m.Quality), newBadge("Diversity", m.Diversity), newBadge("Controllability", m.Controllability)}
+	dv.fitness = widget.NewLabel(fmt.Sprintf("fitness %.3f", m.Fitness))
+	badgeRow := container.NewHBox(dv.badges[0], dv.badges[1], dv.badges[2], tip(dv.fitness, tipFitness))
 
-	dv.Control = widget.NewLabel(controlText(m.Control))
-	dv.Control.TextStyle = fyne.TextStyle{Monospace: true}
-	dv.Control.Wrapping = fyne.TextWrapWord
-	dv.Info = widget.NewLabel("computing…")
-	dv.Info.TextStyle = fyne.TextStyle{Monospace: true}
+	dv.control = widget.NewLabel(controlText(m.Control))
+	dv.control.TextStyle = fyne.TextStyle{Monospace: true}
+	dv.control.Wrapping = fyne.TextWrapWord
+	dv.info = widget.NewLabel("computing…")
+	dv.info.TextStyle = fyne.TextStyle{Monospace: true}
 	if m.Info != nil {
-		dv.Info.SetText(strings.Join(InfoLines(m.Info), "\n"))
+		dv.info.SetText(strings.Join(infoLines(m.Info), "\n"))
 	} else {
 		dv.infos.Go(func(ctx context.Context) func() {
 			info, err := p.Info(m.Content)
 			return func() {
 				if err != nil {
-					dv.Info.SetText("info failed: " + err.Error())
+					dv.info.SetText("info failed: " + err.Error())
 					return
 				}
-				dv.Member.Info = info
-				dv.Info.SetText(strings.Join(InfoLines(info), "\n"))
+				dv.member.Info = info
+				dv.info.SetText(strings.Join(infoLines(info), "\n"))
 			}
 		})
 	}
 
-	dv.EditButton = widget.NewButtonWithIcon("Edit tiles", theme.DocumentCreateIcon(), func() {
-		dv.Dialog.Hide()
-		wb.EditMember(name, p, dv.Member)
+	dv.editButton = widget.NewButtonWithIcon("Edit tiles", theme.DocumentCreateIcon(), func() {
+		dv.dialog.Hide()
+		wb.editMember(name, p, dv.member)
 	})
-	if _, ok := TileGridOf(p); !ok {
-		dv.EditButton.SetText("Edit (tile grids only)")
-		dv.EditButton.Disable()
+	if _, ok := tileGridOf(p); !ok {
+		dv.editButton.SetText("Edit (tile grids only)")
+		dv.editButton.Disable()
 	}
-	dv.PNGButton = widget.NewButtonWithIcon("PNG…", theme.FileImageIcon(), func() {
-		wb.saveFileDialog(fmt.Sprintf("%s-%d.png", name, m.Index+1), func() ([]byte, error) {
+	dv.pngButton = widget.NewButtonWithIcon("PNG…", theme.FileImageIcon(), func() {
+		wb.saveFileDialog(fmt.Sprintf("%s-%d.png", name, m.index+1), func() ([]byte, error) {
 			if img == nil {
 				return nil, fmt.Errorf("this level has no picture")
 			}
-			return EncodePNG(img)
+			return encodePNG(img)
 		})
 	})
-	dv.JSONButton = widget.NewButtonWithIcon("JSON…", theme.FileTextIcon(), func() {
-		wb.saveFileDialog(fmt.Sprintf("%s-%d.json", name, m.Index+1), func() ([]byte, error) {
-			return ItemsJSON(name, []Member{dv.Member})
+	dv.jsonButton = widget.NewButtonWithIcon("JSON…", theme.FileTextIcon(), func() {
+		wb.saveFileDialog(fmt.Sprintf("%s-%d.json", name, m.index+1), func() ([]byte, error) {
+			return itemsJSON(name, []member{dv.member})
 		})
 	})
 
-	dv.LevelsButton = widget.NewButtonWithIcon("Tiled / text…", theme.DocumentSaveIcon(), func() {
-		wb.exportLevelDialog(name, p, dv.Member)
+	dv.levelsButton = widget.NewButtonWithIcon("Tiled / text…", theme.DocumentSaveIcon(), func() {
+		wb.exportLevelDialog(name, p, dv.member)
 	})
 	if _, _, err := levelio.LegendOf(name, p); err != nil {
-		dv.LevelsButton.Disable()
+		dv.levelsButton.Disable()
 	}
-	buttons := container.NewHBox(dv.EditButton, dv.PNGButton, dv.JSONButton, dv.LevelsButton)
-	dv.Outcome = widget.NewLabel("")
-	dv.WatchNote = widget.NewLabel("")
+	buttons := container.NewHBox(dv.editButton, dv.pngButton, dv.jsonButton, dv.levelsButton)
+	dv.outcome = widget.NewLabel("")
+	dv.watchNote = widget.NewLabel("")
 	// The reason Watch is off can be long: it wraps in the room left, never widening the dialog.
-	dv.WatchNote.Wrapping = fyne.TextWrapWord
+	dv.watchNote.Wrapping = fyne.TextWrapWord
 	if CanPlay(name) {
 		dv.addPlay(wb, name, p, buttons)
 	}
-	infoScroll := container.NewScroll(dv.Info) // long paths scroll sideways instead of widening the dialog
+	infoScroll := container.NewScroll(dv.info) // long paths scroll sideways instead of widening the dialog
 	infoScroll.SetMinSize(fyne.NewSize(300, 200))
-	footer := container.NewVBox(container.NewBorder(nil, nil, dv.Outcome, nil, dv.WatchNote), buttons)
+	footer := container.NewVBox(container.NewBorder(nil, nil, dv.outcome, nil, dv.watchNote), buttons)
 	var body fyne.CanvasObject
 	if wide {
 		// metrics and control beside the info, under the picture: the dialog stays low enough
 		// for a 700-pixel screen
 		infoScroll.SetMinSize(fyne.NewSize(300, 120))
-		metrics := container.NewVBox(badgeRow, sectionTitle("CONTROL"), dv.Control)
+		metrics := container.NewVBox(badgeRow, sectionTitle("CONTROL"), dv.control)
 		info := container.NewBorder(sectionTitle("INFO"), nil, nil, nil, infoScroll)
-		body = container.NewBorder(container.NewVBox(dv.Title, picture), footer, metrics, nil, info)
+		body = container.NewBorder(container.NewVBox(dv.title, picture), footer, metrics, nil, info)
 	} else {
 		right := container.NewBorder(
-			container.NewVBox(badgeRow, sectionTitle("CONTROL"), dv.Control, sectionTitle("INFO")),
+			container.NewVBox(badgeRow, sectionTitle("CONTROL"), dv.control, sectionTitle("INFO")),
 			footer, nil, nil, infoScroll)
-		body = container.NewBorder(dv.Title, nil, container.NewCenter(picture), nil, right)
+		body = container.NewBorder(dv.title, nil, container.NewCenter(picture), nil, right)
 	}
-	dv.Dialog = dialog.NewCustom("Level", "Close", withTipLayer(body, true), wb.Window)
-	dv.Dialog.Resize(dlg)
-	dv.Dialog.Show()
-	wb.Detail = dv
+	dv.dialog = dialog.NewCustom("Level", "Close", withTipLayer(body, true), wb.Window)
+	dv.dialog.Resize(dlg)
+	dv.dialog.Show()
+	wb.detail = dv
 	return dv
 }
 
@@ -207,7 +207,7 @@ func controlText(c problems.Control) string {
 		return "(none)"
 	}
 	if m, ok := c.(map[string]any); ok {
-		return strings.Join(InfoLines(m), "\n")
+		return strings.Join(infoLines(m), "\n")
 	}
 	b, err := json.Marshal(c)
 	if err != nil {
@@ -217,10 +217,10 @@ func controlText(c problems.Control) string {
 }
 
 // openMember is the galleries' OnOpen: it shows the tapped member in a dialog.
-func (wb *Workbench) openMember(pv *PopulationView, pos int) {
+func (wb *Workbench) openMember(pv *populationView, pos int) {
 	name, p := pv.Problem()
 	if p == nil || pos < 0 || pos >= len(pv.Members()) {
 		return
 	}
-	wb.ShowDetail(name, p, pv.Members()[pos], pv.Image(pos))
+	wb.showDetail(name, p, pv.Members()[pos], pv.Image(pos))
 }

@@ -18,13 +18,13 @@ import (
 	"pcgwb/problems/levelio"
 )
 
-// ItemsJSON encodes members as an item file, {"problem": ..., "items": [{"content", "control"}]}:
+// itemsJSON encodes members as an item file, {"problem": ..., "items": [{"content", "control"}]}:
 // what `workbench eval` reads and what the Python reference loads with json.load (contents and
 // controls in its own JSON shapes).
-func ItemsJSON(problem string, members []Member) ([]byte, error) {
+func itemsJSON(problem string, members []member) ([]byte, error) {
 	f := problems.ItemFile{Problem: problem, Items: make([]problems.Item, len(members))}
 	for i := range members {
-		f.Items[i] = problems.Item{ID: strconv.Itoa(members[i].Index + 1), Content: members[i].Content, Control: members[i].Control}
+		f.Items[i] = problems.Item{ID: strconv.Itoa(members[i].index + 1), Content: members[i].Content, Control: members[i].Control}
 	}
 	data, err := json.MarshalIndent(f, "", " ")
 	if err != nil {
@@ -33,12 +33,12 @@ func ItemsJSON(problem string, members []Member) ([]byte, error) {
 	return append(data, '\n'), nil
 }
 
-// MetricsCSV writes one row per member: its number, the four metrics, the pass flags, the
+// metricsCSV writes one row per member: its number, the four metrics, the pass flags, the
 // control (as JSON) and every numeric info field any member has (blank where one lacks it).
-func MetricsCSV(w io.Writer, members []Member) error {
+func metricsCSV(w io.Writer, members []member) error {
 	fieldSet := map[string]bool{}
 	for i := range members {
-		for k := range members[i].InfoNumbers() {
+		for k := range members[i].infoNumbers() {
 			fieldSet[k] = true
 		}
 	}
@@ -66,9 +66,9 @@ func MetricsCSV(w io.Writer, members []Member) error {
 			}
 			control = string(b)
 		}
-		row := []string{strconv.Itoa(m.Index + 1), num(m.Quality), num(m.Diversity), num(m.Controllability), num(m.Fitness),
+		row := []string{strconv.Itoa(m.index + 1), num(m.Quality), num(m.Diversity), num(m.Controllability), num(m.Fitness),
 			strconv.FormatBool(m.Feasible()), strconv.FormatBool(m.Unique()), strconv.FormatBool(m.Controlled()), control}
-		nums := m.InfoNumbers()
+		nums := m.infoNumbers()
 		for _, f := range fields {
 			if v, ok := nums[f]; ok {
 				row = append(row, num(v))
@@ -84,10 +84,10 @@ func MetricsCSV(w io.Writer, members []Member) error {
 	return cw.Error()
 }
 
-// ContactSheet lays images out in a grid on the workbench's ink background, each at its own
+// contactSheet lays images out in a grid on the workbench's ink background, each at its own
 // pixel size in a cell as large as the largest one, with gap pixels between cells. Nil images
 // leave their cell empty. A single image comes back as it is.
-func ContactSheet(imgs []image.Image, gap int) image.Image {
+func contactSheet(imgs []image.Image, gap int) image.Image {
 	if len(imgs) == 1 && imgs[0] != nil {
 		return imgs[0]
 	}
@@ -115,8 +115,8 @@ func ContactSheet(imgs []image.Image, gap int) image.Image {
 	return sheet
 }
 
-// EncodePNG is png.Encode into bytes.
-func EncodePNG(img image.Image) ([]byte, error) {
+// encodePNG is png.Encode into bytes.
+func encodePNG(img image.Image) ([]byte, error) {
 	var buf bytes.Buffer
 	if err := png.Encode(&buf, img); err != nil {
 		return nil, fmt.Errorf("png: %w", err)
@@ -124,11 +124,11 @@ func EncodePNG(img image.Image) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// ExportLevels writes members of the problem registered as name into the folder dir as
+// exportLevels writes members of the problem registered as name into the folder dir as
 // VGLC-style text with its legend and, for problems drawn tile by tile, Tiled maps over a
 // tileset PNG (levelio.Export): the detail view's "Tiled / text…" and, for a selection, the
 // gallery's export.
-func ExportLevels(dir, base, name string, p problems.Problem, members []Member) ([]string, error) {
+func exportLevels(dir, base, name string, p problems.Problem, members []member) ([]string, error) {
 	items := make([]problems.Item, len(members))
 	for i := range members {
 		items[i] = members[i].Item()

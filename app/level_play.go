@@ -18,39 +18,39 @@ import (
 // recorded solution is looked up, and stays disabled with the reason when there is none. Both
 // set the status bar when the window opens and again when it closes (with the outcome or the
 // failure), so it never stays on "Opening the play window…".
-func (dv *DetailView) addPlay(wb *Workbench, name string, p problems.Problem, buttons *fyne.Container) {
+func (dv *detailView) addPlay(wb *Workbench, name string, p problems.Problem, buttons *fyne.Container) {
 	launch := func(replay bool) func() {
 		return func() {
-			wb.PlayLevel(name, dv.Member.Item(), replay, func(o *play.Outcome) {
+			wb.playLevel(name, dv.member.Item(), replay, func(o *play.Outcome) {
 				if !replay {
-					dv.Outcome.SetText("Last play: " + o.Text())
+					dv.outcome.SetText("Last play: " + o.Text())
 					dv.lastPlay = o
-					dv.WatchPlayButton.Enable()
+					dv.watchPlayButton.Enable()
 				}
 			})
 		}
 	}
-	dv.PlayButton = widget.NewButtonWithIcon("Play", theme.MediaPlayIcon(), launch(false))
-	dv.WatchButton = widget.NewButtonWithIcon("Watch", theme.VisibilityIcon(), launch(true))
-	dv.WatchButton.Disable()
-	dv.WatchNote.SetText("looking for a recorded solution…")
-	content := dv.Member.Content
+	dv.playButton = widget.NewButtonWithIcon("Play", theme.MediaPlayIcon(), launch(false))
+	dv.watchButton = widget.NewButtonWithIcon("Watch", theme.VisibilityIcon(), launch(true))
+	dv.watchButton.Disable()
+	dv.watchNote.SetText("looking for a recorded solution…")
+	content := dv.member.Content
 	dv.watchCheck.Go(func(ctx context.Context) func() {
 		ok, why := play.HasSolution(name, p, content)
 		return func() {
 			if ok {
-				dv.WatchButton.Enable()
-				dv.WatchNote.SetText("")
+				dv.watchButton.Enable()
+				dv.watchNote.SetText("")
 				return
 			}
-			dv.WatchNote.SetText("Watch: " + why)
+			dv.watchNote.SetText("Watch: " + why)
 		}
 	})
-	dv.WatchPlayButton = widget.NewButtonWithIcon("Watch my play", theme.MediaReplayIcon(), func() {
+	dv.watchPlayButton = widget.NewButtonWithIcon("Watch my play", theme.MediaReplayIcon(), func() {
 		if dv.lastPlay == nil {
 			return
 		}
-		rec, item := dv.lastPlay, dv.Member.Item()
+		rec, item := dv.lastPlay, dv.member.Item()
 		wb.notify("Opening the play window…")
 		goJob(func() {
 			o, err := WatchRecorded(context.Background(), name, item, rec)
@@ -62,18 +62,18 @@ func (dv *DetailView) addPlay(wb *Workbench, name string, p problems.Problem, bu
 			})
 		})
 	})
-	dv.WatchPlayButton.Disable()
-	buttons.Add(dv.PlayButton)
-	buttons.Add(dv.WatchButton)
-	buttons.Add(dv.WatchPlayButton)
+	dv.watchPlayButton.Disable()
+	buttons.Add(dv.playButton)
+	buttons.Add(dv.watchButton)
+	buttons.Add(dv.watchPlayButton)
 }
 
-// PlayLevel opens the play window on a level of the problem registered as name, from anywhere
+// playLevel opens the play window on a level of the problem registered as name, from anywhere
 // in the GUI (the detail view; the Editor's Play button calls it with the edited level): Play,
 // or Watch with replay. The status bar says when the window opens and again when it closes,
 // with the outcome or the failure, so it never stays on "Opening the play window…". onOutcome
 // (may be nil) gets the outcome on the UI goroutine.
-func (wb *Workbench) PlayLevel(name string, item problems.Item, replay bool, onOutcome func(*play.Outcome)) {
+func (wb *Workbench) playLevel(name string, item problems.Item, replay bool, onOutcome func(*play.Outcome)) {
 	if !CanPlay(name) {
 		wb.notify(name + " has no play view.")
 		return
@@ -130,9 +130,9 @@ func playStatus(replay bool, o *play.Outcome, err error) string {
 }
 
 // exportLevelDialog asks for a folder and writes one level there as text and a Tiled map.
-func (wb *Workbench) exportLevelDialog(name string, p problems.Problem, m Member) {
-	wb.pickFolder("Export the level into a folder", "Export here", wb.Settings().OutputDir(), func(dir string) {
-		files, err := ExportLevels(dir, fmt.Sprintf("%s-%d", name, m.Index+1), name, p, []Member{m})
+func (wb *Workbench) exportLevelDialog(name string, p problems.Problem, m member) {
+	wb.pickFolder("Export the level into a folder", "Export here", wb.prefs().outputDir(), func(dir string) {
+		files, err := exportLevels(dir, fmt.Sprintf("%s-%d", name, m.index+1), name, p, []member{m})
 		if err != nil {
 			dialog.ShowError(err, wb.Window)
 			return

@@ -55,17 +55,17 @@ func TestDetailWatchNeedsASolution(t *testing.T) {
 			if tc.name == "no key" {
 				room.([]any)[0].([]any)[10] = 1
 			}
-			dv := wb.ShowDetail("zelda-v0", p, NewMember(0, problems.Scored{Content: room}), nil)
-			defer dv.Dialog.Hide()
-			if dv.WatchButton == nil || !dv.WatchButton.Disabled() {
+			dv := wb.showDetail("zelda-v0", p, newMember(0, problems.Scored{Content: room}), nil)
+			defer dv.dialog.Hide()
+			if dv.watchButton == nil || !dv.watchButton.Disabled() {
 				t.Fatal("Watch is not disabled while the solution is looked up")
 			}
-			if !dv.WatchPlayButton.Disabled() {
+			if !dv.watchPlayButton.Disabled() {
 				t.Fatal("Watch my play is enabled before any play")
 			}
-			eventually(t, "the solution lookup", func() bool { return !strings.Contains(dv.WatchNote.Text, "looking") })
-			if dv.WatchButton.Disabled() == tc.enabled || !strings.Contains(dv.WatchNote.Text, tc.note) {
-				t.Fatalf("Watch disabled %v, note %q; want enabled %v and %q", dv.WatchButton.Disabled(), dv.WatchNote.Text, tc.enabled, tc.note)
+			eventually(t, "the solution lookup", func() bool { return !strings.Contains(dv.watchNote.Text, "looking") })
+			if dv.watchButton.Disabled() == tc.enabled || !strings.Contains(dv.watchNote.Text, tc.note) {
+				t.Fatalf("Watch disabled %v, note %q; want enabled %v and %q", dv.watchButton.Disabled(), dv.watchNote.Text, tc.enabled, tc.note)
 			}
 		})
 	}
@@ -102,7 +102,7 @@ func TestPlayRefusesAnUnplayableLevel(t *testing.T) {
 	launched := fakeLaunch(t, &play.Outcome{Result: play.ResultWon})
 	room := zeldaRoom(t, p, false)
 	room.([]any)[0].([]any)[10] = 1 // no key
-	wb.PlayLevel("zelda-v0", problems.Item{Content: room}, false, nil)
+	wb.playLevel("zelda-v0", problems.Item{Content: room}, false, nil)
 	await(t, waitJobs)
 	if len(*launched) != 0 {
 		t.Fatal("an unplayable level was opened in the play window")
@@ -110,7 +110,7 @@ func TestPlayRefusesAnUnplayableLevel(t *testing.T) {
 	if got := wb.statusBar.Text; !strings.Contains(got, "Not played") || !strings.Contains(got, "no key") {
 		t.Fatalf("status %q does not say what is wrong", got)
 	}
-	wb.PlayLevel("zelda-v0", problems.Item{Content: zeldaRoom(t, p, false)}, false, nil)
+	wb.playLevel("zelda-v0", problems.Item{Content: zeldaRoom(t, p, false)}, false, nil)
 	await(t, waitJobs)
 	if len(*launched) != 1 {
 		t.Fatal("a playable level was not opened")

@@ -46,38 +46,38 @@ func (f llmFeedback) note() string {
 }
 
 // setupFeedback makes Ask again and Error details (both hidden until a batch needs them).
-func (lp *LLMPanel) setupFeedback() {
-	lp.AskAgainButton = widget.NewButtonWithIcon("Ask again", theme.ViewRefreshIcon(), lp.AskAgain)
-	lp.AskAgainButton.Hide()
-	lp.ErrorButton = widget.NewButtonWithIcon("Error details…", theme.ErrorIcon(), func() { lp.ShowError() })
-	lp.ErrorButton.Importance = widget.DangerImportance
-	lp.ErrorButton.Hide()
+func (lp *llmPanel) setupFeedback() {
+	lp.askAgainButton = widget.NewButtonWithIcon("Ask again", theme.ViewRefreshIcon(), lp.askAgain)
+	lp.askAgainButton.Hide()
+	lp.errorButton = widget.NewButtonWithIcon("Error details…", theme.ErrorIcon(), func() { lp.showError() })
+	lp.errorButton.Importance = widget.DangerImportance
+	lp.errorButton.Hide()
 }
 
 // clearFeedback forgets the last batch's (a new one starts).
-func (lp *LLMPanel) clearFeedback() {
+func (lp *llmPanel) clearFeedback() {
 	lp.feedback, lp.lastErr = llmFeedback{}, ""
-	lp.AskAgainButton.Hide()
-	lp.ErrorButton.Hide()
+	lp.askAgainButton.Hide()
+	lp.errorButton.Hide()
 }
 
 // showFeedback shows what the finished batch needs: Ask again when answers came from the
 // cache, Error details and the gallery's failure state when it failed (shown thumbs it has).
-func (lp *LLMPanel) showFeedback(f llmFeedback, err error, shown int) {
+func (lp *llmPanel) showFeedback(f llmFeedback, err error, shown int) {
 	lp.feedback = f
 	if len(f.keys) > 0 {
-		lp.AskAgainButton.SetText(fmt.Sprintf("Ask again (%d)", len(f.keys)))
-		lp.AskAgainButton.Show()
+		lp.askAgainButton.SetText(fmt.Sprintf("Ask again (%d)", len(f.keys)))
+		lp.askAgainButton.Show()
 	}
 	if err == nil {
 		return
 	}
 	lp.lastErr = err.Error()
 	if !isCancel(err) {
-		lp.ErrorButton.Show()
+		lp.errorButton.Show()
 	}
 	if shown == 0 {
-		lp.Gallery.ShowMessage(galleryFailure(err))
+		lp.gallery.showMessage(galleryFailure(err))
 	}
 }
 
@@ -97,18 +97,18 @@ func galleryFailure(err error) string {
 	return "No level: the batch failed. " + first + "\n(Error details… shows the whole message.)"
 }
 
-// AskAgain runs the last batch again, asking the server anew for the replies that came from
+// askAgain runs the last batch again, asking the server anew for the replies that came from
 // the cache (the new answers replace the cached ones); the other requests replay.
-func (lp *LLMPanel) AskAgain() {
-	if len(lp.feedback.keys) == 0 || lp.Busy() {
+func (lp *llmPanel) askAgain() {
+	if len(lp.feedback.keys) == 0 || lp.busy() {
 		return
 	}
 	lp.generate(lp.feedback.keys)
 }
 
-// ShowError opens the last failure's whole text, selectable, with a Copy button; it returns
+// showError opens the last failure's whole text, selectable, with a Copy button; it returns
 // the dialog and the text's entry.
-func (lp *LLMPanel) ShowError() (*dialog.CustomDialog, *widget.Entry) {
+func (lp *llmPanel) showError() (*dialog.CustomDialog, *widget.Entry) {
 	return lp.wb.showErrorDetails("The batch failed", lp.lastErr)
 }
 

@@ -22,8 +22,8 @@ func TestLLMSaysWhatCameFromTheCacheAndAsksAgain(t *testing.T) {
 	defer srv.Close()
 	wb, lp := newLLMTestPanel(t, srv)
 	wb.outputDirOverride = t.TempDir()
-	lp.Count.SetText("3")
-	lp.Seed.SetText("9")
+	lp.count.SetText("3")
+	lp.seed.SetText("9")
 	steps := []struct {
 		name      string
 		press     func()
@@ -32,16 +32,16 @@ func TestLLMSaysWhatCameFromTheCacheAndAsksAgain(t *testing.T) {
 		askAgain  bool
 		askedKeys int
 	}{
-		{"first batch asks the server", func() { test.Tap(lp.GenerateButton) }, 3, "", false, 0},
-		{"the same batch replays the cache", func() { test.Tap(lp.GenerateButton) }, 3, "3 of 3 from cache", true, 3},
-		{"Ask again asks those three anew", func() { test.Tap(lp.AskAgainButton) }, 6, "", false, 0},
-		{"the new answers are cached", func() { test.Tap(lp.GenerateButton) }, 6, "3 of 3 from cache", true, 3},
+		{"first batch asks the server", func() { test.Tap(lp.generateButton) }, 3, "", false, 0},
+		{"the same batch replays the cache", func() { test.Tap(lp.generateButton) }, 3, "3 of 3 from cache", true, 3},
+		{"Ask again asks those three anew", func() { test.Tap(lp.askAgainButton) }, 6, "", false, 0},
+		{"the new answers are cached", func() { test.Tap(lp.generateButton) }, 6, "3 of 3 from cache", true, 3},
 	}
 	for _, st := range steps {
 		st.press()
 		waitLLM(t, lp)
-		await(t, wb.Compare.Wait)
-		status := lp.Status.Text
+		await(t, wb.compare.wait)
+		status := lp.status.Text
 		switch {
 		case len(srv.Calls()) != st.calls:
 			t.Fatalf("%s: %d calls, want %d (status %q)", st.name, len(srv.Calls()), st.calls, status)
@@ -49,12 +49,12 @@ func TestLLMSaysWhatCameFromTheCacheAndAsksAgain(t *testing.T) {
 			t.Fatalf("%s: status %q lacks %q", st.name, status, st.note)
 		case st.note == "" && strings.Contains(status, "from cache"):
 			t.Fatalf("%s: status %q mentions the cache", st.name, status)
-		case lp.AskAgainButton.Visible() != st.askAgain || len(lp.feedback.keys) != st.askedKeys:
-			t.Fatalf("%s: Ask again shown %v for %d keys", st.name, lp.AskAgainButton.Visible(), len(lp.feedback.keys))
-		case lp.ErrorButton.Visible():
+		case lp.askAgainButton.Visible() != st.askAgain || len(lp.feedback.keys) != st.askedKeys:
+			t.Fatalf("%s: Ask again shown %v for %d keys", st.name, lp.askAgainButton.Visible(), len(lp.feedback.keys))
+		case lp.errorButton.Visible():
 			t.Fatalf("%s: an error button after a good batch", st.name)
-		case lp.Gallery.Len() != 3:
-			t.Fatalf("%s: %d levels shown", st.name, lp.Gallery.Len())
+		case lp.gallery.Len() != 3:
+			t.Fatalf("%s: %d levels shown", st.name, lp.gallery.Len())
 		}
 	}
 }
@@ -66,27 +66,27 @@ func TestLLMFailureIsShownInFull(t *testing.T) {
 	defer srv.Close()
 	wb, lp := newLLMTestPanel(t, srv)
 	wb.outputDirOverride = t.TempDir()
-	lp.Count.SetText("2")
-	test.Tap(lp.GenerateButton)
+	lp.count.SetText("2")
+	test.Tap(lp.generateButton)
 	waitLLM(t, lp)
-	msg := lp.Gallery.message.Text
-	if !strings.Contains(lp.Status.Text, "Generation failed") || lp.lastErr == "" {
-		t.Fatalf("status %q, error %q", lp.Status.Text, lp.lastErr)
+	msg := lp.gallery.message.Text
+	if !strings.Contains(lp.status.Text, "Generation failed") || lp.lastErr == "" {
+		t.Fatalf("status %q, error %q", lp.status.Text, lp.lastErr)
 	}
 	if strings.Contains(msg, "Waiting") || !strings.Contains(msg, "failed") {
 		t.Fatalf("the gallery says %q", msg)
 	}
-	if !lp.ErrorButton.Visible() || lp.AskAgainButton.Visible() {
+	if !lp.errorButton.Visible() || lp.askAgainButton.Visible() {
 		t.Fatal("Error details is not offered (or Ask again is, with nothing cached)")
 	}
-	d, text := lp.ShowError()
+	d, text := lp.showError()
 	defer d.Hide()
 	if text.Text != lp.lastErr || !strings.Contains(text.Text, "scripted failure 400") {
 		t.Fatalf("the error dialog does not hold the server's message: error %q", lp.lastErr)
 	}
-	wb.App.Clipboard().SetContent("")
+	wb.app.Clipboard().SetContent("")
 	test.Tap(findButton(t, wb.Window.Canvas().Overlays().Top(), "Copy"))
-	if got := wb.App.Clipboard().Content(); got != lp.lastErr || strings.Contains(got, llmTestKey) {
+	if got := wb.app.Clipboard().Content(); got != lp.lastErr || strings.Contains(got, llmTestKey) {
 		t.Fatalf("copied %q, want the whole error %q (without the key)", got, lp.lastErr)
 	}
 	if galleryFailure(errString("a\nb")) != "No level: the batch failed. a …\n(Error details… shows the whole message.)" {

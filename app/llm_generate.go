@@ -63,39 +63,39 @@ func (s *llmStream) text() string {
 
 // Generate asks the model for the number of levels set, for the selected problem, and writes
 // the run folder into the output folder.
-func (lp *LLMPanel) Generate() { lp.generate(nil) }
+func (lp *llmPanel) Generate() { lp.generate(nil) }
 
 // generate runs a batch; the requests whose cache keys are in refresh are asked past the cache
 // (Ask again), the others may be answered from it.
-func (lp *LLMPanel) generate(refresh map[string]bool) {
-	if lp.Busy() {
+func (lp *llmPanel) generate(refresh map[string]bool) {
+	if lp.busy() {
 		return
 	}
-	name, p, err := lp.wb.CurrentProblem()
+	name, p, err := lp.wb.currentProblem()
 	if err != nil {
-		lp.Status.SetText(err.Error())
+		lp.status.SetText(err.Error())
 		return
 	}
-	n, err := parseLevelCount(lp.Count.Text)
+	n, err := parseLevelCount(lp.count.Text)
 	if err != nil {
-		lp.Status.SetText(err.Error())
+		lp.status.SetText(err.Error())
 		return
 	}
-	seed, err := parseSeed(lp.Seed.Text)
+	seed, err := parseSeed(lp.seed.Text)
 	if err != nil {
-		lp.Status.SetText(err.Error())
+		lp.status.SetText(err.Error())
 		return
 	}
 	cfg, err := lp.config()
 	if err != nil {
-		lp.Status.SetText(err.Error())
+		lp.status.SetText(err.Error())
 		return
 	}
-	text := lp.Template.Text
+	text := lp.template.Text
 	edited := text != lp.templateOriginal
 	if edited {
 		if _, err := (llm.Templates{}).Parse(lp.templateName, text); err != nil {
-			lp.Status.SetText("The template does not parse: " + err.Error())
+			lp.status.SetText("The template does not parse: " + err.Error())
 			return
 		}
 	}
@@ -106,52 +106,52 @@ func (lp *LLMPanel) generate(refresh map[string]bool) {
 	cfg.RefreshKeys = refresh
 	client, err := llm.New(cfg)
 	if err != nil {
-		lp.Status.SetText(err.Error())
+		lp.status.SetText(err.Error())
 		return
 	}
-	k, err := parseExampleCount(lp.Examples.Text)
+	k, err := parseExampleCount(lp.examples.Text)
 	if err != nil {
-		lp.Status.SetText(err.Error())
+		lp.status.SetText(err.Error())
 		return
 	}
 	opts := llm.GeneratorOptions{
 		Options: search.Options{Problem: name, Fitness: search.FitnessQuality, Seed: seed, PopSize: n},
-		PromptSettings: llm.PromptSettings{Examples: k, ExamplesFrom: lp.exampleDirs[lp.ExamplesFrom.Selected],
-			Control: lp.Control.Checked, MaxRepairs: llm.DefaultMaxRepairs, Template: lp.templateName},
+		PromptSettings: llm.PromptSettings{Examples: k, ExamplesFrom: lp.exampleDirs[lp.examplesFrom.Selected],
+			Control: lp.control.Checked, MaxRepairs: llm.DefaultMaxRepairs, Template: lp.templateName},
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	lp.mu.Lock()
 	lp.running, lp.cancel = true, cancel
 	lp.mu.Unlock()
-	lp.GenerateButton.Disable()
-	lp.CancelButton.Enable()
+	lp.generateButton.Disable()
+	lp.cancelButton.Enable()
 	lp.clearFeedback()
-	lp.Progress.SetValue(0)
-	lp.Stream.SetText("")
-	lp.Gallery.ShowMessage("Waiting for the first reply…")
+	lp.progress.SetValue(0)
+	lp.stream.SetText("")
+	lp.gallery.showMessage("Waiting for the first reply…")
 	lp.batch++
 	batch := lp.batch
 	finals := 0
 	// progress shows, while the batch runs, the levels done and the requests sent, failed and
 	// retried (UI goroutine)
 	progress := func() {
-		if lp.batch != batch || !lp.Busy() {
+		if lp.batch != batch || !lp.busy() {
 			return
 		}
-		lp.Status.SetText(fmt.Sprintf("Asking %s for %d levels of %s: %d of %d done · %s", cfg.Model, n, name, finals, n,
+		lp.status.SetText(fmt.Sprintf("Asking %s for %d levels of %s: %d of %d done · %s", cfg.Model, n, name, finals, n,
 			traffic.counts().text(true)))
-		lp.Progress.Refresh()
+		lp.progress.Refresh()
 	}
-	lp.Progress.TextFormatter = func() string {
+	lp.progress.TextFormatter = func() string {
 		c := traffic.counts()
-		return fmt.Sprintf("%d of %d levels · %d %s", int(math.Round(lp.Progress.Value*float64(n))), n, c.sent, nouns(c.sent, "request", "requests"))
+		return fmt.Sprintf("%d of %d levels · %d %s", int(math.Round(lp.progress.Value*float64(n))), n, c.sent, nouns(c.sent, "request", "requests"))
 	}
-	lp.Status.SetText(fmt.Sprintf("Asking %s for %d levels of %s…", cfg.Model, n, name))
+	lp.status.SetText(fmt.Sprintf("Asking %s for %d levels of %s…", cfg.Model, n, name))
 	lp.watchTraffic(traffic, progress)
 
 	stream := &llmStream{texts: map[int]string{}, turns: map[int]int{}, tries: map[int]int{}}
 	var thumbsMu sync.Mutex
-	thumbs := map[int]*Thumb{}
+	thumbs := map[int]*thumb{}
 	fb := llmFeedback{keys: map[string]bool{}} // where the answers came from
 	lp.jobs.Add(1)
 	go func() {
@@ -165,18 +165,18 @@ func (lp *LLMPanel) generate(refresh map[string]bool) {
 				item := problems.Item{ID: fmt.Sprintf("level-%d", ev.Item+1), Content: ev.Content, Control: ev.Control}
 				t := newThumb(ev.Item, item, img, rerr, ev.Quality, 0, ev.Controllability)
 				if rerr == nil {
-					m := NewMember(ev.Item, problems.Scored{Content: ev.Content, Control: ev.Control, Info: ev.Info, Quality: ev.Quality,
+					m := newMember(ev.Item, problems.Scored{Content: ev.Content, Control: ev.Control, Info: ev.Info, Quality: ev.Quality,
 						Controllability: ev.Controllability, Cell: problems.NoCell})
 					t.OnTapped = func() {
 						m.Diversity = t.Diversity.Value
-						lp.wb.ShowDetail(name, p, m, img)
+						lp.wb.showDetail(name, p, m, img)
 					}
 				}
 				thumbs[ev.Item] = t
 				fb.reply(ev)
 				if ev.Final {
 					finals++
-					lp.Progress.SetValue(float64(finals) / float64(n))
+					lp.progress.SetValue(float64(finals) / float64(n))
 					progress()
 				}
 				keys := make([]int, 0, len(thumbs))
@@ -184,11 +184,11 @@ func (lp *LLMPanel) generate(refresh map[string]bool) {
 					keys = append(keys, k)
 				}
 				sort.Ints(keys)
-				list := make([]*Thumb, len(keys))
+				list := make([]*thumb, len(keys))
 				for i, k := range keys {
 					list[i] = thumbs[k]
 				}
-				lp.Gallery.SetThumbs(list)
+				lp.gallery.setThumbs(list)
 			})
 		})
 		onUI(func() {
@@ -198,27 +198,27 @@ func (lp *LLMPanel) generate(refresh map[string]bool) {
 				lp.lastDir = dir
 			}
 			lp.mu.Unlock()
-			lp.GenerateButton.Enable()
-			lp.CancelButton.Disable()
-			lp.Stream.SetText(stream.text())
+			lp.generateButton.Enable()
+			lp.cancelButton.Disable()
+			lp.stream.SetText(stream.text())
 			thumbsMu.Lock()
 			shown := len(thumbs)
 			thumbsMu.Unlock()
 			lp.showFeedback(fb, err, shown)
 			switch {
 			case errors.Is(err, context.Canceled):
-				lp.Status.SetText("Cancelled; the unfinished run folder is " + dir + fb.note())
+				lp.status.SetText("Cancelled; the unfinished run folder is " + dir + fb.note())
 			case err != nil:
-				lp.Status.SetText("Generation failed: " + err.Error() + " (" + traffic.counts().text(false) + ")")
+				lp.status.SetText("Generation failed: " + err.Error() + " (" + traffic.counts().text(false) + ")")
 			default:
-				lp.Progress.SetValue(1)
+				lp.progress.SetValue(1)
 				thumbsMu.Lock()
 				showDiversity(thumbs, final)
 				thumbsMu.Unlock()
-				lp.Status.SetText(fmt.Sprintf("%d of %d levels valid%s · %s; run folder %s (added to Compare)", len(final.Population), n, fb.note(),
+				lp.status.SetText(fmt.Sprintf("%d of %d levels valid%s · %s; run folder %s (added to Compare)", len(final.Population), n, fb.note(),
 					traffic.counts().text(false), dir))
-				lp.wb.Compare.AddFolder(dir)
-				lp.CompareButton.Enable()
+				lp.wb.compare.addFolder(dir)
+				lp.compareButton.Enable()
 			}
 		})
 	}()
@@ -226,10 +226,10 @@ func (lp *LLMPanel) generate(refresh map[string]bool) {
 
 // execute runs the batch: the run folder (with the edited template inside it, so the run
 // records what it asked), the stream shown as it arrives, and Execute.
-func (lp *LLMPanel) execute(ctx context.Context, p problems.Problem, client *llm.Client, opts llm.GeneratorOptions, outDir string,
+func (lp *llmPanel) execute(ctx context.Context, p problems.Problem, client *llm.Client, opts llm.GeneratorOptions, outDir string,
 	edited bool, text string, stream *llmStream, onReply func(llm.ReplyEvent)) (*experiment.Final, string, error) {
 	cfg := experiment.Config{Generator: llm.GeneratorName, Options: opts.Options}
-	dir := RunFolderName(outDir, cfg, time.Now().Format("20060102-150405"))
+	dir := runFolderName(outDir, cfg, time.Now().Format("20060102-150405"))
 	if edited {
 		promptDir := filepath.Join(dir, "prompts")
 		if err := os.MkdirAll(promptDir, 0o755); err != nil {
@@ -261,8 +261,8 @@ func (lp *LLMPanel) execute(ctx context.Context, p problems.Problem, client *llm
 			refreshMu.Unlock()
 			text := stream.text()
 			onUI(func() {
-				if lp.Busy() {
-					lp.Stream.SetText(text)
+				if lp.busy() {
+					lp.stream.SetText(text)
 					lp.streamScroll.ScrollToBottom()
 				}
 			})
@@ -284,7 +284,7 @@ func problemImage(p problems.Problem, ev llm.ReplyEvent) (img image.Image, err e
 
 // showDiversity fills in the diversity badges once the batch is measured: the final
 // population is sorted, so its members are matched to the cells by content.
-func showDiversity(thumbs map[int]*Thumb, final *experiment.Final) {
+func showDiversity(thumbs map[int]*thumb, final *experiment.Final) {
 	if final == nil {
 		return
 	}

@@ -17,7 +17,7 @@ var openKeyStore = llm.NewKeyStore
 // setupKey builds the key entry, its status line, the insecure-http box and the re-ask box. Earlier versions
 // wrote the key into the Fyne preferences file: a key found there is moved to the store and
 // deleted from the preferences at once.
-func (lp *LLMPanel) setupKey(prefs fyne.Preferences) {
+func (lp *llmPanel) setupKey(prefs fyne.Preferences) {
 	lp.keys = openKeyStore()
 	if old := strings.TrimSpace(prefs.String(prefLLMKey)); old != "" {
 		if lp.keys.Key() == "" {
@@ -25,24 +25,24 @@ func (lp *LLMPanel) setupKey(prefs fyne.Preferences) {
 		}
 	}
 	prefs.RemoveValue(prefLLMKey)
-	lp.APIKey = widget.NewPasswordEntry()
-	lp.APIKey.SetPlaceHolder("empty: $" + llm.DefaultKeyEnv + " (local servers need none)")
-	lp.APIKey.SetText(lp.keys.Key())
-	lp.APIKey.OnSubmitted = func(string) { lp.saveKey() }
-	lp.KeyStatus = widget.NewLabel(lp.keys.Status())
-	lp.KeyStatus.Wrapping = fyne.TextWrapWord
-	lp.KeyStatus.SizeName = theme.SizeNameCaptionText
-	lp.AllowInsecure = widget.NewCheck("Allow plain http to another machine", nil)
-	lp.ReaskInvalid = widget.NewCheck("Re-ask invalid cached replies", nil)
+	lp.apiKey = widget.NewPasswordEntry()
+	lp.apiKey.SetPlaceHolder("empty: $" + llm.DefaultKeyEnv + " (local servers need none)")
+	lp.apiKey.SetText(lp.keys.Key())
+	lp.apiKey.OnSubmitted = func(string) { lp.saveKey() }
+	lp.keyStatus = widget.NewLabel(lp.keys.Status())
+	lp.keyStatus.Wrapping = fyne.TextWrapWord
+	lp.keyStatus.SizeName = theme.SizeNameCaptionText
+	lp.allowInsecure = widget.NewCheck("Allow plain http to another machine", nil)
+	lp.reaskInvalid = widget.NewCheck("Re-ask invalid cached replies", nil)
 }
 
 // saveKey keeps the entry's key in the store (called when the key is used or submitted, not
 // on every keystroke) and shows where it is kept.
-func (lp *LLMPanel) saveKey() string {
-	key := strings.TrimSpace(lp.APIKey.Text)
+func (lp *llmPanel) saveKey() string {
+	key := strings.TrimSpace(lp.apiKey.Text)
 	if err := lp.keys.Set(key); err != nil {
 		fyne.LogError("API key", err)
 	}
-	lp.KeyStatus.SetText(lp.keys.Status())
+	lp.keyStatus.SetText(lp.keys.Status())
 	return key
 }

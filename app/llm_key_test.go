@@ -33,18 +33,18 @@ func TestLLMKeyLeavesThePreferences(t *testing.T) {
 			a := test.NewTempApp(t)
 			prefs := a.Preferences()
 			prefs.SetString(prefLLMKey, "sk-old-plaintext")
-			lp := &LLMPanel{}
+			lp := &llmPanel{}
 			lp.setupKey(prefs)
 			if got := prefs.String(prefLLMKey); got != "" {
 				t.Fatalf("the old key stays in the preferences: %q", got)
 			}
-			if lp.APIKey.Text != "sk-old-plaintext" {
-				t.Errorf("the old key was lost: entry %q", lp.APIKey.Text)
+			if lp.apiKey.Text != "sk-old-plaintext" {
+				t.Errorf("the old key was lost: entry %q", lp.apiKey.Text)
 			}
-			if !strings.Contains(lp.KeyStatus.Text, tc.wantStatus) {
-				t.Errorf("status %q, want %q", lp.KeyStatus.Text, tc.wantStatus)
+			if !strings.Contains(lp.keyStatus.Text, tc.wantStatus) {
+				t.Errorf("status %q, want %q", lp.keyStatus.Text, tc.wantStatus)
 			}
-			lp.APIKey.SetText("sk-new")
+			lp.apiKey.SetText("sk-new")
 			if got := lp.saveKey(); got != "sk-new" {
 				t.Errorf("saveKey %q", got)
 			}
@@ -64,9 +64,9 @@ func TestLLMKeyLeavesThePreferences(t *testing.T) {
 
 func TestLLMInsecureBaseURLNeedsTheBox(t *testing.T) {
 	wb := newTestWorkbench(t)
-	lp := wb.LLM()
-	lp.BaseURL.SetText("http://example.test/v1")
-	lp.Model.SetText("m")
+	lp := wb.llm()
+	lp.baseURL.SetText("http://example.test/v1")
+	lp.model.SetText("m")
 	cfg, err := lp.config()
 	if err != nil {
 		t.Fatal(err)
@@ -74,7 +74,7 @@ func TestLLMInsecureBaseURLNeedsTheBox(t *testing.T) {
 	if err := cfg.Check(); err == nil || !strings.Contains(err.Error(), "clear") {
 		t.Fatalf("plain http to another host accepted: %v", err)
 	}
-	lp.AllowInsecure.SetChecked(true)
+	lp.allowInsecure.SetChecked(true)
 	if cfg, _ = lp.config(); cfg.Check() != nil {
 		t.Fatalf("the box does not allow it: %v", cfg.Check())
 	}

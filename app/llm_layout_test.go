@@ -22,19 +22,19 @@ func tabScroll(t *testing.T, wb *Workbench, name string) *container.Scroll {
 // and the endpoint's Test are on screen at full size without scrolling at all.
 func TestLLMTabFitsTheWindow(t *testing.T) {
 	wb := newTestWorkbench(t)
-	lp := wb.LLM()
-	wb.ShowTab("llm")
+	lp := wb.llm()
+	wb.showTab("llm")
 	for _, size := range []fyne.Size{fyne.NewSize(1280, 720), fyne.NewSize(1000, 720), fyne.NewSize(1280, 720)} {
 		relayout(wb, size)
 		scroll := tabScroll(t, wb, "llm")
 		if min := lp.Content().MinSize(); min.Width > scroll.Size().Width {
 			t.Errorf("at %v the tab needs %v wide, its area is %v: a sideways scroll", size, min.Width, scroll.Size().Width)
 		}
-		for name, o := range map[string]fyne.CanvasObject{"Generate": lp.GenerateButton, "Cancel": lp.CancelButton,
-			"Compare": lp.CompareButton, "Test": lp.TestButton, "progress": lp.Progress} {
+		for name, o := range map[string]fyne.CanvasObject{"Generate": lp.generateButton, "Cancel": lp.cancelButton,
+			"Compare": lp.compareButton, "Test": lp.testButton, "progress": lp.progress} {
 			onScreen(t, wb, name, o)
 		}
-		if w := lp.Status.Size().Width; w < 300 {
+		if w := lp.status.Size().Width; w < 300 {
 			t.Errorf("at %v the status is %v wide", size, w)
 		}
 	}

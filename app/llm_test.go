@@ -40,55 +40,55 @@ func roomsReply(n int) string {
 	return "Here is a level:\n```json\n[" + strings.Join(rows, ",\n ") + "]\n```\n"
 }
 
-func newLLMTestPanel(t *testing.T, srv *llmtest.Server) (*Workbench, *LLMPanel) {
+func newLLMTestPanel(t *testing.T, srv *llmtest.Server) (*Workbench, *llmPanel) {
 	t.Helper()
 	wb := newTestWorkbench(t)
-	lp := wb.LLM()
+	lp := wb.llm()
 	if lp == nil {
 		t.Fatal("no LLM tab")
 	}
-	t.Cleanup(func() { lp.Cancel(); settle(t, lp.Wait) })
-	lp.BaseURL.SetText(srv.BaseURL())
-	lp.Model.SetText("apptest-model")
-	lp.APIKey.SetText(llmTestKey)
+	t.Cleanup(func() { lp.Cancel(); settle(t, lp.wait) })
+	lp.baseURL.SetText(srv.BaseURL())
+	lp.model.SetText("apptest-model")
+	lp.apiKey.SetText(llmTestKey)
 	return wb, lp
 }
 
-func waitLLM(t *testing.T, lp *LLMPanel) {
+func waitLLM(t *testing.T, lp *llmPanel) {
 	t.Helper()
-	await(t, lp.Wait)
+	await(t, lp.wait)
 }
 
 func TestLLMTestButton(t *testing.T) {
 	srv := llmtest.New(llmtest.Text("OK"))
 	defer srv.Close()
 	wb, lp := newLLMTestPanel(t, srv)
-	test.Tap(lp.TestButton)
+	test.Tap(lp.testButton)
 	waitLLM(t, lp)
-	if got := wb.App.Preferences().String(prefLLMKey); got != "" {
+	if got := wb.app.Preferences().String(prefLLMKey); got != "" {
 		t.Fatalf("the key was written to the preferences: %q", got)
 	}
-	if !strings.HasPrefix(lp.TestResult.Text, "✓") || !strings.Contains(lp.TestResult.Text, `"OK"`) {
-		t.Fatalf("test result %q", lp.TestResult.Text)
+	if !strings.HasPrefix(lp.testResult.Text, "✓") || !strings.Contains(lp.testResult.Text, `"OK"`) {
+		t.Fatalf("test result %q", lp.testResult.Text)
 	}
 	calls := srv.Calls()
 	if len(calls) != 1 || calls[0].Authorization != "Bearer "+llmTestKey {
 		t.Fatalf("calls %d, authorization %q", len(calls), calls[0].Authorization)
 	}
-	if lp.TestButton.Disabled() {
+	if lp.testButton.Disabled() {
 		t.Fatal("Test stays disabled")
 	}
 
 	srv.Close() // an endpoint that is gone is reported, not hung on
-	test.Tap(lp.TestButton)
+	test.Tap(lp.testButton)
 	waitLLM(t, lp)
-	if !strings.HasPrefix(lp.TestResult.Text, "✗") || strings.Contains(lp.TestResult.Text, llmTestKey) {
-		t.Fatalf("failed test shows %q", lp.TestResult.Text)
+	if !strings.HasPrefix(lp.testResult.Text, "✗") || strings.Contains(lp.testResult.Text, llmTestKey) {
+		t.Fatalf("failed test shows %q", lp.testResult.Text)
 	}
-	lp.Model.SetText("")
-	test.Tap(lp.TestButton)
-	if !strings.Contains(lp.TestResult.Text, "model") {
-		t.Fatalf("no model: %q", lp.TestResult.Text)
+	lp.model.SetText("")
+	test.Tap(lp.testButton)
+	if !strings.Contains(lp.testResult.Text, "model") {
+		t.Fatalf("no model: %q", lp.testResult.Text)
 	}
 }
 
@@ -101,19 +101,19 @@ func TestLLMGeneratesThreeLevels(t *testing.T) {
 	wb, lp := newLLMTestPanel(t, srv)
 	out := t.TempDir()
 	wb.outputDirOverride = out
-	if lp.Template.Text == "" || !strings.Contains(lp.TemplateName.Text, "generic") {
+	if lp.template.Text == "" || !strings.Contains(lp.TemplateName.Text, "generic") {
 		t.Fatalf("template not shown: %q", lp.TemplateName.Text)
 	}
-	lp.Template.SetText(lp.Template.Text + "\nEDITED-MARKER")
-	lp.Count.SetText("3")
-	test.Tap(lp.GenerateButton)
+	lp.template.SetText(lp.template.Text + "\nEDITED-MARKER")
+	lp.count.SetText("3")
+	test.Tap(lp.generateButton)
 	waitLLM(t, lp)
-	await(t, wb.Compare.Wait)
+	await(t, wb.compare.wait)
 
-	if lp.Gallery.Len() != 3 {
-		t.Fatalf("%d thumbnails, want 3 (status %q)", lp.Gallery.Len(), lp.Status.Text)
+	if lp.gallery.Len() != 3 {
+		t.Fatalf("%d thumbnails, want 3 (status %q)", lp.gallery.Len(), lp.status.Text)
 	}
-	for i, th := range lp.Gallery.Thumbs() {
+	for i, th := range lp.gallery.Thumbs() {
 		if th.Image == nil || th.Index != i {
 			t.Fatalf("thumb %d: index %d, error %q", i, th.Index, th.Error)
 		}
@@ -121,11 +121,11 @@ func TestLLMGeneratesThreeLevels(t *testing.T) {
 			t.Errorf("thumb %d: quality %v, want 1", i, th.Quality.Value)
 		}
 	}
-	if lp.Progress.Value != 1 || lp.Busy() || lp.GenerateButton.Disabled() || !lp.CancelButton.Disabled() {
-		t.Fatalf("not finished: progress %v", lp.Progress.Value)
+	if lp.progress.Value != 1 || lp.busy() || lp.generateButton.Disabled() || !lp.cancelButton.Disabled() {
+		t.Fatalf("not finished: progress %v", lp.progress.Value)
 	}
-	if !strings.Contains(lp.Stream.Text, "── level 3") || !strings.Contains(lp.Stream.Text, "Here is a level") {
-		t.Fatalf("stream shows %q", lp.Stream.Text)
+	if !strings.Contains(lp.stream.Text, "── level 3") || !strings.Contains(lp.stream.Text, "Here is a level") {
+		t.Fatalf("stream shows %q", lp.stream.Text)
 	}
 	for _, c := range srv.Calls() {
 		if !strings.Contains(c.Prompt(), "EDITED-MARKER") {
@@ -133,7 +133,7 @@ func TestLLMGeneratesThreeLevels(t *testing.T) {
 		}
 	}
 
-	dir := lp.LastRunDir()
+	dir := lp.lastRunDir()
 	if filepath.Dir(dir) != out {
 		t.Fatalf("run folder %q not in %q", dir, out)
 	}
@@ -145,13 +145,13 @@ func TestLLMGeneratesThreeLevels(t *testing.T) {
 		t.Fatalf("the edited template is not in the run folder: %v", err)
 	}
 	found := false
-	for _, r := range wb.Compare.Runs() {
+	for _, r := range wb.compare.Runs() {
 		found = found || r.Dir == dir
 	}
 	if !found {
-		t.Fatalf("the run is not in Compare (%d runs)", len(wb.Compare.Runs()))
+		t.Fatalf("the run is not in Compare (%d runs)", len(wb.compare.Runs()))
 	}
-	test.Tap(lp.CompareButton)
+	test.Tap(lp.compareButton)
 	if wb.frontTab() != "compare" {
 		t.Fatalf("Compare is not in front: %q", wb.tabs.Selected().Text)
 	}
@@ -178,15 +178,15 @@ func TestLLMCancel(t *testing.T) {
 	defer close(release)
 	wb, lp := newLLMTestPanel(t, srv)
 	wb.outputDirOverride = t.TempDir()
-	lp.Count.SetText("2")
-	test.Tap(lp.GenerateButton)
-	if !lp.Busy() || lp.CancelButton.Disabled() {
+	lp.count.SetText("2")
+	test.Tap(lp.generateButton)
+	if !lp.busy() || lp.cancelButton.Disabled() {
 		t.Fatal("not running")
 	}
-	test.Tap(lp.CancelButton)
+	test.Tap(lp.cancelButton)
 	waitLLM(t, lp)
-	if lp.Busy() || !strings.Contains(lp.Status.Text, "Cancelled") {
-		t.Fatalf("status %q", lp.Status.Text)
+	if lp.busy() || !strings.Contains(lp.status.Text, "Cancelled") {
+		t.Fatalf("status %q", lp.status.Text)
 	}
 }
 
@@ -201,29 +201,29 @@ func TestLLMOfflineReplaysFromTheCache(t *testing.T) {
 	defer srv.Close()
 	wb, lp := newLLMTestPanel(t, srv)
 	wb.outputDirOverride = t.TempDir()
-	lp.Count.SetText("2")
-	lp.Seed.SetText("5")
-	test.Tap(lp.GenerateButton)
+	lp.count.SetText("2")
+	lp.seed.SetText("5")
+	test.Tap(lp.generateButton)
 	waitLLM(t, lp)
-	online := lp.LastRunDir()
+	online := lp.lastRunDir()
 	calls := len(srv.Calls())
 	if online == "" || calls != 2 {
-		t.Fatalf("online batch: dir %q, %d calls (status %q)", online, calls, lp.Status.Text)
+		t.Fatalf("online batch: dir %q, %d calls (status %q)", online, calls, lp.status.Text)
 	}
 
-	test.Tap(lp.Offline)
-	if !wb.App.Preferences().Bool(prefLLMOffline) {
+	test.Tap(lp.offline)
+	if !wb.app.Preferences().Bool(prefLLMOffline) {
 		t.Fatal("Offline is not kept in the preferences")
 	}
-	test.Tap(lp.TestButton)
-	if !strings.Contains(lp.TestResult.Text, "Offline") {
-		t.Fatalf("test result %q", lp.TestResult.Text)
+	test.Tap(lp.testButton)
+	if !strings.Contains(lp.testResult.Text, "Offline") {
+		t.Fatalf("test result %q", lp.testResult.Text)
 	}
-	test.Tap(lp.GenerateButton)
+	test.Tap(lp.generateButton)
 	waitLLM(t, lp)
-	replay := lp.LastRunDir()
+	replay := lp.lastRunDir()
 	if replay == online || len(srv.Calls()) != calls {
-		t.Fatalf("offline replay: dir %q, %d calls (status %q)", replay, len(srv.Calls()), lp.Status.Text)
+		t.Fatalf("offline replay: dir %q, %d calls (status %q)", replay, len(srv.Calls()), lp.status.Text)
 	}
 	a, errA := experiment.ReadFinal(online)
 	b, errB := experiment.ReadFinal(replay)
@@ -231,11 +231,11 @@ func TestLLMOfflineReplaysFromTheCache(t *testing.T) {
 		t.Fatalf("the replay differs from the recorded batch: %v %v", errA, errB)
 	}
 
-	lp.Seed.SetText("6") // never asked: not in the cache
-	test.Tap(lp.GenerateButton)
+	lp.seed.SetText("6") // never asked: not in the cache
+	test.Tap(lp.generateButton)
 	waitLLM(t, lp)
-	if len(srv.Calls()) != calls || !strings.Contains(lp.Status.Text, "Generation failed") || !strings.Contains(lp.Status.Text, "offline") {
-		t.Fatalf("offline miss: %d calls, status %q", len(srv.Calls()), lp.Status.Text)
+	if len(srv.Calls()) != calls || !strings.Contains(lp.status.Text, "Generation failed") || !strings.Contains(lp.status.Text, "offline") {
+		t.Fatalf("offline miss: %d calls, status %q", len(srv.Calls()), lp.status.Text)
 	}
 }
 
@@ -256,19 +256,19 @@ func TestLLMExamplesFromARunAndControlTargets(t *testing.T) {
 	wb, lp := newLLMTestPanel(t, srv)
 	wb.outputDirOverride = t.TempDir()
 	ga := makeRuns(t, t.TempDir(), []string{"ga"}, 1, 2)[0]
-	wb.Compare.AddFolder(ga)
-	await(t, wb.Compare.Wait)
+	wb.compare.addFolder(ga)
+	await(t, wb.compare.wait)
 	ok := false
-	ok = lp.SelectExamplesFrom(ga)
-	if !ok || len(lp.ExamplesFrom.Options) != 2 {
-		t.Fatalf("the GA run is not offered as an example source: %v", lp.ExamplesFrom.Options)
+	ok = lp.selectExamplesFrom(ga)
+	if !ok || len(lp.examplesFrom.Options) != 2 {
+		t.Fatalf("the GA run is not offered as an example source: %v", lp.examplesFrom.Options)
 	}
-	lp.Examples.SetText("2")
-	test.Tap(lp.Control)
-	lp.Count.SetText("1")
-	test.Tap(lp.GenerateButton)
+	lp.examples.SetText("2")
+	test.Tap(lp.control)
+	lp.count.SetText("1")
+	test.Tap(lp.generateButton)
 	waitLLM(t, lp)
-	dir := lp.LastRunDir()
+	dir := lp.lastRunDir()
 	var cfg struct {
 		LLM struct {
 			Examples     int    `json:"examples"`
@@ -278,7 +278,7 @@ func TestLLMExamplesFromARunAndControlTargets(t *testing.T) {
 	}
 	b, err := os.ReadFile(filepath.Join(dir, experiment.ConfigFile))
 	if err != nil || json.Unmarshal(b, &cfg) != nil {
-		t.Fatalf("config: %v (status %q)", err, lp.Status.Text)
+		t.Fatalf("config: %v (status %q)", err, lp.status.Text)
 	}
 	if cfg.LLM.Examples != 2 || cfg.LLM.ExamplesFrom != ga || !cfg.LLM.Control {
 		t.Fatalf("recorded %+v", cfg.LLM)
@@ -288,9 +288,9 @@ func TestLLMExamplesFromARunAndControlTargets(t *testing.T) {
 	}
 
 	// A bad example count is refused before anything is asked.
-	lp.Examples.SetText("x")
-	test.Tap(lp.GenerateButton)
-	if !strings.Contains(lp.Status.Text, "examples") || lp.Busy() {
-		t.Fatalf("bad example count accepted: %q", lp.Status.Text)
+	lp.examples.SetText("x")
+	test.Tap(lp.generateButton)
+	if !strings.Contains(lp.status.Text, "examples") || lp.busy() {
+		t.Fatalf("bad example count accepted: %q", lp.status.Text)
 	}
 }

@@ -107,7 +107,7 @@ func nouns(n int, one, many string) string {
 // watchTraffic shows the batch's progress in the status and the bar while it runs: levels
 // done and requests sent, failed and retried. A change schedules one refresh at a time (a
 // burst of retries must not queue a callback per request).
-func (lp *LLMPanel) watchTraffic(t *llmTraffic, show func()) {
+func (lp *llmPanel) watchTraffic(t *llmTraffic, show func()) {
 	var mu sync.Mutex
 	pending := false
 	t.mu.Lock()

@@ -31,20 +31,20 @@ func TestLLMShowsRetriesAsTheyHappen(t *testing.T) {
 	defer free()
 	wb, lp := newLLMTestPanel(t, srv)
 	wb.outputDirOverride = t.TempDir()
-	lp.Count.SetText("1")
-	test.Tap(lp.GenerateButton)
+	lp.count.SetText("1")
+	test.Tap(lp.generateButton)
 
 	const during = "0 of 1 done · 4 requests sent (1 waiting for an answer) · 3 failed and retried (last: 503 Service Unavailable)"
-	eventually(t, "the retries shown", func() bool { return strings.Contains(lp.Status.Text, during) })
-	if bar := lp.Progress.TextFormatter(); bar != "0 of 1 levels · 4 requests" {
+	eventually(t, "the retries shown", func() bool { return strings.Contains(lp.status.Text, during) })
+	if bar := lp.progress.TextFormatter(); bar != "0 of 1 levels · 4 requests" {
 		t.Errorf("the bar says %q", bar)
 	}
 	free()
 	waitLLM(t, lp)
-	if !strings.Contains(lp.Status.Text, "1 of 1 levels valid · 4 requests sent · 3 failed (last: 503 Service Unavailable)") {
-		t.Fatalf("final status %q", lp.Status.Text)
+	if !strings.Contains(lp.status.Text, "1 of 1 levels valid · 4 requests sent · 3 failed (last: 503 Service Unavailable)") {
+		t.Fatalf("final status %q", lp.status.Text)
 	}
-	if bar := lp.Progress.TextFormatter(); bar != "1 of 1 levels · 4 requests" {
+	if bar := lp.progress.TextFormatter(); bar != "1 of 1 levels · 4 requests" {
 		t.Errorf("the bar says %q at the end", bar)
 	}
 }

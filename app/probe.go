@@ -27,11 +27,11 @@ import (
 // exists to find.
 func (wb *Workbench) PressEverything(ctx context.Context, o PressOptions) (*PressReport, error) {
 	p := &presser{wb: wb, o: o, rep: &PressReport{}}
-	if p.o.Children == nil {
-		p.o.Children = publicChildren
+	if p.o.children == nil {
+		p.o.children = publicChildren
 	}
-	if p.o.SameKindLimit <= 0 {
-		p.o.SameKindLimit = 3
+	if p.o.sameKindLimit <= 0 {
+		p.o.sameKindLimit = 3
 	}
 	for _, name := range TabNames() {
 		if err := p.pressTab(ctx, name, false); err != nil {
@@ -54,22 +54,22 @@ func (wb *Workbench) PressEverything(ctx context.Context, o PressOptions) (*Pres
 
 // PressOptions configure PressEverything.
 type PressOptions struct {
-	// KeepRunning leaves the work that presses start running (a run in flight stays in
+	// keepRunning leaves the work that presses start running (a run in flight stays in
 	// flight); by default each press's work is cancelled once the press is checked, so that a
 	// Start does not run a whole run before the next press.
-	KeepRunning bool
-	// Children lists what a widget shows (nil: the containers' and widgets' public fields,
+	keepRunning bool
+	// children lists what a widget shows (nil: the containers' and widgets' public fields,
 	// which is all a real window offers; tests pass the renderers' objects, which are complete).
-	Children func(fyne.CanvasObject) []fyne.CanvasObject
-	// SameKindLimit is how many controls of one kind other than buttons and checks are pressed
+	children func(fyne.CanvasObject) []fyne.CanvasObject
+	// sameKindLimit is how many controls of one kind other than buttons and checks are pressed
 	// per tab (gallery cards, list rows…: pressing three of a hundred cards says what pressing
 	// all would); 0 means 3.
-	SameKindLimit int
+	sameKindLimit int
 	// Step, when set, is told of each press before it happens (progress, a log).
 	Step func(what string)
-	// Wait waits for the work in flight (nil: the workbench's own WaitIdle, the run excepted
+	// wait waits for the work in flight (nil: the workbench's own WaitIdle, the run excepted
 	// with KeepRunning).
-	Wait func(timeout time.Duration) error
+	wait func(timeout time.Duration) error
 }
 
 // PressReport says what PressEverything pressed and which dialogs it opened and dismissed.
@@ -106,7 +106,7 @@ type target struct {
 func (p *presser) pressTab(ctx context.Context, tab string, around bool) error {
 	var targets []target
 	onUI(func() {
-		p.wb.ShowTab(tab)
+		p.wb.showTab(tab)
 		targets = p.collect(tab, around)
 	})
 	if err := p.settle(); err != nil {
@@ -132,7 +132,7 @@ func (p *presser) pressTab(ctx context.Context, tab string, around bool) error {
 		if err := p.settle(); err != nil {
 			return fmt.Errorf("after %s: %w", t.what, err)
 		}
-		onUI(func() { p.wb.ShowTab(tab) })
+		onUI(func() { p.wb.showTab(tab) })
 	}
 	return nil
 }
@@ -140,12 +140,12 @@ func (p *presser) pressTab(ctx context.Context, tab string, around bool) error {
 // settle waits for the work a press started, cancels it unless it must keep running, and
 // dismisses what it opened meanwhile (an error dialog after a failed job).
 func (p *presser) settle() error {
-	if !p.o.KeepRunning {
+	if !p.o.keepRunning {
 		onUI(p.wb.Close)
 	}
-	wait := p.o.Wait
+	wait := p.o.wait
 	if wait == nil {
-		wait = func(d time.Duration) error { return p.wb.waitIdle(d, p.o.KeepRunning) }
+		wait = func(d time.Duration) error { return p.wb.waitIdle(d, p.o.keepRunning) }
 	}
 	err := wait(pressWait)
 	onUI(p.dismissOverlays)
@@ -184,7 +184,7 @@ func (p *presser) collect(tab string, around bool) []target {
 				return
 			}
 			kinds[kind]++
-			if kinds[kind] > p.o.SameKindLimit {
+			if kinds[kind] > p.o.sameKindLimit {
 				return
 			}
 		}
@@ -232,7 +232,7 @@ func (p *presser) walkSkipping(root, skip fyne.CanvasObject, visit func(fyne.Can
 		}
 		seen[o] = true
 		visit(o)
-		for _, c := range p.o.Children(o) {
+		for _, c := range p.o.children(o) {
 			walk(c)
 		}
 	}
@@ -314,8 +314,8 @@ func controlLabel(o fyne.CanvasObject) string {
 		return w.Text
 	case *widget.Select:
 		return w.Selected
-	case interface{ PressLabel() string }:
-		return w.PressLabel()
+	case interface{ pressLabel() string }:
+		return w.pressLabel()
 	}
 	return ""
 }

@@ -71,7 +71,7 @@ func TestPressEverything(t *testing.T) {
 				DataSource: filepath.Join(t.TempDir(), "no-such-archive.tar.gz"),
 			}
 			if tc.inFlight {
-				opts.Run = &RunOptions{Generator: "ga", Generations: MaxGenerations, Population: 8}
+				opts.Run = &RunOptions{Generator: "ga", Generations: maxGenerations, Population: 8}
 			}
 			wb := newTestWorkbench(t, opts)
 			if tc.problem != fakeName {
@@ -83,21 +83,21 @@ func TestPressEverything(t *testing.T) {
 			}
 			if tc.inFlight {
 				wb.StartRun()
-				eventually(t, "the run to start", func() bool { return wb.Run.State() == RunRunning })
+				eventually(t, "the run to start", func() bool { return wb.run.State() == runRunning })
 			}
 			var rep *PressReport
 			var err error
 			letUIRun(func() {
 				rep, err = wb.PressEverything(context.Background(), PressOptions{
-					Children:    rendererChildren,
-					KeepRunning: tc.inFlight,
+					children:    rendererChildren,
+					keepRunning: tc.inFlight,
 				})
 			})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if tc.inFlight && wb.Run.State() != RunRunning && !pressedLabel(rep, "Pause") && !pressedLabel(rep, "Cancel") {
-				t.Errorf("the run stopped (%v) though nothing paused or cancelled it", wb.Run.State())
+			if tc.inFlight && wb.run.State() != runRunning && !pressedLabel(rep, "Pause") && !pressedLabel(rep, "Cancel") {
+				t.Errorf("the run stopped (%v) though nothing paused or cancelled it", wb.run.State())
 			}
 			// The problem's "Get the data…" dialog opened when it was chosen; the walk dismissed it.
 			if tc.dataDir == nil && tc.problem != fakeName && !slices.ContainsFunc(rep.Dialogs, func(s string) bool { return strings.Contains(s, "Get the data…") }) {
@@ -146,7 +146,7 @@ func checkPressReport(t *testing.T, rep *PressReport, everyTab bool) {
 // front, a shortcut opens its dialog, the problem can be sampled.
 func checkWindowAnswers(t *testing.T, wb *Workbench) {
 	t.Helper()
-	if !wb.ShowTab("compare") || wb.frontTab() != "compare" {
+	if !wb.showTab("compare") || wb.frontTab() != "compare" {
 		t.Fatal("the Compare tab does not come to the front")
 	}
 	wb.handleKey(&fyne.KeyEvent{Name: fyne.KeyF1})
@@ -155,7 +155,7 @@ func checkWindowAnswers(t *testing.T, wb *Workbench) {
 		t.Fatal("F1 opened nothing after the walk")
 	}
 	wb.Window.Canvas().Overlays().Remove(top)
-	if _, _, err := wb.CurrentProblem(); err == nil {
+	if _, _, err := wb.currentProblem(); err == nil {
 		wb.samples.Sample()
 		wait(t, wb)
 	}
@@ -181,10 +181,10 @@ func checkNoGoroutineLeft(t *testing.T, before int) {
 // by showFileDialog is a real overlay with a Cancel button.
 func TestFileDialogsOpenAndCancel(t *testing.T) {
 	wb := newTestWorkbench(t)
-	p := &presser{wb: wb, o: PressOptions{Children: rendererChildren}, rep: &PressReport{}}
+	p := &presser{wb: wb, o: PressOptions{children: rendererChildren}, rep: &PressReport{}}
 	for _, open := range []func(){
-		func() { wb.ShowOpenFolder(false) },
-		func() { wb.ShowOpenFolder(true) },
+		func() { wb.showOpenFolder(false) },
+		func() { wb.showOpenFolder(true) },
 		func() { wb.pickFile("Open a level", "Open", t.TempDir(), []string{".json"}, func(string) {}) },
 	} {
 		open()

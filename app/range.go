@@ -35,24 +35,24 @@ const heatCellPx = 24
 // two metrics chosen by the user (Smith & Whitehead), or a MAP-Elites archive drawn the same
 // way (empty cells transparent). Tapping a cell lists its levels.
 type expressivePanel struct {
-	Source        *widget.Select
-	View          *widget.RadioGroup
+	source        *widget.Select
+	view          *widget.RadioGroup
 	xField        *widget.Select
 	yField        *widget.Select
-	Bins          *widget.Select
+	bins          *widget.Select
 	refreshButton *widget.Button
 	Map           *heatmapView
-	XLabel        *widget.Label
-	YLabel        *widget.Label
-	Summary       *widget.Label
+	xLabel        *widget.Label
+	yLabel        *widget.Label
+	summary       *widget.Label
 	cellLabel     *widget.Label
-	Cell          *PopulationView
+	cell          *populationView
 	content       fyne.CanvasObject
 	wb            *Workbench
 
 	name    string
 	problem problems.Problem
-	members []Member
+	members []member
 	archive *search.ArchiveView
 	heat    *heatmap
 	loads   latest
@@ -60,38 +60,38 @@ type expressivePanel struct {
 
 func newExpressivePanel(wb *Workbench) *expressivePanel {
 	ep := &expressivePanel{wb: wb}
-	ep.Source = widget.NewSelect([]string{sourceRun, sourceSample}, func(string) { ep.Load() })
-	ep.View = widget.NewRadioGroup([]string{viewRange, viewArchive}, func(string) { ep.redraw() })
-	ep.View.Horizontal = true
-	ep.View.Required = true
+	ep.source = widget.NewSelect([]string{sourceRun, sourceSample}, func(string) { ep.Load() })
+	ep.view = widget.NewRadioGroup([]string{viewRange, viewArchive}, func(string) { ep.redraw() })
+	ep.view.Horizontal = true
+	ep.view.Required = true
 	ep.xField = widget.NewSelect(nil, func(string) { ep.redraw() })
 	ep.yField = widget.NewSelect(nil, func(string) { ep.redraw() })
 	ep.xField.PlaceHolder, ep.yField.PlaceHolder = "x metric", "y metric"
-	ep.Bins = widget.NewSelect([]string{"5", "8", "10", "12", "16", "20"}, func(string) { ep.redraw() })
+	ep.bins = widget.NewSelect([]string{"5", "8", "10", "12", "16", "20"}, func(string) { ep.redraw() })
 	ep.refreshButton = widget.NewButtonWithIcon("Reload", theme.ViewRefreshIcon(), ep.Load)
 	ep.Map = newHeatmapView(ep.cellTapped)
-	ep.XLabel = widget.NewLabel("")
-	ep.XLabel.Alignment = fyne.TextAlignCenter
-	ep.YLabel = widget.NewLabel("")
-	ep.Summary = widget.NewLabel("Choose a source: the Run tab's population or the Sample tab's set.")
-	ep.Summary.Wrapping = fyne.TextWrapWord
+	ep.xLabel = widget.NewLabel("")
+	ep.xLabel.Alignment = fyne.TextAlignCenter
+	ep.yLabel = widget.NewLabel("")
+	ep.summary = widget.NewLabel("Choose a source: the Run tab's population or the Sample tab's set.")
+	ep.summary.Wrapping = fyne.TextWrapWord
 	ep.cellLabel = widget.NewLabel("Tap a cell to see its levels.")
 	ep.cellLabel.TextStyle = fyne.TextStyle{Bold: true}
-	ep.Cell = NewPopulationView("", false)
-	ep.Cell.OnOpen = wb.openMember
-	ep.Cell.OnExport = wb.ShowExport
+	ep.cell = newPopulationView("", false)
+	ep.cell.onOpen = wb.openMember
+	ep.cell.onExport = wb.showExport
 
-	tools := container.NewHBox(caption("SOURCE"), fixedWidth(200, ep.Source), ep.refreshButton, ep.View, caption("BINS"), fixedWidth(64, ep.Bins))
+	tools := container.NewHBox(caption("SOURCE"), fixedWidth(200, ep.source), ep.refreshButton, ep.view, caption("BINS"), fixedWidth(64, ep.bins))
 	axes := container.NewGridWithColumns(2, container.NewBorder(nil, nil, caption("X"), nil, ep.xField), container.NewBorder(nil, nil, caption("Y"), nil, ep.yField))
-	mapArea := container.NewBorder(nil, ep.XLabel, nil, nil, ep.Map)
-	left := container.NewBorder(container.NewVBox(axes, ep.YLabel), ep.Summary, nil, nil, mapArea)
-	right := container.NewBorder(ep.cellLabel, nil, nil, nil, ep.Cell.Content())
+	mapArea := container.NewBorder(nil, ep.xLabel, nil, nil, ep.Map)
+	left := container.NewBorder(container.NewVBox(axes, ep.yLabel), ep.summary, nil, nil, mapArea)
+	right := container.NewBorder(ep.cellLabel, nil, nil, nil, ep.cell.Content())
 	split := container.NewHSplit(left, right)
 	split.Offset = 0.45
 	ep.content = container.NewBorder(tools, nil, nil, nil, split)
-	ep.Bins.SetSelected("10")
-	ep.View.SetSelected(viewRange)
-	ep.View.Disable()
+	ep.bins.SetSelected("10")
+	ep.view.SetSelected(viewRange)
+	ep.view.Disable()
 	return ep
 }
 
@@ -101,13 +101,13 @@ func (ep *expressivePanel) Content() fyne.CanvasObject { return ep.content }
 // heatmap returns the heatmap shown (nil before any).
 func (ep *expressivePanel) heatmap() *heatmap { return ep.heat }
 
-// Wait blocks until the last load is shown and the cell gallery drawn.
-func (ep *expressivePanel) Wait(timeout time.Duration) error {
+// wait blocks until the last load is shown and the cell gallery drawn.
+func (ep *expressivePanel) wait(timeout time.Duration) error {
 	deadline := time.Now().Add(timeout)
-	if err := ep.loads.Wait(timeout); err != nil {
+	if err := ep.loads.wait(timeout); err != nil {
 		return err
 	}
-	return ep.Cell.Wait(time.Until(deadline))
+	return ep.cell.wait(time.Until(deadline))
 }
 
 // comparePrefix starts the sources naming a Compare group (its best run).
@@ -116,15 +116,15 @@ const comparePrefix = "Compare: "
 // updateSources lists the Run tab, the Sample tab and every Compare group as sources.
 func (ep *expressivePanel) updateSources() {
 	opts := []string{sourceRun, sourceSample}
-	multi := spansProblems(ep.wb.Compare.Groups())
-	for _, g := range ep.wb.Compare.Groups() {
+	multi := spansProblems(ep.wb.compare.Groups())
+	for _, g := range ep.wb.compare.Groups() {
 		opts = append(opts, comparePrefix+g.Label(multi))
 	}
-	ep.Source.SetOptions(opts)
+	ep.source.SetOptions(opts)
 }
 
 func (ep *expressivePanel) compareGroup(source string) *CompareGroup {
-	groups := ep.wb.Compare.Groups()
+	groups := ep.wb.compare.Groups()
 	multi := spansProblems(groups)
 	for _, g := range groups {
 		if comparePrefix+g.Label(multi) == source {
@@ -139,12 +139,12 @@ func (ep *expressivePanel) compareGroup(source string) *CompareGroup {
 func (ep *expressivePanel) Load() {
 	var name string
 	var p problems.Problem
-	var members []Member
+	var members []member
 	var archive *search.ArchiveView
 	var rec *RunRecord
-	switch ep.Source.Selected {
+	switch ep.source.Selected {
 	case sourceRun:
-		rec, p = ep.wb.Run.Record(), ep.wb.Run.problem
+		rec, p = ep.wb.run.Record(), ep.wb.run.problem
 		if rec == nil || rec.Dir == "" || p == nil {
 			ep.empty("The Run tab has no run yet: start one or open a run folder.")
 			return
@@ -159,41 +159,41 @@ func (ep *expressivePanel) Load() {
 			ep.empty("The Sample tab has no set yet.")
 			return
 		}
-		name = set.Problem
-		_, p, _ = ep.wb.CurrentProblem()
-		if p == nil || ep.wb.problemName != set.Problem {
+		name = set.problem
+		_, p, _ = ep.wb.currentProblem()
+		if p == nil || ep.wb.problemName != set.problem {
 			ep.empty("The sample set belongs to another problem: sample again.")
 			return
 		}
-		members = MembersOfSample(set)
+		members = membersOfSample(set)
 	default:
-		g := ep.compareGroup(ep.Source.Selected)
+		g := ep.compareGroup(ep.source.Selected)
 		if g == nil {
 			ep.empty("That comparison is gone: choose another source.")
 			return
 		}
-		rec = g.BestRun()
+		rec = g.bestRun()
 		var err error
-		if p, err = ep.wb.Compare.problem(g.Problem); err != nil {
+		if p, err = ep.wb.compare.problem(g.problem); err != nil {
 			ep.empty(err.Error())
 			return
 		}
-		name = g.Problem
+		name = g.problem
 		archive = rec.Archive()
 	}
-	ep.Summary.SetText("computing infos…")
+	ep.summary.SetText("computing infos…")
 	ep.loads.Go(func(ctx context.Context) func() {
 		if rec != nil {
 			var err error
 			// the folder as it is now: the final population, or the last checkpoint's
-			if members, _, err = rec.Members(p); err != nil {
+			if members, _, err = rec.population(p); err != nil {
 				return func() { ep.empty(err.Error()) }
 			}
 			if len(members) == 0 {
 				return func() { ep.empty("The run has no population yet.") }
 			}
 		}
-		err := EnsureInfos(ctx, p, members)
+		err := ensureInfos(ctx, p, members)
 		return func() {
 			if err != nil {
 				ep.empty(err.Error())
@@ -207,16 +207,16 @@ func (ep *expressivePanel) Load() {
 func (ep *expressivePanel) empty(msg string) {
 	ep.members, ep.archive, ep.heat, ep.problem = nil, nil, nil, nil
 	ep.Map.setHeatmap(nil, false)
-	ep.Summary.SetText(msg)
-	ep.XLabel.SetText("")
-	ep.YLabel.SetText("")
-	ep.Cell.Clear("")
-	ep.View.Disable()
+	ep.summary.SetText(msg)
+	ep.xLabel.SetText("")
+	ep.yLabel.SetText("")
+	ep.cell.Clear("")
+	ep.view.Disable()
 }
 
-func (ep *expressivePanel) show(name string, p problems.Problem, members []Member, archive *search.ArchiveView) {
+func (ep *expressivePanel) show(name string, p problems.Problem, members []member, archive *search.ArchiveView) {
 	ep.name, ep.problem, ep.members, ep.archive = name, p, members, archive
-	fields := MetricFields(members)
+	fields := metricFields(members)
 	keepX, keepY := ep.xField.Selected, ep.yField.Selected
 	ep.xField.SetOptions(fields)
 	ep.yField.SetOptions(fields)
@@ -227,14 +227,14 @@ func (ep *expressivePanel) show(name string, p problems.Problem, members []Membe
 	ep.xField.Refresh()
 	ep.yField.Refresh()
 	if archive != nil {
-		if ep.View.Disabled() {
-			ep.View.Selected = viewArchive // a new archive: show it first
-			ep.View.Refresh()
+		if ep.view.Disabled() {
+			ep.view.Selected = viewArchive // a new archive: show it first
+			ep.view.Refresh()
 		}
-		ep.View.Enable()
+		ep.view.Enable()
 	} else {
-		ep.View.SetSelected(viewRange)
-		ep.View.Disable()
+		ep.view.SetSelected(viewRange)
+		ep.view.Disable()
 	}
 	ep.redraw()
 }
@@ -244,7 +244,7 @@ func defaultAxes(fields []string) (string, string) {
 	if len(fields) >= 6 {
 		return fields[4], fields[5]
 	}
-	return MetricQuality, MetricControllability
+	return metricQuality, metricControllability
 }
 
 // setAxes chooses the two metrics and redraws.
@@ -259,9 +259,9 @@ func (ep *expressivePanel) redraw() {
 	if ep.Map == nil || ep.problem == nil {
 		return
 	}
-	bins, _ := strconv.Atoi(ep.Bins.Selected)
-	archiveView := ep.View.Selected == viewArchive && ep.archive != nil
-	for _, w := range []fyne.Disableable{ep.xField, ep.yField, ep.Bins} {
+	bins, _ := strconv.Atoi(ep.bins.Selected)
+	archiveView := ep.view.Selected == viewArchive && ep.archive != nil
+	for _, w := range []fyne.Disableable{ep.xField, ep.yField, ep.bins} {
 		if archiveView {
 			w.Disable() // the archive's axes are the run's own
 		} else {
@@ -270,36 +270,36 @@ func (ep *expressivePanel) redraw() {
 	}
 	if archiveView {
 		ep.heat = archiveHeatmap(ep.archive, ep.members)
-		ep.Summary.SetText(fmt.Sprintf("MAP-Elites archive of %s: %d of %d cells filled; colour is the elite's fitness.",
-			ep.name, ep.heat.Filled(), ep.heat.Cells()))
+		ep.summary.SetText(fmt.Sprintf("MAP-Elites archive of %s: %d of %d cells filled; colour is the elite's fitness.",
+			ep.name, ep.heat.filled(), ep.heat.Cells()))
 	} else {
 		if ep.xField.Selected == "" || ep.yField.Selected == "" {
 			return
 		}
 		ep.heat = expressiveRange(ep.members, ep.xField.Selected, ep.yField.Selected, bins)
 		text := fmt.Sprintf("%d levels of %s over %d × %d cells; %d cells filled, the fullest holds %d.",
-			len(ep.members)-ep.heat.Skipped, ep.name, ep.heat.X.Bins, ep.heat.Y.Bins, ep.heat.Filled(), int(ep.heat.maxValue()))
-		if ep.heat.Skipped > 0 {
-			text += fmt.Sprintf(" %d levels lack a metric.", ep.heat.Skipped)
+			len(ep.members)-ep.heat.skipped, ep.name, ep.heat.x.Bins, ep.heat.y.Bins, ep.heat.filled(), int(ep.heat.maxValue()))
+		if ep.heat.skipped > 0 {
+			text += fmt.Sprintf(" %d levels lack a metric.", ep.heat.skipped)
 		}
-		ep.Summary.SetText(text)
+		ep.summary.SetText(text)
 	}
-	ep.XLabel.SetText(axisText("x", ep.heat.X))
-	ep.YLabel.SetText(axisText("y", ep.heat.Y))
+	ep.xLabel.SetText(axisText("x", ep.heat.x))
+	ep.yLabel.SetText(axisText("y", ep.heat.y))
 	ep.Map.setHeatmap(ep.heat, archiveView)
 	// open the fullest (or fittest) cell, so the levels are there before the first tap
 	best, bestV := -1, math.Inf(-1)
-	for c, v := range ep.heat.Value {
+	for c, v := range ep.heat.value {
 		if !math.IsNaN(v) && v > bestV {
 			best, bestV = c, v
 		}
 	}
 	if best < 0 {
-		ep.Cell.Clear("")
+		ep.cell.Clear("")
 		ep.cellLabel.SetText("No level has both metrics.")
 		return
 	}
-	ep.cellTapped(best%ep.heat.X.Bins, best/ep.heat.X.Bins)
+	ep.cellTapped(best%ep.heat.x.Bins, best/ep.heat.x.Bins)
 }
 
 func axisText(which string, a heatAxis) string {
@@ -329,26 +329,26 @@ func (ep *expressivePanel) selectCell(x, y int) {
 
 func (ep *expressivePanel) cellTapped(x, y int) {
 	h := ep.heat
-	if h == nil || x < 0 || y < 0 || x >= h.X.Bins || y >= h.Y.Bins {
+	if h == nil || x < 0 || y < 0 || x >= h.x.Bins || y >= h.y.Bins {
 		return
 	}
-	c := y*h.X.Bins + x
+	c := y*h.x.Bins + x
 	ep.Map.Select(c)
-	xlo, xhi := h.X.binRange(x) // for the label
-	ylo, yhi := h.Y.binRange(y)
-	idx := h.Members[c]
+	xlo, xhi := h.x.binRange(x) // for the label
+	ylo, yhi := h.y.binRange(y)
+	idx := h.members[c]
 	levels := "levels"
 	if len(idx) == 1 {
 		levels = "level"
 	}
-	ep.cellLabel.SetText(fmt.Sprintf("%d %s with %s and %s", len(idx), levels, binText(h.X.Field, xlo, xhi), binText(h.Y.Field, ylo, yhi)))
+	ep.cellLabel.SetText(fmt.Sprintf("%d %s with %s and %s", len(idx), levels, binText(h.x.Field, xlo, xhi), binText(h.y.Field, ylo, yhi)))
 	if len(idx) == 0 {
-		ep.Cell.Clear("This cell is empty.")
+		ep.cell.Clear("This cell is empty.")
 		return
 	}
-	cell := make([]Member, len(idx))
+	cell := make([]member, len(idx))
 	for i, k := range idx {
 		cell[i] = ep.members[k]
 	}
-	ep.Cell.SetMembers(ep.name, ep.problem, cell)
+	ep.cell.setMembers(ep.name, ep.problem, cell)
 }

@@ -31,10 +31,10 @@ func (a heatAxis) binRange(b int) (lo, hi float64) {
 	return a.Min + float64(b)*w, a.Min + float64(b+1)*w
 }
 
-// FitAxis chooses an axis for the values of a metric: a bin per integer when the values are
+// fitAxis chooses an axis for the values of a metric: a bin per integer when the values are
 // whole numbers spanning at most maxBins of them (a count of enemies should not be split into
 // fractions), otherwise maxBins equal bins from the smallest to the largest value.
-func FitAxis(field string, vals []float64, maxBins int) heatAxis {
+func fitAxis(field string, vals []float64, maxBins int) heatAxis {
 	return heatAxis(search.FitAxis(field, vals, maxBins))
 }
 
@@ -42,25 +42,25 @@ func FitAxis(field string, vals []float64, maxBins int) heatAxis {
 // list it was built from) of the members that fall in it, or, for a MAP-Elites archive, the
 // elite's value.
 type heatmap struct {
-	X, Y heatAxis
-	// Members[y*X.Bins+x] lists member positions; nil for an archive.
-	Members [][]int
-	// Value[y*X.Bins+x] is the cell's value (count, or elite fitness); NaN for an empty cell.
-	Value []float64
-	// Skipped counts members without a value for one of the axes.
-	Skipped int
+	x, y heatAxis
+	// members[y*X.Bins+x] lists member positions; nil for an archive.
+	members [][]int
+	// value[y*X.Bins+x] is the cell's value (count, or elite fitness); NaN for an empty cell.
+	value []float64
+	// skipped counts members without a value for one of the axes.
+	skipped int
 }
 
 // Cells is the number of cells.
-func (h *heatmap) Cells() int { return h.X.Bins * h.Y.Bins }
+func (h *heatmap) Cells() int { return h.x.Bins * h.y.Bins }
 
 // At returns the value of cell (x, y), NaN when empty.
-func (h *heatmap) At(x, y int) float64 { return h.Value[y*h.X.Bins+x] }
+func (h *heatmap) At(x, y int) float64 { return h.value[y*h.x.Bins+x] }
 
 // maxValue is the largest value of a filled cell (0 when none is).
 func (h *heatmap) maxValue() float64 {
 	m := 0.0
-	for _, v := range h.Value {
+	for _, v := range h.value {
 		if !math.IsNaN(v) {
 			m = math.Max(m, v)
 		}
@@ -68,10 +68,10 @@ func (h *heatmap) maxValue() float64 {
 	return m
 }
 
-// Filled counts the non-empty cells.
-func (h *heatmap) Filled() int {
+// filled counts the non-empty cells.
+func (h *heatmap) filled() int {
 	n := 0
-	for _, v := range h.Value {
+	for _, v := range h.value {
 		if !math.IsNaN(v) {
 			n++
 		}
@@ -82,30 +82,30 @@ func (h *heatmap) Filled() int {
 // expressiveRange bins members by two metrics (Smith & Whitehead's expressive range): the axes
 // are fitted to the values (FitAxis with maxBins), and a cell's value is how many members it
 // holds.
-func expressiveRange(members []Member, xField, yField string, maxBins int) *heatmap {
+func expressiveRange(members []member, xField, yField string, maxBins int) *heatmap {
 	var xs, ys []float64
 	var at []int
 	skipped := 0
 	for i := range members {
-		x, okx := members[i].Metric(xField)
-		y, oky := members[i].Metric(yField)
+		x, okx := members[i].metric(xField)
+		y, oky := members[i].metric(yField)
 		if !okx || !oky {
 			skipped++
 			continue
 		}
 		xs, ys, at = append(xs, x), append(ys, y), append(at, i)
 	}
-	h := &heatmap{X: FitAxis(xField, xs, maxBins), Y: FitAxis(yField, ys, maxBins), Skipped: skipped}
-	h.Members = make([][]int, h.Cells())
-	h.Value = make([]float64, h.Cells())
+	h := &heatmap{x: fitAxis(xField, xs, maxBins), y: fitAxis(yField, ys, maxBins), skipped: skipped}
+	h.members = make([][]int, h.Cells())
+	h.value = make([]float64, h.Cells())
 	for k := range xs {
-		c := h.Y.bin(ys[k])*h.X.Bins + h.X.bin(xs[k])
-		h.Members[c] = append(h.Members[c], at[k])
+		c := h.y.bin(ys[k])*h.x.Bins + h.x.bin(xs[k])
+		h.members[c] = append(h.members[c], at[k])
 	}
-	for c, m := range h.Members {
-		h.Value[c] = math.NaN()
+	for c, m := range h.members {
+		h.value[c] = math.NaN()
 		if len(m) > 0 {
-			h.Value[c] = float64(len(m))
+			h.value[c] = float64(len(m))
 		}
 	}
 	return h
@@ -113,28 +113,28 @@ func expressiveRange(members []Member, xField, yField string, maxBins int) *heat
 
 // archiveHeatmap is a MAP-Elites archive as a heatmap: the cell value is the elite's fitness,
 // and Members[c] the positions of the members in that cell (members carry their archive cell).
-func archiveHeatmap(v *search.ArchiveView, members []Member) *heatmap {
+func archiveHeatmap(v *search.ArchiveView, members []member) *heatmap {
 	if v == nil || len(v.Axes) != 2 {
 		return nil
 	}
 	ax, ay := v.Axes[0], v.Axes[1]
 	h := &heatmap{
-		X: heatAxis{Field: ax.Field, Min: ax.Min, Max: ax.Max, Bins: max(ax.Bins, 1)},
-		Y: heatAxis{Field: ay.Field, Min: ay.Min, Max: ay.Max, Bins: max(ay.Bins, 1)},
+		x: heatAxis{Field: ax.Field, Min: ax.Min, Max: ax.Max, Bins: max(ax.Bins, 1)},
+		y: heatAxis{Field: ay.Field, Min: ay.Min, Max: ay.Max, Bins: max(ay.Bins, 1)},
 	}
-	h.Value = make([]float64, h.Cells())
-	h.Members = make([][]int, h.Cells())
-	for i := range h.Value {
-		h.Value[i] = math.NaN()
+	h.value = make([]float64, h.Cells())
+	h.members = make([][]int, h.Cells())
+	for i := range h.value {
+		h.value[i] = math.NaN()
 	}
 	for _, c := range v.Cells {
-		if c.X >= 0 && c.X < h.X.Bins && c.Y >= 0 && c.Y < h.Y.Bins {
-			h.Value[c.Y*h.X.Bins+c.X] = c.Fitness
+		if c.X >= 0 && c.X < h.x.Bins && c.Y >= 0 && c.Y < h.y.Bins {
+			h.value[c.Y*h.x.Bins+c.X] = c.Fitness
 		}
 	}
 	for i := range members {
 		if c := members[i].Cell; c >= 0 && c < h.Cells() {
-			h.Members[c] = append(h.Members[c], i)
+			h.members[c] = append(h.members[c], i)
 		}
 	}
 	return h
@@ -162,16 +162,16 @@ func heatColor(t float64) color.RGBA {
 // outlines take the current theme's plot colours (the cell colours mean the same in every look).
 func drawHeatmap(h *heatmap, cell int, selected int, scaleToOne bool) *image.RGBA {
 	empty, gap, mark := rgba(themeColor(colorNamePlotGrid)), rgba(themeColor(colorNamePlotBack)), rgba(themeColor(colorNamePlotInk))
-	w, ht := h.X.Bins*cell, h.Y.Bins*cell
+	w, ht := h.x.Bins*cell, h.y.Bins*cell
 	img := image.NewRGBA(image.Rect(0, 0, w, ht))
 	top := h.maxValue()
 	if scaleToOne || top == 0 {
 		top = 1
 	}
-	for y := 0; y < h.Y.Bins; y++ {
-		for x := 0; x < h.X.Bins; x++ {
+	for y := 0; y < h.y.Bins; y++ {
+		for x := 0; x < h.x.Bins; x++ {
 			v := h.At(x, y)
-			x0, y0 := x*cell, (h.Y.Bins-1-y)*cell
+			x0, y0 := x*cell, (h.y.Bins-1-y)*cell
 			if math.IsNaN(v) {
 				fillRect(img, x0, y0, cell, cell, color.RGBA{})
 				drawOutline(img, x0, y0, cell, empty)
@@ -180,7 +180,7 @@ func drawHeatmap(h *heatmap, cell int, selected int, scaleToOne bool) *image.RGB
 				fillRect(img, x0, y0, cell, cell, heatColor(math.Sqrt(v/top)))
 				drawOutline(img, x0, y0, cell, gap)
 			}
-			if y*h.X.Bins+x == selected {
+			if y*h.x.Bins+x == selected {
 				drawOutline(img, x0, y0, cell, mark)
 				if cell > 6 {
 					drawOutline(img, x0+1, y0+1, cell-2, mark)

@@ -42,7 +42,7 @@ func (v *heatmapView) TypedKey(e *fyne.KeyEvent) {
 	if c < 0 || c >= h.Cells() {
 		c = 0
 	}
-	x, y := c%h.X.Bins, c/h.X.Bins
+	x, y := c%h.x.Bins, c/h.x.Bins
 	switch e.Name {
 	case fyne.KeyReturn, fyne.KeyEnter, fyne.KeySpace:
 		if v.onTap != nil {
@@ -59,17 +59,17 @@ func (v *heatmapView) TypedKey(e *fyne.KeyEvent) {
 		y--
 	case fyne.KeyHome:
 		if f := v.filledCell(1); f >= 0 {
-			x, y = f%h.X.Bins, f/h.X.Bins
+			x, y = f%h.x.Bins, f/h.x.Bins
 		}
 	case fyne.KeyEnd:
 		if f := v.filledCell(-1); f >= 0 {
-			x, y = f%h.X.Bins, f/h.X.Bins
+			x, y = f%h.x.Bins, f/h.x.Bins
 		}
 	default:
 		return
 	}
-	x, y = min(max(x, 0), h.X.Bins-1), min(max(y, 0), h.Y.Bins-1)
-	v.Select(y*h.X.Bins + x)
+	x, y = min(max(x, 0), h.x.Bins-1), min(max(y, 0), h.y.Bins-1)
+	v.Select(y*h.x.Bins + x)
 }
 
 // filledCell is the first (dir 1) or last (dir -1) cell that holds something, -1 when none.
@@ -80,7 +80,7 @@ func (v *heatmapView) filledCell(dir int) int {
 		if dir < 0 {
 			c = n - 1 - k
 		}
-		if !math.IsNaN(v.heat.Value[c]) {
+		if !math.IsNaN(v.heat.value[c]) {
 			return c
 		}
 	}

@@ -73,15 +73,15 @@ func (v *heatmapView) setAxes(h *heatmap, top float64, fitness bool) {
 	if h == nil {
 		return
 	}
-	for b := 0; b < h.X.Bins; b++ {
-		lo, hi := h.X.binRange(b)
+	for b := 0; b < h.x.Bins; b++ {
+		lo, hi := h.x.binRange(b)
 		v.xTicks = append(v.xTicks, heatLabel(formatTick((lo+hi)/2), fyne.TextAlignCenter))
 	}
-	for b := 0; b < h.Y.Bins; b++ {
-		lo, hi := h.Y.binRange(b)
+	for b := 0; b < h.y.Bins; b++ {
+		lo, hi := h.y.binRange(b)
 		v.yTicks = append(v.yTicks, heatLabel(formatTick((lo+hi)/2), fyne.TextAlignTrailing))
 	}
-	v.xTitle.Text, v.yTitle.Text = h.X.Field+" →", "↑ "+h.Y.Field
+	v.xTitle.Text, v.yTitle.Text = h.x.Field+" →", "↑ "+h.y.Field
 	// the colours follow the square root of value/top: the middle colour is a quarter of the top
 	unit := " levels"
 	if fitness {
@@ -121,7 +121,7 @@ func (v *heatmapView) setHeatmap(h *heatmap, fitness bool) {
 		if fitness || top == 0 {
 			top = 1
 		}
-		for c, val := range h.Value {
+		for c, val := range h.value {
 			if math.IsNaN(val) {
 				continue
 			}
@@ -151,7 +151,7 @@ func (v *heatmapView) cellText(x, y int) string {
 	if v.heat == nil {
 		return ""
 	}
-	if t := v.labels[y*v.heat.X.Bins+x]; t != nil {
+	if t := v.labels[y*v.heat.x.Bins+x]; t != nil {
 		return t.Text
 	}
 	return ""
@@ -203,8 +203,8 @@ func (v *heatmapView) gridRect() (origin fyne.Position, cell float32) {
 	if s.Width <= 0 || s.Height <= 0 {
 		return fyne.NewPos(l, t), 0
 	}
-	cell = float32(math.Floor(math.Min(float64(s.Width/float32(v.heat.X.Bins)), float64(s.Height/float32(v.heat.Y.Bins)))))
-	w, h := cell*float32(v.heat.X.Bins), cell*float32(v.heat.Y.Bins)
+	cell = float32(math.Floor(math.Min(float64(s.Width/float32(v.heat.x.Bins)), float64(s.Height/float32(v.heat.y.Bins)))))
+	w, h := cell*float32(v.heat.x.Bins), cell*float32(v.heat.y.Bins)
 	return fyne.NewPos(l+float32(math.Floor(float64((s.Width-w)/2))), t+float32(math.Floor(float64((s.Height-h)/2)))), cell
 }
 
@@ -216,14 +216,14 @@ func (v *heatmapView) cellAt(p fyne.Position) (x, y int, ok bool) {
 	}
 	x = int(math.Floor(float64((p.X - origin.X) / cell)))
 	row := int(math.Floor(float64((p.Y - origin.Y) / cell)))
-	y = v.heat.Y.Bins - 1 - row
-	return x, y, x >= 0 && row >= 0 && x < v.heat.X.Bins && y >= 0
+	y = v.heat.y.Bins - 1 - row
+	return x, y, x >= 0 && row >= 0 && x < v.heat.x.Bins && y >= 0
 }
 
 // cellCenter is the position of the middle of cell (x, y).
 func (v *heatmapView) cellCenter(x, y int) fyne.Position {
 	origin, cell := v.gridRect()
-	row := v.heat.Y.Bins - 1 - y
+	row := v.heat.y.Bins - 1 - y
 	return fyne.NewPos(origin.X+(float32(x)+0.5)*cell, origin.Y+(float32(row)+0.5)*cell)
 }
 
@@ -248,7 +248,7 @@ func (r *heatmapRenderer) Layout(s fyne.Size) {
 	}
 	v.legend.Show()
 	v.image.Move(origin)
-	v.image.Resize(fyne.NewSize(cell*float32(v.heat.X.Bins), cell*float32(v.heat.Y.Bins)))
+	v.image.Resize(fyne.NewSize(cell*float32(v.heat.x.Bins), cell*float32(v.heat.y.Bins)))
 	size := min(theme.Size(theme.SizeNameText), cell*0.42)
 	for c, t := range v.labels {
 		if t == nil {
@@ -260,7 +260,7 @@ func (r *heatmapRenderer) Layout(s fyne.Size) {
 		} else {
 			t.Show()
 		}
-		x, y := c%v.heat.X.Bins, c/v.heat.X.Bins
+		x, y := c%v.heat.x.Bins, c/v.heat.x.Bins
 		center := v.cellCenter(x, y)
 		h := t.MinSize().Height
 		t.Move(fyne.NewPos(center.X-cell/2, center.Y-h/2))
@@ -272,7 +272,7 @@ func (r *heatmapRenderer) Layout(s fyne.Size) {
 // layoutAxes places the ticks (every k-th when they would overlap), the titles and the legend.
 func (r *heatmapRenderer) layoutAxes(origin fyne.Position, cell float32) {
 	v := r.v
-	w, h := cell*float32(v.heat.X.Bins), cell*float32(v.heat.Y.Bins)
+	w, h := cell*float32(v.heat.x.Bins), cell*float32(v.heat.y.Bins)
 	line := fyne.MeasureText("0", theme.Size(theme.SizeNameCaptionText), fyne.TextStyle{}).Height
 	widest := float32(0)
 	for _, t := range v.xTicks {
@@ -287,7 +287,7 @@ func (r *heatmapRenderer) layoutAxes(origin fyne.Position, cell float32) {
 	every = max(1, int(math.Ceil(float64(line/max(cell, 1)))))
 	for b, t := range v.yTicks {
 		t.Hidden = b%every != 0
-		row := float32(v.heat.Y.Bins - 1 - b)
+		row := float32(v.heat.y.Bins - 1 - b)
 		t.Move(fyne.NewPos(0, origin.Y+row*cell+(cell-line)/2))
 		t.Resize(fyne.NewSize(origin.X-heatTickGap, line))
 	}

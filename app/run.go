@@ -23,9 +23,9 @@ import (
 // Run panel defaults: the paper's settings.
 const (
 	DefaultPopulation  = 100
-	DefaultGenerations = 200
-	MaxGenerations     = 100_000
-	MaxPopulation      = 10_000
+	defaultGenerations = 200
+	maxGenerations     = 100_000
+	maxPopulation      = 10_000
 	defaultAxisBins    = 10
 )
 
@@ -42,43 +42,43 @@ const (
 type RunState int
 
 const (
-	RunIdle      RunState = iota // nothing started (or a finished run shown)
-	RunRunning                   // generations are being computed
-	RunPaused                    // stopped; Start resumes it from its folder
-	RunCancelled                 // stopped for good (its folder can still be opened and resumed)
+	runIdle      RunState = iota // nothing started (or a finished run shown)
+	runRunning                   // generations are being computed
+	runPaused                    // stopped; Start resumes it from its folder
+	runCancelled                 // stopped for good (its folder can still be opened and resumed)
 	RunFinished                  // reached its last generation
-	RunFailed                    // stopped by an error
+	runFailed                    // stopped by an error
 )
 
 func (s RunState) String() string {
 	return [...]string{"idle", "running", "paused", "cancelled", "finished", "failed"}[s]
 }
 
-// RunPanel is the Run tab: choose a generator and its settings, start, pause, resume or cancel
+// runPanel is the Run tab: choose a generator and its settings, start, pause, resume or cancel
 // a run that is recorded as a run folder, watch its fitness and counts per generation, and
 // browse its current or final population.
-type RunPanel struct {
-	Generator, Fitness         *widget.Select
-	PopSize, Generations, Seed *Entry
-	AxisX, AxisY               *widget.Select
-	Bins                       *Entry
-	LLMRate, LLMRepairs        *Entry // llm-ga, llm-mapelites: share of children asked, re-asks
-	EndpointNote               *widget.Label
-	StartButton, PauseButton   *widget.Button
-	CancelButton               *widget.Button
-	Progress                   *widget.ProgressBar
-	Status, Folder             *widget.Label
-	ErrorText                  *widget.Label
-	FitnessPlot, CountsPlot    *PlotView
-	Population                 *PopulationView
+type runPanel struct {
+	generator, fitness         *widget.Select
+	popSize, generations, seed *entry
+	axisX, axisY               *widget.Select
+	bins                       *entry
+	llmRate, llmRepairs        *entry // llm-ga, llm-mapelites: share of children asked, re-asks
+	endpointNote               *widget.Label
+	startButton, pauseButton   *widget.Button
+	cancelButton               *widget.Button
+	progress                   *widget.ProgressBar
+	status, folder             *widget.Label
+	errorText                  *widget.Label
+	fitnessPlot, countsPlot    *plotView
+	population                 *populationView
 	axesRow, errorBanner       *fyne.Container
 	llmRow                     *fyne.Container
 	content                    fyne.CanvasObject
 	wb                         *Workbench
 
-	// OnRunStopped is called on the UI goroutine whenever a run stops (finished, paused,
+	// onRunStopped is called on the UI goroutine whenever a run stops (finished, paused,
 	// cancelled or failed).
-	OnRunStopped func(rec *RunRecord, state RunState, err error)
+	onRunStopped func(rec *RunRecord, state RunState, err error)
 
 	state    RunState
 	job      *runJob
@@ -88,115 +88,115 @@ type RunPanel struct {
 	axisJobs latest
 }
 
-func newRunPanel(wb *Workbench) *RunPanel {
-	rp := &RunPanel{wb: wb}
+func newRunPanel(wb *Workbench) *runPanel {
+	rp := &runPanel{wb: wb}
 	rp.setupLLM()
-	rp.Generator = widget.NewSelect(search.All(), func(g string) { rp.generatorChanged(g) })
-	rp.Fitness = widget.NewSelect(search.Fitnesses(), nil)
-	rp.PopSize = NewEntry(wb)
-	rp.Generations = NewEntry(wb)
-	rp.Seed = NewEntry(wb)
-	rp.Bins = NewEntry(wb)
-	rp.Bins.SetText(strconv.Itoa(defaultAxisBins))
-	rp.AxisX = widget.NewSelect(nil, nil)
-	rp.AxisY = widget.NewSelect(nil, nil)
-	rp.AxisX.PlaceHolder, rp.AxisY.PlaceHolder = "x axis", "y axis"
+	rp.generator = widget.NewSelect(search.All(), func(g string) { rp.generatorChanged(g) })
+	rp.fitness = widget.NewSelect(search.Fitnesses(), nil)
+	rp.popSize = newEntry(wb)
+	rp.generations = newEntry(wb)
+	rp.seed = newEntry(wb)
+	rp.bins = newEntry(wb)
+	rp.bins.SetText(strconv.Itoa(defaultAxisBins))
+	rp.axisX = widget.NewSelect(nil, nil)
+	rp.axisY = widget.NewSelect(nil, nil)
+	rp.axisX.PlaceHolder, rp.axisY.PlaceHolder = "x axis", "y axis"
 
-	rp.StartButton = widget.NewButtonWithIcon("Start", theme.MediaPlayIcon(), rp.Start)
-	rp.StartButton.Importance = widget.HighImportance
-	rp.PauseButton = widget.NewButtonWithIcon("Pause", theme.MediaPauseIcon(), rp.Pause)
-	rp.CancelButton = widget.NewButtonWithIcon("Cancel", theme.MediaStopIcon(), rp.Cancel)
-	rp.Progress = widget.NewProgressBar()
-	rp.Progress.TextFormatter = func() string {
-		if rp.Progress.Max <= 0 {
+	rp.startButton = widget.NewButtonWithIcon("Start", theme.MediaPlayIcon(), rp.Start)
+	rp.startButton.Importance = widget.HighImportance
+	rp.pauseButton = widget.NewButtonWithIcon("Pause", theme.MediaPauseIcon(), rp.pause)
+	rp.cancelButton = widget.NewButtonWithIcon("Cancel", theme.MediaStopIcon(), rp.Cancel)
+	rp.progress = widget.NewProgressBar()
+	rp.progress.TextFormatter = func() string {
+		if rp.progress.Max <= 0 {
 			return ""
 		}
-		return fmt.Sprintf("generation %d / %d", int(rp.Progress.Value), int(rp.Progress.Max))
+		return fmt.Sprintf("generation %d / %d", int(rp.progress.Value), int(rp.progress.Max))
 	}
-	rp.Status = widget.NewLabel("Choose a generator and press Start (Ctrl+Enter).")
-	rp.Status.Truncation = fyne.TextTruncateEllipsis
-	rp.Folder = widget.NewLabel("")
-	rp.Folder.SizeName = theme.SizeNameCaptionText
-	rp.Folder.Truncation = fyne.TextTruncateEllipsis
-	rp.Folder.Importance = widget.LowImportance
+	rp.status = widget.NewLabel("Choose a generator and press Start (Ctrl+Enter).")
+	rp.status.Truncation = fyne.TextTruncateEllipsis
+	rp.folder = widget.NewLabel("")
+	rp.folder.SizeName = theme.SizeNameCaptionText
+	rp.folder.Truncation = fyne.TextTruncateEllipsis
+	rp.folder.Importance = widget.LowImportance
 
-	rp.ErrorText, rp.errorBanner = newErrorBanner()
+	rp.errorText, rp.errorBanner = newErrorBanner()
 
-	rp.FitnessPlot = NewPlotView()
-	rp.CountsPlot = NewPlotView()
-	rp.Population = NewPopulationView("The population appears here while a run goes on.", false)
-	rp.Population.OnOpen = wb.openMember
-	rp.Population.OnExport = wb.ShowExport
+	rp.fitnessPlot = newPlotView()
+	rp.countsPlot = newPlotView()
+	rp.population = newPopulationView("The population appears here while a run goes on.", false)
+	rp.population.onOpen = wb.openMember
+	rp.population.onExport = wb.showExport
 
-	rp.axesRow = container.NewHBox(caption("AXES"), fixedWidth(150, rp.AxisX), fixedWidth(150, rp.AxisY), caption("BINS"), fixedWidth(50, rp.Bins))
+	rp.axesRow = container.NewHBox(caption("AXES"), fixedWidth(150, rp.axisX), fixedWidth(150, rp.axisY), caption("BINS"), fixedWidth(50, rp.bins))
 	rp.axesRow.Hide()
 	settings := container.NewHBox(
-		caption("GENERATOR"), fixedWidth(130, rp.Generator),
-		caption("FITNESS"), fixedWidth(220, rp.Fitness),
-		caption("POP"), fixedWidth(60, rp.PopSize),
-		caption("GENS"), fixedWidth(64, rp.Generations),
-		caption("SEED"), fixedWidth(80, rp.Seed),
+		caption("GENERATOR"), fixedWidth(130, rp.generator),
+		caption("FITNESS"), fixedWidth(220, rp.fitness),
+		caption("POP"), fixedWidth(60, rp.popSize),
+		caption("GENS"), fixedWidth(64, rp.generations),
+		caption("SEED"), fixedWidth(80, rp.seed),
 	)
-	buttons := container.NewHBox(rp.StartButton, rp.PauseButton, rp.CancelButton)
+	buttons := container.NewHBox(rp.startButton, rp.pauseButton, rp.cancelButton)
 	top := container.NewVBox(
 		settings,
 		rp.axesRow,
 		rp.llmRow,
-		container.NewBorder(nil, nil, buttons, nil, container.NewPadded(rp.Progress)),
-		rp.Status,
+		container.NewBorder(nil, nil, buttons, nil, container.NewPadded(rp.progress)),
+		rp.status,
 		rp.errorBanner,
 	)
-	plots := container.NewBorder(nil, rp.Folder, nil, nil, container.NewGridWithRows(2, rp.FitnessPlot, rp.CountsPlot))
-	split := container.NewHSplit(plots, rp.Population.Content())
+	plots := container.NewBorder(nil, rp.folder, nil, nil, container.NewGridWithRows(2, rp.fitnessPlot, rp.countsPlot))
+	split := container.NewHSplit(plots, rp.population.Content())
 	split.Offset = 0.36
 	rp.content = container.NewBorder(top, nil, nil, nil, split)
 
-	rp.Generator.SetSelected("ga")
-	rp.Fitness.SetSelected(search.FitnessQuality)
-	rp.PopSize.SetText(strconv.Itoa(DefaultPopulation))
-	rp.Generations.SetText(strconv.Itoa(DefaultGenerations))
-	rp.Seed.SetText(strconv.FormatUint(wb.Settings().DefaultSeed(), 10))
-	rp.setState(RunIdle)
+	rp.generator.SetSelected("ga")
+	rp.fitness.SetSelected(search.FitnessQuality)
+	rp.popSize.SetText(strconv.Itoa(DefaultPopulation))
+	rp.generations.SetText(strconv.Itoa(defaultGenerations))
+	rp.seed.SetText(strconv.FormatUint(wb.prefs().defaultSeed(), 10))
+	rp.setState(runIdle)
 	return rp
 }
 
 // Content is the panel's root object.
-func (rp *RunPanel) Content() fyne.CanvasObject { return rp.content }
+func (rp *runPanel) Content() fyne.CanvasObject { return rp.content }
 
 // State is the run's state.
-func (rp *RunPanel) State() RunState { return rp.state }
+func (rp *runPanel) State() RunState { return rp.state }
 
 // Record returns the run shown (nil before any).
-func (rp *RunPanel) Record() *RunRecord { return rp.record }
+func (rp *runPanel) Record() *RunRecord { return rp.record }
 
-// Events returns the events shown in the plots.
-func (rp *RunPanel) Events() []search.Event {
+// events returns the events shown in the plots.
+func (rp *runPanel) events() []search.Event {
 	if rp.record == nil {
 		return nil
 	}
 	return rp.record.Events
 }
 
-func (rp *RunPanel) setState(s RunState) {
+func (rp *runPanel) setState(s RunState) {
 	rp.state = s
 	switch s {
-	case RunRunning:
-		rp.StartButton.Disable()
-		rp.PauseButton.Enable()
-		rp.CancelButton.Enable()
-	case RunPaused:
-		rp.StartButton.SetText("Resume")
-		rp.StartButton.Enable()
-		rp.PauseButton.Disable()
-		rp.CancelButton.Enable()
+	case runRunning:
+		rp.startButton.Disable()
+		rp.pauseButton.Enable()
+		rp.cancelButton.Enable()
+	case runPaused:
+		rp.startButton.SetText("Resume")
+		rp.startButton.Enable()
+		rp.pauseButton.Disable()
+		rp.cancelButton.Enable()
 	default:
-		rp.StartButton.SetText("Start")
-		rp.StartButton.Enable()
-		rp.PauseButton.Disable()
-		rp.CancelButton.Disable()
+		rp.startButton.SetText("Start")
+		rp.startButton.Enable()
+		rp.pauseButton.Disable()
+		rp.cancelButton.Disable()
 	}
-	for _, w := range []fyne.Disableable{rp.Generator, rp.Fitness, rp.PopSize, rp.Generations, rp.Seed, rp.AxisX, rp.AxisY, rp.Bins, rp.LLMRate, rp.LLMRepairs} {
-		if s == RunRunning || s == RunPaused {
+	for _, w := range []fyne.Disableable{rp.generator, rp.fitness, rp.popSize, rp.generations, rp.seed, rp.axisX, rp.axisY, rp.bins, rp.llmRate, rp.llmRepairs} {
+		if s == runRunning || s == runPaused {
 			w.Disable()
 		} else {
 			w.Enable()
@@ -205,7 +205,7 @@ func (rp *RunPanel) setState(s RunState) {
 	rp.refreshStart()
 }
 
-func (rp *RunPanel) generatorChanged(g string) {
+func (rp *runPanel) generatorChanged(g string) {
 	if usesAxes(g) {
 		rp.axesRow.Show()
 		rp.loadAxisFields()
@@ -221,15 +221,15 @@ func (rp *RunPanel) generatorChanged(g string) {
 }
 
 // problemChanged is told when the workbench selects another problem.
-func (rp *RunPanel) problemChanged(name string, p problems.Problem) {
-	if usesAxes(rp.Generator.Selected) {
+func (rp *runPanel) problemChanged(name string, p problems.Problem) {
+	if usesAxes(rp.generator.Selected) {
 		rp.loadAxisFields()
 	}
-	if rp.state == RunIdle || rp.state == RunFinished || rp.state == RunCancelled || rp.state == RunFailed {
+	if rp.state == runIdle || rp.state == RunFinished || rp.state == runCancelled || rp.state == runFailed {
 		if p == nil {
-			rp.StartButton.Disable()
+			rp.startButton.Disable()
 		} else {
-			rp.StartButton.Enable()
+			rp.startButton.Enable()
 			rp.refreshStart()
 		}
 	}
@@ -237,62 +237,62 @@ func (rp *RunPanel) problemChanged(name string, p problems.Problem) {
 
 // loadAxisFields lists the current problem's numeric info fields for MAP-Elites' axes (one
 // content's info, computed off the UI goroutine).
-func (rp *RunPanel) loadAxisFields() {
-	name, p, err := rp.wb.CurrentProblem()
+func (rp *runPanel) loadAxisFields() {
+	name, p, err := rp.wb.currentProblem()
 	if err != nil || name == rp.axesFor {
 		return
 	}
 	// the shown axes are another problem's: none until this problem's fields are known
-	for _, s := range []*widget.Select{rp.AxisX, rp.AxisY} {
+	for _, s := range []*widget.Select{rp.axisX, rp.axisY} {
 		s.ClearSelected()
 		s.SetOptions(nil)
 	}
 	rp.axisJobs.Go(func(ctx context.Context) func() {
-		fields := []string{MetricQuality, MetricControllability}
-		info, err := p.Info(p.ContentSpace().Sample(NewRand(0)))
+		fields := []string{metricQuality, metricControllability}
+		info, err := p.Info(p.ContentSpace().Sample(newRand(0)))
 		if err == nil {
 			fields = append(fields, search.NumericFields(info)...)
 		}
 		x, y := defaultArchiveAxes(p, fields)
 		return func() {
 			rp.axesFor = name
-			rp.AxisX.SetOptions(fields)
-			rp.AxisY.SetOptions(fields)
-			rp.AxisX.SetSelected(x)
-			rp.AxisY.SetSelected(y)
+			rp.axisX.SetOptions(fields)
+			rp.axisY.SetOptions(fields)
+			rp.axisX.SetSelected(x)
+			rp.axisY.SetSelected(y)
 		}
 	})
 }
 
 // runConfig reads the settings into a run configuration.
-func (rp *RunPanel) runConfig() (experiment.Config, int, error) {
-	name, _, err := rp.wb.CurrentProblem()
+func (rp *runPanel) runConfig() (experiment.Config, int, error) {
+	name, _, err := rp.wb.currentProblem()
 	if err != nil {
 		return experiment.Config{}, 0, err
 	}
-	pop, err := parseIntIn(rp.PopSize.Text, 1, MaxPopulation, "population")
+	pop, err := parseIntIn(rp.popSize.Text, 1, maxPopulation, "population")
 	if err != nil {
 		return experiment.Config{}, 0, err
 	}
-	gens, err := parseIntIn(rp.Generations.Text, 0, MaxGenerations, "generations")
+	gens, err := parseIntIn(rp.generations.Text, 0, maxGenerations, "generations")
 	if err != nil {
 		return experiment.Config{}, 0, err
 	}
-	seed, err := parseSeed(rp.Seed.Text)
+	seed, err := parseSeed(rp.seed.Text)
 	if err != nil {
 		return experiment.Config{}, 0, fmt.Errorf("seed: %w", err)
 	}
 	bins := 0
-	if usesAxes(rp.Generator.Selected) {
-		if bins, err = parseIntIn(rp.Bins.Text, 1, 100, "bins"); err != nil {
+	if usesAxes(rp.generator.Selected) {
+		if bins, err = parseIntIn(rp.bins.Text, 1, 100, "bins"); err != nil {
 			return experiment.Config{}, 0, err
 		}
-		if rp.AxisX.Selected == "" || rp.AxisY.Selected == "" {
+		if rp.axisX.Selected == "" || rp.axisY.Selected == "" {
 			return experiment.Config{}, 0, errors.New("MAP-Elites needs two axes: pick an info field for each")
 		}
 	}
-	cfg := experiment.Config{Generator: rp.Generator.Selected, Generations: gens, Options: search.Options{
-		Problem: name, Fitness: rp.Fitness.Selected, Seed: seed, PopSize: pop}}
+	cfg := experiment.Config{Generator: rp.generator.Selected, Generations: gens, Options: search.Options{
+		Problem: name, Fitness: rp.fitness.Selected, Seed: seed, PopSize: pop}}
 	return cfg, bins, nil
 }
 

@@ -12,20 +12,20 @@ import (
 // the archive's elites piled in the end bins (0 feasible zelda levels with the defaults).
 func TestRunTabMapElitesDefaultsToDeclaredAxes(t *testing.T) {
 	wb := newTestWorkbench(t, Options{Problem: "zelda-v0"})
-	rp := wb.Run
-	wb.ShowTab("run")
-	rp.Generator.SetSelected("mapelites")
-	eventually(t, "zelda's axes", func() bool { return rp.AxisX.Selected != "" && rp.axesFor == "zelda-v0" })
-	got := []string{rp.AxisX.Selected, rp.AxisY.Selected}
+	rp := wb.run
+	wb.showTab("run")
+	rp.generator.SetSelected("mapelites")
+	eventually(t, "zelda's axes", func() bool { return rp.axisX.Selected != "" && rp.axesFor == "zelda-v0" })
+	got := []string{rp.axisX.Selected, rp.axisY.Selected}
 	if got[0] != "player_key" && got[0] != "key_door" || got[1] != "player_key" && got[1] != "key_door" || got[0] == got[1] {
 		t.Fatalf("default axes %q, want zelda's declared player_key and key_door", got)
 	}
-	_, p, err := wb.CurrentProblem()
+	_, p, err := wb.currentProblem()
 	if err != nil {
 		t.Fatal(err)
 	}
 	var axes []search.Axis
-	letUIRun(func() { axes, err = SampleAxes(t.Context(), p, got, 10, 1) })
+	letUIRun(func() { axes, err = sampleAxes(t.Context(), p, got, 10, 1) })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,7 +44,7 @@ func TestRunStatusSaysWhatFellOutsideTheAxes(t *testing.T) {
 		Filled:  12,
 		Outside: []int{5, 0},
 	}}
-	s := FormatEvent(ev)
+	s := formatEvent(ev)
 	if !strings.Contains(s, "5 outside player_key's 10.5…19.5") || strings.Contains(s, "outside key_door") {
 		t.Fatalf("status %q", s)
 	}

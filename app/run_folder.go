@@ -22,8 +22,8 @@ func newRunRecord(dir string, cfg experiment.Config) *RunRecord {
 	return &RunRecord{&experiment.Record{Dir: dir, Config: cfg}}
 }
 
-// LoadRunRecord reads one run folder.
-func LoadRunRecord(dir string) (*RunRecord, error) {
+// loadRunRecord reads one run folder.
+func loadRunRecord(dir string) (*RunRecord, error) {
 	rec, err := experiment.ReadRecord(dir)
 	if err != nil {
 		return nil, err
@@ -44,23 +44,23 @@ func LoadRunRecords(root string) ([]*RunRecord, error) {
 	return out, nil
 }
 
-// Members returns the run's latest population as members of problem p, best first: the final
+// population returns the run's latest population as members of problem p, best first: the final
 // population when the run is finished, otherwise the last checkpoint's (without infos). gen is
 // the generation it belongs to; a run with neither gives no members and gen -1.
-func (r *RunRecord) Members(p problems.Problem) (members []Member, gen int, err error) {
+func (r *RunRecord) population(p problems.Problem) (members []member, gen int, err error) {
 	_, fit, err := search.ParseFitness(r.Config.Fitness)
 	if err != nil {
 		return nil, -1, err
 	}
 	if r.Final != nil {
-		out := make([]Member, 0, len(r.Final.Population))
+		out := make([]member, 0, len(r.Final.Population))
 		for i, fi := range r.Final.Population {
 			m, err := normalizedMember(p, i, fi.Content, fi.Control)
 			if err != nil {
 				return nil, -1, err
 			}
 			fi.Content, fi.Control = m.Content, m.Control // the problem's values, not JSON's
-			out = append(out, NewMember(i, fi))
+			out = append(out, newMember(i, fi))
 		}
 		return out, r.Final.Generation, nil
 	}
@@ -71,7 +71,7 @@ func (r *RunRecord) Members(p problems.Problem) (members []Member, gen int, err 
 	if err != nil {
 		return nil, -1, err
 	}
-	out := make([]Member, 0, len(cp.State.Population))
+	out := make([]member, 0, len(cp.State.Population))
 	for i, si := range cp.State.Population {
 		m, err := normalizedMember(p, i, si.Content, si.Control)
 		if err != nil {
@@ -89,23 +89,23 @@ func (r *RunRecord) Members(p problems.Problem) (members []Member, gen int, err 
 
 // normalizedMember turns JSON-decoded content and control (float64 numbers) back into the
 // problem's values (ints), which Render and Info expect.
-func normalizedMember(p problems.Problem, i int, content, control any) (Member, error) {
+func normalizedMember(p problems.Problem, i int, content, control any) (member, error) {
 	c, err := p.ContentSpace().Normalize(content, "content")
 	if err != nil {
-		return Member{}, fmt.Errorf("individual %d: %w", i, err)
+		return member{}, fmt.Errorf("individual %d: %w", i, err)
 	}
 	var k problems.Control
 	if control != nil {
 		if k, err = p.ControlSpace().Normalize(control, "control"); err != nil {
-			return Member{}, fmt.Errorf("individual %d: %w", i, err)
+			return member{}, fmt.Errorf("individual %d: %w", i, err)
 		}
 	}
-	return NewMember(i, problems.Scored{Content: c, Control: k, Cell: problems.NoCell}), nil
+	return newMember(i, problems.Scored{Content: c, Control: k, Cell: problems.NoCell}), nil
 }
 
-// RunFolderName is the folder a new run gets inside the output folder: readable, sortable by
+// runFolderName is the folder a new run gets inside the output folder: readable, sortable by
 // start time, and unique among existing folders.
-func RunFolderName(outDir string, cfg experiment.Config, stamp string) string {
+func runFolderName(outDir string, cfg experiment.Config, stamp string) string {
 	fit, _, err := search.ParseFitness(cfg.Fitness)
 	if err != nil {
 		fit = cfg.Fitness
@@ -131,9 +131,9 @@ func shortFitness(f string) string {
 	return b.String()
 }
 
-// CopyRunFolder copies the files of a run folder into dst (created; it must not hold a run
+// copyRunFolder copies the files of a run folder into dst (created; it must not hold a run
 // already), for "Save run as".
-func CopyRunFolder(src, dst string) error {
+func copyRunFolder(src, dst string) error {
 	if _, err := os.Stat(filepath.Join(dst, experiment.ConfigFile)); err == nil {
 		return fmt.Errorf("%s already holds a run", dst)
 	}

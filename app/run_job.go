@@ -55,45 +55,45 @@ func (j *runJob) snapshot() (events []search.Event, ended bool, err error) {
 
 // Start begins a new run with the panel's settings in a new folder of the output folder, or
 // resumes the paused run.
-func (rp *RunPanel) Start() {
+func (rp *runPanel) Start() {
 	switch rp.state {
-	case RunRunning:
+	case runRunning:
 		return
-	case RunPaused:
+	case runPaused:
 		rp.resume()
 		return
 	}
 	cfg, bins, err := rp.runConfig()
 	if err != nil {
-		rp.ShowError(err)
+		rp.showError(err)
 		return
 	}
 	outDir := rp.wb.outputDir()
-	axes := []string{rp.AxisX.Selected, rp.AxisY.Selected}
+	axes := []string{rp.axisX.Selected, rp.axisY.Selected}
 	if llm.IsEvolve(cfg.Generator) {
 		rp.startEvolve(cfg, axes, bins, outDir)
 		return
 	}
-	rp.HideError()
-	rp.Status.SetText("starting…")
+	rp.hideError()
+	rp.status.SetText("starting…")
 	p, err := makeProblem(cfg.Problem)
 	if err != nil {
-		rp.ShowError(err)
+		rp.showError(err)
 		return
 	}
 	rp.problem = p
 	rp.record = newRunRecord("", cfg)
-	rp.Population.Clear("The population appears here after the first generation.")
+	rp.population.Clear("The population appears here after the first generation.")
 	rp.showProgress(nil)
 	rp.startJob(func(ctx context.Context) (*experiment.Run, error) {
 		if usesAxes(cfg.Generator) {
-			ax, err := SampleAxes(ctx, p, axes, bins, cfg.Seed)
+			ax, err := sampleAxes(ctx, p, axes, bins, cfg.Seed)
 			if err != nil {
 				return nil, err
 			}
 			cfg.Axes = ax
 		}
-		dir := RunFolderName(outDir, cfg, timeStamp())
+		dir := runFolderName(outDir, cfg, timeStamp())
 		return experiment.Create(dir, cfg)
 	})
 }
@@ -103,18 +103,18 @@ func timeStamp() string { return time.Now().Format("20060102-150405") }
 
 // resume continues the paused run from its folder (an LLM-guided run with the endpoint it
 // recorded; its cache replays what was received before).
-func (rp *RunPanel) resume() {
+func (rp *runPanel) resume() {
 	dir := rp.record.Dir
 	exec := executeRun
 	if llm.IsEvolve(rp.record.Config.Generator) {
 		client, err := rp.resumeClient(dir, rp.record.Config)
 		if err != nil {
-			rp.ShowError(err)
+			rp.showError(err)
 			return
 		}
 		exec = evolveExec(client)
 	}
-	rp.HideError()
+	rp.hideError()
 	rp.startJobWith(func(context.Context) (*experiment.Run, error) { return experiment.Open(dir) }, exec)
 }
 
@@ -128,20 +128,20 @@ func executeRun(ctx context.Context, run *experiment.Run, onEvent func(search.Ev
 }
 
 // startJob runs a run session of a generator that needs no runtime.
-func (rp *RunPanel) startJob(open func(ctx context.Context) (*experiment.Run, error)) {
+func (rp *runPanel) startJob(open func(ctx context.Context) (*experiment.Run, error)) {
 	rp.startJobWith(open, executeRun)
 }
 
 // startJobWith runs a run session: open starts or reopens the folder (off the UI goroutine),
 // then exec runs it while a second goroutine brings its events to the UI.
-func (rp *RunPanel) startJobWith(open func(ctx context.Context) (*experiment.Run, error), exec runExec) {
+func (rp *runPanel) startJobWith(open func(ctx context.Context) (*experiment.Run, error), exec runExec) {
 	ctx, cancel := context.WithCancel(context.Background())
 	j := &runJob{problem: rp.problem, cancel: cancel, wake: make(chan struct{}, 1), done: make(chan struct{})}
 	if rp.record != nil {
 		j.events = append(j.events, rp.record.Events...)
 	}
 	rp.job = j
-	rp.setState(RunRunning)
+	rp.setState(runRunning)
 	runnerDone := make(chan struct{})
 	go func() {
 		defer close(runnerDone)
@@ -170,7 +170,7 @@ func (rp *RunPanel) startJobWith(open func(ctx context.Context) (*experiment.Run
 
 // follow brings a run session's progress to the UI until it ends, at most every
 // runUIInterval, then applies the end.
-func (rp *RunPanel) follow(j *runJob, runnerDone chan struct{}) {
+func (rp *runPanel) follow(j *runJob, runnerDone chan struct{}) {
 	defer close(j.done)
 	var lastPop time.Time
 	for {
@@ -182,18 +182,18 @@ func (rp *RunPanel) follow(j *runJob, runnerDone chan struct{}) {
 		j.mu.Lock()
 		run := j.run
 		j.mu.Unlock()
-		var members []Member
+		var members []member
 		var gen = -1
 		if run != nil && (ended || time.Since(lastPop) >= runPopInterval) && len(events) > 0 {
 			lastPop = time.Now()
 			if rec, lerr := rp.loadRecord(run, ended); lerr == nil {
-				members, gen, _ = rec.Members(j.problem)
+				members, gen, _ = rec.population(j.problem)
 			}
 		}
 		if ended {
 			var rec *RunRecord
 			if run != nil {
-				rec, _ = LoadRunRecord(run.Dir)
+				rec, _ = loadRunRecord(run.Dir)
 			}
 			onUI(func() { rp.finishJob(j, rec, events, members, gen, err) })
 			return
@@ -204,12 +204,12 @@ func (rp *RunPanel) follow(j *runJob, runnerDone chan struct{}) {
 			}
 			if run != nil && rp.record.Dir == "" {
 				rp.record = newRunRecord(run.Dir, run.Config)
-				rp.Folder.SetText(run.Dir)
+				rp.folder.SetText(run.Dir)
 			}
 			rp.record.Events = events
 			rp.showProgress(events)
 			if members != nil {
-				rp.Population.SetMembers(rp.record.Config.Problem, rp.problem, members)
+				rp.population.setMembers(rp.record.Config.Problem, rp.problem, members)
 			}
 		})
 		time.Sleep(runUIInterval)
@@ -218,14 +218,14 @@ func (rp *RunPanel) follow(j *runJob, runnerDone chan struct{}) {
 
 // loadRecord reads what the population gallery needs: the folder's config (and final.json
 // once the run ended).
-func (rp *RunPanel) loadRecord(run *experiment.Run, ended bool) (*RunRecord, error) {
+func (rp *runPanel) loadRecord(run *experiment.Run, ended bool) (*RunRecord, error) {
 	if ended {
-		return LoadRunRecord(run.Dir)
+		return loadRunRecord(run.Dir)
 	}
 	return newRunRecord(run.Dir, run.Config), nil
 }
 
-func (rp *RunPanel) finishJob(j *runJob, rec *RunRecord, events []search.Event, members []Member, gen int, err error) {
+func (rp *runPanel) finishJob(j *runJob, rec *RunRecord, events []search.Event, members []member, gen int, err error) {
 	if rp.job != j {
 		return
 	}
@@ -235,70 +235,70 @@ func (rp *RunPanel) finishJob(j *runJob, rec *RunRecord, events []search.Event, 
 	j.mu.Unlock()
 	if rec != nil {
 		rp.record = rec
-		rp.Folder.SetText(rec.Dir)
+		rp.folder.SetText(rec.Dir)
 	} else if rp.record != nil {
 		rp.record.Events = events
 	}
 	rp.showProgress(rp.record.Events)
 	if members != nil {
-		rp.Population.SetMembers(rp.record.Config.Problem, rp.problem, members)
+		rp.population.setMembers(rp.record.Config.Problem, rp.problem, members)
 	}
 	state := RunFinished
 	switch {
 	case err != nil && errors.Is(err, context.Canceled) && pausing:
-		state = RunPaused
-		rp.Status.SetText(fmt.Sprintf("Paused at generation %d. Resume (Ctrl+Enter) continues from the run folder.", rp.record.Generation()))
+		state = runPaused
+		rp.status.SetText(fmt.Sprintf("Paused at generation %d. Resume (Ctrl+Enter) continues from the run folder.", rp.record.Generation()))
 	case err != nil && errors.Is(err, context.Canceled):
-		state = RunCancelled
-		rp.Status.SetText(fmt.Sprintf("Cancelled at generation %d. The folder keeps what was done; open it to resume.", rp.record.Generation()))
+		state = runCancelled
+		rp.status.SetText(fmt.Sprintf("Cancelled at generation %d. The folder keeps what was done; open it to resume.", rp.record.Generation()))
 	case err != nil:
-		state = RunFailed
-		rp.ShowError(err)
+		state = runFailed
+		rp.showError(err)
 	default:
 		if rec == nil || !rec.Finished() {
-			state = RunFailed
+			state = runFailed
 		}
 	}
 	rp.setState(state)
-	if rp.OnRunStopped != nil {
-		rp.OnRunStopped(rp.record, state, err)
+	if rp.onRunStopped != nil {
+		rp.onRunStopped(rp.record, state, err)
 	}
 }
 
-// Pause stops the run after the generation in flight is abandoned; Start resumes it.
-func (rp *RunPanel) Pause() {
-	if rp.state != RunRunning || rp.job == nil {
+// pause stops the run after the generation in flight is abandoned; Start resumes it.
+func (rp *runPanel) pause() {
+	if rp.state != runRunning || rp.job == nil {
 		return
 	}
 	j := rp.job
 	j.mu.Lock()
 	j.pausing = true
 	j.mu.Unlock()
-	rp.Status.SetText("pausing…")
-	rp.PauseButton.Disable()
+	rp.status.SetText("pausing…")
+	rp.pauseButton.Disable()
 	j.cancel()
 }
 
 // Cancel stops the run for good (its folder stays on disk).
-func (rp *RunPanel) Cancel() {
+func (rp *runPanel) Cancel() {
 	switch rp.state {
-	case RunRunning:
-		rp.Status.SetText("cancelling…")
-		rp.PauseButton.Disable()
-		rp.CancelButton.Disable()
+	case runRunning:
+		rp.status.SetText("cancelling…")
+		rp.pauseButton.Disable()
+		rp.cancelButton.Disable()
 		rp.job.cancel()
-	case RunPaused:
-		rp.setState(RunCancelled)
-		rp.Status.SetText(fmt.Sprintf("Cancelled at generation %d. The folder keeps what was done; open it to resume.", rp.record.Generation()))
-		if rp.OnRunStopped != nil {
-			rp.OnRunStopped(rp.record, RunCancelled, context.Canceled)
+	case runPaused:
+		rp.setState(runCancelled)
+		rp.status.SetText(fmt.Sprintf("Cancelled at generation %d. The folder keeps what was done; open it to resume.", rp.record.Generation()))
+		if rp.onRunStopped != nil {
+			rp.onRunStopped(rp.record, runCancelled, context.Canceled)
 		}
 	}
 }
 
-// Wait blocks until the run session in flight has ended and the panel shows its end (plots
+// wait blocks until the run session in flight has ended and the panel shows its end (plots
 // and gallery drawn), at most timeout. It must not be called on the UI goroutine.
-func (rp *RunPanel) Wait(timeout time.Duration) error {
+func (rp *runPanel) wait(timeout time.Duration) error {
 	deadline := time.Now().Add(timeout)
 	uiMu.Lock()
 	j := rp.job
@@ -310,7 +310,7 @@ func (rp *RunPanel) Wait(timeout time.Duration) error {
 			return fmt.Errorf("the run is still going after %v", timeout)
 		}
 	}
-	for _, w := range []func(time.Duration) error{rp.Population.Wait, rp.FitnessPlot.Wait, rp.CountsPlot.Wait} {
+	for _, w := range []func(time.Duration) error{rp.population.wait, rp.fitnessPlot.wait, rp.countsPlot.wait} {
 		if err := w(time.Until(deadline)); err != nil {
 			return err
 		}
@@ -318,13 +318,13 @@ func (rp *RunPanel) Wait(timeout time.Duration) error {
 	return nil
 }
 
-// WaitForGeneration blocks until the panel shows generation gen (or the run stopped), at most
+// waitForGeneration blocks until the panel shows generation gen (or the run stopped), at most
 // timeout. For tests and the screenshot flag; not on the UI goroutine.
-func (rp *RunPanel) WaitForGeneration(gen int, timeout time.Duration) error {
+func (rp *runPanel) waitForGeneration(gen int, timeout time.Duration) error {
 	deadline := time.Now().Add(timeout)
 	for time.Now().Before(deadline) {
 		uiMu.Lock()
-		shown, running := -1, rp.state == RunRunning
+		shown, running := -1, rp.state == runRunning
 		if rp.record != nil {
 			shown = rp.record.Generation()
 		}

@@ -23,16 +23,16 @@ import (
 // entry points as `workbench run --generator llm-ga` (llm.EvolveConfig, llm.ContinueEvolve).
 
 // setupLLM builds the row of the model's operator settings (shown for the LLM generators).
-func (rp *RunPanel) setupLLM() {
-	rp.LLMRate = NewEntry(rp.wb)
-	rp.LLMRate.SetText(strconv.FormatFloat(llm.DefaultEvolveRate, 'g', -1, 64))
-	rp.LLMRepairs = NewEntry(rp.wb)
-	rp.LLMRepairs.SetText(strconv.Itoa(llm.DefaultMaxRepairs))
-	rp.EndpointNote = widget.NewLabel("")
-	rp.EndpointNote.SizeName = theme.SizeNameCaptionText
-	rp.EndpointNote.Truncation = fyne.TextTruncateEllipsis
-	rp.llmRow = container.NewBorder(nil, nil, container.NewHBox(caption("LLM RATE"), fixedWidth(60, rp.LLMRate),
-		caption("REPAIRS"), fixedWidth(50, rp.LLMRepairs)), nil, rp.EndpointNote)
+func (rp *runPanel) setupLLM() {
+	rp.llmRate = newEntry(rp.wb)
+	rp.llmRate.SetText(strconv.FormatFloat(llm.DefaultEvolveRate, 'g', -1, 64))
+	rp.llmRepairs = newEntry(rp.wb)
+	rp.llmRepairs.SetText(strconv.Itoa(llm.DefaultMaxRepairs))
+	rp.endpointNote = widget.NewLabel("")
+	rp.endpointNote.SizeName = theme.SizeNameCaptionText
+	rp.endpointNote.Truncation = fyne.TextTruncateEllipsis
+	rp.llmRow = container.NewBorder(nil, nil, container.NewHBox(caption("LLM RATE"), fixedWidth(60, rp.llmRate),
+		caption("REPAIRS"), fixedWidth(50, rp.llmRepairs)), nil, rp.endpointNote)
 	rp.llmRow.Hide()
 }
 
@@ -40,63 +40,63 @@ func (rp *RunPanel) setupLLM() {
 func usesAxes(g string) bool { d, _ := search.Describe(g); return d.UsesAxes }
 
 // shown refreshes what the Run tab reads from other tabs (the LLM tab's endpoint).
-func (rp *RunPanel) shown() { rp.refreshStart() }
+func (rp *runPanel) shown() { rp.refreshStart() }
 
 // endpointMissing says why the LLM tab's endpoint cannot run the selected generator ("" when
 // it can, or when the generator needs no model).
-func (rp *RunPanel) endpointMissing() string {
-	if !llm.IsEvolve(rp.Generator.Selected) {
+func (rp *runPanel) endpointMissing() string {
+	if !llm.IsEvolve(rp.generator.Selected) {
 		return ""
 	}
-	lp := rp.wb.LLM()
+	lp := rp.wb.llm()
 	if lp == nil {
-		return rp.Generator.Selected + " asks a language model, and this window has no LLM tab to configure one."
+		return rp.generator.Selected + " asks a language model, and this window has no LLM tab to configure one."
 	}
-	if strings.TrimSpace(lp.Model.Text) == "" {
-		return "No endpoint configured: set the model (and base URL, key) in the LLM tab to run " + rp.Generator.Selected + "."
+	if strings.TrimSpace(lp.model.Text) == "" {
+		return "No endpoint configured: set the model (and base URL, key) in the LLM tab to run " + rp.generator.Selected + "."
 	}
 	return ""
 }
 
 // refreshStart shows the endpoint used (or why there is none) and disables Start for a new
 // LLM-guided run without an endpoint. A paused run resumes with the endpoint it recorded.
-func (rp *RunPanel) refreshStart() {
-	if !llm.IsEvolve(rp.Generator.Selected) {
-		rp.EndpointNote.SetText("")
+func (rp *runPanel) refreshStart() {
+	if !llm.IsEvolve(rp.generator.Selected) {
+		rp.endpointNote.SetText("")
 		return
 	}
 	reason := rp.endpointMissing()
 	if reason == "" {
-		lp := rp.wb.LLM()
-		url := strings.TrimSpace(lp.BaseURL.Text)
+		lp := rp.wb.llm()
+		url := strings.TrimSpace(lp.baseURL.Text)
 		if url == "" {
 			url = llm.DefaultBaseURL
 		}
-		note := "model " + strings.TrimSpace(lp.Model.Text) + " at " + url + " (LLM tab)"
-		if lp.Offline.Checked {
+		note := "model " + strings.TrimSpace(lp.model.Text) + " at " + url + " (LLM tab)"
+		if lp.offline.Checked {
 			note += ", offline: replayed from the cache"
 		}
-		rp.EndpointNote.SetText(note)
+		rp.endpointNote.SetText(note)
 	} else {
-		rp.EndpointNote.SetText(reason)
+		rp.endpointNote.SetText(reason)
 	}
-	if rp.state == RunRunning || rp.state == RunPaused {
+	if rp.state == runRunning || rp.state == runPaused {
 		return
 	}
 	if reason != "" {
-		rp.StartButton.Disable()
-	} else if _, _, err := rp.wb.CurrentProblem(); err == nil {
-		rp.StartButton.Enable()
+		rp.startButton.Disable()
+	} else if _, _, err := rp.wb.currentProblem(); err == nil {
+		rp.startButton.Enable()
 	}
 }
 
 // evolveSettings reads the operator's settings.
-func (rp *RunPanel) evolveSettings() (llm.EvolveSettings, error) {
-	rate, err := strconv.ParseFloat(strings.TrimSpace(rp.LLMRate.Text), 64)
+func (rp *runPanel) evolveSettings() (llm.EvolveSettings, error) {
+	rate, err := strconv.ParseFloat(strings.TrimSpace(rp.llmRate.Text), 64)
 	if err != nil || !(rate >= 0 && rate <= 1) {
 		return llm.EvolveSettings{}, errors.New("llm rate: enter the share of children asked from the model, from 0 to 1")
 	}
-	repairs, err := parseIntIn(rp.LLMRepairs.Text, 0, 20, "repairs")
+	repairs, err := parseIntIn(rp.llmRepairs.Text, 0, 20, "repairs")
 	if err != nil {
 		return llm.EvolveSettings{}, err
 	}
@@ -105,11 +105,11 @@ func (rp *RunPanel) evolveSettings() (llm.EvolveSettings, error) {
 
 // evolveClient makes the client of the LLM tab's endpoint, answering from the output folder's
 // response cache (the LLM tab's), with the run's seed as the CLI does.
-func (rp *RunPanel) evolveClient(outDir string, seed uint64) (*llm.Client, error) {
+func (rp *runPanel) evolveClient(outDir string, seed uint64) (*llm.Client, error) {
 	if reason := rp.endpointMissing(); reason != "" {
 		return nil, errors.New(reason)
 	}
-	cfg, err := rp.wb.LLM().config()
+	cfg, err := rp.wb.llm().config()
 	if err != nil {
 		return nil, err
 	}
@@ -127,12 +127,12 @@ func (rp *RunPanel) evolveClient(outDir string, seed uint64) (*llm.Client, error
 
 // resumeClient makes the client that continues the evolution run cfg: its recorded endpoint
 // and sampling settings; the key, offline box and transport come from the LLM tab.
-func (rp *RunPanel) resumeClient(dir string, cfg experiment.Config) (*llm.Client, error) {
+func (rp *runPanel) resumeClient(dir string, cfg experiment.Config) (*llm.Client, error) {
 	es, err := llm.ReadEvolveSettings(cfg)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", dir, err)
 	}
-	lp := rp.wb.LLM()
+	lp := rp.wb.llm()
 	if lp == nil {
 		return nil, errors.New("this window has no LLM tab: resume the run with workbench run --resume " + dir)
 	}
@@ -158,32 +158,32 @@ func evolveExec(c *llm.Client) runExec {
 }
 
 // startEvolve starts a new llm-ga or llm-mapelites run with the panel's settings.
-func (rp *RunPanel) startEvolve(cfg experiment.Config, axes []string, bins int, outDir string) {
+func (rp *runPanel) startEvolve(cfg experiment.Config, axes []string, bins int, outDir string) {
 	es, err := rp.evolveSettings()
 	if err != nil {
-		rp.ShowError(err)
+		rp.showError(err)
 		return
 	}
 	client, err := rp.evolveClient(outDir, cfg.Seed)
 	if err != nil {
-		rp.ShowError(err)
+		rp.showError(err)
 		return
 	}
 	p, err := makeProblem(cfg.Problem)
 	if err != nil {
-		rp.ShowError(err)
+		rp.showError(err)
 		return
 	}
-	rp.HideError()
-	rp.Status.SetText("starting…")
+	rp.hideError()
+	rp.status.SetText("starting…")
 	rp.problem = p
 	rp.record = newRunRecord("", cfg)
-	rp.Population.Clear("The population appears here after the first generation.")
+	rp.population.Clear("The population appears here after the first generation.")
 	rp.showProgress(nil)
 	rp.startJobWith(func(ctx context.Context) (*experiment.Run, error) {
 		opts := cfg.Options
 		if usesAxes(cfg.Generator) {
-			ax, err := SampleAxes(ctx, p, axes, bins, cfg.Seed)
+			ax, err := sampleAxes(ctx, p, axes, bins, cfg.Seed)
 			if err != nil {
 				return nil, err
 			}
@@ -193,14 +193,14 @@ func (rp *RunPanel) startEvolve(cfg experiment.Config, axes []string, bins int, 
 		if err != nil {
 			return nil, err
 		}
-		return experiment.Create(RunFolderName(outDir, ecfg, timeStamp()), ecfg)
+		return experiment.Create(runFolderName(outDir, ecfg, timeStamp()), ecfg)
 	}, evolveExec(client))
 }
 
 // showEvolveSettings shows an opened evolution run's operator settings.
-func (rp *RunPanel) showEvolveSettings(cfg experiment.Config) {
+func (rp *runPanel) showEvolveSettings(cfg experiment.Config) {
 	if es, err := llm.ReadEvolveSettings(cfg); err == nil {
-		rp.LLMRate.SetText(strconv.FormatFloat(es.Rate, 'g', -1, 64))
-		rp.LLMRepairs.SetText(strconv.Itoa(es.MaxRepairs))
+		rp.llmRate.SetText(strconv.FormatFloat(es.Rate, 'g', -1, 64))
+		rp.llmRepairs.SetText(strconv.Itoa(es.MaxRepairs))
 	}
 }

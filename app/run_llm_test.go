@@ -45,10 +45,10 @@ func newEvolveWorkbench(t *testing.T) *Workbench {
 	t.Helper()
 	wb := newTestWorkbench(t, Options{Problem: evolveTestProblem})
 	wb.outputDirOverride = t.TempDir()
-	if wb.LLM() == nil {
+	if wb.llm() == nil {
 		t.Fatal("no LLM tab")
 	}
-	t.Cleanup(func() { wb.Run.Cancel(); settle(t, wb.Run.Wait) })
+	t.Cleanup(func() { wb.run.Cancel(); settle(t, wb.run.wait) })
 	return wb
 }
 
@@ -56,10 +56,10 @@ func newEvolveWorkbench(t *testing.T) *Workbench {
 // start one without the LLM tab's endpoint, saying why.
 func TestRunTabNeedsAnEndpointForLLMGenerators(t *testing.T) {
 	wb := newEvolveWorkbench(t)
-	rp := wb.Run
+	rp := wb.run
 	for _, g := range search.All() {
-		if !slices.Contains(rp.Generator.Options, g) {
-			t.Errorf("the Run tab does not list %s: %v", g, rp.Generator.Options)
+		if !slices.Contains(rp.generator.Options, g) {
+			t.Errorf("the Run tab does not list %s: %v", g, rp.generator.Options)
 		}
 	}
 	tests := []struct {
@@ -74,25 +74,25 @@ func TestRunTabNeedsAnEndpointForLLMGenerators(t *testing.T) {
 		{"es", "some-model", true, ""},
 	}
 	for _, tc := range tests {
-		wb.LLM().Model.SetText(tc.model)
-		rp.Generator.SetSelected("random")
-		rp.Generator.SetSelected(tc.generator)
-		if got := !rp.StartButton.Disabled(); got != tc.startable {
+		wb.llm().model.SetText(tc.model)
+		rp.generator.SetSelected("random")
+		rp.generator.SetSelected(tc.generator)
+		if got := !rp.startButton.Disabled(); got != tc.startable {
 			t.Errorf("%s with model %q: Start enabled %v, want %v", tc.generator, tc.model, got, tc.startable)
 		}
-		if !strings.Contains(rp.EndpointNote.Text, tc.note) || (tc.note == "" && rp.EndpointNote.Text != "") {
-			t.Errorf("%s with model %q: note %q, want %q", tc.generator, tc.model, rp.EndpointNote.Text, tc.note)
+		if !strings.Contains(rp.endpointNote.Text, tc.note) || (tc.note == "" && rp.endpointNote.Text != "") {
+			t.Errorf("%s with model %q: note %q, want %q", tc.generator, tc.model, rp.endpointNote.Text, tc.note)
 		}
 		if got, want := rp.llmRow.Visible(), llm.IsEvolve(tc.generator); got != want {
 			t.Errorf("%s: the llm rate row visible %v, want %v", tc.generator, got, want)
 		}
 	}
 	// Start by the shortcut path refuses too, with the reason on the banner.
-	wb.LLM().Model.SetText("")
-	rp.Generator.SetSelected(llm.GAName)
+	wb.llm().model.SetText("")
+	rp.generator.SetSelected(llm.GAName)
 	rp.Start()
-	if rp.State() != RunIdle || !strings.Contains(rp.ErrorText.Text, "No endpoint configured") {
-		t.Errorf("Start without an endpoint: state %v, banner %q", rp.State(), rp.ErrorText.Text)
+	if rp.State() != runIdle || !strings.Contains(rp.errorText.Text, "No endpoint configured") {
+		t.Errorf("Start without an endpoint: state %v, banner %q", rp.State(), rp.errorText.Text)
 	}
 }
 
@@ -108,26 +108,26 @@ func TestRunTabRunsLLMGA(t *testing.T) {
 func runLLMFromRunTab(t *testing.T, gen string) {
 	srv := knownEditEndpoint(t)
 	wb := newEvolveWorkbench(t)
-	lp := wb.LLM()
-	lp.BaseURL.SetText(srv.BaseURL())
-	lp.Model.SetText("apptest-model")
-	lp.APIKey.SetText(llmTestKey)
-	lp.Temperature.SetText("")
-	lp.Offline.SetChecked(false)
-	rp := wb.Run
-	wb.ShowTab("run")
-	rp.Generator.SetSelected(gen)
+	lp := wb.llm()
+	lp.baseURL.SetText(srv.BaseURL())
+	lp.model.SetText("apptest-model")
+	lp.apiKey.SetText(llmTestKey)
+	lp.temperature.SetText("")
+	lp.offline.SetChecked(false)
+	rp := wb.run
+	wb.showTab("run")
+	rp.generator.SetSelected(gen)
 	if usesAxes(gen) {
-		eventually(t, "the axes", func() bool { return rp.AxisX.Selected != "" && rp.AxisY.Selected != "" })
-		rp.Bins.SetText("4")
+		eventually(t, "the axes", func() bool { return rp.axisX.Selected != "" && rp.axisY.Selected != "" })
+		rp.bins.SetText("4")
 	}
-	rp.Fitness.SetSelected(search.FitnessQuality)
-	rp.LLMRate.SetText("1")
-	rp.LLMRepairs.SetText("1")
+	rp.fitness.SetSelected(search.FitnessQuality)
+	rp.llmRate.SetText("1")
+	rp.llmRepairs.SetText("1")
 	startRun(t, wb, gen, 4, 2)
 	waitRun(t, wb)
 	if rp.State() != RunFinished {
-		t.Fatalf("state %v (%s %s)", rp.State(), rp.Status.Text, rp.ErrorText.Text)
+		t.Fatalf("state %v (%s %s)", rp.State(), rp.status.Text, rp.errorText.Text)
 	}
 	rec := rp.Record()
 	if rec == nil || rec.Dir == "" || rec.Config.Generator != gen || len(rec.Events) != 3 || usesAxes(gen) != (len(rec.Config.Axes) == 2) {
@@ -136,8 +136,8 @@ func runLLMFromRunTab(t *testing.T, gen string) {
 	if len(srv.Calls()) == 0 {
 		t.Fatal("the model was never asked")
 	}
-	if last := rec.Events[len(rec.Events)-1]; last.ModelCalls == 0 || !strings.Contains(rp.Status.Text, fmt.Sprintf("%d model calls", last.ModelCalls)) {
-		t.Errorf("the last event counts %d model calls, the status says %q", last.ModelCalls, rp.Status.Text)
+	if last := rec.Events[len(rec.Events)-1]; last.ModelCalls == 0 || !strings.Contains(rp.status.Text, fmt.Sprintf("%d model calls", last.ModelCalls)) {
+		t.Errorf("the last event counts %d model calls, the status says %q", last.ModelCalls, rp.status.Text)
 	}
 	if _, err := os.Stat(filepath.Join(rec.Dir, llm.EvolveSummaryFile)); err != nil {
 		t.Errorf("no %s: %v", llm.EvolveSummaryFile, err)
@@ -175,26 +175,26 @@ func runLLMFromRunTab(t *testing.T, gen string) {
 		}
 	}
 
-	wb.Compare.AddFolder(wb.outputDir())
-	await(t, wb.Compare.Wait)
+	wb.compare.addFolder(wb.outputDir())
+	await(t, wb.compare.wait)
 	found := false
-	for _, r := range wb.Compare.Runs() {
+	for _, r := range wb.compare.Runs() {
 		found = found || (r.Dir == rec.Dir && r.Config.Generator == gen)
 	}
 	if !found {
 		t.Errorf("Compare does not list %s", rec.Dir)
 	}
-	// Offline (the LLM tab's box), a new run with the same settings replays the cache: the
+	// offline (the LLM tab's box), a new run with the same settings replays the cache: the
 	// model is not asked and final.json is the same.
-	lp.Offline.SetChecked(true)
+	lp.offline.SetChecked(true)
 	asked := len(srv.Calls())
-	test.Tap(rp.StartButton)
+	test.Tap(rp.startButton)
 	waitRun(t, wb)
 	if n := len(srv.Calls()); n != asked {
 		t.Errorf("offline, the model was asked %d times", n-asked)
 	}
 	if again := rp.Record(); again.Dir == rec.Dir || rp.State() != RunFinished {
-		t.Errorf("an offline replay: state %v in %s (%s)", rp.State(), again.Dir, rp.ErrorText.Text)
+		t.Errorf("an offline replay: state %v in %s (%s)", rp.State(), again.Dir, rp.errorText.Text)
 	} else {
 		a, _ := os.ReadFile(filepath.Join(rec.Dir, experiment.FinalFile))
 		b, _ := os.ReadFile(filepath.Join(again.Dir, experiment.FinalFile))
@@ -210,11 +210,11 @@ func runLLMFromRunTab(t *testing.T, gen string) {
 func TestRunTabResumesLLMGA(t *testing.T) {
 	srv := knownEditEndpoint(t)
 	wb := newEvolveWorkbench(t)
-	lp := wb.LLM()
-	lp.BaseURL.SetText("http://127.0.0.1:9/v1") // not used: a resume asks the recorded endpoint
-	lp.Model.SetText("another-model")
-	lp.APIKey.SetText(llmTestKey)
-	lp.Offline.SetChecked(false)
+	lp := wb.llm()
+	lp.baseURL.SetText("http://127.0.0.1:9/v1") // not used: a resume asks the recorded endpoint
+	lp.model.SetText("another-model")
+	lp.apiKey.SetText(llmTestKey)
+	lp.offline.SetChecked(false)
 	outDir := wb.outputDir()
 	opts := search.Options{Problem: evolveTestProblem, Fitness: search.FitnessQuality, Seed: 5, PopSize: 4}
 	es := llm.EvolveSettings{Rate: 1, MaxRepairs: 1}
@@ -253,25 +253,25 @@ func TestRunTabResumesLLMGA(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec, err := LoadRunRecord(stopped)
+	rec, err := loadRunRecord(stopped)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if rec.Finished() {
 		t.Fatal("the stopped run finished")
 	}
-	wb.ShowTab("run")
-	if err := wb.Run.ShowRecord(rec); err != nil {
+	wb.showTab("run")
+	if err := wb.run.showRecord(rec); err != nil {
 		t.Fatal(err)
 	}
-	if wb.Run.State() != RunPaused || wb.Run.Generator.Selected != llm.GAName || wb.Run.LLMRate.Text != "1" {
-		t.Fatalf("opened: state %v, generator %s, rate %s", wb.Run.State(), wb.Run.Generator.Selected, wb.Run.LLMRate.Text)
+	if wb.run.State() != runPaused || wb.run.generator.Selected != llm.GAName || wb.run.llmRate.Text != "1" {
+		t.Fatalf("opened: state %v, generator %s, rate %s", wb.run.State(), wb.run.generator.Selected, wb.run.llmRate.Text)
 	}
 	before := len(srv.Calls())
-	test.Tap(wb.Run.StartButton)
+	test.Tap(wb.run.startButton)
 	waitRun(t, wb)
-	if wb.Run.State() != RunFinished {
-		t.Fatalf("state %v (%s %s)", wb.Run.State(), wb.Run.Status.Text, wb.Run.ErrorText.Text)
+	if wb.run.State() != RunFinished {
+		t.Fatalf("state %v (%s %s)", wb.run.State(), wb.run.status.Text, wb.run.errorText.Text)
 	}
 	if rest := len(srv.Calls()) - before; first+rest != whole || rest == 0 {
 		t.Errorf("the model was asked %d then %d times on resume, the uninterrupted run %d", first, rest, whole)

@@ -83,27 +83,27 @@ func TestRunRedrawsOnlyOnNewData(t *testing.T) {
 	t.Cleanup(func() { infoGate.set(-1) }) // before the workbench's cleanup, which waits for the run
 	const pop = 4
 	infoGate.set(pop) // generation 0: one evaluation per individual, then the run waits
-	rp := wb.Run
+	rp := wb.run
 	startRun(t, wb, "ga", pop, 3)
 	eventually(t, "generation 0 shown and generation 1 held", func() bool {
-		return len(rp.FitnessPlot.Spec().Series) > 0 && len(rp.FitnessPlot.Spec().Series[0].X) == 1 && infoGate.blocked()
+		return len(rp.fitnessPlot.Spec().series) > 0 && len(rp.fitnessPlot.Spec().series[0].x) == 1 && infoGate.blocked()
 	})
-	await(t, rp.FitnessPlot.Wait)
-	await(t, rp.CountsPlot.Wait)
-	fitness, counts := rp.FitnessPlot.Draws, rp.CountsPlot.Draws
+	await(t, rp.fitnessPlot.wait)
+	await(t, rp.countsPlot.wait)
+	fitness, counts := rp.fitnessPlot.Draws, rp.countsPlot.Draws
 	letUIRun(func() { time.Sleep(4 * runUIInterval) })
-	await(t, rp.FitnessPlot.Wait)
-	await(t, rp.CountsPlot.Wait)
-	if rp.FitnessPlot.Draws != fitness || rp.CountsPlot.Draws != counts {
+	await(t, rp.fitnessPlot.wait)
+	await(t, rp.countsPlot.wait)
+	if rp.fitnessPlot.Draws != fitness || rp.countsPlot.Draws != counts {
 		t.Errorf("the plots were redrawn without new data: fitness %d → %d draws, counts %d → %d",
-			fitness, rp.FitnessPlot.Draws, counts, rp.CountsPlot.Draws)
+			fitness, rp.fitnessPlot.Draws, counts, rp.countsPlot.Draws)
 	}
 	infoGate.set(-1)
 	waitRun(t, wb)
 	if rp.State() != RunFinished {
-		t.Fatalf("state %v: %s", rp.State(), rp.ErrorText.Text)
+		t.Fatalf("state %v: %s", rp.State(), rp.errorText.Text)
 	}
-	if rp.FitnessPlot.Draws <= fitness || len(rp.FitnessPlot.Spec().Series[0].X) != 4 {
-		t.Errorf("the new generations were not drawn: %d draws, %d generations shown", rp.FitnessPlot.Draws, len(rp.FitnessPlot.Spec().Series[0].X))
+	if rp.fitnessPlot.Draws <= fitness || len(rp.fitnessPlot.Spec().series[0].x) != 4 {
+		t.Errorf("the new generations were not drawn: %d draws, %d generations shown", rp.fitnessPlot.Draws, len(rp.fitnessPlot.Spec().series[0].x))
 	}
 }

@@ -12,27 +12,27 @@ import (
 )
 
 // showProgress updates the bar, the status line and the plots from events.
-func (rp *RunPanel) showProgress(events []search.Event) {
+func (rp *runPanel) showProgress(events []search.Event) {
 	if rp.record == nil {
 		return
 	}
 	cfg := rp.record.Config
-	rp.Progress.Max = float64(max(cfg.Generations, 1))
+	rp.progress.Max = float64(max(cfg.Generations, 1))
 	if len(events) == 0 {
-		rp.Progress.SetValue(0)
-		rp.FitnessPlot.SetSpec(RunFitnessPlot(nil, cfg.Generations))
-		rp.CountsPlot.SetSpec(RunCountsPlot(nil, cfg.Generations, cfg.PopSize))
+		rp.progress.SetValue(0)
+		rp.fitnessPlot.setSpec(runFitnessPlot(nil, cfg.Generations))
+		rp.countsPlot.setSpec(runCountsPlot(nil, cfg.Generations, cfg.PopSize))
 		return
 	}
 	last := events[len(events)-1]
-	rp.Progress.SetValue(float64(last.Generation))
-	rp.Status.SetText(FormatEvent(last))
-	rp.FitnessPlot.SetSpec(RunFitnessPlot(events, cfg.Generations))
-	rp.CountsPlot.SetSpec(RunCountsPlot(events, cfg.Generations, cfg.PopSize))
+	rp.progress.SetValue(float64(last.Generation))
+	rp.status.SetText(formatEvent(last))
+	rp.fitnessPlot.setSpec(runFitnessPlot(events, cfg.Generations))
+	rp.countsPlot.setSpec(runCountsPlot(events, cfg.Generations, cfg.PopSize))
 }
 
-// FormatEvent is the status line for a generation.
-func FormatEvent(ev search.Event) string {
+// formatEvent is the status line for a generation.
+func formatEvent(ev search.Event) string {
 	s := fmt.Sprintf("best %.3f · mean %.3f · feasible %d · unique %d · controlled %d of %d · %d evaluations · %s",
 		ev.BestFitness, ev.MeanFitness, ev.Feasible, ev.Unique, ev.Controlled, ev.Size, ev.Evaluations,
 		formatDuration(time.Duration(ev.Elapsed*float64(time.Second))))
@@ -51,10 +51,10 @@ func FormatEvent(ev search.Event) string {
 	return s
 }
 
-// ShowRecord shows an opened run folder: its settings, plots and population. An unfinished
+// showRecord shows an opened run folder: its settings, plots and population. An unfinished
 // run can be resumed with Start.
-func (rp *RunPanel) ShowRecord(rec *RunRecord) error {
-	if rp.state == RunRunning {
+func (rp *runPanel) showRecord(rec *RunRecord) error {
+	if rp.state == runRunning {
 		return errors.New("a run is going on: pause or cancel it before opening another")
 	}
 	p, err := makeProblem(rec.Config.Problem)
@@ -64,55 +64,55 @@ func (rp *RunPanel) ShowRecord(rec *RunRecord) error {
 	// the run's problem becomes the workbench's, so Start runs what is shown
 	_ = rp.wb.selectProblem(rec.Config.Problem)
 	rp.problem, rp.record = p, rec
-	rp.HideError()
+	rp.hideError()
 	cfg := rec.Config
 	if len(cfg.Axes) > 0 {
-		rp.Bins.SetText(strconv.Itoa(cfg.Axes[0].Bins))
+		rp.bins.SetText(strconv.Itoa(cfg.Axes[0].Bins))
 	}
 	rp.showEvolveSettings(cfg)
-	rp.Generator.SetSelected(cfg.Generator)
-	rp.Fitness.SetSelected(cfg.Fitness)
-	rp.PopSize.SetText(strconv.Itoa(cfg.PopSize))
-	rp.Generations.SetText(strconv.Itoa(cfg.Generations))
-	rp.Seed.SetText(strconv.FormatUint(cfg.Seed, 10))
-	rp.Folder.SetText(rec.Dir)
+	rp.generator.SetSelected(cfg.Generator)
+	rp.fitness.SetSelected(cfg.Fitness)
+	rp.popSize.SetText(strconv.Itoa(cfg.PopSize))
+	rp.generations.SetText(strconv.Itoa(cfg.Generations))
+	rp.seed.SetText(strconv.FormatUint(cfg.Seed, 10))
+	rp.folder.SetText(rec.Dir)
 	rp.showProgress(rec.Events)
-	members, gen, err := rec.Members(p)
+	members, gen, err := rec.population(p)
 	if err != nil {
-		rp.ShowError(err)
+		rp.showError(err)
 	}
 	if members != nil {
-		rp.Population.SetMembers(cfg.Problem, p, members)
+		rp.population.setMembers(cfg.Problem, p, members)
 	} else {
-		rp.Population.Clear("This run has no population yet.")
+		rp.population.Clear("This run has no population yet.")
 	}
 	switch {
 	case rec.Finished():
 		rp.setState(RunFinished)
 	case gen >= 0 || len(rec.Events) > 0:
-		rp.setState(RunPaused)
-		rp.Status.SetText(fmt.Sprintf("Stopped at generation %d of %d. Resume (Ctrl+Enter) continues it.", rec.Generation(), cfg.Generations))
+		rp.setState(runPaused)
+		rp.status.SetText(fmt.Sprintf("Stopped at generation %d of %d. Resume (Ctrl+Enter) continues it.", rec.Generation(), cfg.Generations))
 	default:
-		rp.setState(RunPaused)
-		rp.Status.SetText("Never started. Resume (Ctrl+Enter) starts it.")
+		rp.setState(runPaused)
+		rp.status.SetText("Never started. Resume (Ctrl+Enter) starts it.")
 	}
 	return nil
 }
 
-// ShowError puts a message on the panel's red banner.
-func (rp *RunPanel) ShowError(err error) {
-	rp.ErrorText.SetText(err.Error())
+// showError puts a message on the panel's red banner.
+func (rp *runPanel) showError(err error) {
+	rp.errorText.SetText(err.Error())
 	rp.errorBanner.Show()
 }
 
-// HideError removes the banner.
-func (rp *RunPanel) HideError() {
-	rp.ErrorText.SetText("")
+// hideError removes the banner.
+func (rp *runPanel) hideError() {
+	rp.errorText.SetText("")
 	rp.errorBanner.Hide()
 }
 
-// SampleAxes proposes MAP-Elites axes for the fields (search.SuggestAxes): the problem's
+// sampleAxes proposes MAP-Elites axes for the fields (search.SuggestAxes): the problem's
 // declared range where it has one, else a range fitted to random contents.
-func SampleAxes(ctx context.Context, p problems.Problem, fields []string, bins int, seed uint64) ([]search.Axis, error) {
+func sampleAxes(ctx context.Context, p problems.Problem, fields []string, bins int, seed uint64) ([]search.Axis, error) {
 	return search.SuggestAxes(ctx, p, fields, bins, seed)
 }

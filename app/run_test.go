@@ -24,21 +24,21 @@ func TestOpeningARunSelectsItsProblem(t *testing.T) {
 	if _, err := r.Execute(t.Context(), nil); err != nil {
 		t.Fatal(err)
 	}
-	rec, err := LoadRunRecord(dir)
+	rec, err := loadRunRecord(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if name, _, _ := wb.CurrentProblem(); name == searchtest.ToyName {
+	if name, _, _ := wb.currentProblem(); name == searchtest.ToyName {
 		t.Fatalf("the test needs another problem selected first, have %s", name)
 	}
-	if err := wb.Run.ShowRecord(rec); err != nil {
+	if err := wb.run.showRecord(rec); err != nil {
 		t.Error(err)
 	}
 	wait(t, wb)
 	var got experiment.Config
 	var name string
-	name, _, _ = wb.CurrentProblem()
-	got, _, err = wb.Run.runConfig()
+	name, _, _ = wb.currentProblem()
+	got, _, err = wb.run.runConfig()
 	if err != nil || name != searchtest.ToyName || got.Problem != cfg.Problem || got.Generator != cfg.Generator ||
 		got.Fitness != cfg.Fitness || got.PopSize != cfg.PopSize || got.Generations != cfg.Generations || got.Seed != cfg.Seed {
 		t.Fatalf("after opening: problem %s, config %+v (%v), want %+v", name, got, err, cfg)
@@ -49,22 +49,22 @@ func TestOpeningARunSelectsItsProblem(t *testing.T) {
 // problem's fields on show, and the new problem's fields arrive.
 func TestMapElitesAxesFollowTheProblem(t *testing.T) {
 	wb := newTestWorkbench(t)
-	rp := wb.Run
-	wb.ShowTab("run")
+	rp := wb.run
+	wb.showTab("run")
 	if err := wb.selectProblem("binary-v0"); err != nil {
 		t.Fatal(err)
 	}
-	rp.Generator.SetSelected("mapelites")
-	eventually(t, "binary's axes", func() bool { return rp.AxisX.Selected != "" && rp.axesFor == "binary-v0" })
-	binaryAxes := slices.Clone(rp.AxisX.Options)
+	rp.generator.SetSelected("mapelites")
+	eventually(t, "binary's axes", func() bool { return rp.axisX.Selected != "" && rp.axesFor == "binary-v0" })
+	binaryAxes := slices.Clone(rp.axisX.Options)
 	if err := wb.selectProblem("zelda-v0"); err != nil {
 		t.Fatal(err)
 	}
-	if rp.axesFor != "zelda-v0" && (rp.AxisX.Selected != "" || len(rp.AxisX.Options) != 0) {
-		t.Fatalf("while zelda's fields load, the axes show %q of %v", rp.AxisX.Selected, rp.AxisX.Options)
+	if rp.axesFor != "zelda-v0" && (rp.axisX.Selected != "" || len(rp.axisX.Options) != 0) {
+		t.Fatalf("while zelda's fields load, the axes show %q of %v", rp.axisX.Selected, rp.axisX.Options)
 	}
-	eventually(t, "zelda's axes", func() bool { return rp.AxisX.Selected != "" && rp.axesFor == "zelda-v0" })
-	if slices.Equal(rp.AxisX.Options, binaryAxes) {
+	eventually(t, "zelda's axes", func() bool { return rp.axisX.Selected != "" && rp.axesFor == "zelda-v0" })
+	if slices.Equal(rp.axisX.Options, binaryAxes) {
 		t.Fatalf("zelda's axes are binary's: %v", binaryAxes)
 	}
 }

@@ -28,21 +28,21 @@ const (
 // samplePanel is the Sample tab: draw N random contents of the current problem from a seed,
 // evaluate them as a set and show them as a gallery with per-item badges.
 type samplePanel struct {
-	Count         *Entry
+	count         *entry
 	countSlider   *widget.Slider
-	Seed          *Entry
+	seed          *entry
 	newSeedButton *widget.Button
 	sampleButton  *widget.Button
-	Progress      *widget.ProgressBarInfinite
-	// Summary is the set's pass rates; Status says what was sampled (or what is running).
-	Summary   *widget.Label
-	Status    *widget.Label
-	ErrorText *widget.Label
-	Gallery   *Gallery
+	progress      *widget.ProgressBarInfinite
+	// summary is the set's pass rates; Status says what was sampled (or what is running).
+	summary   *widget.Label
+	status    *widget.Label
+	errorText *widget.Label
+	gallery   *gallery
 
-	// OnSampled is called on the UI goroutine each time a sample set has been shown, or has
+	// onSampled is called on the UI goroutine each time a sample set has been shown, or has
 	// failed (set is nil then).
-	OnSampled func(set *SampleSet, err error)
+	onSampled func(set *SampleSet, err error)
 
 	errorBanner *fyne.Container
 	content     fyne.CanvasObject
@@ -65,13 +65,13 @@ type samplePanel struct {
 func newSamplePanel(keys keyHandler, current func() (string, problems.Problem, error)) *samplePanel {
 	sp := &samplePanel{current: current}
 
-	sp.Count = NewEntry(keys)
-	sp.Count.SetText(strconv.Itoa(DefaultSamples))
-	sp.Count.OnSubmitted = func(string) { sp.Sample() }
+	sp.count = newEntry(keys)
+	sp.count.SetText(strconv.Itoa(DefaultSamples))
+	sp.count.OnSubmitted = func(string) { sp.Sample() }
 	sp.countSlider = widget.NewSlider(1, MaxSamples)
 	sp.countSlider.Step = 1
 	sp.countSlider.SetValue(DefaultSamples)
-	sp.Count.OnChanged = func(s string) {
+	sp.count.OnChanged = func(s string) {
 		if n, err := parseCount(s); err == nil && !sp.syncing {
 			sp.syncing = true
 			sp.countSlider.SetValue(float64(n))
@@ -81,49 +81,49 @@ func newSamplePanel(keys keyHandler, current func() (string, problems.Problem, e
 	sp.countSlider.OnChanged = func(v float64) {
 		if !sp.syncing {
 			sp.syncing = true
-			sp.Count.SetText(strconv.Itoa(int(v)))
+			sp.count.SetText(strconv.Itoa(int(v)))
 			sp.syncing = false
 		}
 	}
 
-	sp.Seed = NewEntry(keys)
-	sp.Seed.SetText("0")
-	sp.Seed.OnSubmitted = func(string) { sp.Sample() }
+	sp.seed = newEntry(keys)
+	sp.seed.SetText("0")
+	sp.seed.OnSubmitted = func(string) { sp.Sample() }
 	sp.newSeedButton = widget.NewButtonWithIcon("New seed", theme.ViewRefreshIcon(), sp.newSeed)
 
 	sp.sampleButton = widget.NewButtonWithIcon("Sample  (Ctrl+R)", theme.MediaPlayIcon(), sp.Sample)
 	sp.sampleButton.Importance = widget.HighImportance
-	sp.Progress = widget.NewProgressBarInfinite()
-	sp.Progress.Stop()
-	sp.Progress.Hide()
+	sp.progress = widget.NewProgressBarInfinite()
+	sp.progress.Stop()
+	sp.progress.Hide()
 
-	sp.Summary = widget.NewLabel("Quality –   Diversity –   Controllability –")
-	sp.Summary.TextStyle = fyne.TextStyle{Bold: true}
-	sp.Summary.SizeName = theme.SizeNameSubHeadingText
-	sp.Status = widget.NewLabel("")
-	sp.Status.Alignment = fyne.TextAlignTrailing
-	sp.Status.Truncation = fyne.TextTruncateEllipsis
-	sp.Status.SizeName = theme.SizeNameCaptionText
+	sp.summary = widget.NewLabel("Quality –   Diversity –   Controllability –")
+	sp.summary.TextStyle = fyne.TextStyle{Bold: true}
+	sp.summary.SizeName = theme.SizeNameSubHeadingText
+	sp.status = widget.NewLabel("")
+	sp.status.Alignment = fyne.TextAlignTrailing
+	sp.status.Truncation = fyne.TextTruncateEllipsis
+	sp.status.SizeName = theme.SizeNameCaptionText
 
-	sp.ErrorText, sp.errorBanner = newErrorBanner()
+	sp.errorText, sp.errorBanner = newErrorBanner()
 
-	sp.Gallery = NewGallery("Press Sample (Ctrl+R or F5) to draw random contents of the selected problem.")
+	sp.gallery = newGallery("Press Sample (Ctrl+R or F5) to draw random contents of the selected problem.")
 
 	// The groups wrap in a narrow window (Projector on a small screen) instead of pushing the
 	// Sample button out of view.
 	toolbar := container.New(newWrapLayout(),
-		container.NewHBox(caption("SAMPLES"), fixedWidth(64, sp.Count), fixedWidth(160, sp.countSlider)),
-		container.NewHBox(caption("SEED"), fixedWidth(120, sp.Seed), sp.newSeedButton),
+		container.NewHBox(caption("SAMPLES"), fixedWidth(64, sp.count), fixedWidth(160, sp.countSlider)),
+		container.NewHBox(caption("SEED"), fixedWidth(120, sp.seed), sp.newSeedButton),
 		sp.sampleButton,
 	)
-	header := container.NewBorder(nil, nil, sp.Summary, nil, sp.Status)
+	header := container.NewBorder(nil, nil, sp.summary, nil, sp.status)
 	top := container.NewVBox(
 		toolbar,
-		container.NewPadded(sp.Progress),
+		container.NewPadded(sp.progress),
 		header,
 		sp.errorBanner,
 	)
-	sp.content = container.NewBorder(top, nil, nil, nil, sp.Gallery)
+	sp.content = container.NewBorder(top, nil, nil, nil, sp.gallery)
 	return sp
 }
 
@@ -137,13 +137,13 @@ func (sp *samplePanel) Last() *SampleSet {
 	return sp.last
 }
 
-// Busy reports whether a sample is being computed.
-func (sp *samplePanel) Busy() bool { return sp.jobs.Busy() }
+// busy reports whether a sample is being computed.
+func (sp *samplePanel) busy() bool { return sp.jobs.busy() }
 
-// Wait blocks until the latest sample is on screen (or was dropped), at most timeout. It must
+// wait blocks until the latest sample is on screen (or was dropped), at most timeout. It must
 // not be called from the UI goroutine, which has to apply the result.
-func (sp *samplePanel) Wait(timeout time.Duration) error {
-	if err := sp.jobs.Wait(timeout); err != nil {
+func (sp *samplePanel) wait(timeout time.Duration) error {
+	if err := sp.jobs.wait(timeout); err != nil {
 		return fmt.Errorf("sampling: %w", err)
 	}
 	return nil
@@ -151,19 +151,19 @@ func (sp *samplePanel) Wait(timeout time.Duration) error {
 
 // newSeed picks a fresh random seed and samples with it.
 func (sp *samplePanel) newSeed() {
-	sp.Seed.SetText(strconv.FormatUint(rand.Uint64N(1_000_000), 10))
+	sp.seed.SetText(strconv.FormatUint(rand.Uint64N(1_000_000), 10))
 	sp.Sample()
 }
 
 // Sample starts sampling with the current problem, count and seed, cancelling a sample still
 // running. The work happens off the UI goroutine; the result is applied with fyne.Do.
 func (sp *samplePanel) Sample() {
-	n, err := parseCount(sp.Count.Text)
+	n, err := parseCount(sp.count.Text)
 	if err != nil {
 		sp.fail(fmt.Errorf("samples: %w", err))
 		return
 	}
-	seed, err := parseSeed(sp.Seed.Text)
+	seed, err := parseSeed(sp.seed.Text)
 	if err != nil {
 		sp.fail(fmt.Errorf("seed: %w", err))
 		return
@@ -176,10 +176,10 @@ func (sp *samplePanel) Sample() {
 	// Cancel the sample still running before the UI shows the new one: a cancelled job's
 	// result is dropped, so it cannot land between these updates and the new job's start.
 	sp.jobs.Cancel()
-	sp.HideError()
-	sp.Progress.Show()
-	sp.Progress.Start()
-	sp.Status.SetText(fmt.Sprintf("sampling %d × %s, seed %d…", n, name, seed))
+	sp.hideError()
+	sp.progress.Show()
+	sp.progress.Start()
+	sp.status.SetText(fmt.Sprintf("sampling %d × %s, seed %d…", n, name, seed))
 	var fixed problems.Control
 	if sp.fixedControl != nil {
 		fixed = sp.fixedControl()
@@ -194,15 +194,15 @@ func (sp *samplePanel) Sample() {
 func (sp *samplePanel) Cancel() { sp.jobs.Cancel() }
 
 func (sp *samplePanel) apply(set *SampleSet, err error) {
-	sp.Progress.Stop()
-	sp.Progress.Hide()
+	sp.progress.Stop()
+	sp.progress.Hide()
 	if err != nil {
-		sp.Status.SetText("")
-		sp.ShowError(err)
+		sp.status.SetText("")
+		sp.showError(err)
 	} else {
-		thumbs := make([]*Thumb, len(set.Levels))
+		thumbs := make([]*thumb, len(set.Levels))
 		for i := range thumbs {
-			thumbs[i] = NewThumb(set, i)
+			thumbs[i] = thumbOf(set, i)
 			i := i
 			thumbs[i].OnTapped = func() {
 				if sp.onOpen != nil {
@@ -210,9 +210,9 @@ func (sp *samplePanel) apply(set *SampleSet, err error) {
 				}
 			}
 		}
-		sp.Gallery.SetThumbs(thumbs)
-		sp.Summary.SetText(formatSummary(set.Levels))
-		sp.Status.SetText(fmt.Sprintf("%s · %d items · seed %d · %s", set.Problem, len(set.Levels), set.Seed, formatDuration(set.Elapsed)))
+		sp.gallery.setThumbs(thumbs)
+		sp.summary.SetText(formatSummary(set.Levels))
+		sp.status.SetText(fmt.Sprintf("%s · %d items · seed %d · %s", set.problem, len(set.Levels), set.seed, formatDuration(set.elapsed)))
 		sp.mu.Lock()
 		sp.last = set
 		sp.mu.Unlock()
@@ -220,8 +220,8 @@ func (sp *samplePanel) apply(set *SampleSet, err error) {
 			sp.afterApply()
 		}
 	}
-	if sp.OnSampled != nil {
-		sp.OnSampled(set, err)
+	if sp.onSampled != nil {
+		sp.onSampled(set, err)
 	}
 }
 
@@ -229,24 +229,24 @@ func (sp *samplePanel) apply(set *SampleSet, err error) {
 // would arrive after, and hide, the error.
 func (sp *samplePanel) fail(err error) {
 	sp.Cancel()
-	sp.Progress.Stop()
-	sp.Progress.Hide()
-	sp.Status.SetText("")
-	sp.ShowError(err)
-	if sp.OnSampled != nil {
-		sp.OnSampled(nil, err)
+	sp.progress.Stop()
+	sp.progress.Hide()
+	sp.status.SetText("")
+	sp.showError(err)
+	if sp.onSampled != nil {
+		sp.onSampled(nil, err)
 	}
 }
 
-// ShowError puts a message on the red banner above the gallery.
-func (sp *samplePanel) ShowError(err error) {
-	sp.ErrorText.SetText(err.Error())
+// showError puts a message on the red banner above the gallery.
+func (sp *samplePanel) showError(err error) {
+	sp.errorText.SetText(err.Error())
 	sp.errorBanner.Show()
 }
 
-// HideError removes the banner.
-func (sp *samplePanel) HideError() {
-	sp.ErrorText.SetText("")
+// hideError removes the banner.
+func (sp *samplePanel) hideError() {
+	sp.errorText.SetText("")
 	sp.errorBanner.Hide()
 }
 

@@ -10,8 +10,8 @@ import (
 // Sample tab's toolbar wraps and the Sample button stays in view, without a sideways scroll.
 func TestSampleButtonStaysInViewWhenNarrow(t *testing.T) {
 	wb := newTestWorkbench(t)
-	wb.App.Settings().SetTheme(newThemeNamed(themeProjector))
-	wb.ShowTab("sample")
+	wb.app.Settings().SetTheme(newThemeNamed(themeProjector))
+	wb.showTab("sample")
 	wb.Window.Resize(fyne.NewSize(860, 560))
 	d := fyne.CurrentApp().Driver()
 	b := wb.samples.sampleButton

@@ -12,19 +12,19 @@ import (
 
 // NewRand is the seeded source behind a gallery: the same as the CLI's, so
 // `workbench sample P -n N --seed S` and the gallery for the same P, N and S show the same items.
-func NewRand(seed uint64) *rand.Rand { return problems.NewRand(seed) }
+func newRand(seed uint64) *rand.Rand { return problems.NewRand(seed) }
 
 // SampleSet is N random contents (with a sampled control each) of one problem, evaluated the
 // way the reference's evaluate() does, and drawn.
 type SampleSet struct {
-	Problem string
-	Seed    uint64
+	problem string
+	seed    uint64
 	// Levels are the evaluated items in sampling order, ranked by quality (problems.ScoreItems).
 	Levels []problems.Scored
 	// images[i] is nil when drawing item i failed; renderErrors[i] says why.
 	images       []image.Image
 	renderErrors []error
-	Elapsed      time.Duration
+	elapsed      time.Duration
 }
 
 // SampleAndEvaluate draws n contents and controls from seed (problems.SampleN, as the CLI's
@@ -56,7 +56,7 @@ func sampleAndEvaluateWith(ctx context.Context, name string, p problems.Problem,
 	if err != nil {
 		return nil, err
 	}
-	set = &SampleSet{Problem: name, Seed: seed, Levels: problems.ScoreItems(items, ev)}
+	set = &SampleSet{problem: name, seed: seed, Levels: problems.ScoreItems(items, ev)}
 	set.images = make([]image.Image, n)
 	set.renderErrors = make([]error, n)
 	for i, it := range set.Levels {
@@ -65,7 +65,7 @@ func sampleAndEvaluateWith(ctx context.Context, name string, p problems.Problem,
 		}
 		set.images[i], set.renderErrors[i] = safeRender(p, it.Content)
 	}
-	set.Elapsed = time.Since(start)
+	set.elapsed = time.Since(start)
 	return set, nil
 }
 

@@ -11,28 +11,28 @@ type keyHandler interface {
 	handleKey(*fyne.KeyEvent) bool
 }
 
-// Entry is a text entry that lets the workbench's own shortcuts (Ctrl+R, F5, …) through while
+// entry is a text entry that lets the workbench's own shortcuts (Ctrl+R, F5, …) through while
 // it has the focus; a plain widget.Entry would swallow them.
-type Entry struct {
+type entry struct {
 	widget.Entry
 	keys keyHandler
 }
 
-// NewEntry returns a single-line entry that forwards the workbench's shortcuts to keys.
-func NewEntry(keys keyHandler) *Entry {
-	e := &Entry{keys: keys}
+// newEntry returns a single-line entry that forwards the workbench's shortcuts to keys.
+func newEntry(keys keyHandler) *entry {
+	e := &entry{keys: keys}
 	e.ExtendBaseWidget(e)
 	return e
 }
 
-func (e *Entry) TypedShortcut(s fyne.Shortcut) {
+func (e *entry) TypedShortcut(s fyne.Shortcut) {
 	if e.keys != nil && e.keys.handleShortcut(s) {
 		return
 	}
 	e.Entry.TypedShortcut(s)
 }
 
-func (e *Entry) TypedKey(k *fyne.KeyEvent) {
+func (e *entry) TypedKey(k *fyne.KeyEvent) {
 	if e.keys != nil && e.keys.handleKey(k) {
 		return
 	}

@@ -12,13 +12,13 @@ import (
 	pixels "pcgwb/assets"
 )
 
-// Gallery shows a sample set as a grid of thumbnails, as large as the space allows while all of
+// gallery shows a sample set as a grid of thumbnails, as large as the space allows while all of
 // them stay visible (scrolling only once they would get too small to read).
-type Gallery struct {
+type gallery struct {
 	widget.BaseWidget
 	// MinWidth is the narrowest the gallery lets itself be laid out (0: 200).
 	MinWidth float32
-	thumbs   []*Thumb
+	thumbs   []*thumb
 	imgSize  image.Point // largest picture of the set
 	grid     *fyne.Container
 	layout   *thumbGrid
@@ -26,9 +26,9 @@ type Gallery struct {
 	message  *widget.Label
 }
 
-// NewGallery returns an empty gallery showing a hint.
-func NewGallery(hint string) *Gallery {
-	g := &Gallery{layout: &thumbGrid{}}
+// newGallery returns an empty gallery showing a hint.
+func newGallery(hint string) *gallery {
+	g := &gallery{layout: &thumbGrid{}}
 	g.grid = container.New(g.layout)
 	g.scroll = container.NewVScroll(g.grid)
 	g.message = widget.NewLabelWithStyle(hint, fyne.TextAlignCenter, fyne.TextStyle{})
@@ -37,8 +37,8 @@ func NewGallery(hint string) *Gallery {
 	return g
 }
 
-// SetThumbs replaces the gallery's contents.
-func (g *Gallery) SetThumbs(thumbs []*Thumb) {
+// setThumbs replaces the gallery's contents.
+func (g *gallery) setThumbs(thumbs []*thumb) {
 	g.thumbs = thumbs
 	g.imgSize = image.Point{}
 	objs := make([]fyne.CanvasObject, len(thumbs))
@@ -57,8 +57,8 @@ func (g *Gallery) SetThumbs(thumbs []*Thumb) {
 	g.Refresh()
 }
 
-// ShowMessage empties the gallery and shows a message in its place.
-func (g *Gallery) ShowMessage(msg string) {
+// showMessage empties the gallery and shows a message in its place.
+func (g *gallery) showMessage(msg string) {
 	g.thumbs = nil
 	g.grid.Objects = nil
 	g.message.SetText(msg)
@@ -67,17 +67,17 @@ func (g *Gallery) ShowMessage(msg string) {
 }
 
 // Thumbs returns the cells currently shown.
-func (g *Gallery) Thumbs() []*Thumb { return g.thumbs }
+func (g *gallery) Thumbs() []*thumb { return g.thumbs }
 
 // Len is the number of cells shown.
-func (g *Gallery) Len() int { return len(g.thumbs) }
+func (g *gallery) Len() int { return len(g.thumbs) }
 
-func (g *Gallery) CreateRenderer() fyne.WidgetRenderer {
+func (g *gallery) CreateRenderer() fyne.WidgetRenderer {
 	return &galleryRenderer{g: g, objects: []fyne.CanvasObject{g.scroll, g.message}}
 }
 
 type galleryRenderer struct {
-	g       *Gallery
+	g       *gallery
 	objects []fyne.CanvasObject
 }
 

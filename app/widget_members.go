@@ -15,56 +15,56 @@ import (
 	"pcgwb/problems/search"
 )
 
-// Member is one evaluated level shown by the workbench: an individual of a run's population,
+// member is one evaluated level shown by the workbench: an individual of a run's population,
 // an item of a sample set or a level of an opened folder. Its Info is nil until computed (a
 // run's checkpoint does not store it). Its JSON is the embedded level's (a final.json entry).
-type Member struct {
+type member struct {
 	problems.Scored
-	// Index is the member's position in the set it came from (0-based; best first for runs).
-	Index   int
+	// index is the member's position in the set it came from (0-based; best first for runs).
+	index   int
 	numbers map[string]float64
 }
 
-// NewMember is the member at index i of its set.
-func NewMember(i int, s problems.Scored) Member { return Member{Scored: s, Index: i} }
+// newMember is the member at index i of its set.
+func newMember(i int, s problems.Scored) member { return member{Scored: s, index: i} }
 
 // Metric pseudo-fields available besides the info's own numeric fields.
 const (
-	MetricQuality         = "quality"
-	MetricDiversity       = "diversity"
-	MetricControllability = "controllability"
-	MetricFitness         = "fitness"
+	metricQuality         = "quality"
+	metricDiversity       = "diversity"
+	metricControllability = "controllability"
+	metricFitness         = "fitness"
 )
 
-// Metric returns a metric of the member: one of the Metric* names or a dotted path to a
+// metric returns a metric of the member: one of the Metric* names or a dotted path to a
 // numeric (or boolean) info field. It reports false when the member has no such number.
-func (m *Member) Metric(field string) (float64, bool) {
+func (m *member) metric(field string) (float64, bool) {
 	switch field {
-	case MetricQuality:
+	case metricQuality:
 		return m.Quality, true
-	case MetricDiversity:
+	case metricDiversity:
 		return m.Diversity, true
-	case MetricControllability:
+	case metricControllability:
 		return m.Controllability, true
-	case MetricFitness:
+	case metricFitness:
 		return m.Fitness, true
 	}
-	v, ok := m.InfoNumbers()[field]
+	v, ok := m.infoNumbers()[field]
 	return v, ok
 }
 
-// InfoNumbers flattens the info's numeric and boolean fields into dotted paths (booleans are 0
+// infoNumbers flattens the info's numeric and boolean fields into dotted paths (booleans are 0
 // or 1). It is computed once per member.
-func (m *Member) InfoNumbers() map[string]float64 {
+func (m *member) infoNumbers() map[string]float64 {
 	if m.numbers == nil && m.Info != nil {
-		m.numbers = InfoNumbers(m.Info)
+		m.numbers = infoNumbers(m.Info)
 	}
 	return m.numbers
 }
 
-// InfoNumbers flattens an info into its numeric fields by dotted path: search.FlattenInfo,
+// infoNumbers flattens an info into its numeric fields by dotted path: search.FlattenInfo,
 // the one flattening MAP-Elites' axes use too (an info that does not encode gives none).
-func InfoNumbers(info problems.Info) map[string]float64 {
+func infoNumbers(info problems.Info) map[string]float64 {
 	out, err := search.FlattenInfo(info)
 	if err != nil {
 		return map[string]float64{}
@@ -72,9 +72,9 @@ func InfoNumbers(info problems.Info) map[string]float64 {
 	return out
 }
 
-// InfoLines is the info as "key: value" lines in key order (nested objects indented), for the
+// infoLines is the info as "key: value" lines in key order (nested objects indented), for the
 // detail view.
-func InfoLines(info problems.Info) []string {
+func infoLines(info problems.Info) []string {
 	b, err := json.Marshal(info)
 	if err != nil {
 		return []string{"(info does not encode: " + err.Error() + ")"}
@@ -138,12 +138,12 @@ func formatNumber(f float64) string {
 
 func formatFixed(f float64, decimals int) string { return strconv.FormatFloat(f, 'f', decimals, 64) }
 
-// MetricFields lists what a heatmap or a sort can use for these members: the four metrics,
+// metricFields lists what a heatmap or a sort can use for these members: the four metrics,
 // then every numeric info field any member has, alphabetically.
-func MetricFields(members []Member) []string {
+func metricFields(members []member) []string {
 	seen := map[string]bool{}
 	for i := range members {
-		for k := range members[i].InfoNumbers() {
+		for k := range members[i].infoNumbers() {
 			seen[k] = true
 		}
 	}
@@ -152,86 +152,86 @@ func MetricFields(members []Member) []string {
 		info = append(info, k)
 	}
 	sort.Strings(info)
-	return append([]string{MetricQuality, MetricControllability, MetricDiversity, MetricFitness}, info...)
+	return append([]string{metricQuality, metricControllability, metricDiversity, metricFitness}, info...)
 }
 
-// SortKey orders a gallery.
-type SortKey string
+// sortKey orders a gallery.
+type sortKey string
 
 // The gallery's orders. SortOriginal keeps the set's own order (best first for a run).
 const (
-	SortOriginal        SortKey = "Original order"
-	SortFitness         SortKey = "Fitness"
-	SortQuality         SortKey = "Quality"
-	SortDiversity       SortKey = "Diversity"
-	SortControllability SortKey = "Controllability"
+	sortOriginal        sortKey = "Original order"
+	sortFitness         sortKey = "Fitness"
+	sortQuality         sortKey = "Quality"
+	sortDiversity       sortKey = "Diversity"
+	sortControllability sortKey = "Controllability"
 )
 
-// SortKeys lists the orders in menu order.
-func SortKeys() []SortKey {
-	return []SortKey{SortOriginal, SortFitness, SortQuality, SortControllability, SortDiversity}
+// sortKeys lists the orders in menu order.
+func sortKeys() []sortKey {
+	return []sortKey{sortOriginal, sortFitness, sortQuality, sortControllability, sortDiversity}
 }
 
-// Filter keeps only members that pass every criterion asked for.
-type Filter struct{ Feasible, Unique, Controlled bool }
+// filter keeps only members that pass every criterion asked for.
+type filter struct{ feasible, unique, controlled bool }
 
-// FilterChoices are the filters a gallery offers, by menu label.
-var FilterChoices = []struct {
-	Label  string
-	Filter Filter
+// filterChoices are the filters a gallery offers, by menu label.
+var filterChoices = []struct {
+	label  string
+	filter filter
 }{
-	{"All levels", Filter{}},
-	{"Feasible", Filter{Feasible: true}},
-	{"Unique", Filter{Unique: true}},
-	{"Controlled", Filter{Controlled: true}},
-	{"Feasible + unique", Filter{Feasible: true, Unique: true}},
-	{"Feasible + ctrl.", Filter{Feasible: true, Controlled: true}},
-	{"All three pass", Filter{Feasible: true, Unique: true, Controlled: true}},
+	{"All levels", filter{}},
+	{"Feasible", filter{feasible: true}},
+	{"Unique", filter{unique: true}},
+	{"Controlled", filter{controlled: true}},
+	{"Feasible + unique", filter{feasible: true, unique: true}},
+	{"Feasible + ctrl.", filter{feasible: true, controlled: true}},
+	{"All three pass", filter{feasible: true, unique: true, controlled: true}},
 }
 
-// FilterNamed returns the filter of a menu label (no filter for an unknown one).
-func FilterNamed(label string) Filter {
-	for _, c := range FilterChoices {
-		if c.Label == label {
-			return c.Filter
+// filterNamed returns the filter of a menu label (no filter for an unknown one).
+func filterNamed(label string) filter {
+	for _, c := range filterChoices {
+		if c.label == label {
+			return c.filter
 		}
 	}
-	return Filter{}
+	return filter{}
 }
 
-func (f Filter) keeps(m *Member) bool {
-	return (!f.Feasible || m.Feasible()) && (!f.Unique || m.Unique()) && (!f.Controlled || m.Controlled())
+func (f filter) keeps(m *member) bool {
+	return (!f.feasible || m.Feasible()) && (!f.unique || m.Unique()) && (!f.controlled || m.Controlled())
 }
 
-// SelectMembers returns the positions (in members) of those the filter keeps, in the order
+// selectMembers returns the positions (in members) of those the filter keeps, in the order
 // key asks for: descending values, ties in the original order.
-func SelectMembers(members []Member, f Filter, key SortKey) []int {
+func selectMembers(members []member, f filter, key sortKey) []int {
 	out := make([]int, 0, len(members))
 	for i := range members {
 		if f.keeps(&members[i]) {
 			out = append(out, i)
 		}
 	}
-	value := func(m *Member) float64 {
+	value := func(m *member) float64 {
 		switch key {
-		case SortFitness:
+		case sortFitness:
 			return m.Fitness
-		case SortQuality:
+		case sortQuality:
 			return m.Quality
-		case SortDiversity:
+		case sortDiversity:
 			return m.Diversity
-		case SortControllability:
+		case sortControllability:
 			return m.Controllability
 		}
-		return -float64(m.Index)
+		return -float64(m.index)
 	}
 	slices.SortStableFunc(out, func(a, b int) int { return cmp.Compare(value(&members[b]), value(&members[a])) })
 	return out
 }
 
-// EnsureInfos computes the info of every member that has none (in parallel, see
+// ensureInfos computes the info of every member that has none (in parallel, see
 // problems.Infos). A member whose info fails keeps a nil info.
-func EnsureInfos(ctx context.Context, p problems.Problem, members []Member) error {
+func ensureInfos(ctx context.Context, p problems.Problem, members []member) error {
 	var todo []int
 	var contents []problems.Content
 	for i := range members {
@@ -254,11 +254,11 @@ func EnsureInfos(ctx context.Context, p problems.Problem, members []Member) erro
 	return nil
 }
 
-// MembersOfSample turns a sample set into members (fitness is the quality, as in a quality run).
-func MembersOfSample(set *SampleSet) []Member {
-	out := make([]Member, len(set.Levels))
+// membersOfSample turns a sample set into members (fitness is the quality, as in a quality run).
+func membersOfSample(set *SampleSet) []member {
+	out := make([]member, len(set.Levels))
 	for i, s := range set.Levels {
-		out[i] = NewMember(i, s)
+		out[i] = newMember(i, s)
 	}
 	return out
 }

@@ -17,24 +17,24 @@ import (
 	"pcgwb/problems/search"
 )
 
-// Series is one line of a plot, with an optional confidence band (Lo, Hi as long as Y).
-type Series struct {
-	Label  string
-	Color  color.Color
-	X, Y   []float64
-	Lo, Hi []float64
-	Dashed bool
-	// Dotted draws the line dotted (told apart from solid and dashed ones without colour).
-	Dotted bool
+// series is one line of a plot, with an optional confidence band (Lo, Hi as long as Y).
+type series struct {
+	label  string
+	color  color.Color
+	x, y   []float64
+	lo, hi []float64
+	dashed bool
+	// dotted draws the line dotted (told apart from solid and dashed ones without colour).
+	dotted bool
 }
 
-// PlotSpec is a line plot with fixed axes: X from 0 to XMax, Y from YMin to YMax (when
+// plotSpec is a line plot with fixed axes: X from 0 to XMax, Y from YMin to YMax (when
 // YMax > YMin; otherwise fitted to the data). Fixed axes keep a live plot from jumping while a
 // run fills it, and give compared runs one scale.
-type PlotSpec struct {
-	Title, XLabel, YLabel string
-	XMax, YMin, YMax      float64
-	Series                []Series
+type plotSpec struct {
+	title, xLabel, yLabel string
+	xMax, yMin, yMax      float64
+	series                []series
 }
 
 var plotMu sync.Mutex
@@ -59,39 +59,39 @@ func currentPlotStyle() plotStyle {
 	}
 }
 
-// RenderPlot draws the spec in the current theme's colours and text sizes into a w×h pixel
+// renderPlot draws the spec in the current theme's colours and text sizes into a w×h pixel
 // image. The drawing touches no widget and costs about 10 ms.
-func RenderPlot(spec PlotSpec, w, h int) image.Image {
-	return renderPlot(spec, w, h, true, currentPlotStyle())
+func renderPlot(spec plotSpec, w, h int) image.Image {
+	return renderPlotStyled(spec, w, h, true, currentPlotStyle())
 }
 
-// renderPlot draws the plot in style st; without chrome it leaves out the title and the legend
+// renderPlotStyled draws the plot in style st; without chrome it leaves out the title and the legend
 // (the PlotView shows them as widgets, where they never cover a line).
-func renderPlot(spec PlotSpec, w, h int, chrome bool, st plotStyle) image.Image {
+func renderPlotStyled(spec plotSpec, w, h int, chrome bool, st plotStyle) image.Image {
 	// gonum/plot's font faces are shared and not safe for concurrent use.
 	plotMu.Lock()
 	defer plotMu.Unlock()
 	w, h = max(w, 120), max(h, 90)
 	p := plot.New()
 	stylePlot(p, st)
-	spec.Series = append([]Series(nil), spec.Series...) // the labels are cleared on a copy
+	spec.series = append([]series(nil), spec.series...) // the labels are cleared on a copy
 	if chrome {
-		p.Title.Text = spec.Title
+		p.Title.Text = spec.title
 	} else {
-		for i := range spec.Series {
-			spec.Series[i].Label = ""
+		for i := range spec.series {
+			spec.series[i].label = ""
 		}
 	}
-	p.X.Label.Text = spec.XLabel
-	p.Y.Label.Text = spec.YLabel
+	p.X.Label.Text = spec.xLabel
+	p.Y.Label.Text = spec.yLabel
 	grid := draw.LineStyle{Color: st.grid, Width: vg.Points(0.6)}
 	p.Add(&plotter.Grid{Vertical: grid, Horizontal: grid})
-	for _, s := range spec.Series {
+	for _, s := range spec.series {
 		addSeries(p, s)
 	}
-	p.X.Min, p.X.Max = 0, math.Max(spec.XMax, 1)
-	if spec.YMax > spec.YMin {
-		p.Y.Min, p.Y.Max = spec.YMin, spec.YMax
+	p.X.Min, p.X.Max = 0, math.Max(spec.xMax, 1)
+	if spec.yMax > spec.yMin {
+		p.Y.Min, p.Y.Max = spec.yMin, spec.yMax
 	} else if p.Y.Max <= p.Y.Min {
 		p.Y.Min, p.Y.Max = 0, 1
 	}
@@ -101,35 +101,35 @@ func renderPlot(spec PlotSpec, w, h int, chrome bool, st plotStyle) image.Image 
 	return c.Image()
 }
 
-func addSeries(p *plot.Plot, s Series) {
-	if len(s.X) == 0 {
+func addSeries(p *plot.Plot, s series) {
+	if len(s.x) == 0 {
 		return
 	}
-	if len(s.Lo) == len(s.X) && len(s.Hi) == len(s.X) && len(s.X) > 1 {
-		band := make(plotter.XYs, 0, 2*len(s.X))
-		for i := range s.X {
-			if !math.IsNaN(s.Lo[i]) {
-				band = append(band, plotter.XY{X: s.X[i], Y: s.Lo[i]})
+	if len(s.lo) == len(s.x) && len(s.hi) == len(s.x) && len(s.x) > 1 {
+		band := make(plotter.XYs, 0, 2*len(s.x))
+		for i := range s.x {
+			if !math.IsNaN(s.lo[i]) {
+				band = append(band, plotter.XY{X: s.x[i], Y: s.lo[i]})
 			}
 		}
-		for i := len(s.X) - 1; i >= 0; i-- {
-			if !math.IsNaN(s.Hi[i]) {
-				band = append(band, plotter.XY{X: s.X[i], Y: s.Hi[i]})
+		for i := len(s.x) - 1; i >= 0; i-- {
+			if !math.IsNaN(s.hi[i]) {
+				band = append(band, plotter.XY{X: s.x[i], Y: s.hi[i]})
 			}
 		}
 		if len(band) > 2 {
 			if poly, err := plotter.NewPolygon(band); err == nil {
-				r, g, b, _ := s.Color.RGBA()
+				r, g, b, _ := s.color.RGBA()
 				poly.Color = color.NRGBA{R: uint8(r >> 8), G: uint8(g >> 8), B: uint8(b >> 8), A: 0x50}
 				poly.LineStyle.Width = 0
 				p.Add(poly)
 			}
 		}
 	}
-	pts := make(plotter.XYs, 0, len(s.X))
-	for i := range s.X {
-		if !math.IsNaN(s.Y[i]) {
-			pts = append(pts, plotter.XY{X: s.X[i], Y: s.Y[i]})
+	pts := make(plotter.XYs, 0, len(s.x))
+	for i := range s.x {
+		if !math.IsNaN(s.y[i]) {
+			pts = append(pts, plotter.XY{X: s.x[i], Y: s.y[i]})
 		}
 	}
 	if len(pts) == 0 {
@@ -143,17 +143,17 @@ func addSeries(p *plot.Plot, s Series) {
 	if err != nil {
 		return
 	}
-	line.Color = s.Color
+	line.Color = s.color
 	line.Width = vg.Points(1.8)
-	if s.Dashed {
+	if s.dashed {
 		line.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
 	}
-	if s.Dotted {
+	if s.dotted {
 		line.Dashes = []vg.Length{vg.Points(1.5), vg.Points(2.5)}
 	}
 	p.Add(line)
-	if s.Label != "" {
-		p.Legend.Add(s.Label, line)
+	if s.label != "" {
+		p.Legend.Add(s.label, line)
 	}
 }
 
@@ -188,26 +188,26 @@ func stylePlot(p *plot.Plot, st plotStyle) {
 // seriesColors are the palette colours given to compared runs, in order.
 var seriesColors = []color.RGBA{pal('c'), pal('o'), pal('l'), pal('r'), pal('y'), pal('a'), pal('p'), pal('s')}
 
-// SeriesColor is the colour of the i-th compared run.
-func SeriesColor(i int) color.RGBA { return seriesColors[i%len(seriesColors)] }
+// seriesColor is the colour of the i-th compared run.
+func seriesColor(i int) color.RGBA { return seriesColors[i%len(seriesColors)] }
 
-// RunFitnessPlot is the live plot of a run's best and mean fitness per generation.
-func RunFitnessPlot(events []search.Event, generations int) PlotSpec {
+// runFitnessPlot is the live plot of a run's best and mean fitness per generation.
+func runFitnessPlot(events []search.Event, generations int) plotSpec {
 	var xs, best, mean []float64
 	for _, ev := range events {
 		xs = append(xs, float64(ev.Generation))
 		best = append(best, ev.BestFitness)
 		mean = append(mean, ev.MeanFitness)
 	}
-	return PlotSpec{Title: "Fitness", XLabel: "generation", XMax: float64(generations), YMin: 0, YMax: 1.05,
-		Series: []Series{
-			{Label: "best", Color: pal('l'), X: xs, Y: best},
-			{Label: "mean", Color: pal('c'), X: xs, Y: mean, Dashed: true},
+	return plotSpec{title: "Fitness", xLabel: "generation", xMax: float64(generations), yMin: 0, yMax: 1.05,
+		series: []series{
+			{label: "best", color: pal('l'), x: xs, y: best},
+			{label: "mean", color: pal('c'), x: xs, y: mean, dashed: true},
 		}}
 }
 
-// RunCountsPlot is the live plot of a run's feasible, unique and controlled individuals.
-func RunCountsPlot(events []search.Event, generations, size int) PlotSpec {
+// runCountsPlot is the live plot of a run's feasible, unique and controlled individuals.
+func runCountsPlot(events []search.Event, generations, size int) plotSpec {
 	var xs, feas, uniq, ctrl []float64
 	for _, ev := range events {
 		xs = append(xs, float64(ev.Generation))
@@ -216,11 +216,11 @@ func RunCountsPlot(events []search.Event, generations, size int) PlotSpec {
 		ctrl = append(ctrl, float64(ev.Controlled))
 		size = max(size, ev.Size)
 	}
-	return PlotSpec{Title: "Population", XLabel: "generation", XMax: float64(generations), YMin: 0, YMax: float64(max(size, 1)) * 1.05,
-		Series: []Series{
-			{Label: "feasible", Color: pal('g'), X: xs, Y: feas},
-			{Label: "unique", Color: pal('a'), X: xs, Y: uniq, Dashed: true},
-			{Label: "controlled", Color: pal('y'), X: xs, Y: ctrl, Dotted: true},
+	return plotSpec{title: "Population", xLabel: "generation", xMax: float64(generations), yMin: 0, yMax: float64(max(size, 1)) * 1.05,
+		series: []series{
+			{label: "feasible", color: pal('g'), x: xs, y: feas},
+			{label: "unique", color: pal('a'), x: xs, y: uniq, dashed: true},
+			{label: "controlled", color: pal('y'), x: xs, y: ctrl, dotted: true},
 		}}
 }
 
@@ -242,26 +242,26 @@ func (plainTicks) Ticks(lo, hi float64) []plot.Tick {
 
 // addMarker draws a one-point series (a single-generation run: an LLM batch, a constructive
 // run) as a marker with its interval as a vertical bar, where a line would be invisible.
-func addMarker(p *plot.Plot, s Series, pt plotter.XY) {
+func addMarker(p *plot.Plot, s series, pt plotter.XY) {
 	sc, err := plotter.NewScatter(plotter.XYs{pt})
 	if err != nil {
 		return
 	}
-	sc.GlyphStyle.Color = s.Color
+	sc.GlyphStyle.Color = s.color
 	sc.GlyphStyle.Radius = vg.Points(4)
 	sc.GlyphStyle.Shape = draw.CircleGlyph{}
 	p.Add(sc)
-	for i := range s.X {
-		if s.X[i] == pt.X && i < len(s.Lo) && i < len(s.Hi) && !math.IsNaN(s.Lo[i]) && !math.IsNaN(s.Hi[i]) {
-			if bar, err := plotter.NewLine(plotter.XYs{{X: pt.X, Y: s.Lo[i]}, {X: pt.X, Y: s.Hi[i]}}); err == nil {
-				bar.Color = s.Color
+	for i := range s.x {
+		if s.x[i] == pt.X && i < len(s.lo) && i < len(s.hi) && !math.IsNaN(s.lo[i]) && !math.IsNaN(s.hi[i]) {
+			if bar, err := plotter.NewLine(plotter.XYs{{X: pt.X, Y: s.lo[i]}, {X: pt.X, Y: s.hi[i]}}); err == nil {
+				bar.Color = s.color
 				bar.Width = vg.Points(1.8)
 				p.Add(bar)
 			}
 			break
 		}
 	}
-	if s.Label != "" {
-		p.Legend.Add(s.Label, sc)
+	if s.label != "" {
+		p.Legend.Add(s.label, sc)
 	}
 }

@@ -14,9 +14,9 @@ import (
 	"fyne.io/fyne/v2/widget"
 )
 
-// PlotView shows a PlotSpec drawn with gonum/plot at the widget's own pixel size. Drawing
+// plotView shows a PlotSpec drawn with gonum/plot at the widget's own pixel size. Drawing
 // happens off the UI goroutine, and only when the data (SetSpec) or the size change.
-type PlotView struct {
+type plotView struct {
 	widget.BaseWidget
 	image   *canvas.Image
 	back    *canvas.Rectangle
@@ -24,7 +24,7 @@ type PlotView struct {
 	legend  *fyne.Container
 	header  *fyne.Container
 	keys    string // legend labels shown, to rebuild the legend only when they change
-	spec    PlotSpec
+	spec    plotSpec
 	hasSpec bool
 	drawn   image.Point // pixel size of the image shown
 	want    image.Point // pixel size of the drawing under way (or shown)
@@ -34,9 +34,9 @@ type PlotView struct {
 	Draws int
 }
 
-// NewPlotView returns an empty plot area.
-func NewPlotView() *PlotView {
-	v := &PlotView{image: &canvas.Image{FillMode: canvas.ImageFillStretch, ScaleMode: canvas.ImageScaleSmooth}}
+// newPlotView returns an empty plot area.
+func newPlotView() *plotView {
+	v := &plotView{image: &canvas.Image{FillMode: canvas.ImageFillStretch, ScaleMode: canvas.ImageScaleSmooth}}
 	v.back = canvas.NewRectangle(themeColor(colorNamePlotBack))
 	v.title = canvas.NewText("", themeColor(colorNamePlotInk))
 	v.title.TextStyle = fyne.TextStyle{Bold: true}
@@ -47,9 +47,9 @@ func NewPlotView() *PlotView {
 	return v
 }
 
-// SetLegendVisible shows or hides the coloured keys (a view whose colours are explained
+// setLegendVisible shows or hides the coloured keys (a view whose colours are explained
 // elsewhere saves the room).
-func (v *PlotView) SetLegendVisible(on bool) {
+func (v *plotView) setLegendVisible(on bool) {
 	if on {
 		v.legend.Show()
 	} else {
@@ -58,27 +58,27 @@ func (v *PlotView) SetLegendVisible(on bool) {
 }
 
 // updateHeader shows the title and one coloured key per labelled series.
-func (v *PlotView) updateHeader() {
-	v.title.Text = v.spec.Title
+func (v *plotView) updateHeader() {
+	v.title.Text = v.spec.title
 	v.title.Refresh()
 	var keys []string
-	for _, s := range v.spec.Series {
-		if s.Label != "" {
-			keys = append(keys, s.Label)
+	for _, s := range v.spec.series {
+		if s.label != "" {
+			keys = append(keys, s.label)
 		}
 	}
 	if joined := strings.Join(keys, "\x00"); joined != v.keys {
 		v.keys = joined
 		v.legend.RemoveAll()
-		for _, s := range v.spec.Series {
-			if s.Label == "" {
+		for _, s := range v.spec.series {
+			if s.label == "" {
 				continue
 			}
 			mark := "━ "
-			if s.Dashed {
+			if s.dashed {
 				mark = "╍ "
 			}
-			t := canvas.NewText(mark+s.Label, s.Color)
+			t := canvas.NewText(mark+s.label, s.color)
 			t.TextSize = theme.Size(theme.SizeNameCaptionText)
 			t.TextStyle = fyne.TextStyle{Bold: true}
 			v.legend.Add(t)
@@ -87,23 +87,23 @@ func (v *PlotView) updateHeader() {
 	}
 }
 
-// SetSpec replaces the data and redraws (UI goroutine).
-func (v *PlotView) SetSpec(spec PlotSpec) {
+// setSpec replaces the data and redraws (UI goroutine).
+func (v *plotView) setSpec(spec plotSpec) {
 	v.spec, v.hasSpec = spec, true
 	v.updateHeader()
 	v.redraw(v.pixelSize(v.plotSize(v.Size())))
 }
 
 // Spec returns the data shown.
-func (v *PlotView) Spec() PlotSpec { return v.spec }
+func (v *plotView) Spec() plotSpec { return v.spec }
 
 // Image returns the picture shown (nil before the first drawing).
-func (v *PlotView) Image() image.Image { return v.image.Image }
+func (v *plotView) Image() image.Image { return v.image.Image }
 
-// Wait blocks until the last drawing is shown, at most timeout.
-func (v *PlotView) Wait(timeout time.Duration) error { return v.draws.Wait(timeout) }
+// wait blocks until the last drawing is shown, at most timeout.
+func (v *plotView) wait(timeout time.Duration) error { return v.draws.wait(timeout) }
 
-func (v *PlotView) pixelSize(s fyne.Size) image.Point {
+func (v *plotView) pixelSize(s fyne.Size) image.Point {
 	scale := float32(1)
 	if c := fyne.CurrentApp().Driver().CanvasForObject(v); c != nil {
 		scale = c.Scale()
@@ -115,14 +115,14 @@ func (v *PlotView) pixelSize(s fyne.Size) image.Point {
 	return image.Pt(w, h)
 }
 
-func (v *PlotView) redraw(px image.Point) {
+func (v *plotView) redraw(px image.Point) {
 	if !v.hasSpec {
 		return
 	}
 	spec, st := v.spec, currentPlotStyle()
 	v.want, v.style = px, st
 	v.draws.Go(func(ctx context.Context) func() {
-		img := renderPlot(spec, px.X, px.Y, false, st)
+		img := renderPlotStyled(spec, px.X, px.Y, false, st)
 		return func() {
 			v.Draws++
 			v.drawn = px
@@ -132,14 +132,14 @@ func (v *PlotView) redraw(px image.Point) {
 	})
 }
 
-func (v *PlotView) CreateRenderer() fyne.WidgetRenderer {
+func (v *plotView) CreateRenderer() fyne.WidgetRenderer {
 	return &plotViewRenderer{v: v}
 }
 
-type plotViewRenderer struct{ v *PlotView }
+type plotViewRenderer struct{ v *plotView }
 
 // plotSize is the part of the widget below the header.
-func (v *PlotView) plotSize(size fyne.Size) fyne.Size {
+func (v *plotView) plotSize(size fyne.Size) fyne.Size {
 	return fyne.NewSize(size.Width, max(0, size.Height-v.header.MinSize().Height))
 }
 

@@ -6,12 +6,12 @@ import (
 	"pcgwb/problems/experiment"
 )
 
-// MeanCI95 returns the mean of vals and the half width of its 95% Student-t confidence
+// meanCI95 returns the mean of vals and the half width of its 95% Student-t confidence
 // interval: the formula of experiment's summary.csv, so the GUI's bands and the report agree.
-func MeanCI95(vals []float64) (mean, half float64) { return experiment.MeanCI(vals) }
+func meanCI95(vals []float64) (mean, half float64) { return experiment.MeanCI(vals) }
 
-// FormatMeanCI writes "0.93 ± 0.04", or just the mean when there is no interval, or "–".
-func FormatMeanCI(mean, half float64, decimals int) string {
+// formatMeanCI writes "0.93 ± 0.04", or just the mean when there is no interval, or "–".
+func formatMeanCI(mean, half float64, decimals int) string {
 	if math.IsNaN(mean) {
 		return "–"
 	}

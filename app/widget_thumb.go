@@ -18,9 +18,9 @@ import (
 	"pcgwb/problems"
 )
 
-// Badge is a small coloured value tag such as "Q 1.00": green when the value passes (≥ 1, the
+// badge is a small coloured value tag such as "Q 1.00": green when the value passes (≥ 1, the
 // benchmark's threshold), yellow from one half, red below.
-type Badge struct {
+type badge struct {
 	widget.BaseWidget
 	Label string
 	Value float64
@@ -29,28 +29,28 @@ type Badge struct {
 	tip     tooltip // what the badge measures, while the mouse is over it
 }
 
-// NewBadge returns a badge for one per-item value.
-func NewBadge(label string, value float64) *Badge {
-	b := &Badge{Label: label, Value: value}
+// newBadge returns a badge for one per-item value.
+func newBadge(label string, value float64) *badge {
+	b := &badge{Label: label, Value: value}
 	b.ExtendBaseWidget(b)
 	return b
 }
 
 // Text is what the badge shows.
-func (b *Badge) Text() string {
+func (b *badge) Text() string {
 	if b.compact {
 		return fmt.Sprintf("%.2f", b.Value)
 	}
 	return fmt.Sprintf("%s %.2f", b.Label, b.Value)
 }
 
-// Passed reports whether the value reaches the benchmark's pass threshold.
-func (b *Badge) Passed() bool { return b.Value >= 1 }
+// passed reports whether the value reaches the benchmark's pass threshold.
+func (b *badge) passed() bool { return b.Value >= 1 }
 
 // colors returns the badge's background and text colours.
-func (b *Badge) colors() (back, text color.Color) {
+func (b *badge) colors() (back, text color.Color) {
 	switch {
-	case b.Passed():
+	case b.passed():
 		return colorPass, pal('k')
 	case b.Value >= 0.5:
 		return colorPartial, pal('k')
@@ -60,12 +60,12 @@ func (b *Badge) colors() (back, text color.Color) {
 }
 
 // SetValue changes the value (and so the text and colour) shown.
-func (b *Badge) SetValue(v float64) {
+func (b *badge) SetValue(v float64) {
 	b.Value = v
 	b.Refresh()
 }
 
-func (b *Badge) CreateRenderer() fyne.WidgetRenderer {
+func (b *badge) CreateRenderer() fyne.WidgetRenderer {
 	backColor, textColor := b.colors()
 	r := &badgeRenderer{b: b, back: canvas.NewRectangle(backColor), text: canvas.NewText(b.Text(), textColor)}
 	r.back.CornerRadius = 3
@@ -76,7 +76,7 @@ func (b *Badge) CreateRenderer() fyne.WidgetRenderer {
 }
 
 type badgeRenderer struct {
-	b    *Badge
+	b    *badge
 	back *canvas.Rectangle
 	text *canvas.Text
 	box  *fyne.Container
@@ -95,8 +95,8 @@ func (r *badgeRenderer) Refresh() {
 	r.box.Refresh()
 }
 
-// Thumb is one gallery cell: the drawn content, its number and its Q / D / C badges.
-type Thumb struct {
+// thumb is one gallery cell: the drawn content, its number and its Q / D / C badges.
+type thumb struct {
 	widget.BaseWidget
 	Index int // 0-based position in the sample set
 	Item  problems.Item
@@ -104,7 +104,7 @@ type Thumb struct {
 	Image *canvas.Image
 	Error string
 
-	Quality, Diversity, Controllability *Badge
+	Quality, Diversity, Controllability *badge
 
 	// OnTapped is called when the cell is tapped (nil: the cell does nothing).
 	OnTapped func()
@@ -112,22 +112,22 @@ type Thumb struct {
 	imgSize  image.Point
 	selected bool
 	focused  bool     // the keyboard's focus is on the cell
-	gallery  *Gallery // the gallery showing it (arrow keys move through it)
+	gallery  *gallery // the gallery showing it (arrow keys move through it)
 }
 
-// NewThumb builds the cell for item i of a sample set.
-func NewThumb(set *SampleSet, i int) *Thumb {
+// thumbOf builds the cell for item i of a sample set.
+func thumbOf(set *SampleSet, i int) *thumb {
 	s := &set.Levels[i]
 	return newThumb(i, s.Item(), set.images[i], set.renderErrors[i], s.Quality, s.Diversity, s.Controllability)
 }
 
 // newThumb builds a cell showing number index+1, the picture img (or renderErr when img is
 // nil) and the three badges.
-func newThumb(index int, item problems.Item, img image.Image, renderErr error, quality, diversity, controllability float64) *Thumb {
-	t := &Thumb{Index: index, Item: item}
-	t.Quality = NewBadge("Q", quality)
-	t.Diversity = NewBadge("D", diversity)
-	t.Controllability = NewBadge("C", controllability)
+func newThumb(index int, item problems.Item, img image.Image, renderErr error, quality, diversity, controllability float64) *thumb {
+	t := &thumb{Index: index, Item: item}
+	t.Quality = newBadge("Q", quality)
+	t.Diversity = newBadge("D", diversity)
+	t.Controllability = newBadge("C", controllability)
 	if img != nil {
 		t.imgSize = img.Bounds().Size()
 		t.Image = canvas.NewImageFromImage(img)
@@ -140,30 +140,30 @@ func newThumb(index int, item problems.Item, img image.Image, renderErr error, q
 	return t
 }
 
-// SetCompact makes the badges show only their values and drops the number (for narrow cells).
-func (t *Thumb) SetCompact() {
-	for _, b := range t.Badges() {
+// setCompact makes the badges show only their values and drops the number (for narrow cells).
+func (t *thumb) setCompact() {
+	for _, b := range t.badges() {
 		b.compact = true
 	}
 }
 
 // Tapped opens the cell (OnTapped), if anyone listens.
-func (t *Thumb) Tapped(*fyne.PointEvent) {
+func (t *thumb) Tapped(*fyne.PointEvent) {
 	if t.OnTapped != nil {
 		t.OnTapped()
 	}
 }
 
 // Cursor shows a hand over cells that open.
-func (t *Thumb) Cursor() desktop.Cursor {
+func (t *thumb) Cursor() desktop.Cursor {
 	if t.OnTapped != nil {
 		return desktop.PointerCursor
 	}
 	return desktop.DefaultCursor
 }
 
-// SetSelected outlines the cell (the one whose details are open).
-func (t *Thumb) SetSelected(on bool) {
+// setSelected outlines the cell (the one whose details are open).
+func (t *thumb) setSelected(on bool) {
 	if t.selected != on {
 		t.selected = on
 		t.Refresh()
@@ -171,17 +171,17 @@ func (t *Thumb) SetSelected(on bool) {
 }
 
 // Selected reports whether the cell is outlined.
-func (t *Thumb) Selected() bool { return t.selected }
+func (t *thumb) Selected() bool { return t.selected }
 
-// Badges returns the quality, diversity and controllability badges in display order.
-func (t *Thumb) Badges() []*Badge { return []*Badge{t.Quality, t.Diversity, t.Controllability} }
+// badges returns the quality, diversity and controllability badges in display order.
+func (t *thumb) badges() []*badge { return []*badge{t.Quality, t.Diversity, t.Controllability} }
 
 const (
 	thumbPad = 6 // inside a cell, around the picture and the badge row
 	thumbGap = 6 // between the picture and the badge row
 )
 
-func (t *Thumb) CreateRenderer() fyne.WidgetRenderer {
+func (t *thumb) CreateRenderer() fyne.WidgetRenderer {
 	r := &thumbRenderer{t: t}
 	r.back = canvas.NewRectangle(colorCard())
 	r.back.CornerRadius = 4
@@ -212,7 +212,7 @@ func (t *Thumb) CreateRenderer() fyne.WidgetRenderer {
 }
 
 type thumbRenderer struct {
-	t       *Thumb
+	t       *thumb
 	back    *canvas.Rectangle
 	number  *canvas.Text
 	badges  *fyne.Container

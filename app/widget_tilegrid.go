@@ -22,9 +22,9 @@ func gridTiles(g tileGrid) []int {
 	return out
 }
 
-// TileGridOf reports whether p's content is a 2-D grid of integer tiles (the problems the
+// tileGridOf reports whether p's content is a 2-D grid of integer tiles (the problems the
 // editor can paint), and its shape.
-func TileGridOf(p problems.Problem) (tileGrid, bool) { return levelio.GridOf(p) }
+func tileGridOf(p problems.Problem) (tileGrid, bool) { return levelio.GridOf(p) }
 
 // gridOfContent copies a normalized grid content into rows of ints; the contents here come
 // from the problem's own space, so a malformed one (never expected) reads as an empty grid.

@@ -35,11 +35,11 @@ func control(o fyne.CanvasObject) string {
 		return "radio " + strings.Join(v.Options, "|")
 	case *widget.Slider:
 		return fmt.Sprintf("slider %g–%g", v.Min, v.Max)
-	case *Entry:
+	case *entry:
 		return "entry " + v.PlaceHolder
 	case *widget.Entry:
 		return "text entry " + v.PlaceHolder
-	case *Badge:
+	case *badge:
 		return "badge " + v.Label
 	}
 	return ""
@@ -49,18 +49,18 @@ func control(o fyne.CanvasObject) string {
 // exempt as a whole.
 func untipped(root fyne.CanvasObject, skip map[fyne.CanvasObject]bool) []string {
 	var out []string
-	var walk func(o fyne.CanvasObject, tipped bool)
-	walk = func(o fyne.CanvasObject, tipped bool) {
+	var walk func(o fyne.CanvasObject, inTip bool)
+	walk = func(o fyne.CanvasObject, inTip bool) {
 		if o == nil || skip[o] {
 			return
 		}
-		if t, ok := o.(*Tipped); ok {
+		if t, ok := o.(*tipped); ok {
 			walk(t.Object, t.Text != "")
 			return
 		}
 		if name := control(o); name != "" {
-			_, badge := o.(*Badge) // badges explain themselves (badgeTips)
-			if !tipped && !badge && !tipExempt(o) {
+			_, badge := o.(*badge) // badges explain themselves (badgeTips)
+			if !inTip && !badge && !tipExempt(o) {
 				out = append(out, name)
 			}
 			return // a control's insides are not controls
@@ -82,7 +82,7 @@ func untipped(root fyne.CanvasObject, skip map[fyne.CanvasObject]bool) []string 
 			// A tipped composite (an accordion) shows its tip over all of itself: its header
 			// button is explained by it.
 			for _, c := range test.WidgetRenderer(v).Objects() {
-				walk(c, tipped)
+				walk(c, inTip)
 			}
 		}
 	}
@@ -95,11 +95,11 @@ func untipped(root fyne.CanvasObject, skip map[fyne.CanvasObject]bool) []string 
 // and move buttons, each of which says its move in its own text ("X at row 1, column 2").
 func TestEveryControlHasATooltip(t *testing.T) {
 	wb := newTestWorkbench(t)
-	dp := wb.panels["games"].(*DuelPanel)
+	dp := wb.panels["games"].(*duelPanel)
 	skip := map[fyne.CanvasObject]bool{dp.grid: true, dp.moves: true}
 	for _, spec := range tabTable {
 		t.Run(spec.name, func(t *testing.T) {
-			wb.ShowTab(spec.name)
+			wb.showTab(spec.name)
 			if missing := untipped(wb.tabItems[spec.name].Content, skip); len(missing) > 0 {
 				t.Errorf("%d controls without a tooltip: %q", len(missing), missing)
 			}
@@ -143,15 +143,15 @@ func TestTooltipShowsAndLeavesTapsAlone(t *testing.T) {
 // layer (a window layer would draw under the dialog).
 func TestDetailDialogTooltips(t *testing.T) {
 	wb := newTestWorkbench(t)
-	wb.Sample()
+	wb.samples.Sample()
 	wait(t, wb)
-	th := wb.samples.Gallery.Thumbs()[0]
+	th := wb.samples.gallery.Thumbs()[0]
 	test.Tap(th)
-	dv := wb.Detail
+	dv := wb.detail
 	if dv == nil {
 		t.Fatal("no level dialog")
 	}
-	for _, b := range dv.Badges {
+	for _, b := range dv.badges {
 		b.MouseIn(&desktop.MouseEvent{})
 		if got := b.tip.shown(); got != badgeTip(b.Label) || got == "" {
 			t.Errorf("%s badge in the dialog shows %q", b.Label, got)

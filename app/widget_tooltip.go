@@ -192,10 +192,10 @@ func (t *tooltip) shown() string {
 	return t.box.(*fyne.Container).Objects[1].(*widget.Label).Text
 }
 
-// Tipped is a control with a tooltip: it shows the control, and a transparent hover target
+// tipped is a control with a tooltip: it shows the control, and a transparent hover target
 // over it that shows the text and passes the hover on to the control (so a button still
 // lights up). Taps, drags and the cursor go to the control itself, as the target takes none.
-type Tipped struct {
+type tipped struct {
 	widget.BaseWidget
 	Object fyne.CanvasObject
 	Text   string
@@ -203,8 +203,8 @@ type Tipped struct {
 }
 
 // tip gives obj a tooltip; use the result where obj would have been laid out.
-func tip(obj fyne.CanvasObject, text string) *Tipped {
-	t := &Tipped{Object: obj, Text: text}
+func tip(obj fyne.CanvasObject, text string) *tipped {
+	t := &tipped{Object: obj, Text: text}
 	t.hover = &tipHover{owner: t}
 	t.hover.ExtendBaseWidget(t.hover)
 	t.ExtendBaseWidget(t)
@@ -212,23 +212,23 @@ func tip(obj fyne.CanvasObject, text string) *Tipped {
 }
 
 // Visible follows the control, so a layout leaves no gap for a hidden control.
-func (t *Tipped) Visible() bool { return t.Object.Visible() }
+func (t *tipped) Visible() bool { return t.Object.Visible() }
 
 // Hide hides the control (and so its tooltip).
-func (t *Tipped) Hide() { t.Object.Hide(); t.hover.tip.hide() }
+func (t *tipped) Hide() { t.Object.Hide(); t.hover.tip.hide() }
 
 // Show shows the control.
-func (t *Tipped) Show() { t.Object.Show() }
+func (t *tipped) Show() { t.Object.Show() }
 
 // SetText changes the explanation (shown from the next hover).
-func (t *Tipped) SetText(text string) { t.Text = text }
+func (t *tipped) SetText(text string) { t.Text = text }
 
 // shown is the tooltip's text on screen ("" when hidden), for tests.
-func (t *Tipped) shown() string { return t.hover.tip.shown() }
+func (t *tipped) shown() string { return t.hover.tip.shown() }
 
-func (t *Tipped) CreateRenderer() fyne.WidgetRenderer { return &tippedRenderer{t: t} }
+func (t *tipped) CreateRenderer() fyne.WidgetRenderer { return &tippedRenderer{t: t} }
 
-type tippedRenderer struct{ t *Tipped }
+type tippedRenderer struct{ t *tipped }
 
 func (r *tippedRenderer) Layout(s fyne.Size) {
 	// The control may have been laid out in its old container before it was wrapped: its
@@ -250,7 +250,7 @@ func (r *tippedRenderer) Destroy() {}
 // hover to the last hoverable object under the mouse, gives it to this one.
 type tipHover struct {
 	widget.BaseWidget
-	owner *Tipped
+	owner *tipped
 	tip   tooltip
 }
 
@@ -288,7 +288,7 @@ var badgeTips = map[string]string{
 }
 
 // MouseIn shows what the badge measures.
-func (b *Badge) MouseIn(*desktop.MouseEvent) { b.tip.show(b, badgeTip(b.Label)) }
+func (b *badge) MouseIn(*desktop.MouseEvent) { b.tip.show(b, badgeTip(b.Label)) }
 
 // badgeTip explains a badge by its label, short ("Q") or long ("Quality").
 func badgeTip(label string) string {
@@ -299,10 +299,10 @@ func badgeTip(label string) string {
 }
 
 // MouseMoved does nothing: the tooltip stays while the mouse is over the badge.
-func (b *Badge) MouseMoved(*desktop.MouseEvent) {}
+func (b *badge) MouseMoved(*desktop.MouseEvent) {}
 
 // MouseOut hides the tooltip.
-func (b *Badge) MouseOut() { b.tip.hide() }
+func (b *badge) MouseOut() { b.tip.hide() }
 
 // tipAll gives the controls of a built panel their tooltips: each object of tips found in the
 // tree under root (through containers, splits, scrolls, tabs and forms) is replaced in its

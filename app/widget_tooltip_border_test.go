@@ -39,7 +39,7 @@ func TestTipAllKeepsBorderEdges(t *testing.T) {
 			box.Layout.Layout(box.Objects, size)
 			var wrapper fyne.CanvasObject
 			for _, o := range box.Objects {
-				if tp, ok := o.(*Tipped); ok && tp.Object == edge {
+				if tp, ok := o.(*tipped); ok && tp.Object == edge {
 					wrapper = o
 				}
 			}
@@ -73,7 +73,7 @@ func TestTipAllResetsControlPositions(t *testing.T) {
 	defer w.Close()
 	w.Resize(fyne.NewSize(400, 100))
 	for _, o := range row.Objects {
-		tp, ok := o.(*Tipped)
+		tp, ok := o.(*tipped)
 		if !ok {
 			t.Fatalf("%T not wrapped", o)
 		}

@@ -25,27 +25,27 @@ const DefaultProblem = "zelda-v0"
 // widgets, built from the workbench's current problem and told about problem changes through
 // OnProblemChanged. It is configured once, by New's Options; after that, the user drives it.
 type Workbench struct {
-	App    fyne.App
+	app    fyne.App
 	Window fyne.Window
 
 	// The tabs' panels.
 	samples    *samplePanel
-	Run        *RunPanel
-	Editor     *editorPanel
-	Compare    *ComparePanel
-	Expressive *expressivePanel
-	// Detail is the level dialog opened last (nil before any).
-	Detail *DetailView
+	run        *runPanel
+	editor     *editorPanel
+	compare    *comparePanel
+	expressive *expressivePanel
+	// detail is the level dialog opened last (nil before any).
+	detail *detailView
 	// dataOffer is the "Get the data…" panel shown last (nil before any).
-	dataOffer *DataOffer
+	dataOffer *dataOffer
 
 	picker       *problemPicker
 	problemTitle *widget.Label
 	description  *widget.Label
 	contentSpace *widget.Label
 	controlSpace *widget.Label
-	// Controls is the target control (sliders fitted to the control space).
-	Controls *controlEditor
+	// controls is the target control (sliders fitted to the control space).
+	controls *controlEditor
 	tabs     *container.AppTabs
 	// statusBar is the line at the bottom of the window (saved files, hints).
 	statusBar *widget.Label
@@ -95,57 +95,57 @@ func New(a fyne.App, o Options) (*Workbench, error) {
 		return nil, errors.New("a run needs generations >= 0 and a population >= 1")
 	}
 
-	wb := &Workbench{App: a, opts: o, outputDirOverride: o.OutputDir}
-	a.Settings().SetTheme(newThemeNamed(wb.Settings().themeName()))
+	wb := &Workbench{app: a, opts: o, outputDirOverride: o.OutputDir}
+	a.Settings().SetTheme(newThemeNamed(wb.prefs().themeName()))
 	wb.Window = a.NewWindow("PCG Workbench")
 	wb.Window.SetIcon(appIcon())
 
 	wb.statusBar = widget.NewLabel("F1 lists the keyboard shortcuts.")
 	wb.statusBar.SizeName = theme.SizeNameCaptionText
 	wb.statusBar.Truncation = fyne.TextTruncateEllipsis
-	wb.Controls = newControlEditor()
+	wb.controls = newControlEditor()
 	wb.buildTabs()
-	wb.Controls.OnChanged = wb.Editor.controlChanged
+	wb.controls.onChanged = wb.editor.controlChanged
 	wb.picker = newProblemPicker(problems.List(), wb, wb.activate)
-	wb.OnProblemChanged(func(name string, p problems.Problem) {
-		wb.Controls.setProblem(p)
-		wb.Run.problemChanged(name, p)
-		wb.Editor.problemChanged(name, p)
+	wb.onProblemChanged(func(name string, p problems.Problem) {
+		wb.controls.setProblem(p)
+		wb.run.problemChanged(name, p)
+		wb.editor.problemChanged(name, p)
 	})
 
 	split := container.NewHSplit(wb.sidePanel(), container.New(&fitTabs{wb: wb}, wb.tabs))
 	split.Offset = 0.22
 	wb.Window.SetContent(withTipLayer(container.NewBorder(nil, container.NewPadded(wb.statusBar), nil, nil, split), false))
 	wb.Window.SetMainMenu(wb.mainMenu())
-	wb.Window.Resize(wb.Settings().windowSize())
+	wb.Window.Resize(wb.prefs().windowSize())
 	wb.installShortcuts()
 	wb.Window.SetOnClosed(func() {
-		wb.Settings().setWindowSize(wb.Window.Canvas().Size())
+		wb.prefs().setWindowSize(wb.Window.Canvas().Size())
 		wb.Close()
 	})
 
-	seed := wb.Settings().DefaultSeed()
+	seed := wb.prefs().defaultSeed()
 	if o.Seed != nil {
 		seed = *o.Seed
 	}
-	wb.samples.Seed.SetText(strconv.FormatUint(seed, 10))
+	wb.samples.seed.SetText(strconv.FormatUint(seed, 10))
 	if o.Samples != 0 {
-		wb.samples.Count.SetText(strconv.Itoa(o.Samples))
+		wb.samples.count.SetText(strconv.Itoa(o.Samples))
 	}
-	wb.samples.OnSampled = o.OnSampled
+	wb.samples.onSampled = o.OnSampled
 	if o.Run != nil {
-		if !slices.Contains(wb.Run.Generator.Options, o.Run.Generator) {
+		if !slices.Contains(wb.run.generator.Options, o.Run.Generator) {
 			wb.Window.Close()
-			return nil, fmt.Errorf("unknown generator %q (one of %v)", o.Run.Generator, wb.Run.Generator.Options)
+			return nil, fmt.Errorf("unknown generator %q (one of %v)", o.Run.Generator, wb.run.generator.Options)
 		}
-		wb.Run.Generator.SetSelected(o.Run.Generator)
-		wb.Run.Generations.SetText(strconv.Itoa(o.Run.Generations))
-		wb.Run.PopSize.SetText(strconv.Itoa(o.Run.Population))
-		wb.Run.Seed.SetText(strconv.FormatUint(seed, 10))
+		wb.run.generator.SetSelected(o.Run.Generator)
+		wb.run.generations.SetText(strconv.Itoa(o.Run.Generations))
+		wb.run.popSize.SetText(strconv.Itoa(o.Run.Population))
+		wb.run.seed.SetText(strconv.FormatUint(seed, 10))
 	}
-	wb.Run.OnRunStopped = func(rec *RunRecord, state RunState, err error) {
-		if wb.frontTab() == "expressive" && wb.Expressive.Source.Selected == sourceRun {
-			wb.Expressive.Load()
+	wb.run.onRunStopped = func(rec *RunRecord, state RunState, err error) {
+		if wb.frontTab() == "expressive" && wb.expressive.source.Selected == sourceRun {
+			wb.expressive.Load()
 		}
 		if o.OnRunStopped != nil {
 			o.OnRunStopped(rec, state, err)
@@ -157,11 +157,11 @@ func New(a fyne.App, o Options) (*Workbench, error) {
 	case len(names) == 0:
 		wb.problemErr = errors.New("no problems are registered in this build")
 		wb.problemTitle.SetText("No problems")
-		wb.samples.Gallery.ShowMessage(wb.problemErr.Error())
+		wb.samples.gallery.showMessage(wb.problemErr.Error())
 	case o.Problem != "":
-		wb.picker.SetSelected(o.Problem)
-	case !wb.picker.SetSelected(DefaultProblem):
-		wb.picker.SetSelected(firstAvailable(names))
+		wb.picker.setSelected(o.Problem)
+	case !wb.picker.setSelected(DefaultProblem):
+		wb.picker.setSelected(firstAvailable(names))
 	}
 	wb.started = true
 	if o.SampleAtStart {
@@ -172,22 +172,19 @@ func New(a fyne.App, o Options) (*Workbench, error) {
 		wb.Window.Close()
 		return nil, err
 	}
-	if p, ok := wb.panels["birds"].(*BirdsPanel); ok && o.BirdsFolder != "" {
-		p.EvaluateFolder(o.BirdsFolder)
+	if p, ok := wb.panels["birds"].(*birdsPanel); ok && o.BirdsFolder != "" {
+		p.evaluateFolder(o.BirdsFolder)
 	}
 	if o.Tab != "" {
-		wb.ShowTab(o.Tab)
+		wb.showTab(o.Tab)
 	}
 	return wb, nil
 }
 
-// Sample draws a new sample of the selected problem with the Sample tab's count and seed.
-func (wb *Workbench) Sample() { wb.samples.Sample() }
-
 // Close stops background work (a running run is paused: its folder resumes later).
 func (wb *Workbench) Close() {
 	wb.samples.Cancel()
-	wb.Run.Pause()
+	wb.run.pause()
 	for _, p := range wb.panels {
 		if c, ok := p.(interface{ Cancel() }); ok {
 			c.Cancel()
@@ -195,14 +192,14 @@ func (wb *Workbench) Close() {
 	}
 }
 
-// OnProblemChanged registers f to be called (on the UI goroutine) whenever another problem is
+// onProblemChanged registers f to be called (on the UI goroutine) whenever another problem is
 // selected; p is nil when it could not be made.
-func (wb *Workbench) OnProblemChanged(f func(name string, p problems.Problem)) {
+func (wb *Workbench) onProblemChanged(f func(name string, p problems.Problem)) {
 	wb.listeners = append(wb.listeners, f)
 }
 
-// CurrentProblem returns the selected problem, or why there is none.
-func (wb *Workbench) CurrentProblem() (string, problems.Problem, error) {
+// currentProblem returns the selected problem, or why there is none.
+func (wb *Workbench) currentProblem() (string, problems.Problem, error) {
 	if wb.problemErr != nil {
 		return wb.problemName, nil, wb.problemErr
 	}
@@ -218,9 +215,9 @@ func (wb *Workbench) selectProblem(name string) error {
 	if wb.picker.Selected() == name {
 		return wb.problemErr
 	}
-	if !wb.picker.SetSelected(name) { // the picker calls activate
+	if !wb.picker.setSelected(name) { // the picker calls activate
 		err := fmt.Errorf("unknown problem %q", name)
-		wb.samples.ShowError(err)
+		wb.samples.showError(err)
 		return err
 	}
 	return wb.problemErr
@@ -235,16 +232,16 @@ func (wb *Workbench) activate(name string) {
 		f(name, p)
 	}
 	if err != nil {
-		wb.samples.Gallery.ShowMessage(err.Error())
+		wb.samples.gallery.showMessage(err.Error())
 		wb.offerData(name, err) // missing data files: "Get the data…" / "Import a folder…"
 	}
 	switch {
 	case wb.started:
 		wb.samples.Sample() // reports err too, to the banner and OnSampled
 	case err != nil:
-		wb.samples.ShowError(err)
+		wb.samples.showError(err)
 	default:
-		wb.samples.HideError()
+		wb.samples.hideError()
 	}
 }
 
@@ -275,7 +272,7 @@ func (wb *Workbench) showProblem(name string, p problems.Problem, err error) {
 		if d, ok := p.(problems.Describer); ok && d.Description() != "" {
 			desc = d.Description()
 		}
-		content, control = DescribeSpace(p.ContentSpace()), DescribeSpace(p.ControlSpace())
+		content, control = describeSpace(p.ContentSpace()), describeSpace(p.ControlSpace())
 	}
 	wb.problemTitle.SetText(name)
 	wb.description.SetText(desc)
@@ -312,7 +309,7 @@ func (wb *Workbench) sidePanel() fyne.CanvasObject {
 		wb.problemTitle, wb.description,
 		sectionTitle("CONTENT SPACE"), wb.contentSpace,
 		sectionTitle("CONTROL SPACE"), wb.controlSpace,
-		sectionTitle("TARGET CONTROL"), wb.Controls.Content(),
+		sectionTitle("TARGET CONTROL"), wb.controls.Content(),
 	))
 
 	problemsBox := container.NewBorder(sectionTitle("PROBLEMS"), nil, nil, nil, wb.picker.root)
@@ -334,7 +331,7 @@ func (wb *Workbench) outputDir() string {
 	if wb.outputDirOverride != "" {
 		return wb.outputDirOverride
 	}
-	return wb.Settings().OutputDir()
+	return wb.prefs().outputDir()
 }
 
 // WaitIdle blocks until the background work of every panel (sampling, a run in flight, the
@@ -345,13 +342,13 @@ func (wb *Workbench) WaitIdle(timeout time.Duration) error { return wb.waitIdle(
 // waitIdle is WaitIdle; with exceptRun it does not wait for the Run tab's run.
 func (wb *Workbench) waitIdle(timeout time.Duration, exceptRun bool) error {
 	deadline := time.Now().Add(timeout)
-	waits := []func(time.Duration) error{wb.samples.Wait}
+	waits := []func(time.Duration) error{wb.samples.wait}
 	for _, t := range tabTable {
 		if exceptRun && t.name == "run" {
 			continue
 		}
-		if w, ok := wb.panels[t.name].(interface{ Wait(time.Duration) error }); ok && t.name != "sample" {
-			waits = append(waits, w.Wait)
+		if w, ok := wb.panels[t.name].(interface{ wait(time.Duration) error }); ok && t.name != "sample" {
+			waits = append(waits, w.wait)
 		}
 	}
 	for _, w := range waits {

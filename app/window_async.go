@@ -137,8 +137,8 @@ func (l *latest) Cancel() {
 	}
 }
 
-// Busy reports whether a job is still running.
-func (l *latest) Busy() bool {
+// busy reports whether a job is still running.
+func (l *latest) busy() bool {
 	l.mu.Lock()
 	j := l.job
 	l.mu.Unlock()
@@ -153,9 +153,9 @@ func (l *latest) Busy() bool {
 	}
 }
 
-// Wait blocks until the newest job is done and its result applied, at most timeout. It must
+// wait blocks until the newest job is done and its result applied, at most timeout. It must
 // not be called on the UI goroutine.
-func (l *latest) Wait(timeout time.Duration) error {
+func (l *latest) wait(timeout time.Duration) error {
 	deadline := time.NewTimer(timeout)
 	defer deadline.Stop()
 	for {
@@ -207,9 +207,9 @@ func (g *jobGroup) Add(delta int) {
 // Done counts one job done.
 func (g *jobGroup) Done() { g.Add(-1) }
 
-// Wait reports whether every job was done within timeout (jobs started meanwhile are waited for
+// wait reports whether every job was done within timeout (jobs started meanwhile are waited for
 // too only if the count never reached zero, as with a WaitGroup).
-func (g *jobGroup) Wait(timeout time.Duration) bool {
+func (g *jobGroup) wait(timeout time.Duration) bool {
 	g.mu.Lock()
 	idle := g.idle
 	g.mu.Unlock()

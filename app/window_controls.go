@@ -19,9 +19,9 @@ import (
 // tab uses it for every item when useForSamples is on.
 type controlEditor struct {
 	useForSamples *widget.Check
-	Fields        []*controlField
-	// OnChanged is called when the user (or setControl) changes a value.
-	OnChanged func()
+	fields        []*controlField
+	// onChanged is called when the user (or setControl) changes a value.
+	onChanged func()
 
 	fixed  []space.Field // Const fields: part of the control, not adjustable
 	box    *fyne.Container
@@ -32,15 +32,15 @@ type controlEditor struct {
 
 // controlField is one adjustable field of the control.
 type controlField struct {
-	Key    string
-	Space  space.Space // space.Int or space.Float
+	key    string
+	space  space.Space // space.Int or space.Float
 	slider *widget.Slider
 	Value  *widget.Label
 }
 
 // value reads the slider as the field's type.
 func (f *controlField) value() any {
-	if _, ok := f.Space.(space.Int); ok {
+	if _, ok := f.space.(space.Int); ok {
 		return int(math.Round(f.slider.Value))
 	}
 	return f.slider.Value
@@ -72,7 +72,7 @@ func (ce *controlEditor) Content() fyne.CanvasObject { return ce.root }
 // setProblem builds the sliders for p's control space (nil: none) and sets them to the
 // middle of their ranges.
 func (ce *controlEditor) setProblem(p problems.Problem) {
-	ce.Fields, ce.fixed, ce.hasAny = nil, nil, false
+	ce.fields, ce.fixed, ce.hasAny = nil, nil, false
 	ce.box.RemoveAll()
 	ce.note.SetText("")
 	ce.useForSamples.SetChecked(false)
@@ -98,7 +98,7 @@ func (ce *controlEditor) setProblem(p problems.Problem) {
 			ce.note.SetText(fmt.Sprintf("%s: not adjustable here", fld.Key))
 		}
 	}
-	ce.hasAny = len(ce.Fields) > 0 || len(ce.fixed) > 0
+	ce.hasAny = len(ce.fields) > 0 || len(ce.fixed) > 0
 	if len(d) == 0 {
 		ce.note.SetText("This problem has no control.")
 	}
@@ -111,7 +111,7 @@ func (ce *controlEditor) setProblem(p problems.Problem) {
 }
 
 func (ce *controlEditor) addField(key string, s space.Space, lo, hi, step float64) {
-	f := &controlField{Key: key, Space: s}
+	f := &controlField{key: key, space: s}
 	f.slider = widget.NewSlider(lo, math.Max(hi, lo))
 	f.slider.Step = step
 	f.Value = widget.NewLabel("")
@@ -120,8 +120,8 @@ func (ce *controlEditor) addField(key string, s space.Space, lo, hi, step float6
 	f.showValue()
 	f.slider.OnChanged = func(float64) {
 		f.showValue()
-		if ce.OnChanged != nil {
-			ce.OnChanged()
+		if ce.onChanged != nil {
+			ce.onChanged()
 		}
 	}
 	name := widget.NewLabel(key)
@@ -131,7 +131,7 @@ func (ce *controlEditor) addField(key string, s space.Space, lo, hi, step float6
 	rangeText.Importance = widget.LowImportance
 	ce.box.Add(container.NewBorder(nil, nil, name, container.NewHBox(rangeText, fixedWidth(44, f.Value)), nil))
 	ce.box.Add(f.slider)
-	ce.Fields = append(ce.Fields, f)
+	ce.fields = append(ce.fields, f)
 }
 
 // Control returns the control the sliders set, with the space's key order and value types, or
@@ -141,8 +141,8 @@ func (ce *controlEditor) Control() problems.Control {
 		return nil
 	}
 	out := map[string]any{}
-	for _, f := range ce.Fields {
-		out[f.Key] = f.value()
+	for _, f := range ce.fields {
+		out[f.key] = f.value()
 	}
 	for _, f := range ce.fixed {
 		out[f.Key] = f.Space.(space.Const).Value
@@ -157,8 +157,8 @@ func (ce *controlEditor) setControl(c problems.Control) {
 		return
 	}
 	changed := false
-	for _, f := range ce.Fields {
-		switch v := m[f.Key].(type) {
+	for _, f := range ce.fields {
+		switch v := m[f.key].(type) {
 		case int:
 			f.slider.Value = float64(v)
 		case float64:
@@ -170,15 +170,15 @@ func (ce *controlEditor) setControl(c problems.Control) {
 		f.showValue()
 		changed = true
 	}
-	if changed && ce.OnChanged != nil {
-		ce.OnChanged()
+	if changed && ce.onChanged != nil {
+		ce.onChanged()
 	}
 }
 
 // Field returns the field named key, or nil.
 func (ce *controlEditor) Field(key string) *controlField {
-	for _, f := range ce.Fields {
-		if f.Key == key {
+	for _, f := range ce.fields {
+		if f.key == key {
 			return f
 		}
 	}

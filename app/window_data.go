@@ -17,17 +17,17 @@ import (
 	"pcgwb/problems/data"
 )
 
-// DataOffer is the panel shown for a problem whose data files are missing: "Get the data…"
+// dataOffer is the panel shown for a problem whose data files are missing: "Get the data…"
 // downloads them (licence shown first, progress while it runs, every file checked against its
 // SHA-256), "Import a folder…" copies them from a folder the user picks. Either way the
 // problem becomes usable without a restart.
-type DataOffer struct {
-	Message      *widget.Label
-	License      *widget.Label
-	GetButton    *widget.Button
-	ImportButton *widget.Button
-	Progress     *widget.ProgressBar
-	Status       *widget.Label
+type dataOffer struct {
+	message      *widget.Label
+	license      *widget.Label
+	getButton    *widget.Button
+	importButton *widget.Button
+	progress     *widget.ProgressBar
+	status       *widget.Label
 	content      fyne.CanvasObject
 	wb           *Workbench
 	problem      string
@@ -39,29 +39,29 @@ type DataOffer struct {
 }
 
 // newDataOffer builds the panel for problem, whose error err says which files are missing.
-func newDataOffer(wb *Workbench, problem string, err error) *DataOffer {
-	o := &DataOffer{wb: wb, problem: problem}
-	o.Message = widget.NewLabel(fmt.Sprintf("%s needs data files of the reference benchmark that are not on this machine (%s).",
+func newDataOffer(wb *Workbench, problem string, err error) *dataOffer {
+	o := &dataOffer{wb: wb, problem: problem}
+	o.message = widget.NewLabel(fmt.Sprintf("%s needs data files of the reference benchmark that are not on this machine (%s).",
 		problem, missingSummary(err)))
-	o.Message.Wrapping = fyne.TextWrapWord
-	o.License = widget.NewLabel(data.License)
-	o.License.SizeName = theme.SizeNameCaptionText
-	o.GetButton = widget.NewButton("Get the data…", o.Download)
-	o.GetButton.Importance = widget.HighImportance
-	o.ImportButton = widget.NewButton("Import a folder…", o.pickFolder)
-	o.Progress = widget.NewProgressBar()
-	o.Progress.Hide()
-	o.Status = widget.NewLabel("Downloading accepts the licence above.")
-	o.Status.Wrapping = fyne.TextWrapWord
-	licence := container.NewVScroll(o.License)
+	o.message.Wrapping = fyne.TextWrapWord
+	o.license = widget.NewLabel(data.License)
+	o.license.SizeName = theme.SizeNameCaptionText
+	o.getButton = widget.NewButton("Get the data…", o.download)
+	o.getButton.Importance = widget.HighImportance
+	o.importButton = widget.NewButton("Import a folder…", o.pickFolder)
+	o.progress = widget.NewProgressBar()
+	o.progress.Hide()
+	o.status = widget.NewLabel("Downloading accepts the licence above.")
+	o.status.Wrapping = fyne.TextWrapWord
+	licence := container.NewVScroll(o.license)
 	licence.SetMinSize(fyne.NewSize(560, 160))
-	o.content = container.NewBorder(o.Message,
-		container.NewVBox(o.Progress, o.Status, container.NewHBox(o.GetButton, o.ImportButton)), nil, nil, licence)
+	o.content = container.NewBorder(o.message,
+		container.NewVBox(o.progress, o.status, container.NewHBox(o.getButton, o.importButton)), nil, nil, licence)
 	return o
 }
 
 // Content is the panel's widget tree.
-func (o *DataOffer) Content() fyne.CanvasObject { return o.content }
+func (o *dataOffer) Content() fyne.CanvasObject { return o.content }
 
 func missingSummary(err error) string {
 	if m, ok := data.IsMissing(err); ok {
@@ -72,7 +72,7 @@ func missingSummary(err error) string {
 
 // offerData shows the data panel in a dialog when name cannot be made for want of data files
 // (the call site is Workbench.activate). It returns the panel, nil when err is another error.
-func (wb *Workbench) offerData(name string, err error) *DataOffer {
+func (wb *Workbench) offerData(name string, err error) *dataOffer {
 	if _, ok := data.IsMissing(err); !ok || wb.Window == nil {
 		return nil
 	}
@@ -84,31 +84,31 @@ func (wb *Workbench) offerData(name string, err error) *DataOffer {
 	return o
 }
 
-// Download fetches and installs the data off the UI goroutine, with progress.
-func (o *DataOffer) Download() {
+// download fetches and installs the data off the UI goroutine, with progress.
+func (o *dataOffer) download() {
 	o.start("Downloading…", func(ctx context.Context) (*data.Report, error) {
 		return data.Download(ctx, o.wb.opts.DataSource, func(read, total int64) {
 			fyne.Do(func() {
 				if total > 0 {
-					o.Progress.SetValue(float64(read) / float64(total))
+					o.progress.SetValue(float64(read) / float64(total))
 				}
-				o.Status.SetText("Downloading… " + safeio.HumanSize(read))
+				o.status.SetText("Downloading… " + safeio.HumanSize(read))
 			})
 		})
 	})
 }
 
 // Import copies the data files found under dir (the folder a user picked).
-func (o *DataOffer) Import(dir string) {
+func (o *dataOffer) Import(dir string) {
 	o.start("Importing "+dir+"…", func(context.Context) (*data.Report, error) { return data.Import(dir) })
 }
 
-func (o *DataOffer) pickFolder() {
+func (o *dataOffer) pickFolder() {
 	o.wb.pickFolder("Import data from a folder", "Import", "", o.Import)
 }
 
 // Cancel stops a download in flight.
-func (o *DataOffer) Cancel() {
+func (o *dataOffer) Cancel() {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	if o.cancel != nil {
@@ -117,13 +117,13 @@ func (o *DataOffer) Cancel() {
 }
 
 // Running reports whether a download or import is in flight.
-func (o *DataOffer) Running() bool {
+func (o *dataOffer) Running() bool {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	return o.running
 }
 
-func (o *DataOffer) start(label string, work func(context.Context) (*data.Report, error)) {
+func (o *dataOffer) start(label string, work func(context.Context) (*data.Report, error)) {
 	o.mu.Lock()
 	if o.running {
 		o.mu.Unlock()
@@ -132,11 +132,11 @@ func (o *DataOffer) start(label string, work func(context.Context) (*data.Report
 	ctx, cancel := context.WithCancel(context.Background())
 	o.running, o.cancel = true, cancel
 	o.mu.Unlock()
-	o.GetButton.Disable()
-	o.ImportButton.Disable()
-	o.Progress.SetValue(0)
-	o.Progress.Show()
-	o.Status.SetText(label)
+	o.getButton.Disable()
+	o.importButton.Disable()
+	o.progress.SetValue(0)
+	o.progress.Show()
+	o.status.SetText(label)
 	goJob(func() {
 		rep, err := work(ctx)
 		cancel()
@@ -146,13 +146,13 @@ func (o *DataOffer) start(label string, work func(context.Context) (*data.Report
 
 // finish reports the outcome; on success the picker's marks are refreshed and the problem is
 // made again, now with its data.
-func (o *DataOffer) finish(rep *data.Report, err error) {
+func (o *dataOffer) finish(rep *data.Report, err error) {
 	o.mu.Lock()
 	o.running = false
 	o.mu.Unlock()
-	o.GetButton.Enable()
-	o.ImportButton.Enable()
-	o.Progress.Hide()
+	o.getButton.Enable()
+	o.importButton.Enable()
+	o.progress.Hide()
 	if f := o.wb.opts.OnData; f != nil {
 		f(o.problem, rep, err)
 	}
@@ -165,10 +165,10 @@ func (o *DataOffer) finish(rep *data.Report, err error) {
 			}
 			msg += ": " + strings.Join(bad, "; ")
 		}
-		o.Status.SetText("✗ " + msg)
+		o.status.SetText("✗ " + msg)
 		return
 	}
-	o.Status.SetText(fmt.Sprintf("✓ %d data file(s) installed in %s", len(rep.Copied), rep.Dest))
+	o.status.SetText(fmt.Sprintf("✓ %d data file(s) installed in %s", len(rep.Copied), rep.Dest))
 	o.wb.refreshDataMarks()
 	if problems.Unavailable(o.problem) == nil {
 		if o.dialog != nil {
@@ -185,5 +185,5 @@ func (wb *Workbench) refreshDataMarks() {
 	for _, n := range p.names {
 		p.missing[n] = problems.Unavailable(n) != nil
 	}
-	p.List.Refresh()
+	p.list.Refresh()
 }

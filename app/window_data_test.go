@@ -67,21 +67,21 @@ func TestGetTheDataMakesADisabledProblemUsable(t *testing.T) {
 			if o == nil {
 				t.Fatal("no data offer for a problem missing its data")
 			}
-			if !strings.Contains(o.Message.Text, "smb/slices.txt") || !strings.Contains(o.License.Text, "MIT License") {
-				t.Fatalf("offer text %q", o.Message.Text)
+			if !strings.Contains(o.message.Text, "smb/slices.txt") || !strings.Contains(o.license.Text, "MIT License") {
+				t.Fatalf("offer text %q", o.message.Text)
 			}
 			if tc.scripted {
 				if !wb.GetData() {
 					t.Fatal("GetData did not press Get the data…")
 				}
 			} else {
-				test.Tap(o.GetButton)
+				test.Tap(o.getButton)
 			}
 			eventually(t, "the download", func() bool { return !o.Running() })
 			await(t, func(d time.Duration) error { return waitJobs(d) })
 			settleUI(t)
-			if !strings.Contains(o.Status.Text, tc.wantStatus) {
-				t.Fatalf("status %q, want %q", o.Status.Text, tc.wantStatus)
+			if !strings.Contains(o.status.Text, tc.wantStatus) {
+				t.Fatalf("status %q, want %q", o.status.Text, tc.wantStatus)
 			}
 			if len(reported) != 1 || reported[0] != name {
 				t.Errorf("OnData called for %q, want once for %s", reported, name)
@@ -95,12 +95,12 @@ func TestGetTheDataMakesADisabledProblemUsable(t *testing.T) {
 			if !tc.usable {
 				return
 			}
-			if cur, _, err := wb.CurrentProblem(); cur != name || err != nil {
+			if cur, _, err := wb.currentProblem(); cur != name || err != nil {
 				t.Fatalf("current problem %q (%v), want %s made with its data", cur, err, name)
 			}
 			await(t, wb.WaitIdle)
 			last := sets[len(sets)-1]
-			if last == nil || last.Problem != name || len(last.Levels) != 2 {
+			if last == nil || last.problem != name || len(last.Levels) != 2 {
 				t.Fatalf("no sample of %s drawn once its data was installed", name)
 			}
 			launched := fakeLaunch(t, &play.Outcome{Problem: name, Result: play.ResultQuit, Moves: 2})
@@ -124,7 +124,7 @@ func TestGetTheDataMakesADisabledProblemUsable(t *testing.T) {
 			if len(outcomes) != 1 || outcomes[0] == nil || outcomes[0].Result != play.ResultQuit {
 				t.Errorf("OnPlayed got %v", outcomes)
 			}
-			if wb.Detail == nil || !strings.Contains(wb.Detail.Outcome.Text, "quit") {
+			if wb.detail == nil || !strings.Contains(wb.detail.outcome.Text, "quit") {
 				t.Errorf("the level dialog does not show the outcome")
 			}
 			if err := wb.PlaySampled(last, 2); err == nil {

@@ -15,7 +15,7 @@ func TestExportSelectionAsText(t *testing.T) {
 	wb := newRunWorkbench(t)
 	startRun(t, wb, "ga", 6, 2)
 	waitRun(t, wb)
-	pv := wb.Run.Population
+	pv := wb.run.population
 	dir := t.TempDir()
 	files, err := exportFolder(pv, dir)
 	if err != nil {
@@ -38,7 +38,7 @@ func TestExportSelectionAsText(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	shown := pv.ShownMembers()
+	shown := pv.shownMembers()
 	if len(items) != len(shown) {
 		t.Fatalf("%d levels came back, %d were shown", len(items), len(shown))
 	}

@@ -30,26 +30,26 @@ const (
 func exportFormats() []string { return []string{exportPNG, exportJSON, exportCSV} }
 
 // exportData encodes the levels a gallery shows (after its filter, in its order) in format.
-func exportData(pv *PopulationView, format string) ([]byte, error) {
-	members := pv.ShownMembers()
+func exportData(pv *populationView, format string) ([]byte, error) {
+	members := pv.shownMembers()
 	if len(members) == 0 {
 		return nil, errors.New("no level to export: the gallery is empty or filtered out")
 	}
 	name, p := pv.Problem()
 	switch format {
 	case exportPNG:
-		imgs := pv.ShownImages()
+		imgs := pv.shownImages()
 		for i := range imgs {
 			if imgs[i] == nil && p != nil {
 				imgs[i], _ = safeRender(p, members[i].Content)
 			}
 		}
-		return EncodePNG(ContactSheet(imgs, 8))
+		return encodePNG(contactSheet(imgs, 8))
 	case exportJSON:
-		return ItemsJSON(name, members)
+		return itemsJSON(name, members)
 	case exportCSV:
 		var buf bytes.Buffer
-		if err := MetricsCSV(&buf, members); err != nil {
+		if err := metricsCSV(&buf, members); err != nil {
 			return nil, err
 		}
 		return buf.Bytes(), nil
@@ -68,7 +68,7 @@ func exportExtension(format string) string {
 }
 
 // exportTo writes the gallery's shown levels to path in format.
-func exportTo(pv *PopulationView, format, path string) error {
+func exportTo(pv *populationView, format, path string) error {
 	data, err := exportData(pv, format)
 	if err != nil {
 		return err
@@ -76,16 +76,16 @@ func exportTo(pv *PopulationView, format, path string) error {
 	return atomicfile.Write(path, data, 0o644)
 }
 
-// ShowExport asks for a format, then a file, and writes the gallery's shown levels there.
-func (wb *Workbench) ShowExport(pv *PopulationView) {
-	if pv == nil || len(pv.ShownMembers()) == 0 {
+// showExport asks for a format, then a file, and writes the gallery's shown levels there.
+func (wb *Workbench) showExport(pv *populationView) {
+	if pv == nil || len(pv.shownMembers()) == 0 {
 		wb.notify("Nothing to export: the gallery is empty.")
 		return
 	}
 	formats := widget.NewRadioGroup(append(exportFormats(), exportTiled), nil)
 	formats.Required = true
 	formats.SetSelected(exportJSON)
-	count := widget.NewLabel(fmt.Sprintf("%d levels, in the gallery's order and filter.", len(pv.ShownMembers())))
+	count := widget.NewLabel(fmt.Sprintf("%d levels, in the gallery's order and filter.", len(pv.shownMembers())))
 	d := dialog.NewCustomConfirm("Export levels", "Choose file…", "Cancel", widget.NewForm(
 		widget.NewFormItem("Format", formats), widget.NewFormItem("", count)), func(ok bool) {
 		if !ok {
@@ -175,17 +175,17 @@ func (wb *Workbench) pickFile(title, confirm, start string, exts []string, picke
 	wb.showFileDialog(d, title, confirm)
 }
 
-// ShowOpenFolder asks for a run folder and opens it: one run goes to the Run tab, a folder of
+// showOpenFolder asks for a run folder and opens it: one run goes to the Run tab, a folder of
 // several runs (a sweep) to Compare; toCompare sends even one run to Compare.
-func (wb *Workbench) ShowOpenFolder(toCompare bool) {
+func (wb *Workbench) showOpenFolder(toCompare bool) {
 	if toCompare {
-		wb.pickFolder("Add a run folder to Compare", "Add", wb.Settings().OutputDir(), func(dir string) {
-			wb.Compare.PickFolder(dir) // several runs under it: tick the ones to add
-			wb.ShowTab("compare")
+		wb.pickFolder("Add a run folder to Compare", "Add", wb.prefs().outputDir(), func(dir string) {
+			wb.compare.pickFolder(dir) // several runs under it: tick the ones to add
+			wb.showTab("compare")
 		})
 		return
 	}
-	wb.pickFolder("Open a run folder", "Open", wb.Settings().OutputDir(), func(dir string) {
+	wb.pickFolder("Open a run folder", "Open", wb.prefs().outputDir(), func(dir string) {
 		if err := wb.openRunFolder(dir); err != nil {
 			dialog.ShowError(err, wb.Window)
 		}
@@ -199,25 +199,25 @@ func (wb *Workbench) openRunFolder(dir string) error {
 		return err
 	}
 	if len(runs) > 1 {
-		wb.Compare.AddRuns(runs...)
-		wb.ShowTab("compare")
+		wb.compare.addRuns(runs...)
+		wb.showTab("compare")
 		return nil
 	}
-	if err := wb.Run.ShowRecord(runs[0]); err != nil {
+	if err := wb.run.showRecord(runs[0]); err != nil {
 		return err
 	}
-	wb.ShowTab("run")
+	wb.showTab("run")
 	return nil
 }
 
 // showSaveRunAs asks for a folder and copies the Run tab's run folder into it.
 func (wb *Workbench) showSaveRunAs() {
-	rec := wb.Run.Record()
+	rec := wb.run.Record()
 	if rec == nil || rec.Dir == "" {
 		wb.notify("No run to save: start one or open a run folder.")
 		return
 	}
-	if wb.Run.State() == RunRunning {
+	if wb.run.State() == runRunning {
 		wb.notify("Pause the run before saving a copy of its folder.")
 		return
 	}
@@ -240,7 +240,7 @@ func saveRunAs(src, parent string) (string, error) {
 	if _, err := os.Stat(dst); err == nil {
 		return "", fmt.Errorf("%s already exists", dst)
 	}
-	return dst, CopyRunFolder(src, dst)
+	return dst, copyRunFolder(src, dst)
 }
 
 func samePath(a, b string) (bool, error) {
@@ -259,8 +259,8 @@ func (wb *Workbench) notify(msg string) {
 
 // exportFolderDialog asks for a folder and writes the gallery's shown levels there as text and
 // Tiled maps.
-func (wb *Workbench) exportFolderDialog(pv *PopulationView) {
-	wb.pickFolder("Export levels into a folder", "Export here", wb.Settings().OutputDir(), func(dir string) {
+func (wb *Workbench) exportFolderDialog(pv *populationView) {
+	wb.pickFolder("Export levels into a folder", "Export here", wb.prefs().outputDir(), func(dir string) {
 		files, err := exportFolder(pv, dir)
 		if err != nil {
 			dialog.ShowError(err, wb.Window)
@@ -272,11 +272,11 @@ func (wb *Workbench) exportFolderDialog(pv *PopulationView) {
 
 // exportFolder writes the gallery's shown levels (its filter and order: the selection) into
 // dir as VGLC-style text with its legend and, for tile-drawn problems, Tiled maps.
-func exportFolder(pv *PopulationView, dir string) ([]string, error) {
-	members := pv.ShownMembers()
+func exportFolder(pv *populationView, dir string) ([]string, error) {
+	members := pv.shownMembers()
 	if len(members) == 0 {
 		return nil, errors.New("no level to export: the gallery is empty or filtered out")
 	}
 	name, p := pv.Problem()
-	return ExportLevels(dir, name+"-levels", name, p, members)
+	return exportLevels(dir, name+"-levels", name, p, members)
 }

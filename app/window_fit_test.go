@@ -7,7 +7,7 @@ import "testing"
 func TestWindowFitsASmallScreen(t *testing.T) {
 	wb := newTestWorkbench(t)
 	for _, name := range TabNames() {
-		wb.ShowTab(name)
+		wb.showTab(name)
 		if min := wb.Window.Content().MinSize(); min.Width > 1024 || min.Height > 700 {
 			t.Errorf("with the %s tab in front the window needs %v, more than 1024×700", name, min)
 		}

@@ -113,7 +113,7 @@ func shortcutText(s fyne.Shortcut) string {
 // quit closes the workbench as File → Quit does: its background work cancelled first.
 func (wb *Workbench) quit() {
 	wb.Close()
-	wb.App.Quit()
+	wb.app.Quit()
 }
 
 // handleShortcut runs the workbench's shortcuts (see shortcuts).
@@ -124,19 +124,19 @@ func (wb *Workbench) handleShortcut(s fyne.Shortcut) bool {
 	case shortcutNewSeed.ShortcutName():
 		wb.samples.newSeed()
 	case shortcutFilter.ShortcutName():
-		wb.Window.Canvas().Focus(wb.picker.Filter)
+		wb.Window.Canvas().Focus(wb.picker.filter)
 	case shortcutStart.ShortcutName():
 		wb.StartRun()
 	case shortcutPause.ShortcutName():
-		wb.Run.Pause()
+		wb.run.pause()
 	case shortcutCancel.ShortcutName():
-		wb.Run.Cancel()
+		wb.run.Cancel()
 	case shortcutOpen.ShortcutName():
-		wb.ShowOpenFolder(false)
+		wb.showOpenFolder(false)
 	case shortcutSave.ShortcutName():
 		wb.showSaveRunAs()
 	case shortcutExport.ShortcutName():
-		wb.ShowExport(wb.frontGallery())
+		wb.showExport(wb.frontGallery())
 	case shortcutSettings.ShortcutName():
 		wb.showSettings()
 	case shortcutQuit.ShortcutName():
@@ -145,12 +145,12 @@ func (wb *Workbench) handleShortcut(s fyne.Shortcut) bool {
 		if wb.frontTab() != "editor" {
 			return false // an entry's own undo
 		}
-		wb.Editor.Undo()
+		wb.editor.Undo()
 	case (&fyne.ShortcutRedo{}).ShortcutName():
 		if wb.frontTab() != "editor" {
 			return false
 		}
-		wb.Editor.Redo()
+		wb.editor.Redo()
 	default:
 		for i, t := range tabShortcuts() {
 			if s.ShortcutName() == t.ShortcutName() {
@@ -180,7 +180,7 @@ func (wb *Workbench) handleKey(k *fyne.KeyEvent) bool {
 		}
 	}
 	if wb.frontTab() == "editor" {
-		return wb.Editor.handleKey(k)
+		return wb.editor.handleKey(k)
 	}
 	return false
 }
@@ -242,10 +242,10 @@ func (wb *Workbench) mainMenu() *fyne.MainMenu {
 	quitItem := item("Quit", shortcutQuit, wb.quit)
 	quitItem.IsQuit = true
 	file := fyne.NewMenu("File",
-		item("Open run folder…", shortcutOpen, func() { wb.ShowOpenFolder(false) }),
-		fyne.NewMenuItem("Add run folder to Compare…", func() { wb.ShowOpenFolder(true) }),
+		item("Open run folder…", shortcutOpen, func() { wb.showOpenFolder(false) }),
+		fyne.NewMenuItem("Add run folder to Compare…", func() { wb.showOpenFolder(true) }),
 		item("Save run folder as…", shortcutSave, wb.showSaveRunAs),
-		item("Export levels…", shortcutExport, func() { wb.ShowExport(wb.frontGallery()) }),
+		item("Export levels…", shortcutExport, func() { wb.showExport(wb.frontGallery()) }),
 		fyne.NewMenuItemSeparator(),
 		item("Settings…", shortcutSettings, func() { wb.showSettings() }),
 		fyne.NewMenuItemSeparator(),
@@ -256,8 +256,8 @@ func (wb *Workbench) mainMenu() *fyne.MainMenu {
 		item("Sample with a new seed", shortcutNewSeed, wb.samples.newSeed),
 		fyne.NewMenuItemSeparator(),
 		item("Start / resume run", shortcutStart, wb.StartRun),
-		item("Pause run", shortcutPause, wb.Run.Pause),
-		item("Cancel run", shortcutCancel, wb.Run.Cancel),
+		item("Pause run", shortcutPause, wb.run.pause),
+		item("Cancel run", shortcutCancel, wb.run.Cancel),
 	)
 	var views []*fyne.MenuItem
 	for i, t := range tabTable[:len(tabShortcuts())] {

@@ -16,7 +16,7 @@ func TestAboutShowsVersionAndLicence(t *testing.T) {
 	if top == nil {
 		t.Fatal("About opened nothing")
 	}
-	p := &presser{wb: wb, o: PressOptions{Children: rendererChildren}, rep: &PressReport{}}
+	p := &presser{wb: wb, o: PressOptions{children: rendererChildren}, rep: &PressReport{}}
 	var text string
 	p.walk(top, func(o fyne.CanvasObject) {
 		if l, ok := o.(*widget.Label); ok {

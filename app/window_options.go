@@ -69,16 +69,16 @@ func (wb *Workbench) openAll(dirs []string) error {
 		if err != nil {
 			return err
 		}
-		wb.Compare.AddRuns(runs...)
+		wb.compare.addRuns(runs...)
 	}
 	if len(dirs) > 1 {
-		wb.ShowTab("compare")
+		wb.showTab("compare")
 	}
 	return nil
 }
 
 // StartRun starts (or resumes) the Run tab's run and brings the tab to the front.
 func (wb *Workbench) StartRun() {
-	wb.ShowTab("run")
-	wb.Run.Start()
+	wb.showTab("run")
+	wb.run.Start()
 }

@@ -15,8 +15,8 @@ import (
 
 // problemPicker lists every registered problem, narrowed by a filter as you type.
 type problemPicker struct {
-	Filter *Entry
-	List   *widget.List
+	filter *entry
+	list   *widget.List
 
 	names    []string        // all registered names, sorted
 	shown    []string        // names matching the filter
@@ -32,17 +32,17 @@ func newProblemPicker(names []string, keys keyHandler, onPick func(string)) *pro
 	for _, n := range names {
 		p.missing[n] = problems.Unavailable(n) != nil
 	}
-	p.Filter = NewEntry(keys)
-	p.Filter.SetPlaceHolder("Filter problems…  (Ctrl+F)")
-	p.Filter.OnChanged = p.applyFilter
-	p.Filter.OnSubmitted = func(string) {
+	p.filter = newEntry(keys)
+	p.filter.SetPlaceHolder("Filter problems…  (Ctrl+F)")
+	p.filter.OnChanged = p.applyFilter
+	p.filter.OnSubmitted = func(string) {
 		// Enter picks the first match, so typing "sok⏎" is enough to switch problem.
 		if len(p.shown) > 0 {
-			p.List.Select(0)
+			p.list.Select(0)
 		}
 	}
 	// Compact rows (text with a small padding): ten problems or more fit at the default size.
-	p.List = widget.NewList(
+	p.list = widget.NewList(
 		func() int { return len(p.shown) },
 		func() fyne.CanvasObject {
 			t := canvas.NewText("binary-large-v0", theme.Color(theme.ColorNameForeground))
@@ -62,7 +62,7 @@ func newProblemPicker(names []string, keys keyHandler, onPick func(string)) *pro
 			t.Refresh()
 		},
 	)
-	p.List.OnSelected = func(id widget.ListItemID) {
+	p.list.OnSelected = func(id widget.ListItemID) {
 		if id < 0 || id >= len(p.shown) || p.shown[id] == p.selected {
 			return
 		}
@@ -71,7 +71,7 @@ func newProblemPicker(names []string, keys keyHandler, onPick func(string)) *pro
 			p.onPick(p.selected)
 		}
 	}
-	p.root = container.NewBorder(p.Filter, nil, nil, nil, container.New(&scrollToSelected{p: p}, p.List))
+	p.root = container.NewBorder(p.filter, nil, nil, nil, container.New(&scrollToSelected{p: p}, p.list))
 	return p
 }
 
@@ -93,7 +93,7 @@ func (l *scrollToSelected) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 	}
 	l.done = true
 	if i := indexOf(l.p.shown, l.p.selected); i >= 0 {
-		l.p.List.ScrollTo(i)
+		l.p.list.ScrollTo(i)
 	}
 }
 
@@ -108,16 +108,16 @@ func (p *problemPicker) Names() []string { return p.shown }
 // Selected is the picked problem's name ("" before any).
 func (p *problemPicker) Selected() string { return p.selected }
 
-// SetSelected picks a problem by name; it reports false when the name is not registered.
-func (p *problemPicker) SetSelected(name string) bool {
+// setSelected picks a problem by name; it reports false when the name is not registered.
+func (p *problemPicker) setSelected(name string) bool {
 	if indexOf(p.names, name) < 0 {
 		return false
 	}
 	if indexOf(p.shown, name) < 0 {
-		p.Filter.SetText("") // the filter hid it: show everything again
+		p.filter.SetText("") // the filter hid it: show everything again
 	}
 	if i := indexOf(p.shown, name); i >= 0 {
-		p.List.Select(i)
+		p.list.Select(i)
 	}
 	return true
 }
@@ -130,10 +130,10 @@ func (p *problemPicker) applyFilter(text string) {
 			p.shown = append(p.shown, n)
 		}
 	}
-	p.List.UnselectAll()
-	p.List.Refresh()
+	p.list.UnselectAll()
+	p.list.Refresh()
 	if i := indexOf(p.shown, p.selected); i >= 0 {
-		p.List.Select(i) // same name again: no onPick
+		p.list.Select(i) // same name again: no onPick
 	}
 }
 

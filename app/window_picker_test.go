@@ -17,13 +17,13 @@ import (
 func TestPickerShowsTheSelectedProblemAtFirstLaunch(t *testing.T) {
 	test.NewTempApp(t)
 	p := newProblemPicker(problems.List(), nil, nil)
-	if !p.SetSelected("zelda-v0") {
+	if !p.setSelected("zelda-v0") {
 		t.Fatal("zelda-v0 is not registered")
 	}
 	w := test.NewWindow(p.root)
 	defer w.Close()
 	w.Resize(fyne.NewSize(300, 400))
-	if offset := p.List.GetScrollOffset(); offset <= 0 {
+	if offset := p.list.GetScrollOffset(); offset <= 0 {
 		t.Fatalf("the list is scrolled by %v: the selected row %d is out of view", offset, indexOf(p.shown, "zelda-v0"))
 	}
 }
@@ -32,12 +32,12 @@ func TestPickerShowsTheSelectedProblemAtFirstLaunch(t *testing.T) {
 // before the switch kept the old size and the list mixed two row heights.
 func TestPickerRowsFollowTheLook(t *testing.T) {
 	wb := newTestWorkbench(t)
-	wb.App.Settings().SetTheme(newThemeNamed(themeProjector))
-	wb.picker.List.Refresh()
+	wb.app.Settings().SetTheme(newThemeNamed(themeProjector))
+	wb.picker.list.Refresh()
 	want := theme.TextSize()
-	p := &presser{wb: wb, o: PressOptions{Children: rendererChildren}, rep: &PressReport{}}
+	p := &presser{wb: wb, o: PressOptions{children: rendererChildren}, rep: &PressReport{}}
 	n := 0
-	p.walk(wb.picker.List, func(o fyne.CanvasObject) {
+	p.walk(wb.picker.list, func(o fyne.CanvasObject) {
 		if tx, ok := o.(*canvas.Text); ok && tx.Text != "" {
 			n++
 			if tx.TextSize != want {

@@ -32,14 +32,14 @@ type saveForm struct {
 	wb     *Workbench
 	data   func() ([]byte, error)
 	dir    string
-	Dialog *dialog.CustomDialog
-	// Folder shows the folder the file goes into; BrowseButton picks another.
-	Folder       *widget.Label
-	BrowseButton *widget.Button
-	// Name is the file's name (no folder).
-	Name         *widget.Entry
-	SaveButton   *widget.Button
-	CancelButton *widget.Button
+	dialog *dialog.CustomDialog
+	// folder shows the folder the file goes into; BrowseButton picks another.
+	folder       *widget.Label
+	browseButton *widget.Button
+	// name is the file's name (no folder).
+	name         *widget.Entry
+	saveButton   *widget.Button
+	cancelButton *widget.Button
 	// content is the form inside the dialog (for the tooltip check).
 	content fyne.CanvasObject
 }
@@ -48,31 +48,31 @@ type saveForm struct {
 // fileName to begin with) and writes data() there atomically. Every "save a file" of the
 // workbench goes through here.
 func (wb *Workbench) saveFileDialog(fileName string, data func() ([]byte, error)) *saveForm {
-	f := &saveForm{wb: wb, data: data, dir: existingParent(wb.Settings().OutputDir())}
-	f.Folder = widget.NewLabel(f.dir)
-	f.Folder.Wrapping = fyne.TextWrapBreak // a long path wraps instead of widening the dialog
-	f.BrowseButton = widget.NewButtonWithIcon("Browse…", theme.FolderOpenIcon(), func() {
+	f := &saveForm{wb: wb, data: data, dir: existingParent(wb.prefs().outputDir())}
+	f.folder = widget.NewLabel(f.dir)
+	f.folder.Wrapping = fyne.TextWrapBreak // a long path wraps instead of widening the dialog
+	f.browseButton = widget.NewButtonWithIcon("Browse…", theme.FolderOpenIcon(), func() {
 		wb.pickFolder("Save in…", "Choose", f.dir, f.setFolder)
 	})
-	f.Name = widget.NewEntry()
-	f.Name.SetPlaceHolder("File name, e.g. " + fileName)
-	f.Name.SetText(fileName)
-	f.Name.OnSubmitted = func(string) { f.save() }
-	f.SaveButton = widget.NewButtonWithIcon("Save", theme.DocumentSaveIcon(), f.save)
-	f.SaveButton.Importance = widget.HighImportance
-	f.CancelButton = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), func() { f.Dialog.Hide() })
+	f.name = widget.NewEntry()
+	f.name.SetPlaceHolder("File name, e.g. " + fileName)
+	f.name.SetText(fileName)
+	f.name.OnSubmitted = func(string) { f.save() }
+	f.saveButton = widget.NewButtonWithIcon("Save", theme.DocumentSaveIcon(), f.save)
+	f.saveButton.Importance = widget.HighImportance
+	f.cancelButton = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), func() { f.dialog.Hide() })
 	form := widget.NewForm(
 		widget.NewFormItem("Folder", container.NewBorder(nil, nil, nil,
-			container.NewVBox(tip(f.BrowseButton, "Choose another folder to save in.")), f.Folder)),
-		widget.NewFormItem("File name", f.Name))
+			container.NewVBox(tip(f.browseButton, "Choose another folder to save in.")), f.folder)),
+		widget.NewFormItem("File name", f.name))
 	buttons := container.NewGridWithColumns(2,
-		tip(f.CancelButton, "Close without saving anything."),
-		tip(f.SaveButton, "Write the file into the folder (Enter). An existing file is replaced only after you confirm; a link or a special file is never written."))
+		tip(f.cancelButton, "Close without saving anything."),
+		tip(f.saveButton, "Write the file into the folder (Enter). An existing file is replaced only after you confirm; a link or a special file is never written."))
 	f.content = container.NewBorder(nil, buttons, nil, nil, form)
-	f.Dialog = dialog.NewCustomWithoutButtons(saveTitle(fileName), withTipLayer(f.content, true), wb.Window)
-	f.Dialog.Resize(fitDialog(wb.Window.Canvas().Size(), fyne.NewSize(640, 240)))
-	f.Dialog.Show()
-	wb.Window.Canvas().Focus(f.Name)
+	f.dialog = dialog.NewCustomWithoutButtons(saveTitle(fileName), withTipLayer(f.content, true), wb.Window)
+	f.dialog.Resize(fitDialog(wb.Window.Canvas().Size(), fyne.NewSize(640, 240)))
+	f.dialog.Show()
+	wb.Window.Canvas().Focus(f.name)
 	return f
 }
 
@@ -99,14 +99,14 @@ func saveTitle(fileName string) string {
 // setFolder makes dir the folder the file goes into.
 func (f *saveForm) setFolder(dir string) {
 	f.dir = dir
-	f.Folder.SetText(dir)
+	f.folder.SetText(dir)
 }
 
 // save checks the name and the target, asks before replacing an existing file, and writes.
 // An error is shown over the form, which stays open so that another name or folder can be
 // chosen.
 func (f *saveForm) save() {
-	path, err := savePath(f.dir, f.Name.Text)
+	path, err := savePath(f.dir, f.name.Text)
 	if err == nil {
 		var exists bool
 		var perm os.FileMode
@@ -135,7 +135,7 @@ func (f *saveForm) save() {
 func (f *saveForm) write(path string, perm os.FileMode) {
 	b, err := f.data()
 	if err != nil {
-		f.Dialog.Hide() // nothing to save: another place would not help
+		f.dialog.Hide() // nothing to save: another place would not help
 		dialog.ShowError(err, f.wb.Window)
 		return
 	}
@@ -144,7 +144,7 @@ func (f *saveForm) write(path string, perm os.FileMode) {
 		dialog.ShowError(err, f.wb.Window)
 		return
 	}
-	f.Dialog.Hide()
+	f.dialog.Hide()
 	f.wb.notify("Saved " + path)
 }
 

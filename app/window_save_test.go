@@ -37,7 +37,7 @@ func labelsSay(o fyne.CanvasObject, s string) bool {
 func saveWorkbench(t *testing.T) (*Workbench, string) {
 	wb := newTestWorkbench(t)
 	dir := t.TempDir()
-	wb.Settings().setOutputDir(dir)
+	wb.prefs().setOutputDir(dir)
 	return wb, dir
 }
 
@@ -75,13 +75,13 @@ func bytesOf(t *testing.T, path string) string {
 func TestSaveWritesTheChosenFile(t *testing.T) {
 	wb, dir := saveWorkbench(t)
 	f := wb.saveFileDialog("zelda-levels.json", func() ([]byte, error) { return []byte(`{"items": []}`), nil })
-	if f.dir != dir || f.Folder.Text != dir || f.Name.Text != "zelda-levels.json" || dialogsOpen(wb) != 1 {
-		t.Fatalf("the form asks for %q in %q (%d dialogs), want zelda-levels.json in the output folder %s", f.Name.Text, f.dir, dialogsOpen(wb), dir)
+	if f.dir != dir || f.folder.Text != dir || f.name.Text != "zelda-levels.json" || dialogsOpen(wb) != 1 {
+		t.Fatalf("the form asks for %q in %q (%d dialogs), want zelda-levels.json in the output folder %s", f.name.Text, f.dir, dialogsOpen(wb), dir)
 	}
 	if missing := untipped(f.content, nil); len(missing) > 0 {
 		t.Errorf("%d controls of the save form without a tooltip: %q", len(missing), missing)
 	}
-	test.Tap(f.SaveButton)
+	test.Tap(f.saveButton)
 	path := filepath.Join(dir, "zelda-levels.json")
 	if got := bytesOf(t, path); got != `{"items": []}` {
 		t.Fatalf("saved %q", got)
@@ -103,14 +103,14 @@ func TestSaveWritesTheChosenFile(t *testing.T) {
 	}
 	f = wb.saveFileDialog("zelda-1.png", func() ([]byte, error) { return []byte("png"), nil })
 	f.setFolder(sub)
-	f.Name.SetText("  first.png ")
-	f.Name.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	f.name.SetText("  first.png ")
+	f.name.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
 	if got := bytesOf(t, filepath.Join(sub, "first.png")); got != "png" || dialogsOpen(wb) != 0 {
 		t.Fatalf("Enter saved %q, %d dialogs open", got, dialogsOpen(wb))
 	}
 	// a failing data() is shown, and writes nothing
 	f = wb.saveFileDialog("empty.png", func() ([]byte, error) { return nil, os.ErrInvalid })
-	test.Tap(f.SaveButton)
+	test.Tap(f.saveButton)
 	expectError(t, wb, "invalid")
 	if _, err := os.Lstat(filepath.Join(dir, "empty.png")); err == nil || dialogsOpen(wb) != 0 {
 		t.Fatalf("a failed export left a file or %d dialogs", dialogsOpen(wb))
@@ -156,7 +156,7 @@ func TestSaveRefusesLinksAndSpecialFiles(t *testing.T) {
 				t.Fatal(err)
 			}
 			f := wb.saveFileDialog(name, data)
-			test.Tap(f.SaveButton)
+			test.Tap(f.saveButton)
 			if dialogsOpen(wb) != 2 {
 				t.Fatalf("%d dialogs open, want the form and an error", dialogsOpen(wb))
 			}
@@ -164,7 +164,7 @@ func TestSaveRefusesLinksAndSpecialFiles(t *testing.T) {
 			if dialogsOpen(wb) != 1 {
 				t.Fatal("the form closed: another name could not be chosen")
 			}
-			f.Dialog.Hide()
+			f.dialog.Hide()
 			checkUntouched(t)
 			if st, err := os.Lstat(path); err != nil || st.Mode().IsRegular() {
 				t.Fatalf("the target was replaced: %v, %v", st, err)
@@ -178,7 +178,7 @@ func TestSaveRefusesLinksAndSpecialFiles(t *testing.T) {
 			t.Fatal(err)
 		}
 		f := wb.saveFileDialog("swapped.json", data)
-		test.Tap(f.SaveButton)
+		test.Tap(f.saveButton)
 		top := wb.Window.Canvas().Overlays().Top()
 		if !labelsSay(top, "already exists") {
 			t.Fatal("no confirmation asked for an existing file")
@@ -191,7 +191,7 @@ func TestSaveRefusesLinksAndSpecialFiles(t *testing.T) {
 		}
 		test.Tap(findButton(t, top, "Replace"))
 		expectError(t, wb, "symbolic link")
-		f.Dialog.Hide()
+		f.dialog.Hide()
 		checkUntouched(t)
 		if target, err := os.Readlink(path); err != nil || target != victim {
 			t.Fatalf("the link was changed: %q, %v", target, err)
@@ -216,7 +216,7 @@ func TestSaveReplacesAFileOnlyAfterConfirming(t *testing.T) {
 		t.Skipf("no hard links here: %v", err)
 	}
 	f := wb.saveFileDialog("levels.csv", func() ([]byte, error) { return []byte("new rows"), nil })
-	test.Tap(f.SaveButton)
+	test.Tap(f.saveButton)
 	top := wb.Window.Canvas().Overlays().Top()
 	if !labelsSay(top, "already exists") || !labelsSay(top, "levels.csv") {
 		t.Fatal("no confirmation naming the existing file")
@@ -228,7 +228,7 @@ func TestSaveReplacesAFileOnlyAfterConfirming(t *testing.T) {
 	if got := bytesOf(t, path); got != "old rows" || dialogsOpen(wb) != 1 {
 		t.Fatalf("after Cancel the file holds %q, %d dialogs open (want the form)", got, dialogsOpen(wb))
 	}
-	test.Tap(f.SaveButton)
+	test.Tap(f.saveButton)
 	test.Tap(findButton(t, wb.Window.Canvas().Overlays().Top(), "Replace"))
 	if got := bytesOf(t, path); got != "new rows" {
 		t.Fatalf("after Replace the file holds %q", got)
@@ -266,16 +266,16 @@ func TestSaveRefusesBadFileNames(t *testing.T) {
 		{filepath.Join(elsewhere, "levels.json"), "path separator"},
 		{"..\\..\\levels.json", "path separator"},
 	} {
-		f.Name.SetText(tt.name)
-		test.Tap(f.SaveButton)
+		f.name.SetText(tt.name)
+		test.Tap(f.saveButton)
 		expectError(t, wb, tt.says)
 		if dialogsOpen(wb) != 1 {
 			t.Fatalf("%q: the form closed", tt.name)
 		}
 	}
-	f.Name.SetText("levels.json")
+	f.name.SetText("levels.json")
 	f.setFolder(filepath.Join(dir, "gone"))
-	test.Tap(f.SaveButton)
+	test.Tap(f.saveButton)
 	expectError(t, wb, "does not exist")
 	for _, d := range []string{dir, sub, elsewhere, filepath.Dir(dir)} {
 		if _, err := os.Lstat(filepath.Join(d, "levels.json")); err == nil {

@@ -18,7 +18,7 @@ func (wb *Workbench) GetData() bool {
 	if o == nil || o.problem != wb.problemName || problems.Unavailable(o.problem) == nil {
 		return false
 	}
-	o.Download()
+	o.download()
 	return true
 }
 
@@ -30,13 +30,13 @@ func (wb *Workbench) PlaySampled(set *SampleSet, i int) error {
 		return fmt.Errorf("no level %d in the sample", i+1)
 	}
 	wb.openSampled(set, i)
-	dv := wb.Detail
-	if dv == nil || dv.Problem != set.Problem {
-		return fmt.Errorf("the level dialog of %s did not open", set.Problem)
+	dv := wb.detail
+	if dv == nil || dv.problem != set.problem {
+		return fmt.Errorf("the level dialog of %s did not open", set.problem)
 	}
-	if dv.PlayButton == nil {
-		return fmt.Errorf("%s has no play view", set.Problem)
+	if dv.playButton == nil {
+		return fmt.Errorf("%s has no play view", set.problem)
 	}
-	dv.PlayButton.OnTapped()
+	dv.playButton.OnTapped()
 	return nil
 }

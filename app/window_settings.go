@@ -22,12 +22,12 @@ const (
 	prefTheme       = "theme"
 )
 
-// Settings are the workbench's preferences: where runs are written, the seed new runs and
+// settings are the workbench's preferences: where runs are written, the seed new runs and
 // samples start from, and the look.
-type Settings struct{ p fyne.Preferences }
+type settings struct{ p fyne.Preferences }
 
-// Settings returns the workbench's settings, backed by the app's preferences.
-func (wb *Workbench) Settings() Settings { return Settings{wb.App.Preferences()} }
+// prefs returns the workbench's settings, backed by the app's preferences.
+func (wb *Workbench) prefs() settings { return settings{wb.app.Preferences()} }
 
 // The window's size is kept between sessions (logical pixels); the first launch is 1280×720,
 // and a kept size below minWindow (a window shrunk to nothing) is not restored.
@@ -42,7 +42,7 @@ var (
 )
 
 // windowSize is the size the window had when it was last closed, or the default.
-func (s Settings) windowSize() fyne.Size {
+func (s settings) windowSize() fyne.Size {
 	w, h := float32(s.p.Float(prefWindowWidth)), float32(s.p.Float(prefWindowHeight))
 	if w < minWindow.Width || h < minWindow.Height || w > 16384 || h > 16384 {
 		return defaultWindow
@@ -51,7 +51,7 @@ func (s Settings) windowSize() fyne.Size {
 }
 
 // setWindowSize keeps the window's size for the next session.
-func (s Settings) setWindowSize(size fyne.Size) {
+func (s settings) setWindowSize(size fyne.Size) {
 	if size.Width < minWindow.Width || size.Height < minWindow.Height {
 		return
 	}
@@ -62,8 +62,8 @@ func (s Settings) setWindowSize(size fyne.Size) {
 // defaultOutputDir is where runs go unless the settings say otherwise.
 func defaultOutputDir() string { return appdirs.RunsDir() }
 
-// OutputDir is the folder new run folders are created in.
-func (s Settings) OutputDir() string {
+// outputDir is the folder new run folders are created in.
+func (s settings) outputDir() string {
 	if d := strings.TrimSpace(s.p.String(prefOutputDir)); d != "" {
 		return d
 	}
@@ -71,10 +71,10 @@ func (s Settings) OutputDir() string {
 }
 
 // setOutputDir changes the output folder ("" restores the default).
-func (s Settings) setOutputDir(dir string) { s.p.SetString(prefOutputDir, strings.TrimSpace(dir)) }
+func (s settings) setOutputDir(dir string) { s.p.SetString(prefOutputDir, strings.TrimSpace(dir)) }
 
-// DefaultSeed is the seed the Sample and Run panels start with.
-func (s Settings) DefaultSeed() uint64 {
+// defaultSeed is the seed the Sample and Run panels start with.
+func (s settings) defaultSeed() uint64 {
 	n, err := strconv.ParseUint(s.p.StringWithFallback(prefDefaultSeed, "0"), 10, 64)
 	if err != nil {
 		return 0
@@ -83,12 +83,12 @@ func (s Settings) DefaultSeed() uint64 {
 }
 
 // setDefaultSeed changes the default seed.
-func (s Settings) setDefaultSeed(seed uint64) {
+func (s settings) setDefaultSeed(seed uint64) {
 	s.p.SetString(prefDefaultSeed, strconv.FormatUint(seed, 10))
 }
 
 // themeName is the chosen look (one of themeNames).
-func (s Settings) themeName() string {
+func (s settings) themeName() string {
 	name := s.p.StringWithFallback(prefTheme, themeDark)
 	for _, n := range themeNames() {
 		if n == name {
@@ -99,39 +99,39 @@ func (s Settings) themeName() string {
 }
 
 // setThemeName changes the look.
-func (s Settings) setThemeName(name string) { s.p.SetString(prefTheme, name) }
+func (s settings) setThemeName(name string) { s.p.SetString(prefTheme, name) }
 
 // settingsForm is the settings dialog's content.
 type settingsForm struct {
-	OutputDir *widget.Entry
+	outputDir *widget.Entry
 	browse    *widget.Button
-	Seed      *widget.Entry
-	Theme     *widget.RadioGroup
+	seed      *widget.Entry
+	theme     *widget.RadioGroup
 	form      *widget.Form
 }
 
 // showSettings opens the settings dialog; Save applies and stores the changes.
 func (wb *Workbench) showSettings() *settingsForm {
-	s := wb.Settings()
+	s := wb.prefs()
 	f := &settingsForm{}
-	f.OutputDir = widget.NewEntry()
-	f.OutputDir.SetText(s.OutputDir())
+	f.outputDir = widget.NewEntry()
+	f.outputDir.SetText(s.outputDir())
 	f.browse = widget.NewButtonWithIcon("", theme.FolderOpenIcon(), func() {
-		wb.pickFolder("Output folder for runs", "Choose", f.OutputDir.Text, f.OutputDir.SetText)
+		wb.pickFolder("Output folder for runs", "Choose", f.outputDir.Text, f.outputDir.SetText)
 	})
-	f.Seed = widget.NewEntry()
-	f.Seed.SetText(strconv.FormatUint(s.DefaultSeed(), 10))
-	f.Seed.Validator = func(text string) error {
+	f.seed = widget.NewEntry()
+	f.seed.SetText(strconv.FormatUint(s.defaultSeed(), 10))
+	f.seed.Validator = func(text string) error {
 		_, err := parseSeed(text)
 		return err
 	}
-	f.Theme = widget.NewRadioGroup(themeNames(), nil)
-	f.Theme.Horizontal = true
-	f.Theme.SetSelected(s.themeName())
+	f.theme = widget.NewRadioGroup(themeNames(), nil)
+	f.theme.Horizontal = true
+	f.theme.SetSelected(s.themeName())
 	f.form = widget.NewForm(
-		widget.NewFormItem("Output folder", container.NewBorder(nil, nil, nil, f.browse, f.OutputDir)),
-		widget.NewFormItem("Default seed", f.Seed),
-		widget.NewFormItem("Theme", f.Theme),
+		widget.NewFormItem("Output folder", container.NewBorder(nil, nil, nil, f.browse, f.outputDir)),
+		widget.NewFormItem("Default seed", f.seed),
+		widget.NewFormItem("Theme", f.theme),
 	)
 	d := dialog.NewCustomConfirm("Settings", "Save", "Cancel", f.form, func(ok bool) {
 		if ok {
@@ -146,14 +146,14 @@ func (wb *Workbench) showSettings() *settingsForm {
 
 // applySettings stores the form's values and applies the theme at once.
 func (wb *Workbench) applySettings(f *settingsForm) {
-	s := wb.Settings()
-	s.setOutputDir(f.OutputDir.Text)
-	if seed, err := parseSeed(f.Seed.Text); err == nil {
+	s := wb.prefs()
+	s.setOutputDir(f.outputDir.Text)
+	if seed, err := parseSeed(f.seed.Text); err == nil {
 		s.setDefaultSeed(seed)
 	}
-	if f.Theme.Selected != "" {
-		s.setThemeName(f.Theme.Selected)
-		wb.App.Settings().SetTheme(newThemeNamed(f.Theme.Selected))
+	if f.theme.Selected != "" {
+		s.setThemeName(f.theme.Selected)
+		wb.app.Settings().SetTheme(newThemeNamed(f.theme.Selected))
 	}
 }
 

@@ -9,15 +9,15 @@ import (
 	"pcgwb/problems/space"
 )
 
-// DescribeSpace explains a content or control space in a few lines a person can read aloud:
+// describeSpace explains a content or control space in a few lines a person can read aloud:
 // "7 × 11 grid of integers 0–7", one line per dictionary key, and so on.
-func DescribeSpace(s space.Space) string {
+func describeSpace(s space.Space) string {
 	var b strings.Builder
-	describeSpace(&b, s, "")
+	writeSpace(&b, s, "")
 	return strings.TrimRight(b.String(), "\n")
 }
 
-func describeSpace(b *strings.Builder, s space.Space, indent string) {
+func writeSpace(b *strings.Builder, s space.Space, indent string) {
 	switch s := s.(type) {
 	case space.Dict:
 		if len(s) == 0 {
@@ -30,7 +30,7 @@ func describeSpace(b *strings.Builder, s space.Space, indent string) {
 				continue
 			}
 			fmt.Fprintf(b, "%s%s:\n", indent, f.Key)
-			describeSpace(b, f.Space, indent+"  ")
+			writeSpace(b, f.Space, indent+"  ")
 		}
 	case space.List:
 		if len(s) == 0 {
@@ -47,7 +47,7 @@ func describeSpace(b *strings.Builder, s space.Space, indent string) {
 				continue
 			}
 			fmt.Fprintf(b, "%s[%d]:\n", indent, i)
-			describeSpace(b, e, indent+"  ")
+			writeSpace(b, e, indent+"  ")
 		}
 	case space.Array:
 		var shape string
@@ -69,7 +69,7 @@ func describeSpace(b *strings.Builder, s space.Space, indent string) {
 			return
 		}
 		fmt.Fprintf(b, "%s%s, each:\n", indent, strings.TrimSuffix(shape, " of"))
-		describeSpace(b, s.Leaf, indent+"  ")
+		writeSpace(b, s.Leaf, indent+"  ")
 	default:
 		b.WriteString(indent + describeLeaf(s) + "\n")
 	}

@@ -29,7 +29,7 @@ func TestDescribeSpace(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := DescribeSpace(tt.s); got != tt.want {
+			if got := describeSpace(tt.s); got != tt.want {
 				t.Fatalf("got\n%s\nwant\n%s", got, tt.want)
 			}
 		})

@@ -36,11 +36,11 @@ var tabTable []tabSpec
 func init() {
 	tabTable = []tabSpec{
 		{name: "sample", title: "Sample", icon: theme.GridIcon, build: func(wb *Workbench) panel { return wb.samples }, scroll: true},
-		{name: "run", title: "Run", icon: theme.MediaPlayIcon, build: func(wb *Workbench) panel { return wb.Run }, scroll: true},
-		{name: "editor", title: "Editor", icon: theme.DocumentCreateIcon, build: func(wb *Workbench) panel { return wb.Editor }, scroll: true},
-		{name: "compare", title: "Compare", icon: theme.ListIcon, build: func(wb *Workbench) panel { return wb.Compare }, scroll: true},
-		{name: "expressive", title: "Range", icon: theme.ViewFullScreenIcon, build: func(wb *Workbench) panel { return wb.Expressive }, scroll: true},
-		{name: "birds", title: "Birds", icon: theme.MediaPlayIcon, build: func(wb *Workbench) panel { return NewBirdsPanel(wb) }, scroll: true},
+		{name: "run", title: "Run", icon: theme.MediaPlayIcon, build: func(wb *Workbench) panel { return wb.run }, scroll: true},
+		{name: "editor", title: "Editor", icon: theme.DocumentCreateIcon, build: func(wb *Workbench) panel { return wb.editor }, scroll: true},
+		{name: "compare", title: "Compare", icon: theme.ListIcon, build: func(wb *Workbench) panel { return wb.compare }, scroll: true},
+		{name: "expressive", title: "Range", icon: theme.ViewFullScreenIcon, build: func(wb *Workbench) panel { return wb.expressive }, scroll: true},
+		{name: "birds", title: "Birds", icon: theme.MediaPlayIcon, build: func(wb *Workbench) panel { return newBirdsPanel(wb) }, scroll: true},
 		{name: "games", title: "Games", icon: theme.ComputerIcon, build: func(wb *Workbench) panel { return newDuelPanel(wb) }, scroll: true},
 		{name: "llm", title: "LLM", icon: theme.MailComposeIcon, build: func(wb *Workbench) panel { return newLLMPanel(wb) }, scroll: true},
 	}
@@ -68,23 +68,23 @@ func tabNamed(name string) int {
 // buildTabs makes every panel and its tab. The built-in panels come first: the extension tabs
 // reach them through wb.
 func (wb *Workbench) buildTabs() {
-	wb.samples = newSamplePanel(wb, wb.CurrentProblem)
+	wb.samples = newSamplePanel(wb, wb.currentProblem)
 	wb.samples.fixedControl = func() problems.Control {
-		if wb.Controls.useForSamples.Checked {
-			return wb.Controls.Control()
+		if wb.controls.useForSamples.Checked {
+			return wb.controls.Control()
 		}
 		return nil
 	}
 	wb.samples.onOpen = wb.openSampled
 	wb.samples.afterApply = func() {
-		if wb.frontTab() == "expressive" && wb.Expressive.Source.Selected == sourceSample {
-			wb.Expressive.Load()
+		if wb.frontTab() == "expressive" && wb.expressive.source.Selected == sourceSample {
+			wb.expressive.Load()
 		}
 	}
-	wb.Run = newRunPanel(wb)
-	wb.Editor = newEditorPanel(wb)
-	wb.Compare = newComparePanel(wb)
-	wb.Expressive = newExpressivePanel(wb)
+	wb.run = newRunPanel(wb)
+	wb.editor = newEditorPanel(wb)
+	wb.compare = newComparePanel(wb)
+	wb.expressive = newExpressivePanel(wb)
 
 	wb.panels = map[string]panel{}
 	wb.tabItems = map[string]*container.TabItem{}
@@ -157,19 +157,19 @@ func tabBarWidth(icons bool) float32 {
 
 // openSampled opens thumbnail i of the Sample tab's set in the detail dialog.
 func (wb *Workbench) openSampled(set *SampleSet, i int) {
-	_, p, err := wb.CurrentProblem()
-	if err != nil || set.Problem != wb.problemName {
+	_, p, err := wb.currentProblem()
+	if err != nil || set.problem != wb.problemName {
 		return
 	}
-	for k, t := range wb.samples.Gallery.Thumbs() {
-		t.SetSelected(k == i)
+	for k, t := range wb.samples.gallery.Thumbs() {
+		t.setSelected(k == i)
 	}
-	wb.ShowDetail(set.Problem, p, MembersOfSample(set)[i], set.images[i])
+	wb.showDetail(set.problem, p, membersOfSample(set)[i], set.images[i])
 }
 
-// ShowTab brings a tab to the front by name or title, any case (see TabNames); it reports
+// showTab brings a tab to the front by name or title, any case (see TabNames); it reports
 // false for an unknown name.
-func (wb *Workbench) ShowTab(name string) bool {
+func (wb *Workbench) showTab(name string) bool {
 	i := tabNamed(name)
 	if i < 0 {
 		return false
@@ -210,33 +210,33 @@ func (wb *Workbench) tabSelected(name string) {
 	}
 	switch name {
 	case "editor":
-		wb.Editor.loadPending()
+		wb.editor.loadPending()
 	case "expressive":
-		wb.Expressive.updateSources()
-		if wb.Expressive.Source.Selected == "" {
+		wb.expressive.updateSources()
+		if wb.expressive.source.Selected == "" {
 			src := sourceSample
-			if rec := wb.Run.Record(); rec != nil && rec.Dir != "" {
+			if rec := wb.run.Record(); rec != nil && rec.Dir != "" {
 				src = sourceRun
 			}
-			wb.Expressive.Source.SetSelected(src) // loads
+			wb.expressive.source.SetSelected(src) // loads
 		} else {
-			wb.Expressive.Load()
+			wb.expressive.Load()
 		}
 	}
 }
 
 // frontGallery is the gallery of the tab in front (what Export writes).
-func (wb *Workbench) frontGallery() *PopulationView {
+func (wb *Workbench) frontGallery() *populationView {
 	switch wb.frontTab() {
 	case "run":
-		return wb.Run.Population
+		return wb.run.population
 	case "expressive":
-		return wb.Expressive.Cell
+		return wb.expressive.cell
 	case "sample":
 		if set := wb.samples.Last(); set != nil {
-			if _, p, err := wb.CurrentProblem(); err == nil && set.Problem == wb.problemName {
-				pv := NewPopulationView("", true)
-				pv.name, pv.problem, pv.members, pv.images = set.Problem, p, MembersOfSample(set), set.images
+			if _, p, err := wb.currentProblem(); err == nil && set.problem == wb.problemName {
+				pv := newPopulationView("", true)
+				pv.name, pv.problem, pv.members, pv.images = set.problem, p, membersOfSample(set), set.images
 				return pv
 			}
 		}

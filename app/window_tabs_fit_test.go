@@ -12,7 +12,7 @@ import (
 // again, the icons come back.
 func TestTabsFitANarrowWindow(t *testing.T) {
 	wb := newTestWorkbench(t)
-	wb.App.Settings().SetTheme(newThemeNamed(themeProjector))
+	wb.app.Settings().SetTheme(newThemeNamed(themeProjector))
 	icons := func() int {
 		n := 0
 		for _, it := range wb.tabs.Items {
@@ -24,7 +24,7 @@ func TestTabsFitANarrowWindow(t *testing.T) {
 	}
 	// needed is what the tab buttons ask for, measured on their renderers.
 	needed := func() float32 {
-		p := &presser{wb: wb, o: PressOptions{Children: rendererChildren}, rep: &PressReport{}}
+		p := &presser{wb: wb, o: PressOptions{children: rendererChildren}, rep: &PressReport{}}
 		var w float32
 		p.walk(wb.tabs, func(o fyne.CanvasObject) {
 			if reflect.TypeOf(o).String() == "*container.tabButton" {

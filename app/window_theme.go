@@ -18,12 +18,12 @@ func palAlpha(c byte, alpha uint8) color.NRGBA {
 	return color.NRGBA{R: p.R, G: p.G, B: p.B, A: alpha}
 }
 
-// Theme is the workbench look: palette colours only, and text a little larger than Fyne's
+// workbenchTheme is the workbench look: palette colours only, and text a little larger than Fyne's
 // default so a projected room can read it. The default is dark (levels read best on ink);
 // Projector enlarges text, controls and plot text further; Light turns the chrome, the plots and
 // the cards light. Everything the app draws itself (plots, heatmaps, cards) takes its colours
 // from the workbench's own colour names below, so one table defines each look.
-type Theme struct {
+type workbenchTheme struct {
 	base  fyne.Theme
 	light bool
 	scale float32 // text and control sizes relative to Dark
@@ -59,11 +59,11 @@ func themeNames() []string {
 
 // newTheme returns the default (dark) workbench theme; fonts and icons come from Fyne's
 // default theme.
-func newTheme() *Theme { return newThemeNamed(themeDark) }
+func newTheme() *workbenchTheme { return newThemeNamed(themeDark) }
 
 // newThemeNamed returns the named look (Dark for an unknown name).
-func newThemeNamed(name string) *Theme {
-	t := &Theme{base: theme.DefaultTheme(), scale: 1}
+func newThemeNamed(name string) *workbenchTheme {
+	t := &workbenchTheme{base: theme.DefaultTheme(), scale: 1}
 	for _, l := range looks {
 		if l.name == name {
 			t.light, t.scale = l.light, l.scale
@@ -121,9 +121,9 @@ var themeColors = map[fyne.ThemeColorName][2]color.Color{
 	colorNameCardMuted:                 {pal('s'), pal('h')},
 }
 
-var _ fyne.Theme = (*Theme)(nil)
+var _ fyne.Theme = (*workbenchTheme)(nil)
 
-func (t *Theme) Color(name fyne.ThemeColorName, _ fyne.ThemeVariant) color.Color {
+func (t *workbenchTheme) Color(name fyne.ThemeColorName, _ fyne.ThemeVariant) color.Color {
 	if row, ok := themeColors[name]; ok {
 		if t.light && row[1] != nil {
 			return row[1]
@@ -133,8 +133,8 @@ func (t *Theme) Color(name fyne.ThemeColorName, _ fyne.ThemeVariant) color.Color
 	return t.base.Color(name, theme.VariantDark)
 }
 
-func (t *Theme) Font(s fyne.TextStyle) fyne.Resource     { return t.base.Font(s) }
-func (t *Theme) Icon(n fyne.ThemeIconName) fyne.Resource { return t.base.Icon(n) }
+func (t *workbenchTheme) Font(s fyne.TextStyle) fyne.Resource     { return t.base.Font(s) }
+func (t *workbenchTheme) Icon(n fyne.ThemeIconName) fyne.Resource { return t.base.Icon(n) }
 
 // themeSizes are the Dark look's text sizes; the other looks scale them.
 var themeSizes = map[fyne.ThemeSizeName]float32{
@@ -144,7 +144,7 @@ var themeSizes = map[fyne.ThemeSizeName]float32{
 	theme.SizeNameHeadingText:    24,
 }
 
-func (t *Theme) Size(name fyne.ThemeSizeName) float32 {
+func (t *workbenchTheme) Size(name fyne.ThemeSizeName) float32 {
 	if s, ok := themeSizes[name]; ok {
 		return s * t.scale
 	}
@@ -161,7 +161,7 @@ func (t *Theme) Size(name fyne.ThemeSizeName) float32 {
 // another theme, as a bare test app does).
 func themeColor(name fyne.ThemeColorName) color.Color {
 	if a := fyne.CurrentApp(); a != nil {
-		if t, ok := a.Settings().Theme().(*Theme); ok {
+		if t, ok := a.Settings().Theme().(*workbenchTheme); ok {
 			return t.Color(name, theme.VariantDark)
 		}
 	}
@@ -172,7 +172,7 @@ func themeColor(name fyne.ThemeColorName) color.Color {
 // another theme).
 func themeTextScale() float64 {
 	if a := fyne.CurrentApp(); a != nil {
-		if t, ok := a.Settings().Theme().(*Theme); ok {
+		if t, ok := a.Settings().Theme().(*workbenchTheme); ok {
 			return float64(t.scale)
 		}
 	}

@@ -75,8 +75,8 @@ func TestThemeTableCoversEveryLook(t *testing.T) {
 func TestPlotFollowsTheTheme(t *testing.T) {
 	a := test.NewTempApp(t)
 	holdUI(t)
-	spec := PlotSpec{Title: "Fitness over the generations", XMax: 10, YMin: 0, YMax: 1,
-		Series: []Series{{Color: pal('c'), X: []float64{0, 5, 10}, Y: []float64{0.1, 0.5, 0.9}}}}
+	spec := plotSpec{title: "Fitness over the generations", xMax: 10, yMin: 0, yMax: 1,
+		series: []series{{color: pal('c'), x: []float64{0, 5, 10}, y: []float64{0.1, 0.5, 0.9}}}}
 	type look struct {
 		back       float64 // luma of the corner pixel
 		titleRows  int
@@ -85,7 +85,7 @@ func TestPlotFollowsTheTheme(t *testing.T) {
 	got := map[string]look{}
 	for _, name := range themeNames() {
 		a.Settings().SetTheme(newThemeNamed(name))
-		img := RenderPlot(spec, 480, 300)
+		img := renderPlot(spec, 480, 300)
 		corner := img.At(1, 1)
 		got[name] = look{back: luma(corner), titleRows: inkRows(img, themeColor(colorNamePlotInk)),
 			backIsPlot: closeTo(corner, themeColor(colorNamePlotBack), 2)}
@@ -115,11 +115,11 @@ func TestShownPlotsAndCardsRedrawOnThemeChange(t *testing.T) {
 	a := test.NewTempApp(t)
 	holdUI(t)
 	a.Settings().SetTheme(newTheme())
-	pv := NewPlotView()
+	pv := newPlotView()
 	heat := newHeatmapView(nil)
 	heat.setHeatmap(goldenHeatmap(), false)
 	thumb := newThumb(0, problems.Item{}, image.NewRGBA(image.Rect(0, 0, 8, 8)), nil, 1, 0.5, 0)
-	chart := followTheme(canvas.NewImageFromImage(LetterChart(nil, "")), func() image.Image { return LetterChart(nil, "") })
+	chart := followTheme(canvas.NewImageFromImage(letterChart(nil, "")), func() image.Image { return letterChart(nil, "") })
 	capBox := caption("AXES").(*fyne.Container)
 	capText := capBox.Objects[0].(*themedCaption).text
 	tile := newTileButton(1, 0, "wall", nil, func(int) {})
@@ -129,8 +129,8 @@ func TestShownPlotsAndCardsRedrawOnThemeChange(t *testing.T) {
 	mutedDark, labelDark := capText.Color, tileLabel.Color
 	defer w.Close()
 	w.Resize(fyne.NewSize(900, 300))
-	pv.SetSpec(RunFitnessPlot(nil, 10))
-	await(t, pv.Wait)
+	pv.setSpec(runFitnessPlot(nil, 10))
+	await(t, pv.wait)
 	before := pv.Draws
 	if luma(pv.Image().At(2, 2)) > 0.2 {
 		t.Fatal("the dark plot is not dark")
@@ -139,7 +139,7 @@ func TestShownPlotsAndCardsRedrawOnThemeChange(t *testing.T) {
 	emptyDark := cells().At(heatCellPx+1, heatCellPx) // the middle cell (1, 1) is empty: its outline
 
 	a.Settings().SetTheme(newThemeNamed(themeLight))
-	await(t, pv.Wait)
+	await(t, pv.wait)
 	if pv.Draws == before || luma(pv.Image().At(2, 2)) < 0.8 {
 		t.Fatalf("after the switch to Light: %d drawings (was %d), corner luma %.2f", pv.Draws, before, luma(pv.Image().At(2, 2)))
 	}
@@ -162,7 +162,7 @@ func TestShownPlotsAndCardsRedrawOnThemeChange(t *testing.T) {
 		t.Error("an Editor tile button keeps the dark look's colours")
 	}
 	a.Settings().SetTheme(newThemeNamed(themeProjector))
-	await(t, pv.Wait)
+	await(t, pv.wait)
 	if pv.style.scale <= 1 || pv.title.TextSize <= newTheme().Size(theme.SizeNameCaptionText)+1 {
 		t.Errorf("Projector: plot text scale %g, title %g", pv.style.scale, pv.title.TextSize)
 	}
