@@ -308,3 +308,16 @@ func (p *birdsPanel) animate() {
 		}
 	}()
 }
+
+// tips are the Birds tab's tooltips (buildTabs hands them to tipAll; the texts several tabs
+// share are in widget_tips.go).
+func (p *birdsPanel) tips() map[fyne.CanvasObject]string {
+	return map[fyne.CanvasObject]string{
+		p.openButton:     "Open a Science Birds level (XML) or a letter program.",
+		p.animateButton:  "Drop the level's blocks and watch whether the structure stands.",
+		p.evaluateButton: "Score a competition folder: stability, similarity to the letter and the ranking.",
+		p.promptButton:   "Ask a language model to write a letter's structure and score it.",
+		p.cancelButton:   "Stop the evaluation or prompt run.",
+		p.team:           "Show one team's per-letter stability, similarity and score.",
+	}
+}

@@ -56,10 +56,12 @@ type comparePanel struct {
 	groups   []*CompareGroup
 	problems map[string]problems.Problem
 	loading  jobGroup
+	// fromRun is the Run tab, whose run "Add current run" adds (window_links.go).
+	fromRun runSource
 }
 
-func newComparePanel(wb *Workbench) *comparePanel {
-	cp := &comparePanel{wb: wb, problems: map[string]problems.Problem{}}
+func newComparePanel(wb *Workbench, run runSource) *comparePanel {
+	cp := &comparePanel{wb: wb, problems: map[string]problems.Problem{}, fromRun: run}
 	cp.addButton = widget.NewButtonWithIcon("Add run folder…", theme.FolderOpenIcon(), func() { wb.showOpenFolder(true) })
 	cp.addCurrentButton = widget.NewButtonWithIcon("Add current run", theme.ContentAddIcon(), cp.addCurrentRun)
 	cp.clearButton = widget.NewButtonWithIcon("Clear", theme.ContentClearIcon(), cp.Clear)
@@ -136,7 +138,7 @@ func (cp *comparePanel) addRuns(runs ...*RunRecord) {
 
 // addCurrentRun adds the run shown in the Run tab.
 func (cp *comparePanel) addCurrentRun() {
-	rec := cp.wb.run.Record()
+	rec, _ := cp.fromRun.shownRun()
 	if rec == nil || rec.Dir == "" {
 		cp.status.SetText("The Run tab has no run yet.")
 		return
@@ -327,4 +329,21 @@ func shortNames(groups []*CompareGroup) []string {
 		}
 	}
 	return out
+}
+
+// tips are the Compare tab's tooltips (buildTabs hands them to tipAll; the texts several tabs
+// share are in widget_tips.go).
+func (cp *comparePanel) tips() map[fyne.CanvasObject]string {
+	return map[fyne.CanvasObject]string{
+		cp.addButton:          "Add a run folder, or a folder of run folders to tick several runs at once.",
+		cp.addCurrentButton:   "Add the run shown in the Run tab.",
+		cp.clearButton:        "Remove every run from the comparison (the folders stay on disk).",
+		cp.playtestButton:     "Make a blind playtest playlist from the compared runs' levels.",
+		cp.xAxis:              "What the x axis counts: generations, evaluations used, or model calls, to compare runs at equal budget.",
+		cp.fitnessPlot:        "Best fitness per group of runs (0 to 1), the mean over distinct seeds with its interval.",
+		cp.feasiblePlot:       "Share of the levels produced that are feasible (quality 1), from 0 to 1, with its interval; a one-generation run is a marker.",
+		cp.people.addButton:   "Add a playtest session folder (players' ratings) to the People view.",
+		cp.people.clearButton: "Remove every playtest session from the People view.",
+		cp.people.kioskButton: "Start the full-screen kiosk for the next participant of a playtest session (their code and order come from the session).",
+	}
 }

@@ -375,3 +375,19 @@ func (wb *Workbench) editMember(name string, p problems.Problem, m member) {
 		wb.showTab("editor")
 	}
 }
+
+// tips are the Editor tab's tooltips (buildTabs hands them to tipAll; the texts several tabs
+// share are in widget_tips.go).
+func (ed *editorPanel) tips() map[fyne.CanvasObject]string {
+	return map[fyne.CanvasObject]string{
+		ed.undoButton:      "Take back the last stroke (Ctrl+Z; Ctrl+Shift+Z redoes it).",
+		ed.randomButton:    "Replace the level with a random one of the problem.",
+		ed.fillButton:      "Fill the whole level with the selected tile.",
+		ed.pngButton:       "Save the level's picture as a PNG file.",
+		ed.jsonButton:      "Save the level as JSON (workbench eval reads it).",
+		ed.play.playButton: "Play the edited level in its own window.",
+		ed.play.openButton: "Open a level from a .txt, .tmx or JSON file.",
+		ed.timing:          "How long the last evaluation took (info, quality, controllability and picture).",
+		ed.infoText:        "The level's measured properties (the problem's info): what quality, controllability and the Range axes are computed from.",
+	}
+}

@@ -151,3 +151,19 @@ func (dp *duelPanel) endMatch() {
 	m.matchButton.SetText("Play match")
 	m.matchButton.SetIcon(theme.MediaPlayIcon())
 }
+
+// tips are the Games tab's tooltips (buildTabs hands them to tipAll; the texts several tabs
+// share are in widget_tips.go).
+func (dp *duelPanel) tips() map[fyne.CanvasObject]string {
+	return map[fyne.CanvasObject]string{
+		dp.game:              "The game to play: a built-in one, or a generated .star script opened below.",
+		dp.openButton:        "Open a generated game's .star script (it runs in a sandbox).",
+		dp.Agent:             "Your opponent: random, greedy, minimax or MCTS with its search budget.",
+		dp.Seat:              "Whether you move first or second.",
+		dp.newGameButton:     "Start a new game from the first position.",
+		dp.undoButton:        "Take back your last move (and the agent's answer).",
+		dp.stopButton:        "Stop what the tab is doing (a slow script call, the agent's search): in a game the position stays as shown; while a game loads, no game is left open.",
+		dp.match.matchAgent:  "The second agent of an agent-vs-agent match against the first.",
+		dp.match.matchButton: "Play a match of several games between the two agents, seats alternating; the win rate gets an interval.",
+	}
+}

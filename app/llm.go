@@ -110,10 +110,13 @@ type llmPanel struct {
 	// batch numbers the batches (UI goroutine): a late progress callback of an earlier batch
 	// is dropped.
 	batch int
+	// compared is the Compare tab: its finished runs are example sources, and a finished
+	// batch is added to it (window_links.go).
+	compared runCollection
 }
 
-func newLLMPanel(wb *Workbench) *llmPanel {
-	lp := &llmPanel{wb: wb}
+func newLLMPanel(wb *Workbench, compared runCollection) *llmPanel {
+	lp := &llmPanel{wb: wb, compared: compared}
 	prefs := wb.app.Preferences()
 	lp.baseURL = widget.NewEntry()
 	lp.baseURL.SetPlaceHolder(llm.DefaultBaseURL)
@@ -229,8 +232,8 @@ func (lp *llmPanel) shown() {
 	name, _, err := lp.wb.currentProblem()
 	options := []string{builtinExamples}
 	lp.exampleDirs = map[string]string{}
-	if err == nil && lp.wb.compare != nil {
-		for _, r := range lp.wb.compare.Runs() {
+	if err == nil && lp.compared != nil {
+		for _, r := range lp.compared.Runs() {
 			if r.Final == nil || r.Config.Problem != name || len(r.Final.Population) == 0 {
 				continue
 			}

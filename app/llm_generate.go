@@ -217,7 +217,7 @@ func (lp *llmPanel) generate(refresh map[string]bool) {
 				thumbsMu.Unlock()
 				lp.status.SetText(fmt.Sprintf("%d of %d levels valid%s · %s; run folder %s (added to Compare)", len(final.Population), n, fb.note(),
 					traffic.counts().text(false), dir))
-				lp.wb.compare.addFolder(dir)
+				lp.compared.addFolder(dir)
 				lp.compareButton.Enable()
 			}
 		})

@@ -49,6 +49,10 @@ type expressivePanel struct {
 	cell          *populationView
 	content       fyne.CanvasObject
 	wb            *Workbench
+	// the sibling tabs it maps levels of (window_links.go)
+	fromRun    runSource
+	fromSample sampleSource
+	compared   runCollection
 
 	name    string
 	problem problems.Problem
@@ -58,8 +62,8 @@ type expressivePanel struct {
 	loads   latest
 }
 
-func newExpressivePanel(wb *Workbench) *expressivePanel {
-	ep := &expressivePanel{wb: wb}
+func newExpressivePanel(wb *Workbench, run runSource, samples sampleSource, compared runCollection) *expressivePanel {
+	ep := &expressivePanel{wb: wb, fromRun: run, fromSample: samples, compared: compared}
 	ep.source = widget.NewSelect([]string{sourceRun, sourceSample}, func(string) { ep.Load() })
 	ep.view = widget.NewRadioGroup([]string{viewRange, viewArchive}, func(string) { ep.redraw() })
 	ep.view.Horizontal = true
@@ -116,15 +120,15 @@ const comparePrefix = "Compare: "
 // updateSources lists the Run tab, the Sample tab and every Compare group as sources.
 func (ep *expressivePanel) updateSources() {
 	opts := []string{sourceRun, sourceSample}
-	multi := spansProblems(ep.wb.compare.Groups())
-	for _, g := range ep.wb.compare.Groups() {
+	multi := spansProblems(ep.compared.Groups())
+	for _, g := range ep.compared.Groups() {
 		opts = append(opts, comparePrefix+g.Label(multi))
 	}
 	ep.source.SetOptions(opts)
 }
 
 func (ep *expressivePanel) compareGroup(source string) *CompareGroup {
-	groups := ep.wb.compare.Groups()
+	groups := ep.compared.Groups()
 	multi := spansProblems(groups)
 	for _, g := range groups {
 		if comparePrefix+g.Label(multi) == source {
@@ -144,7 +148,7 @@ func (ep *expressivePanel) Load() {
 	var rec *RunRecord
 	switch ep.source.Selected {
 	case sourceRun:
-		rec, p = ep.wb.run.Record(), ep.wb.run.problem
+		rec, p = ep.fromRun.shownRun()
 		if rec == nil || rec.Dir == "" || p == nil {
 			ep.empty("The Run tab has no run yet: start one or open a run folder.")
 			return
@@ -154,7 +158,7 @@ func (ep *expressivePanel) Load() {
 	case "":
 		return
 	case sourceSample:
-		set := ep.wb.samples.Last()
+		set := ep.fromSample.Last()
 		if set == nil {
 			ep.empty("The Sample tab has no set yet.")
 			return
@@ -174,7 +178,7 @@ func (ep *expressivePanel) Load() {
 		}
 		rec = g.bestRun()
 		var err error
-		if p, err = ep.wb.compare.problem(g.problem); err != nil {
+		if p, err = ep.compared.problem(g.problem); err != nil {
 			ep.empty(err.Error())
 			return
 		}
@@ -351,4 +355,18 @@ func (ep *expressivePanel) cellTapped(x, y int) {
 		cell[i] = ep.members[k]
 	}
 	ep.cell.setMembers(ep.name, ep.problem, cell)
+}
+
+// tips are the Range tab's tooltips (buildTabs hands them to tipAll; the texts several tabs
+// share are in widget_tips.go).
+func (ep *expressivePanel) tips() map[fyne.CanvasObject]string {
+	return merge(map[fyne.CanvasObject]string{
+		ep.source:        "Which levels to map: the Run tab's population or the Sample tab's set.",
+		ep.view:          "Expressive range: how many levels fall in each cell; MAP-Elites archive: the best fitness found per cell.",
+		ep.xField:        "The level property on the x axis.",
+		ep.yField:        "The level property on the y axis.",
+		ep.bins:          "How many cells each axis is cut into.",
+		ep.refreshButton: "Read the levels again from their source.",
+		ep.Map:           "Each cell holds the levels whose two properties fall in its bins; the colour scale on the right says how many (or the elite's fitness). Click a cell to see its levels.",
+	}, populationTips(ep.cell))
 }

@@ -86,10 +86,12 @@ type runPanel struct {
 	problem  problems.Problem
 	axesFor  string // problem whose fields AxisX/AxisY list
 	axisJobs latest
+	// llmTab is the LLM tab's endpoint, nil without the tab (window_links.go).
+	llmTab func() modelEndpoint
 }
 
-func newRunPanel(wb *Workbench) *runPanel {
-	rp := &runPanel{wb: wb}
+func newRunPanel(wb *Workbench, llmTab func() modelEndpoint) *runPanel {
+	rp := &runPanel{wb: wb, llmTab: llmTab}
 	rp.setupLLM()
 	rp.generator = widget.NewSelect(search.All(), func(g string) { rp.generatorChanged(g) })
 	rp.fitness = widget.NewSelect(search.Fitnesses(), nil)
@@ -327,4 +329,26 @@ func defaultArchiveAxes(p problems.Problem, fields []string) (string, string) {
 		return picked[0], fields[0]
 	}
 	return picked[0], picked[1]
+}
+
+// tips are the Run tab's tooltips (buildTabs hands them to tipAll; the texts several tabs
+// share are in widget_tips.go).
+func (rp *runPanel) tips() map[fyne.CanvasObject]string {
+	return merge(map[fyne.CanvasObject]string{
+		rp.generator:    "How levels are made: random sampling, an evolution strategy (es), a genetic algorithm (ga), MAP-Elites, a constructive generator, or a language model (llm…).",
+		rp.fitness:      tipFitness,
+		rp.popSize:      "Population: how many levels each generation holds, from 1 to 10,000 (the paper uses 100).",
+		rp.generations:  "Generations: how many rounds of selection and variation, from 0 to 100,000 (the paper uses 200).",
+		rp.seed:         tipSeed,
+		rp.axisX:        "MAP-Elites' first axis: the level property that spreads the archive horizontally.",
+		rp.axisY:        "MAP-Elites' second axis: the level property that spreads the archive vertically.",
+		rp.bins:         "How many cells each MAP-Elites axis is cut into.",
+		rp.llmRate:      "Share of the children, from 0 to 1, that the language model writes instead of mutation.",
+		rp.llmRepairs:   "How many times the model is asked again when its level does not parse.",
+		rp.startButton:  "Start the run (or resume a paused one) into a new run folder (Ctrl+Enter).",
+		rp.pauseButton:  "Pause after the current generation: Start resumes from the run folder.",
+		rp.cancelButton: "Stop the run for good; its folder keeps what was done.",
+		rp.fitnessPlot:  tipFitnessPlot,
+		rp.countsPlot:   tipCounts,
+	}, populationTips(rp.population))
 }

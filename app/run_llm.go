@@ -48,11 +48,11 @@ func (rp *runPanel) endpointMissing() string {
 	if !llm.IsEvolve(rp.generator.Selected) {
 		return ""
 	}
-	lp := rp.wb.llm()
+	lp := rp.llmTab()
 	if lp == nil {
 		return rp.generator.Selected + " asks a language model, and this window has no LLM tab to configure one."
 	}
-	if strings.TrimSpace(lp.model.Text) == "" {
+	if model, _, _ := lp.endpoint(); model == "" {
 		return "No endpoint configured: set the model (and base URL, key) in the LLM tab to run " + rp.generator.Selected + "."
 	}
 	return ""
@@ -67,13 +67,12 @@ func (rp *runPanel) refreshStart() {
 	}
 	reason := rp.endpointMissing()
 	if reason == "" {
-		lp := rp.wb.llm()
-		url := strings.TrimSpace(lp.baseURL.Text)
+		model, url, offline := rp.llmTab().endpoint()
 		if url == "" {
 			url = llm.DefaultBaseURL
 		}
-		note := "model " + strings.TrimSpace(lp.model.Text) + " at " + url + " (LLM tab)"
-		if lp.offline.Checked {
+		note := "model " + model + " at " + url + " (LLM tab)"
+		if offline {
 			note += ", offline: replayed from the cache"
 		}
 		rp.endpointNote.SetText(note)
@@ -109,7 +108,7 @@ func (rp *runPanel) evolveClient(outDir string, seed uint64) (*llm.Client, error
 	if reason := rp.endpointMissing(); reason != "" {
 		return nil, errors.New(reason)
 	}
-	cfg, err := rp.wb.llm().config()
+	cfg, err := rp.llmTab().config()
 	if err != nil {
 		return nil, err
 	}
@@ -132,7 +131,7 @@ func (rp *runPanel) resumeClient(dir string, cfg experiment.Config) (*llm.Client
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", dir, err)
 	}
-	lp := rp.wb.llm()
+	lp := rp.llmTab()
 	if lp == nil {
 		return nil, errors.New("this window has no LLM tab: resume the run with workbench run --resume " + dir)
 	}

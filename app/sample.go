@@ -334,3 +334,16 @@ func (r *themedCaptionRenderer) Refresh() {
 	r.c.text.TextSize = theme.Size(theme.SizeNameCaptionText)
 	r.c.text.Refresh()
 }
+
+// tips are the Sample tab's tooltips (buildTabs hands them to tipAll; the texts several tabs
+// share are in widget_tips.go).
+func (sp *samplePanel) tips() map[fyne.CanvasObject]string {
+	return map[fyne.CanvasObject]string{
+		sp.count:         "How many levels to sample, from 1 to 100. Diversity is measured within this set.",
+		sp.countSlider:   "How many levels to sample, from 1 to 100.",
+		sp.seed:          tipSeed,
+		sp.newSeedButton: "Pick a new random seed (then Sample for a new set).",
+		sp.sampleButton:  "Draw a new set of random levels of the selected problem and score each one (Ctrl+R).",
+		sp.summary:       "Share of the set that passes each measure: quality, diversity and controllability pass at 1.00.",
+	}
+}

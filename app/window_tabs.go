@@ -42,7 +42,7 @@ func init() {
 		{name: "expressive", title: "Range", icon: theme.ViewFullScreenIcon, build: func(wb *Workbench) panel { return wb.expressive }, scroll: true},
 		{name: "birds", title: "Birds", icon: theme.MediaPlayIcon, build: func(wb *Workbench) panel { return newBirdsPanel(wb) }, scroll: true},
 		{name: "games", title: "Games", icon: theme.ComputerIcon, build: func(wb *Workbench) panel { return newDuelPanel(wb) }, scroll: true},
-		{name: "llm", title: "LLM", icon: theme.MailComposeIcon, build: func(wb *Workbench) panel { return newLLMPanel(wb) }, scroll: true},
+		{name: "llm", title: "LLM", icon: theme.MailComposeIcon, build: func(wb *Workbench) panel { return newLLMPanel(wb, wb.compare) }, scroll: true},
 	}
 }
 
@@ -81,10 +81,10 @@ func (wb *Workbench) buildTabs() {
 			wb.expressive.Load()
 		}
 	}
-	wb.run = newRunPanel(wb)
+	wb.run = newRunPanel(wb, wb.llmEndpoint)
 	wb.editor = newEditorPanel(wb)
-	wb.compare = newComparePanel(wb)
-	wb.expressive = newExpressivePanel(wb)
+	wb.compare = newComparePanel(wb, wb.run)
+	wb.expressive = newExpressivePanel(wb, wb.run, wb.samples, wb.compare)
 
 	wb.panels = map[string]panel{}
 	wb.tabItems = map[string]*container.TabItem{}
@@ -95,7 +95,7 @@ func (wb *Workbench) buildTabs() {
 		if tp, ok := p.(interface {
 			tips() map[fyne.CanvasObject]string
 		}); ok {
-			tipAll(content, tp.tips()) // the explanations of its controls (widget_tips.go)
+			tipAll(content, tp.tips()) // the explanations of its controls, beside each panel
 		}
 		if t.scroll {
 			// Both directions: a wide panel (the LLM tab's form, the Games tab's board) must
