@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"pcgwb/problems"
 )
@@ -65,8 +66,8 @@ func (v Variation) Crossover() bool { return len(v.Parents) == 2 }
 // the name name, asking op for a share of its children (op.Rate). Options get base's defaults.
 // The generator saves and loads like base; the operator's own state is its caller's.
 func NewWithOperator(p problems.Problem, base, name string, opts Options, op Operator) (Generator, error) {
-	if base != "ga" && base != "mapelites" {
-		return nil, fmt.Errorf("an operator can drive ga or mapelites, not %q", base)
+	if b, ok := builtinNamed(base); !ok || !b.operable {
+		return nil, fmt.Errorf("an operator can drive %s, not %q", strings.Join(operableBuiltins(), " or "), base)
 	}
 	if op == nil {
 		return nil, fmt.Errorf("%s: no operator", name)
@@ -81,6 +82,17 @@ func NewWithOperator(p problems.Problem, base, name string, opts Options, op Ope
 	e := g.(*engine)
 	e.name, e.op = name, op
 	return e, nil
+}
+
+// operableBuiltins are the built-in generators an Operator can drive.
+func operableBuiltins() []string {
+	var out []string
+	for _, b := range builtins {
+		if b.operable {
+			out = append(out, b.Name)
+		}
+	}
+	return out
 }
 
 // brood makes one generation's children in order, after each one's parents were drawn (add).

@@ -197,33 +197,36 @@ type builtin struct {
 	Descriptor
 	// algorithm makes the algorithm on an engine whose options have their defaults.
 	algorithm func(e *engine) (algorithm, error)
+	// operable: its children are made by the engine's brood, so an Operator can make some of
+	// them (NewWithOperator).
+	operable bool
 }
 
 // builtins are the generators of this package, in their registration order (which is their
 // order in listings and their rank in the report's figures). A new algorithm of the engine is
 // one entry here (and its defaults in Options.WithDefaults).
 var builtins = []builtin{
-	{Descriptor{Name: "random"}, func(e *engine) (algorithm, error) { return &randomSearch{e}, nil }},
+	{Descriptor{Name: "random"}, func(e *engine) (algorithm, error) { return &randomSearch{e}, nil }, false},
 	{Descriptor{Name: "es"}, func(e *engine) (algorithm, error) {
 		if e.opts.Lambda < 1 {
 			return nil, fmt.Errorf("lambda must be at least 1, got %d", e.opts.Lambda)
 		}
 		return &evolutionStrategy{e}, nil
-	}},
+	}, false},
 	{Descriptor{Name: "ga"}, func(e *engine) (algorithm, error) {
 		if e.opts.Tournament < 1 || e.opts.Elitism < 0 || e.opts.Elitism > 1 {
 			return nil, fmt.Errorf("tournament must be >= 1 and elitism in [0, 1]")
 		}
 		return &geneticAlgorithm{e}, nil
-	}},
-	{Descriptor{Name: "mapelites", UsesAxes: true}, func(e *engine) (algorithm, error) { return newMapElites(e) }},
+	}, true},
+	{Descriptor{Name: "mapelites", UsesAxes: true}, func(e *engine) (algorithm, error) { return newMapElites(e) }, true},
 	{Descriptor{Name: "constructive", Constructive: true}, func(e *engine) (algorithm, error) {
 		build, err := constructorFor(e.p, e.opts.Problem)
 		if err != nil {
 			return nil, err
 		}
 		return &constructive{engine: e, build: build}, nil
-	}},
+	}, false},
 }
 
 // builtinNamed returns the built-in generator of that name.
