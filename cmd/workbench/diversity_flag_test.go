@@ -4,9 +4,11 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"regexp"
+	"strconv"
 	"strings"
 	"testing"
+
+	"pcgwb/problems/experiment"
 )
 
 // eval --diversity 2025-01 gives the January 2025 set diversity (more unique items on random
@@ -49,8 +51,8 @@ func TestEvalDiversityFlag(t *testing.T) {
 	}
 }
 
-// sweep --independent-seeds gives every fitness and generator its own seeds and passes
-// --diversity on to the job lines; the paired design keeps seed k; run records it.
+// sweep --independent-seeds gives every fitness and generator its own seeds and --diversity
+// reaches the emitted jobs' folders; the paired design keeps seed k; run records it.
 func TestSweepIndependentSeedsAndDiversityFlags(t *testing.T) {
 	tmp := t.TempDir()
 	base := []string{"sweep", "--problems", "binary-v0", "--generators", "random,ga", "--fitness", "quality,quality_control",
@@ -59,15 +61,28 @@ func TestSweepIndependentSeedsAndDiversityFlags(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	seed := regexp.MustCompile(`--seed (\d+) `)
-	seen := map[string]bool{}
+	// A job line names its run folder (run --resume DIR); the folder's config.json holds the
+	// run's configuration, seed and diversity algorithm included.
+	jobConfig := func(line string) experiment.Config {
+		t.Helper()
+		f := strings.Fields(line)
+		if len(f) != 4 || f[1] != "run" || f[2] != "--resume" {
+			t.Fatalf("job line %q", line)
+		}
+		r, err := experiment.Open(f[3])
+		if err != nil {
+			t.Fatalf("job line %q: %v", line, err)
+		}
+		return r.Config
+	}
+	seen := map[uint64]bool{}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	for _, l := range lines {
-		m := seed.FindStringSubmatch(l)
-		if m == nil || seen[m[1]] || !strings.Contains(l, " --diversity 2025-01 ") {
-			t.Fatalf("job line %q (seeds so far %v)", l, seen)
+		c := jobConfig(l)
+		if seen[c.Seed] || c.Diversity != "2025-01" {
+			t.Fatalf("job %q: seed %d diversity %q (seeds so far %v)", l, c.Seed, c.Diversity, seen)
 		}
-		seen[m[1]] = true
+		seen[c.Seed] = true
 	}
 	if len(lines) != 8 {
 		t.Fatalf("%d job lines, want 8", len(lines))
@@ -77,8 +92,8 @@ func TestSweepIndependentSeedsAndDiversityFlags(t *testing.T) {
 		t.Fatalf("paired: exit %d: %s", code, errs)
 	}
 	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
-		if m := seed.FindStringSubmatch(l); m == nil || !strings.HasSuffix(l, "/"+m[1]) || strings.Contains(l, "--diversity") {
-			t.Fatalf("paired job line %q", l)
+		if c := jobConfig(l); !strings.HasSuffix(l, "/"+strconv.FormatUint(c.Seed, 10)) || c.Diversity != "" {
+			t.Fatalf("paired job %q: seed %d diversity %q", l, c.Seed, c.Diversity)
 		}
 	}
 	// The first independent line, run as a scheduler would, records the algorithm.

@@ -50,7 +50,7 @@ func (f *sweepFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.pop, "pop", 100, "population size")
 	fs.StringVar(&f.out, "out", "", "sweep folder (runs go to OUT/problem/fitness/generator/seed)")
 	fs.IntVar(&f.jobs, "jobs", 0, "runs in parallel (default: the number of cores; ignored with --slurm: one array task per run)")
-	fs.BoolVar(&f.emit, "emit-jobs", false, "print one workbench run command per unfinished run instead of running")
+	fs.BoolVar(&f.emit, "emit-jobs", false, "instead of running: create each unfinished run's folder with its config.json and print one `workbench run --resume DIR` line per run, for a scheduler")
 	fs.StringVar(&f.program, "program", "", "with --emit-jobs, the command written at the start of each line (default workbench); with --slurm, the workbench binary the tasks run (default: this one)")
 	fs.StringVar(&f.axes, "axes", "", "mapelites axes (see workbench run)")
 	fs.BoolVar(&f.slurm, "slurm", false, "submit the sweep as a Slurm job array")
@@ -77,7 +77,9 @@ func sweepCommand() *Command {
 		Short: "--problems ... --generators ... --fitness ... --seeds N --out DIR [--emit-jobs]: a grid of runs in parallel",
 		Long: `Runs every problem × fitness × generator × seed (1..N) into OUT/problem/fitness/generator/seed,
 in parallel across cores; finished runs are skipped, so the same command continues an
-interrupted sweep. --emit-jobs prints one workbench run line per unfinished run instead.
+interrupted sweep. --emit-jobs instead creates each unfinished run's folder with its
+config.json (the run's whole configuration) and prints one 'workbench run --resume DIR' line
+per run, for a batch scheduler.
 --slurm [--partition P --time T --mem M --account A --max-parallel N --cpus C --runs-per-task N --dry-run]
 submits the sweep as a Slurm job array; sweep --status DIR shows its runs' states.`,
 		Setup: func(fs *flag.FlagSet) Runner {
@@ -133,7 +135,7 @@ func (f *sweepFlags) run(ctx context.Context, stdout, stderr io.Writer) error {
 		if program == "" {
 			program = "workbench"
 		}
-		lines, err := s.Commands(program)
+		lines, err := s.EmitJobs(program)
 		if err != nil {
 			return usageError{err.Error()}
 		}

@@ -243,15 +243,15 @@ func toySweep(out string) Sweep {
 func TestSweepRunsSkipsAndEmitsJobs(t *testing.T) {
 	out := t.TempDir()
 	s := toySweep(out)
-	cmds, err := s.Commands("workbench")
+	cmds, err := s.EmitJobs("workbench")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(cmds) != 8 {
 		t.Fatalf("%d job lines, want 8", len(cmds))
 	}
-	if !strings.HasPrefix(cmds[0], "workbench run --problem searchtoy-v0 --generator random --fitness quality --generations 3 --pop 8 --seed 1 --out ") {
-		t.Fatalf("job line %q", cmds[0])
+	if want := "workbench run --resume " + filepath.Join(out, searchtest.ToyName, "quality", "random", "1"); cmds[0] != want {
+		t.Fatalf("job line %q, want %q", cmds[0], want)
 	}
 	var done, skipped atomic.Int32
 	progress := func(p Progress) {
@@ -281,7 +281,7 @@ func TestSweepRunsSkipsAndEmitsJobs(t *testing.T) {
 	if skipped.Load() != 8 {
 		t.Fatalf("a second sweep skipped %d of 8 finished runs", skipped.Load())
 	}
-	if cmds, _ := s.Commands("workbench"); len(cmds) != 0 {
+	if cmds, _ := s.EmitJobs("workbench"); len(cmds) != 0 {
 		t.Fatalf("finished sweep still emits %d jobs", len(cmds))
 	}
 }

@@ -232,53 +232,45 @@ func runJob(ctx context.Context, job Job, x Exec) (skipped bool, err error) {
 	return false, err
 }
 
-// Commands returns one `workbench run` command line per unfinished job, for a batch scheduler
-// (a Slurm array: one line per task). Each line is idempotent: rerunning it resumes the run.
-func (s Sweep) Commands(program string) ([]string, error) {
+// EmitJobs hands the sweep's unfinished runs to a batch scheduler (`sweep --emit-jobs`). A job
+// is data, not a re-spelled command line: each run's folder is created with its config.json
+// (the run's whole configuration, as the local sweep writes it), and its line is the command
+// that runs that folder, `PROGRAM run --resume DIR` (ResumeLine), so nothing the sweep sets can
+// be lost on the way. Each line is idempotent: rerunning it resumes the run. Finished runs are
+// left out; a folder holding another run is an error.
+func (s Sweep) EmitJobs(program string) ([]string, error) {
 	jobs, err := s.Jobs()
 	if err != nil {
 		return nil, err
 	}
 	var out []string
 	for _, j := range jobs {
-		if r, err := Open(j.Dir); err == nil && r.Config.same(j.Config) {
-			if st, err := r.Status(); err == nil && st.Finished {
-				continue
-			}
+		r, err := Create(j.Dir, j.Config)
+		if err != nil {
+			return nil, err
 		}
-		out = append(out, CommandLine(program, j))
+		if st, err := r.Status(); err == nil && st.Finished {
+			continue
+		}
+		out = append(out, ResumeLine(program, j.Dir, j.Checkpoint))
 	}
 	return out, nil
 }
 
-// CommandLine is the `run` command that executes one job.
-func CommandLine(program string, j Job) string {
-	c := j.Config
-	args := []string{program, "run",
-		"--problem", c.Problem, "--generator", c.Generator, "--fitness", c.Fitness,
-		"--generations", strconv.Itoa(c.Generations), "--pop", strconv.Itoa(c.PopSize),
-		"--seed", strconv.FormatUint(c.Seed, 10)}
-	if len(c.Axes) > 0 {
-		var parts []string
-		for _, a := range c.Axes {
-			parts = append(parts, fmt.Sprintf("%s:%s:%s:%d", a.Field, fmtFloat(a.Min), fmtFloat(a.Max), a.Bins))
-		}
-		args = append(args, "--axes", strings.Join(parts, ","))
-	}
-	if c.Diversity != "" {
-		args = append(args, "--diversity", c.Diversity)
-	}
-	if cp := j.Checkpoint; cp != (Cadence{}) && cp != DefaultCheckpoint {
+// ResumeLine is the shell command that runs (or resumes) the run folder dir with program (the
+// workbench binary): the folder's config.json is the run's configuration. The checkpoint
+// cadence, not part of it, is passed when it is not the default. Words are single-quoted for a
+// POSIX shell where they need it.
+func ResumeLine(program, dir string, cp Cadence) string {
+	args := []string{program, "run", "--resume", dir}
+	if cp != (Cadence{}) && cp != DefaultCheckpoint {
 		args = append(args, "--checkpoint-interval", cp.Interval.String(), "--checkpoint-every", strconv.Itoa(cp.Every))
 	}
-	args = append(args, "--out", j.Dir)
 	for i, a := range args {
 		args[i] = shellQuote(a)
 	}
 	return strings.Join(args, " ")
 }
-
-func fmtFloat(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
 
 func shellQuote(s string) string {
 	if s != "" && strings.IndexFunc(s, func(r rune) bool {

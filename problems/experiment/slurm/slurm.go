@@ -168,24 +168,9 @@ func Prepare(s experiment.Sweep, o Options) (*Plan, error) {
 }
 
 // jobLine is a task's command for one run: the run folder holds the configuration.
+// Not --quiet: the progress lines (standard error) go to the task's log, live.
 func jobLine(o Options, dir string) string {
-	// Not --quiet: the progress lines (standard error) go to the task's log, live.
-	line := quote(o.Program) + " run --resume " + quote(dir)
-	if cp := o.Checkpoint; cp != (experiment.Cadence{}) {
-		line += fmt.Sprintf(" --checkpoint-interval %s --checkpoint-every %d", cp.Interval, cp.Every)
-	}
-	return line
-}
-
-// quote single-quotes a word for the shell when it needs it (the words have no quote:
-// Prepare and Check refuse one).
-func quote(s string) string {
-	if s != "" && strings.IndexFunc(s, func(r rune) bool {
-		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./:,=+@", r))
-	}) < 0 {
-		return s
-	}
-	return "'" + s + "'"
+	return experiment.ResumeLine(o.Program, dir, o.Checkpoint)
 }
 
 // SbatchArgs are the sbatch arguments that submit one array of the plan.

@@ -168,7 +168,7 @@ func ParseJobs(data []byte) ([]string, error) {
 	return dirs, nil
 }
 
-// SplitWords splits a command line the way the shell does for the quoting CommandLine
+// SplitWords splits a command line the way the shell does for the quoting ResumeLine
 // writes: bare words, 'single-quoted' parts and backslash escapes outside quotes.
 func SplitWords(line string) ([]string, error) {
 	var words []string
