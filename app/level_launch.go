@@ -27,9 +27,6 @@ func LaunchPlay(ctx context.Context, problem string, item problems.Item, replay 
 	return play.Launch(ctx, exe, problem, item, play.LaunchOptions{Replay: replay, Extra: extra})
 }
 
-// tailBuffer keeps the end of a child's stderr for its error message.
-type tailBuffer = play.TailBuffer
-
 // WatchRecorded opens the play window on a level and replays a recorded play of it (a play
 // outcome's input trace, as the detail view and playtests record them), key for key; it
 // returns the outcome of the replay. Blocking, like LaunchPlay.
