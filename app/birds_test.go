@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"fmt"
+	"image"
 	"os"
 	"path/filepath"
 	"strings"
@@ -20,7 +21,7 @@ type fixedLetterClassifier struct{ letter byte }
 
 func (c fixedLetterClassifier) Name() string { return "test proxy" }
 
-func (c fixedLetterClassifier) Classify(context.Context, []byte) (*birds.Classification, error) {
+func (c fixedLetterClassifier) Classify(context.Context, image.Image) (*birds.Classification, error) {
 	var cl birds.Classification
 	for i := range cl.Probabilities {
 		cl.Probabilities[i] = 0.2 / 25

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"image"
 	"io"
 	"math"
 	"net/http"
@@ -30,10 +31,11 @@ func (c *Classification) Similarity(letter byte) float64 {
 	return c.Probabilities[letter-'A']
 }
 
-// Classifier turns an evaluator image (PNG bytes) into letter probabilities.
+// Classifier turns an evaluator image (a Mask's Image, or a decoded PNG: DecodeImage) into
+// letter probabilities.
 type Classifier interface {
 	Name() string
-	Classify(ctx context.Context, png []byte) (*Classification, error)
+	Classify(ctx context.Context, img image.Image) (*Classification, error)
 }
 
 // ErrClassifierUnavailable means no letter classifier is configured: similarity (and with it
@@ -46,7 +48,7 @@ type Unavailable struct{}
 
 func (Unavailable) Name() string { return "unavailable" }
 
-func (Unavailable) Classify(context.Context, []byte) (*Classification, error) {
+func (Unavailable) Classify(context.Context, image.Image) (*Classification, error) {
 	return nil, ErrClassifierUnavailable
 }
 
@@ -131,9 +133,13 @@ type CommandClassifier struct {
 
 func (c *CommandClassifier) Name() string { return "command: " + strings.Join(c.Command, " ") }
 
-func (c *CommandClassifier) Classify(ctx context.Context, png []byte) (*Classification, error) {
+func (c *CommandClassifier) Classify(ctx context.Context, img image.Image) (*Classification, error) {
 	if len(c.Command) == 0 {
 		return nil, errors.New("classifier command is empty")
+	}
+	png, err := EncodePNG(img)
+	if err != nil {
+		return nil, err
 	}
 	timeout := c.Timeout
 	if timeout <= 0 {
@@ -185,7 +191,11 @@ type HTTPClassifier struct {
 
 func (c *HTTPClassifier) Name() string { return "http: " + c.URL }
 
-func (c *HTTPClassifier) Classify(ctx context.Context, png []byte) (*Classification, error) {
+func (c *HTTPClassifier) Classify(ctx context.Context, img image.Image) (*Classification, error) {
+	png, err := EncodePNG(img)
+	if err != nil {
+		return nil, err
+	}
 	client := c.Client
 	if client == nil {
 		client = &http.Client{Timeout: time.Minute}

@@ -658,7 +658,11 @@ func classifyStage(ctx context.Context, dir string, opt Options) (*StageReport, 
 		if err != nil {
 			return err
 		}
-		cl, err := c.Classify(ctx, data)
+		img, err := DecodeImage(data)
+		if err != nil {
+			return trialError{err}
+		}
+		cl, err := c.Classify(ctx, img)
 		if err != nil {
 			if ctx.Err() != nil {
 				return ctx.Err()

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"image"
+	"image/png"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -19,10 +21,10 @@ type letterClassifier struct{ calls atomic.Int64 }
 
 func (c *letterClassifier) Name() string { return "test" }
 
-func (c *letterClassifier) Classify(_ context.Context, png []byte) (*Classification, error) {
+func (c *letterClassifier) Classify(_ context.Context, img image.Image) (*Classification, error) {
 	c.calls.Add(1)
 	var cl Classification
-	k := len(png) % 26
+	k := MaskFromImage(img).Black() % 26
 	for i := range cl.Probabilities {
 		cl.Probabilities[i] = 0.5 / 25
 	}
@@ -181,21 +183,26 @@ func TestExternalClassifiers(t *testing.T) {
 			http.Error(w, "want a PNG", http.StatusBadRequest)
 			return
 		}
+		if got, err := png.Decode(r.Body); err != nil || got.Bounds().Dx() != ImageSize {
+			http.Error(w, fmt.Sprintf("not the image: %v", err), http.StatusBadRequest)
+			return
+		}
 		fmt.Fprint(w, reply)
 	}))
 	defer srv.Close()
-	cl, err := (&HTTPClassifier{URL: srv.URL}).Classify(context.Background(), []byte("png"))
+	img := (&Mask{Pix: make([]uint8, ImageSize*ImageSize)}).Image()
+	cl, err := (&HTTPClassifier{URL: srv.URL}).Classify(context.Background(), img)
 	if err != nil || cl.Similarity('I') != 1 {
 		t.Fatalf("http: %v %v", cl, err)
 	}
 	if _, err := os.Stat("/bin/sh"); err == nil {
 		cmd := &CommandClassifier{Command: []string{"/bin/sh", "-c", "cat >/dev/null; echo '" + reply + "'"}}
-		cl, err := cmd.Classify(context.Background(), []byte("png"))
+		cl, err := cmd.Classify(context.Background(), img)
 		if err != nil || cl.Similarity('I') != 1 {
 			t.Fatalf("command: %v %v", cl, err)
 		}
 		failing := &CommandClassifier{Command: []string{"/bin/sh", "-c", "echo broken >&2; exit 3"}}
-		if _, err := failing.Classify(context.Background(), nil); err == nil || !strings.Contains(err.Error(), "broken") {
+		if _, err := failing.Classify(context.Background(), img); err == nil || !strings.Contains(err.Error(), "broken") {
 			t.Fatalf("failing command: %v", err)
 		}
 	}

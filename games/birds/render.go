@@ -2,10 +2,6 @@ package birds
 
 import (
 	"bufio"
-	"bytes"
-	"compress/zlib"
-	"encoding/binary"
-	"hash/crc32"
 	"image"
 	"image/color"
 	"image/png"
@@ -193,61 +189,18 @@ func insidePolygon(poly []box2d.B2Vec2, u, v, pad float64) bool {
 	return true
 }
 
-// WritePNG encodes the mask as a 1-bit greyscale PNG: the same pixels as the evaluator's file
-// (every reader converts them to the same RGB values) at a fraction of the cost of 8-bit RGBA.
-// WriteRGBAPNG writes the evaluator's exact format.
+// WritePNG encodes the mask as a 1-bit PNG (a black and white palette): the same pixels as the
+// evaluator's file (every reader converts them to the same RGB values) at a fraction of the
+// cost of 8-bit RGBA. WriteRGBAPNG writes the evaluator's exact format.
 func (m *Mask) WritePNG(w io.Writer) error {
-	const rowBytes = ImageSize / 8
-	raw := make([]byte, 0, ImageSize*(rowBytes+1))
-	for j := 0; j < ImageSize; j++ {
-		raw = append(raw, 0) // filter: none
-		row := m.Pix[j*ImageSize : (j+1)*ImageSize]
-		for i := 0; i < ImageSize; i += 8 {
-			var b byte
-			for k := 0; k < 8; k++ {
-				b <<= 1
-				if row[i+k] != 0 {
-					b |= 1
-				}
-			}
-			raw = append(raw, b)
+	img := image.NewPaletted(image.Rect(0, 0, ImageSize, ImageSize), blackWhite)
+	for i, p := range m.Pix {
+		if p != 0 {
+			img.Pix[i] = 1
 		}
 	}
-	var z bytes.Buffer
-	zw, err := zlib.NewWriterLevel(&z, zlib.BestSpeed)
-	if err != nil {
-		return err
-	}
-	if _, err := zw.Write(raw); err != nil {
-		return err
-	}
-	if err := zw.Close(); err != nil {
-		return err
-	}
-	var out bytes.Buffer
-	out.WriteString("\x89PNG\r\n\x1a\n")
-	ihdr := make([]byte, 13)
-	binary.BigEndian.PutUint32(ihdr[0:], ImageSize)
-	binary.BigEndian.PutUint32(ihdr[4:], ImageSize)
-	ihdr[8] = 1 // bit depth; colour type 0 (grey), compression, filter and interlace 0
-	writeChunk(&out, "IHDR", ihdr)
-	writeChunk(&out, "IDAT", z.Bytes())
-	writeChunk(&out, "IEND", nil)
-	_, err = w.Write(out.Bytes())
-	return err
-}
-
-func writeChunk(b *bytes.Buffer, kind string, data []byte) {
-	var n [4]byte
-	binary.BigEndian.PutUint32(n[:], uint32(len(data)))
-	b.Write(n[:])
-	crc := crc32.NewIEEE()
-	crc.Write([]byte(kind))
-	crc.Write(data)
-	b.WriteString(kind)
-	b.Write(data)
-	binary.BigEndian.PutUint32(n[:], crc.Sum32())
-	b.Write(n[:])
+	enc := png.Encoder{CompressionLevel: png.BestSpeed}
+	return enc.Encode(w, img)
 }
 
 // WriteRGBAPNG encodes the mask in the evaluator's own format: 8-bit RGBA, opaque.

@@ -104,7 +104,7 @@ func EvaluateLevel(ctx context.Context, data []byte, opt LevelOptions) (*LevelEv
 		return ev, nil
 	}
 	ev.Classifier = c.Name()
-	ev.Classification, ev.SimilarityErr = c.Classify(ctx, ev.PNG)
+	ev.Classification, ev.SimilarityErr = c.Classify(ctx, ev.Mask.Image())
 	if ev.SimilarityErr != nil {
 		ev.Classification = nil
 		if ctx.Err() != nil {

@@ -3,6 +3,7 @@ package birds
 import (
 	"bytes"
 	"context"
+	"image"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -71,10 +72,11 @@ func TestDenseGridIsSimulated(t *testing.T) {
 // embeddingClassifier is letterClassifier with an embedding, as a 2025 evaluation needs.
 type embeddingClassifier struct{ letterClassifier }
 
-func (c *embeddingClassifier) Classify(ctx context.Context, png []byte) (*Classification, error) {
-	cl, err := c.letterClassifier.Classify(ctx, png)
+func (c *embeddingClassifier) Classify(ctx context.Context, img image.Image) (*Classification, error) {
+	cl, err := c.letterClassifier.Classify(ctx, img)
 	if err == nil {
-		cl.Embedding = []float64{float64(len(png) % 7), 1, float64(len(png) % 3)}
+		black := MaskFromImage(img).Black()
+		cl.Embedding = []float64{float64(black % 7), 1, float64(black % 3)}
 	}
 	return cl, err
 }

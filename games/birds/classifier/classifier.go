@@ -5,6 +5,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"image"
 	"sync"
 
 	"pcgwb/games/birds"
@@ -113,14 +114,14 @@ func (c *CNN) Name() string {
 	return ProxyLabel + " (" + ProxyError + ")"
 }
 
-// Classify reads an evaluator PNG and returns the 26 letter probabilities and, as the
-// embedding, the 128 activations of the penultimate layer (a stand-in for the ViT's class
-// token in the 2025 diversity).
-func (c *CNN) Classify(ctx context.Context, png []byte) (*birds.Classification, error) {
+// Classify reads an evaluator image (a birds.Mask's Image, or a decoded PNG) and returns the 26
+// letter probabilities and, as the embedding, the 128 activations of the penultimate layer (a
+// stand-in for the ViT's class token in the 2025 diversity).
+func (c *CNN) Classify(ctx context.Context, img image.Image) (*birds.Classification, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	pix, w, h, err := decodeGray(png)
+	pix, w, h, err := grayPixels(img)
 	if err != nil {
 		return nil, err
 	}

@@ -291,7 +291,11 @@ func TestEmbeddedClassifier(t *testing.T) {
 		if err := m.WriteRGBAPNG(&buf); err != nil {
 			t.Fatal(err)
 		}
-		fromPNG, err := c.Classify(context.Background(), buf.Bytes())
+		img, err := birds.DecodeImage(buf.Bytes())
+		if err != nil {
+			t.Fatal(err)
+		}
+		fromPNG, err := c.Classify(context.Background(), img)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -314,17 +318,27 @@ func TestEmbeddedClassifier(t *testing.T) {
 			t.Errorf("%c recognised as %c", letter, 'A'+best)
 		}
 	}
-	if _, err := c.Classify(context.Background(), []byte("not a png")); err == nil {
+	if _, err := birds.DecodeImage([]byte("not a png")); err == nil {
 		t.Error("garbage accepted")
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := c.Classify(ctx, nil); err == nil {
+	if _, err := c.Classify(ctx, renderProgram(t, testPrograms['L']).Image()); err == nil {
 		t.Error("cancelled context ignored")
 	}
 }
 
-// TestDecodeFormats: grey, RGBA and paletted PNGs of the same picture give the same input.
+// decodeGray is a PNG file as the classifier reads it: decoded (birds.DecodeImage), then grey.
+func decodeGray(tb testing.TB, data []byte) ([]uint8, int, int, error) {
+	tb.Helper()
+	img, err := birds.DecodeImage(data)
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	return grayPixels(img)
+}
+
+// TestDecodeFormats: the mask's image and its RGBA and 1-bit PNGs give the same input.
 func TestDecodeFormats(t *testing.T) {
 	m := renderProgram(t, testPrograms['L'])
 	var rgba, gray bytes.Buffer
@@ -334,22 +348,25 @@ func TestDecodeFormats(t *testing.T) {
 	if err := m.WritePNG(&gray); err != nil {
 		t.Fatal(err)
 	}
-	a, _, _, err := decodeGray(rgba.Bytes())
+	a, _, _, err := decodeGray(t, rgba.Bytes())
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _, _, err := decodeGray(gray.Bytes())
+	b, _, _, err := decodeGray(t, gray.Bytes())
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(a, b) || !bytes.Equal(a, m.Pix) {
 		t.Fatal("PNG formats decode differently")
 	}
+	if direct, _, _, err := grayPixels(m.Image()); err != nil || !bytes.Equal(direct, m.Pix) {
+		t.Fatalf("the mask's image reads differently (%v)", err)
+	}
 	// A transparent background reads as white.
 	img := image.NewNRGBA(image.Rect(0, 0, 4, 4))
 	var buf bytes.Buffer
 	png.Encode(&buf, img)
-	pix, _, _, err := decodeGray(buf.Bytes())
+	pix, _, _, err := decodeGray(t, buf.Bytes())
 	if err != nil || pix[0] != 255 {
 		t.Fatalf("transparent pixel → %v (%v)", pix[0], err)
 	}
@@ -433,7 +450,11 @@ func BenchmarkClassifyPNG(b *testing.B) {
 	}{{"rgba", rgba.Bytes()}, {"1bit", gray.Bytes()}} {
 		b.Run(tc.name, func(b *testing.B) {
 			for b.Loop() {
-				if _, err := c.Classify(ctx, tc.data); err != nil {
+				img, err := birds.DecodeImage(tc.data)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := c.Classify(ctx, img); err != nil {
 					b.Fatal(err)
 				}
 			}

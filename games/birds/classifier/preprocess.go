@@ -1,12 +1,9 @@
 package classifier
 
 import (
-	"bytes"
 	"errors"
-	"fmt"
 	"image"
 	"image/color"
-	"image/png"
 	"math"
 )
 
@@ -197,26 +194,8 @@ func reduce224(vit []uint8, dst []float32) {
 	}
 }
 
-// MaxImageSide bounds what Classify decodes (the evaluator writes 1024×1024).
-const MaxImageSide = 8192
-
-// decodeGray decodes a PNG into 8-bit grey pixels (alpha composited on white, as dropping the
-// alpha channel of an opaque image does).
-func decodeGray(data []byte) (pix []uint8, w, h int, err error) {
-	cfg, err := png.DecodeConfig(bytes.NewReader(data))
-	if err != nil {
-		return nil, 0, 0, fmt.Errorf("classifier: %w", err)
-	}
-	if cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width > MaxImageSide || cfg.Height > MaxImageSide {
-		return nil, 0, 0, fmt.Errorf("classifier: image of %d×%d pixels (limit %d)", cfg.Width, cfg.Height, MaxImageSide)
-	}
-	img, err := png.Decode(bytes.NewReader(data))
-	if err != nil {
-		return nil, 0, 0, fmt.Errorf("classifier: %w", err)
-	}
-	return grayPixels(img)
-}
-
+// grayPixels is an image in 8-bit grey pixels (alpha composited on white, as dropping the alpha
+// channel of an opaque image does).
 func grayPixels(img image.Image) ([]uint8, int, int, error) {
 	b := img.Bounds()
 	w, h := b.Dx(), b.Dy()

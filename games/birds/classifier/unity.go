@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"pcgwb/games/birds"
 )
 
 // ArchivedResult is the classifier's answer on one archived evaluator image.
@@ -46,7 +48,11 @@ func ClassifyArchive(ctx context.Context, c *CNN, dir string) ([]ArchivedResult,
 		if err != nil {
 			return nil, err
 		}
-		cl, err := c.Classify(ctx, data)
+		img, err := birds.DecodeImage(data)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", f, err)
+		}
+		cl, err := c.Classify(ctx, img)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", f, err)
 		}

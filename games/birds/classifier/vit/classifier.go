@@ -3,6 +3,7 @@ package vit
 import (
 	"context"
 	"fmt"
+	"image"
 	"math"
 	"path/filepath"
 
@@ -53,11 +54,11 @@ func (c *Classifier) Name() string {
 
 // Classify preprocesses one image as ViTImageProcessor does and runs the model: the softmax of
 // the logits, and the [CLS] vector as the embedding.
-func (c *Classifier) Classify(ctx context.Context, data []byte) (*birds.Classification, error) {
+func (c *Classifier) Classify(ctx context.Context, img image.Image) (*birds.Classification, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	out, err := c.Run(data)
+	out, err := c.Model.Forward(c.Model.Preprocessor.PixelValues(ToRGB(img)))
 	if err != nil {
 		return nil, err
 	}

@@ -35,6 +35,11 @@ func DecodeRGB(data []byte) (*RGB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("image: %w", err)
 	}
+	return ToRGB(img), nil
+}
+
+// ToRGB is a decoded image in RGB, as DecodeRGB reads a file.
+func ToRGB(img image.Image) *RGB {
 	b := img.Bounds()
 	out := &RGB{W: b.Dx(), H: b.Dy(), Pix: make([]uint8, 3*b.Dx()*b.Dy())}
 	i := 0
@@ -60,7 +65,7 @@ func DecodeRGB(data []byte) (*RGB, error) {
 			}
 		}
 	}
-	return out, nil
+	return out
 }
 
 // unpremultiplied gives the high bytes of a colour's straight (not alpha-premultiplied) RGB.

@@ -1,9 +1,11 @@
 package vit
 
 import (
+	"bytes"
 	"context"
 	"encoding/binary"
 	"encoding/json"
+	"image"
 	"math"
 	"os"
 	"path/filepath"
@@ -107,7 +109,11 @@ func TestLogitsMatchReference(t *testing.T) {
 			if worst > 1e-4 {
 				t.Errorf("%s (workers %d): logits differ by up to %.3g (want ≤ 1e-4)", r.Image, workers, worst)
 			}
-			cl, err := c.Classify(context.Background(), png)
+			img, _, err := image.Decode(bytes.NewReader(png))
+			if err != nil {
+				t.Fatal(err)
+			}
+			cl, err := c.Classify(context.Background(), img)
 			if err != nil {
 				t.Fatal(err)
 			}
