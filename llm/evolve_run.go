@@ -143,6 +143,9 @@ func (g *Evolver) UseFolder(f *experiment.Folder) error {
 	if err := recordCache(f, g.op.client); err != nil {
 		return err
 	}
+	// Replies an earlier session could not cache (a full disk) are written again from
+	// replies.jsonl, so an --offline replay finds them.
+	_, _ = refillCache(f.Dir(), g.op.client)
 	usage, err := openLogs(f, &g.op.log)
 	if err != nil {
 		return err
@@ -167,6 +170,7 @@ func (g *Evolver) FinishFolder(f *experiment.Folder, last search.Event) error {
 	if err != nil {
 		return err
 	}
+	_, _ = refillCache(f.Dir(), g.op.client) // this session's failed cache writes, best effort
 	return writeSummary(f, EvolveSummary{Stats: g.op.stats, Totals: totals, Template: g.op.prompt.Name, Origin: g.op.prompt.Origin, Elapsed: last.Elapsed})
 }
 

@@ -186,6 +186,9 @@ func (g *Generator) UseFolder(f *experiment.Folder) error {
 	if err := recordCache(f, g.client); err != nil {
 		return err
 	}
+	// Replies an earlier session could not cache are written first, so that this session
+	// (an --offline resume included) finds them; what still fails is reported at the end.
+	_, _ = refillCache(f.Dir(), g.client)
 	usage, err := openLogs(f, &g.log)
 	if err != nil {
 		return err
@@ -202,10 +205,12 @@ func (g *Generator) FinishFolder(f *experiment.Folder, last search.Event) error 
 	if err != nil {
 		return err
 	}
-	if err := g.CacheError(); err != nil {
-		// Every answer is in the run (checkpoint, replies.jsonl): running the command again
-		// finishes the folder without asking anything.
-		return err
+	// A reply the cache failed to keep (in this session or an earlier one: a full disk) is
+	// written again from replies.jsonl; one still missing fails the run, since an --offline
+	// replay would miss it. Every answer is in the run (checkpoint, replies.jsonl): running the
+	// command again, once the cache can be written, refills it without asking anything.
+	if missing, err := refillCache(f.Dir(), g.client); missing > 0 {
+		return fmt.Errorf("%d replies received could not be written to the response cache (%v); an --offline replay would miss them: run the same command again once the cache can be written", missing, err)
 	}
 	return writeSummary(f, RunSummary{Stats: g.Stats(), Totals: totals, Template: g.prompt.Name, Origin: g.prompt.Origin,
 		Legend: g.prompt.Legend, Elapsed: last.Elapsed})

@@ -82,10 +82,23 @@ func TestUsageIsAppendOnlyAndNothingIsBoughtTwice(t *testing.T) {
 }
 
 // A reply that the cache failed to store (here: every cache shard is a file, as good as a full
-// disk) fails the run with a message saying so; running again finishes the folder without
-// asking the server anything.
+// disk) fails the run with a message saying so. Running again while the cache still cannot be
+// written fails the same way, asking nothing; once it can, the rerun refills the missing
+// entries from replies.jsonl, asking nothing, and an --offline run of the same configuration
+// then replays every reply from the cache.
 func TestCacheWriteFailureFailsTheRun(t *testing.T) {
-	srv := llmtest.New(toyHandler)
+	// Half the levels are invalid at first, so their conversations have a re-ask (turn 1),
+	// whose request the refill rebuilds from the opening, the reply and the re-ask.
+	srv := llmtest.New(func(c llmtest.Call, seen int) llmtest.Reply {
+		asked := false
+		for _, m := range c.Request.Messages {
+			asked = asked || m.Role == RoleAssistant
+		}
+		if !asked && c.Request.Seed != nil && *c.Request.Seed%2 == 0 {
+			return llmtest.Reply{Content: "no level, sorry"}
+		}
+		return toyHandler(c, seen)
+	})
 	defer srv.Close()
 	cache := t.TempDir()
 	for i := 0; i < 256; i++ {
@@ -93,19 +106,45 @@ func TestCacheWriteFailureFailsTheRun(t *testing.T) {
 	}
 	c := newTestClient(t, testConfig(srv, cache))
 	dir := filepath.Join(t.TempDir(), "run")
-	_, err := execute(context.Background(), dir, newToyGenerator(t, c, toyOptions(3)), 0, nil)
-	if err == nil || !strings.Contains(err.Error(), "3 replies received could not be written to the response cache") {
+	_, err := execute(context.Background(), dir, newToyGenerator(t, c, toyOptions(3)), 1, nil)
+	if err == nil || !strings.Contains(err.Error(), "replies received could not be written to the response cache") {
 		t.Fatalf("error %v", err)
 	}
 	if _, err := os.Stat(filepath.Join(dir, experiment.FinalFile)); err == nil {
 		t.Fatal("final.json written although the cache lost replies")
 	}
 	calls := len(srv.Calls())
-	if _, err := execute(context.Background(), dir, newToyGenerator(t, c, toyOptions(3)), 0, nil); err != nil {
+	if _, err := execute(context.Background(), dir, newToyGenerator(t, c, toyOptions(3)), 1, nil); err == nil ||
+		!strings.Contains(err.Error(), "could not be written to the response cache") {
+		t.Fatalf("a rerun with the cache still full: %v", err)
+	}
+	// The disk has room again.
+	for i := 0; i < 256; i++ {
+		os.Remove(filepath.Join(cache, fmt.Sprintf("%02x", i)))
+	}
+	if _, err := execute(context.Background(), dir, newToyGenerator(t, c, toyOptions(3)), 1, nil); err != nil {
 		t.Fatal(err)
 	}
 	if len(srv.Calls()) != calls {
 		t.Fatal("finishing the folder asked the server again")
+	}
+	reasked := 0
+	for _, c := range srv.Calls() {
+		if len(c.Request.Messages) > 2 {
+			reasked++
+		}
+	}
+	if reasked == 0 {
+		t.Fatal("no conversation had a re-ask")
+	}
+	offline := testConfig(srv, cache)
+	offline.Offline = true
+	oc := newTestClient(t, offline)
+	if _, err := execute(context.Background(), filepath.Join(t.TempDir(), "replay"), newToyGenerator(t, oc, toyOptions(3)), 1, nil); err != nil {
+		t.Fatalf("--offline replay after the refill: %v", err)
+	}
+	if len(srv.Calls()) != calls {
+		t.Fatal("the offline replay asked the server")
 	}
 }
 
