@@ -12,6 +12,8 @@ import (
 	"sync"
 	"time"
 
+	"golang.org/x/sync/errgroup"
+
 	"pcgwb/internal/atomicfile"
 	"pcgwb/internal/folderlock"
 )
@@ -206,26 +208,18 @@ func RunBirdsPrompts(ctx context.Context, c *Client, opts BirdsOptions) (*BirdsR
 			jobs = append(jobs, job{l, t})
 		}
 	}
-	rctx, cancel := context.WithCancel(ctx)
-	defer cancel()
+	// The first failure cancels the other trials and is the error.
+	g, rctx := errgroup.WithContext(ctx)
 	results := make([]TrialResult, len(jobs))
-	var wg sync.WaitGroup
 	var mu sync.Mutex
-	var fatal error
 	for i, j := range jobs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		g.Go(func() error {
 			r, err := runTrial(rctx, c, opts, j.letter, j.trial)
+			if err != nil {
+				return err
+			}
 			mu.Lock()
 			defer mu.Unlock()
-			if err != nil {
-				if fatal == nil {
-					fatal = err
-					cancel()
-				}
-				return
-			}
 			results[i] = r
 			if line, err := json.Marshal(r); err == nil && !r.Skipped {
 				logFile.Write(append(line, '\n'))
@@ -233,9 +227,10 @@ func RunBirdsPrompts(ctx context.Context, c *Client, opts BirdsOptions) (*BirdsR
 			if opts.OnTrial != nil {
 				opts.OnTrial(r)
 			}
-		}()
+			return nil
+		})
 	}
-	wg.Wait()
+	fatal := g.Wait()
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
