@@ -3,7 +3,7 @@ SHELL := /bin/bash
 export PATH := /usr/local/go/bin:$(HOME)/go/bin:$(PATH)
 
 # Debian packages: cgo toolchain and headers for Fyne (GLFW, X11 + Wayland), runtime libraries
-# Ebiten dlopens, Xvfb for the real-window smoke test. See ../shared/design/STACK.md.
+# Ebiten dlopens, Xvfb for the real-window smoke test (docs/architecture.md: the process model and the two builds).
 APT_PKGS := gcc libc6-dev pkg-config ca-certificates libgl1-mesa-dev libx11-dev libxcursor-dev \
 	libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev libwayland-dev libxkbcommon-dev \
 	libasound2 xvfb xauth
