@@ -79,14 +79,25 @@ func Wilson(k, n int) Interval {
 		return none(0, WilsonMethod)
 	}
 	k = min(max(k, 0), n)
-	p, nf, z2 := float64(k)/float64(n), float64(n), z95*z95
+	return WilsonScore(float64(k)/float64(n), n)
+}
+
+// WilsonScore is Wilson's interval of a share p observed over n units where a unit may count
+// in part: a game record whose draws count half a win (gg-bench's score). p is clamped to
+// [0, 1]; at 0 and 1 the bound is exact.
+func WilsonScore(p float64, n int) Interval {
+	if n <= 0 || math.IsNaN(p) {
+		return none(max(n, 0), WilsonMethod)
+	}
+	p = min(max(p, 0), 1)
+	nf, z2 := float64(n), z95*z95
 	c := (p + z2/(2*nf)) / (1 + z2/nf)
 	h := z95 / (1 + z2/nf) * math.Sqrt(p*(1-p)/nf+z2/(4*nf*nf))
 	lo, hi := max(0, c-h), min(1, c+h)
-	if k == 0 {
+	if p == 0 {
 		lo = 0
 	}
-	if k == n {
+	if p == 1 {
 		hi = 1
 	}
 	return Interval{Mean: p, Lo: lo, Hi: hi, N: n, Method: WilsonMethod}

@@ -320,3 +320,22 @@ func TestStudentMean(t *testing.T) {
 		t.Errorf("one value: %+v", iv)
 	}
 }
+
+// A record of 5 wins, 0 losses and 0 draws in 10 games has the interval of 5 of 10; with
+// draws counting half, 4 wins and 2 draws of 10 is a score of 0.5 with the same interval.
+func TestWilsonScoreCountsHalves(t *testing.T) {
+	whole, half := Wilson(5, 10), WilsonScore((4+0.5*2)/10.0, 10)
+	if whole.Lo != half.Lo || whole.Hi != half.Hi || half.N != 10 {
+		t.Errorf("WilsonScore(0.5, 10) = %v, want %v", half, whole)
+	}
+	// Textbook (Newcombe 1998, z = 1.96): 0.5 of 10 → 0.2366–0.7634.
+	if math.Abs(half.Lo-0.2366) > 5e-5 || math.Abs(half.Hi-0.7634) > 5e-5 {
+		t.Errorf("WilsonScore(0.5, 10) = [%.4f, %.4f], want [0.2366, 0.7634]", half.Lo, half.Hi)
+	}
+	if iv := WilsonScore(1, 6); iv.Hi != 1 || math.Abs(iv.Lo-0.6097) > 5e-5 {
+		t.Errorf("WilsonScore(1, 6) = %v, want [0.6097, 1]", iv)
+	}
+	if iv := WilsonScore(0.3, 0); !iv.TooFew() {
+		t.Errorf("WilsonScore of no games = %v, want no interval", iv)
+	}
+}
