@@ -105,9 +105,14 @@ func nouns(n int, one, many string) string {
 }
 
 // watchTraffic shows the batch's progress in the status and the bar while it runs: levels
-// done and requests sent, failed and retried. A change schedules one refresh at a time (a
-// burst of retries must not queue a callback per request).
-func (lp *llmPanel) watchTraffic(t *llmTraffic, show func()) {
+// done and requests sent, failed and retried.
+func (lp *llmPanel) watchTraffic(t *llmTraffic, show func()) { t.watch(&lp.jobs, show) }
+
+// watch runs show on the UI goroutine after changes of the counts (the Run tab's status shows
+// an LLM-guided run's retries with it). A change schedules one refresh at a time (a burst of
+// retries must not queue a callback per request); jobs, when not nil, counts the refreshes
+// pending.
+func (t *llmTraffic) watch(jobs *jobGroup, show func()) {
 	var mu sync.Mutex
 	pending := false
 	t.mu.Lock()
@@ -120,14 +125,18 @@ func (lp *llmPanel) watchTraffic(t *llmTraffic, show func()) {
 		}
 		pending = true
 		mu.Unlock()
-		lp.jobs.Add(1)
-		go func() {
-			defer lp.jobs.Done()
+		if jobs != nil {
+			jobs.Add(1)
+		}
+		goJob(func() {
+			if jobs != nil {
+				defer jobs.Done()
+			}
 			time.Sleep(50 * time.Millisecond) // gathers a burst into one refresh; not a synchronisation
 			mu.Lock()
 			pending = false
 			mu.Unlock()
 			onUI(show)
-		}()
+		})
 	}
 }

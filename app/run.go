@@ -88,6 +88,10 @@ type runPanel struct {
 	axisJobs latest
 	// llmTab is the LLM tab's endpoint, nil without the tab (window_links.go).
 	llmTab func() modelEndpoint
+	// traffic counts the model requests of the last LLM-guided run started or resumed (nil
+	// before any); statusBase is the status without them.
+	traffic    *llmTraffic
+	statusBase string
 }
 
 func newRunPanel(wb *Workbench, llmTab func() modelEndpoint) *runPanel {

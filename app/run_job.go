@@ -75,7 +75,8 @@ func (rp *runPanel) Start() {
 		return
 	}
 	rp.hideError()
-	rp.status.SetText("starting…")
+	rp.traffic = nil // no model requests to count
+	rp.setStatus("starting…")
 	p, err := makeProblem(cfg.Problem)
 	if err != nil {
 		rp.showError(err)
@@ -106,6 +107,7 @@ func timeStamp() string { return time.Now().Format("20060102-150405") }
 func (rp *runPanel) resume() {
 	dir := rp.record.Dir
 	exec := executeRun
+	rp.traffic = nil
 	if llm.IsEvolve(rp.record.Config.Generator) {
 		client, err := rp.resumeClient(dir, rp.record.Config)
 		if err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -118,6 +119,7 @@ func (rp *runPanel) evolveClient(outDir string, seed uint64) (*llm.Client, error
 	s := int(seed)
 	cfg.Seed = &s
 	cfg.CacheDir = filepath.Join(outDir, llmCacheDir)
+	cfg.HTTPClient = rp.watchRequests()
 	if err := cfg.Check(); err != nil {
 		return nil, err
 	}
@@ -142,6 +144,7 @@ func (rp *runPanel) resumeClient(dir string, cfg experiment.Config) (*llm.Client
 	c.BaseURL, c.Model = es.BaseURL, es.Model
 	c.Temperature, c.Seed, c.MaxTokens, c.Price = es.Temperature, es.Seed, es.MaxTokens, es.Price
 	c.CacheDir = filepath.Join(filepath.Dir(dir), llmCacheDir)
+	c.HTTPClient = rp.watchRequests()
 	if err := c.Check(); err != nil {
 		return nil, err
 	}
@@ -174,7 +177,7 @@ func (rp *runPanel) startEvolve(cfg experiment.Config, axes []string, bins int, 
 		return
 	}
 	rp.hideError()
-	rp.status.SetText("starting…")
+	rp.setStatus("starting…")
 	rp.problem = p
 	rp.record = newRunRecord("", cfg)
 	rp.population.Clear("The population appears here after the first generation.")
@@ -202,4 +205,31 @@ func (rp *runPanel) showEvolveSettings(cfg experiment.Config) {
 		rp.llmRate.SetText(strconv.FormatFloat(es.Rate, 'g', -1, 64))
 		rp.llmRepairs.SetText(strconv.Itoa(es.MaxRepairs))
 	}
+}
+
+// watchRequests counts the HTTP requests of the LLM-guided run about to start (the client
+// retries a refused request by itself, for as long as a minute or more) and returns the
+// client that sends them: the status shows them between generations too.
+func (rp *runPanel) watchRequests() *http.Client {
+	t := &llmTraffic{}
+	rp.traffic = t
+	t.watch(nil, func() {
+		if rp.traffic == t && rp.state == runRunning {
+			rp.setStatus(rp.statusBase)
+		}
+	})
+	return t.client()
+}
+
+// setStatus shows base in the status, followed by what the run's model requests have done
+// ("4 requests sent · 2 failed and retried (last: 429 Too Many Requests)") for an LLM-guided
+// run.
+func (rp *runPanel) setStatus(base string) {
+	rp.statusBase = base
+	if t := rp.traffic; t != nil {
+		if c := t.counts(); c.sent > 0 {
+			base += " · " + c.text(rp.state == runRunning)
+		}
+	}
+	rp.status.SetText(base)
 }

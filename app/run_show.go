@@ -26,7 +26,7 @@ func (rp *runPanel) showProgress(events []search.Event) {
 	}
 	last := events[len(events)-1]
 	rp.progress.SetValue(float64(last.Generation))
-	rp.status.SetText(formatEvent(last))
+	rp.setStatus(formatEvent(last))
 	rp.fitnessPlot.setSpec(runFitnessPlot(events, cfg.Generations))
 	rp.countsPlot.setSpec(runCountsPlot(events, cfg.Generations, cfg.PopSize))
 }
@@ -57,6 +57,7 @@ func (rp *runPanel) showRecord(rec *RunRecord) error {
 	if rp.state == runRunning {
 		return errors.New("a run is going on: pause or cancel it before opening another")
 	}
+	rp.traffic = nil // the counts were those of the run shown before
 	p, err := makeProblem(rec.Config.Problem)
 	if err != nil {
 		return err
