@@ -14,7 +14,9 @@
 //
 // New(a, Options) builds and configures the window (problem, tab, seed, run, folders to open);
 // nothing outside the package types into its widgets. Files are grouped by a prefix per part
-// of the window: window_* (the shell), widget_* (shared widgets), then one prefix per tab.
+// of the window: window_* (the shell), widget_* (shared widgets), then one prefix per tab. A
+// tab that reads or feeds another gets it at construction as a small interface
+// (window_links.go), and each tab's tooltips are its panel's tips method, beside the panel.
 //
 // It arranges; it does not compute metrics: sampling, evaluation and runs call packages
 // problems, search and experiment on their own goroutines (goJob) with a context, so the window
