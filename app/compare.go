@@ -252,7 +252,7 @@ func (cp *comparePanel) refresh() {
 		// a bar in the run's colour and a label that shortens itself: titles never widen the
 		// window, however long the fitness names
 		bar := lineSwatch(g)
-		label := widget.NewLabel(fmt.Sprintf("%s · best seed %d", g.Label(multi), run.Config.Seed))
+		label := widget.NewLabel(fmt.Sprintf("%s · best seed %d", g.label(multi), run.Config.Seed))
 		label.TextStyle = fyne.TextStyle{Bold: true}
 		label.Truncation = fyne.TextTruncateEllipsis
 		title := container.NewVBox(bar, label)
@@ -323,7 +323,7 @@ func shortNames(groups []*CompareGroup) []string {
 	}
 	out := make([]string, len(groups))
 	for i, g := range groups {
-		out[i] = g.Label(multi)
+		out[i] = g.label(multi)
 		if same {
 			out[i] = strings.Replace(out[i], " · "+g.fitness, "", 1)
 		}

@@ -54,8 +54,8 @@ type CompareGroup struct {
 	group *experiment.Group
 }
 
-// Label names the group: "ga · quality", with the problem when the comparison spans several.
-func (g *CompareGroup) Label(withProblem bool) string {
+// label names the group: "ga · quality", with the problem when the comparison spans several.
+func (g *CompareGroup) label(withProblem bool) string {
 	s := g.Generator + " · " + g.fitness
 	if withProblem {
 		s = g.problem + " · " + s
@@ -183,14 +183,14 @@ func comparePlotOf(groups []*CompareGroup, axis experiment.XAxis, spec plotSpec,
 			spec.xMax = math.Max(spec.xMax, float64(g.generations))
 		}
 		// a single-generation run (an LLM batch, a constructive run) is one marker with its interval
-		s := series{label: g.Label(multi), color: g.color, x: c.X, y: c.Mean, lo: c.Lo, hi: c.Hi, dashed: g.dashed, dotted: g.dotted}
+		s := series{label: g.label(multi), color: g.color, x: c.X, y: c.Mean, lo: c.Lo, hi: c.Hi, dashed: g.dashed, dotted: g.dotted}
 		if n := len(c.X); n > 0 && g.group != nil && axis.SpentNothing(g.group) {
 			// a group that spent nothing of this budget (GA on model calls) is one marker at 0,
 			// its last value, never hidden; the title says why
 			s.x, s.y, s.lo, s.hi = []float64{0}, c.Mean[n-1:], c.Lo[n-1:], c.Hi[n-1:]
 			s.label += ", " + axis.ZeroNote()
-			if !dotted && !strings.Contains(spec.title, g.Label(multi)+": ") {
-				spec.title += " · " + g.Label(multi) + ": " + axis.ZeroNote()
+			if !dotted && !strings.Contains(spec.title, g.label(multi)+": ") {
+				spec.title += " · " + g.label(multi) + ": " + axis.ZeroNote()
 			}
 		}
 		if s.color == nil {
@@ -283,7 +283,7 @@ func CompareTable(groups []*CompareGroup) [][]string {
 		if g.duplicates > 0 {
 			seeds += fmt.Sprintf(", %d repeated seed(s) left out", g.duplicates)
 		}
-		rows = append(rows, []string{g.Label(multi), seeds, formatNumber(float64(g.generations)),
+		rows = append(rows, []string{g.label(multi), seeds, formatNumber(float64(g.generations)),
 			formatInterval(g.BestIV, 3, false), formatInterval(g.FeasibleFrac, 0, true),
 			formatInterval(g.uniqueFrac, 0, true), formatInterval(g.controlledFrac, 0, true),
 			formatMeanCI(g.levels.Mean, math.NaN(), 0), formatMeanCI(g.Evaluations.Mean, math.NaN(), 0)})

@@ -165,7 +165,7 @@ func TestCompareTableTellsTheTruth(t *testing.T) {
 	for _, g := range groups {
 		for _, iv := range []experiment.Interval{g.FeasibleFrac, g.uniqueFrac, g.controlledFrac} {
 			if iv.Mean < 0 || iv.Mean > 1 || !iv.TooFew() && (iv.Lo < 0 || iv.Hi > 1) {
-				t.Errorf("%s: fraction interval %+v outside [0, 1]", g.Label(false), iv)
+				t.Errorf("%s: fraction interval %+v outside [0, 1]", g.label(false), iv)
 			}
 		}
 	}

@@ -56,7 +56,7 @@ func (d *diffSection) Content() fyne.CanvasObject { return d.content }
 
 // diffOption names group i in the selects: "1. ga · quality".
 func diffOption(i int, g *CompareGroup, multi bool) string {
-	return fmt.Sprintf("%d. %s", i+1, g.Label(multi))
+	return fmt.Sprintf("%d. %s", i+1, g.label(multi))
 }
 
 // setGroups offers the groups; the selection is kept where the groups still exist, else the
@@ -133,11 +133,11 @@ func (d *diffSection) show() {
 		d.rows = experiment.PairDifferences(all, a, b)
 		if d.rows == nil {
 			d.title.SetText(fmt.Sprintf("%s and %s differ in problem or fitness: only groups of one problem and fitness are compared.",
-				ga.Label(true), gb.Label(true)))
+				ga.label(true), gb.label(true)))
 			break
 		}
 		d.title.SetText(fmt.Sprintf("%s · %s: a = %s (%s), b = %s (%s); diff = a − b",
-			ga.problem, ga.fitness, ga.Label(false), stats.NText(d.rows[0].NA, "seed"), gb.Label(false), stats.NText(d.rows[0].NB, "seed")))
+			ga.problem, ga.fitness, ga.label(false), stats.NText(d.rows[0].NA, "seed"), gb.label(false), stats.NText(d.rows[0].NB, "seed")))
 	}
 	d.table.RemoveAll()
 	for r, row := range d.tableText() {

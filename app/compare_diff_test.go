@@ -135,7 +135,7 @@ func TestCompareLevelsColumnClearAndColours(t *testing.T) {
 	seenDash := false
 	for _, g := range cp.Groups() {
 		if g.color != experiment.GeneratorColor(g.Generator) {
-			t.Errorf("%s: colour %v, report's %v", g.Label(false), g.color, experiment.GeneratorColor(g.Generator))
+			t.Errorf("%s: colour %v, report's %v", g.label(false), g.color, experiment.GeneratorColor(g.Generator))
 		}
 		seenDash = seenDash || g.dashed
 	}

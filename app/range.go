@@ -122,7 +122,7 @@ func (ep *expressivePanel) updateSources() {
 	opts := []string{sourceRun, sourceSample}
 	multi := spansProblems(ep.compared.Groups())
 	for _, g := range ep.compared.Groups() {
-		opts = append(opts, comparePrefix+g.Label(multi))
+		opts = append(opts, comparePrefix+g.label(multi))
 	}
 	ep.source.SetOptions(opts)
 }
@@ -131,7 +131,7 @@ func (ep *expressivePanel) compareGroup(source string) *CompareGroup {
 	groups := ep.compared.Groups()
 	multi := spansProblems(groups)
 	for _, g := range groups {
-		if comparePrefix+g.Label(multi) == source {
+		if comparePrefix+g.label(multi) == source {
 			return g
 		}
 	}
