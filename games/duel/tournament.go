@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 	"text/tabwriter"
+
+	"pcgwb/stats"
 )
 
 // TournamentOptions configure a round robin.
@@ -187,26 +189,14 @@ func (p *PairResult) Add(r Result, aSeat int) {
 	}
 }
 
-// Wilson is the 95% Wilson score interval of a proportion p observed over n trials; it stays
-// inside [0, 1] and behaves at 0% and 100%, unlike the normal approximation.
+// Wilson is the 95% Wilson score interval of a score p (draws as half a win) over n games:
+// the statistics layer's WilsonScore. With no games it is the whole of [0, 1].
 func Wilson(p float64, n int) (lo, hi float64) {
 	if n == 0 {
 		return 0, 1
 	}
-	const z = 1.959963984540054
-	nf := float64(n)
-	den := 1 + z*z/nf
-	centre := (p + z*z/(2*nf)) / den
-	half := z * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf)) / den
-	lo, hi = max(0, centre-half), min(1, centre+half)
-	// at 0% and 100% the bound is exact; rounding must not leave p outside its interval
-	if p <= 0 {
-		lo = 0
-	}
-	if p >= 1 {
-		hi = 1
-	}
-	return lo, hi
+	iv := stats.WilsonScore(p, n)
+	return iv.Lo, iv.Hi
 }
 
 // Cell is one agent's record against another (or against all, with Opponent -1).
