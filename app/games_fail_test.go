@@ -84,6 +84,9 @@ func checkErrorDetails(t *testing.T, dp *duelPanel) string {
 }
 
 func TestDuelTabFailedLoadShowsNoStaleGame(t *testing.T) {
+	if testing.Short() {
+		t.Skip("failing loads in a real sandbox worker (-short)")
+	}
 	long := duel.Budgets{Call: time.Minute, Move: time.Minute, Game: time.Minute}
 	for _, tc := range []struct {
 		name, script string

@@ -44,6 +44,9 @@ func faultIn(fn, params, line string) string {
 // moves; a game left with no position shows no game. A game loaded next hides Error details.
 // Each fault is an event the sandbox reports (a script error, a budget, the worker's death).
 func TestDuelTabFaultDuringPlayShowsAnExcerpt(t *testing.T) {
+	if testing.Short() {
+		t.Skip("every sandbox fault in a real sandbox worker (-short)")
+	}
 	long := strings.Repeat("x", 5000)
 	growDef, _, _ := strings.Cut(growScript, "_N = _grow()")
 	for _, tc := range []struct {

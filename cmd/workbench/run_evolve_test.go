@@ -53,6 +53,9 @@ func knownEditServer(t *testing.T, problem string, p problems.Problem) *llmtest.
 // test endpoint; the model makes children, the events count the calls, and an offline replay
 // in another folder writes the same final.json byte for byte.
 func TestRunEvolveOnEveryProblem(t *testing.T) {
+	if testing.Short() {
+		t.Skip("two LLM-guided runs and a replay on every problem (-short)")
+	}
 	problemtest.RefData(t) // the problems that need the reference data run too (../shared)
 	t.Setenv(runLLMKeyEnv, llmTestKey)
 	for _, name := range defaultProblems(t) {
