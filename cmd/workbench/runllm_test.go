@@ -219,11 +219,23 @@ func TestRunResumeLLM(t *testing.T) {
 			t.Fatalf("key not sent on resume: %q", c.Authorization)
 		}
 	}
-	// Offline with a cache that lacks the replies fails clearly (a run killed before its first
-	// checkpoint starts over; one with a checkpoint asks nothing it already has).
+	// Offline with an empty cache: the run folder's own replies.jsonl refills it (a cache lost
+	// or on another machine), so the replay asks nothing and ends as the uninterrupted run.
 	os.Remove(filepath.Join(killed, experiment.FinalFile))
 	os.Remove(filepath.Join(killed, experiment.CheckpointFile))
-	code, _, errs = runCLI(t, resumeArgs(killed, filepath.Join(tmp, "empty-cache"), "--offline")...)
+	code, out, errs := runCLI(t, resumeArgs(killed, filepath.Join(tmp, "empty-cache"), "--offline")...)
+	if code != 0 || !strings.Contains(out, "3 asked, 3 valid") {
+		t.Fatalf("offline replay refilled from the folder: exit %d: %s %s", code, out, errs)
+	}
+	if got := readFile(t, filepath.Join(killed, experiment.FinalFile)); !bytes.Equal(got, want) {
+		t.Fatalf("%s/final.json differs from the uninterrupted run's", killed)
+	}
+	// Offline with a cache that lacks the replies and a folder that does not hold them either
+	// fails clearly (a run killed before its first checkpoint starts over).
+	os.Remove(filepath.Join(killed, experiment.FinalFile))
+	os.Remove(filepath.Join(killed, experiment.CheckpointFile))
+	os.Remove(filepath.Join(killed, llm.RepliesFile))
+	code, _, errs = runCLI(t, resumeArgs(killed, filepath.Join(tmp, "another-empty-cache"), "--offline")...)
 	if code != 1 || !strings.Contains(errs, "not in the cache") {
 		t.Fatalf("offline miss: exit %d: %s", code, errs)
 	}
