@@ -204,8 +204,8 @@ const aboutText = `PCG Workbench: sample, generate, edit and compare levels of t
 	`generation benchmark's problems, with the same metrics as the reference (quality, diversity, ` +
 	`controllability).
 
-The command line (workbench help) runs the same flows without a window; the README describes ` +
-	`every command, the run folders and the keyboard shortcuts (F1).`
+The command line (workbench help) runs the same flows without a window; docs/cli.md describes ` +
+	`every command and the run folders; F1 lists the keyboard shortcuts.`
 
 // showGuide opens Help → Guide: the embedded user guide, rendered from Markdown.
 func (wb *Workbench) showGuide() {
