@@ -114,8 +114,6 @@ type conversation struct {
 	// onFailure, when set, may take a failed request (after the client's retries): it returns
 	// the failure's message and true when the level survives it (and falls back).
 	onFailure func(req Request, err error) (string, bool)
-	// received sees every reply the server or the cache gave, before it is checked.
-	received func(req Request, resp *Response)
 	// record logs an exchange; fallback is set on the last one of a level that ends without
 	// a valid reply.
 	record  func(ex Exchange, fallback bool)
@@ -171,9 +169,6 @@ func (cv *conversation) run(ctx context.Context) outcome {
 			}
 			out.err = fmt.Errorf("%s: %w", cv.errPrefix, err)
 			return out
-		}
-		if cv.received != nil {
-			cv.received(req, resp)
 		}
 		content, info, computed, perr := checkReply(cv.p, cv.legend, resp.Content)
 		if computed {

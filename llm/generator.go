@@ -9,7 +9,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"sort"
-	"sync"
 	"sync/atomic"
 
 	"pcgwb/problems"
@@ -146,43 +145,6 @@ type Generator struct {
 
 	// log writes every exchange (a run's replies.jsonl).
 	log jsonLines
-	// uncached counts replies received from the server that the cache does not hold (a cache
-	// write failed, e.g. on a full disk); cacheErr is the first such failure. cacheMu guards
-	// both (replies arrive from several goroutines).
-	cacheMu  sync.Mutex
-	uncached int
-	cacheErr error
-}
-
-// CacheError reports the replies this generator received that could not be stored in the
-// response cache: the run's results are complete, but an offline replay would miss them.
-func (g *Generator) CacheError() error {
-	g.cacheMu.Lock()
-	defer g.cacheMu.Unlock()
-	if g.uncached == 0 {
-		return nil
-	}
-	return fmt.Errorf("%d replies received could not be written to the response cache (%v); an --offline replay would miss them", g.uncached, g.cacheErr)
-}
-
-// checkCached notes a reply from the server that the cache failed to keep.
-func (g *Generator) checkCached(req Request, resp *Response) {
-	if resp.Cached || req.NoCache || g.client == nil || g.client.cache == nil {
-		return
-	}
-	e, err := g.client.cache.Get(resp.Key)
-	if e != nil {
-		return
-	}
-	if err == nil {
-		err = fmt.Errorf("entry %s missing", g.client.cache.path(resp.Key))
-	}
-	g.cacheMu.Lock()
-	defer g.cacheMu.Unlock()
-	g.uncached++
-	if g.cacheErr == nil {
-		g.cacheErr = err
-	}
 }
 
 var _ search.Generator = (*Generator)(nil)
@@ -413,7 +375,6 @@ func (g *Generator) runItem(ctx context.Context, pl *itemPlan, stop *atomic.Bool
 		repair:       func(reply string, err error) (string, error) { return g.prompt.Repair(pl.data, reply, err) },
 		stop:         stop,
 		reaskInvalid: g.client.cfg.ReaskInvalid,
-		received:     g.checkCached,
 		record:       func(ex Exchange, _ bool) { g.log.write(ex) },
 		onReply:      g.OnReply,
 	}
