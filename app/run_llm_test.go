@@ -105,15 +105,22 @@ func TestRunTabRunsLLMGA(t *testing.T) {
 	}
 }
 
-func runLLMFromRunTab(t *testing.T, gen string) {
-	srv := knownEditEndpoint(t)
-	wb := newEvolveWorkbench(t)
+// useTestEndpoint points the LLM tab, whose endpoint the Run tab's LLM generators use, at the
+// test server, online.
+func useTestEndpoint(wb *Workbench, srv *llmtest.Server) {
 	lp := wb.llm()
 	lp.baseURL.SetText(srv.BaseURL())
 	lp.model.SetText("apptest-model")
 	lp.apiKey.SetText(llmTestKey)
 	lp.temperature.SetText("")
 	lp.offline.SetChecked(false)
+}
+
+func runLLMFromRunTab(t *testing.T, gen string) {
+	srv := knownEditEndpoint(t)
+	wb := newEvolveWorkbench(t)
+	useTestEndpoint(wb, srv)
+	lp := wb.llm()
 	rp := wb.run
 	wb.showTab("run")
 	rp.generator.SetSelected(gen)

@@ -40,12 +40,7 @@ func TestRunTabShowsLLMRetries(t *testing.T) {
 	t.Cleanup(free) // before the server closes and the workbench's cleanup cancels the run
 
 	wb := newEvolveWorkbench(t)
-	lp := wb.llm()
-	lp.baseURL.SetText(srv.BaseURL())
-	lp.model.SetText("apptest-model")
-	lp.apiKey.SetText(llmTestKey)
-	lp.temperature.SetText("")
-	lp.offline.SetChecked(false)
+	useTestEndpoint(wb, srv)
 	rp := wb.run
 	wb.showTab("run")
 	rp.fitness.SetSelected(search.FitnessQuality)
