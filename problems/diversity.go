@@ -316,7 +316,7 @@ func scanRows(ctx context.Context, n int, src simRows, store bool, progress Prog
 	}
 	var stored atomic.Int64
 	var overBudget atomic.Bool
-	var done atomic.Int64
+	var done int
 	var mu sync.Mutex
 	eachIndex(ctx, n, nil, func(take func() (int, bool)) {
 		var cols []int32
@@ -333,9 +333,10 @@ func scanRows(ctx context.Context, n int, src simRows, store bool, progress Prog
 				}
 			}
 			if progress != nil {
-				d := int(done.Add(1))
+				// Counted under the lock that orders the calls, so the reports only rise.
 				mu.Lock()
-				progress(d, n)
+				done++
+				progress(done, n)
 				mu.Unlock()
 			}
 		}
@@ -361,7 +362,7 @@ func scanSymmetric(ctx context.Context, n int, src infoRows, progress ProgressFu
 	var stored atomic.Int64
 	stored.Add(int64(n)) // a diagonal entry per row, at most
 	var overBudget atomic.Bool
-	var done atomic.Int64
+	var done int
 	var mu sync.Mutex
 	// Row r costs n-r pairs: rows r and n-1-r together cost about n, so the units are even.
 	units := (n + 1) / 2
@@ -390,9 +391,9 @@ func scanSymmetric(ctx context.Context, n int, src infoRows, progress ProgressFu
 				upCols[r] = slices.Clone(cols)
 				upVals[r] = slices.Clone(vals)
 				if progress != nil {
-					dn := int(done.Add(1))
 					mu.Lock()
-					progress(dn, n)
+					done++
+					progress(done, n)
 					mu.Unlock()
 				}
 				if u == n-1-u {

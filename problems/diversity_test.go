@@ -387,7 +387,12 @@ func TestSymmetricScanEqualsTheFullScan(t *testing.T) {
 				}
 			}
 			var done int
-			got, err := DiversitiesContext(context.Background(), symProblem{}, infos, func(d, total int) { done = d })
+			got, err := DiversitiesContext(context.Background(), symProblem{}, infos, func(d, total int) {
+				if d <= done {
+					t.Errorf("progress went from %d to %d: a progress bar would move backwards", done, d)
+				}
+				done = d
+			})
 			if err != nil {
 				t.Fatal(err)
 			}
