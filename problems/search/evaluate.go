@@ -8,7 +8,8 @@ import (
 	"runtime"
 	"slices"
 	"strconv"
-	"sync"
+
+	"golang.org/x/sync/errgroup"
 
 	"pcgwb/problems"
 )
@@ -373,41 +374,36 @@ func fillPairs(ctx context.Context, p problems.Problem, infos []problems.Info, u
 		return err
 	}
 	workers := min(runtime.GOMAXPROCS(0), max(1, len(need)/64))
-	var wg sync.WaitGroup
-	var firstErr error
-	var errMu sync.Mutex
+	// Each worker takes a contiguous share of need. The first failure (a panic in the problem's
+	// diversity) stops the others and is the error; a cancellation of ctx wins over it.
+	g, gctx := errgroup.WithContext(ctx)
 	for w := 0; w < workers; w++ {
 		lo, hi := w*len(need)/workers, (w+1)*len(need)/workers
 		if lo >= hi {
 			continue
 		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		g.Go(func() (err error) {
 			defer func() {
 				if r := recover(); r != nil {
-					errMu.Lock()
-					if firstErr == nil {
-						firstErr = fmt.Errorf("diversity failed: %v", r)
-					}
-					errMu.Unlock()
+					err = fmt.Errorf("diversity failed: %v", r)
 				}
 			}()
 			d := mk()
 			for n := lo; n < hi; n++ {
-				if (n-lo)%256 == 0 && ctx.Err() != nil {
-					return
+				if (n-lo)%256 == 0 && gctx.Err() != nil {
+					return nil
 				}
 				vals[n] = d(int(need[n].i), int(need[n].j))
 			}
-		}()
+			return nil
+		})
 	}
-	wg.Wait()
+	failed := g.Wait()
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	if firstErr != nil {
-		return firstErr
+	if failed != nil {
+		return failed
 	}
 	for t, pr := range todo {
 		u[pr.i][pr.j] = vals[of[t]]
