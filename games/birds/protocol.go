@@ -105,16 +105,17 @@ func SimulateTrialsBy(ctx context.Context, lv *Level, cfg SimConfig, seed uint64
 	errs := make([]error, n)
 	later[0] = first
 	if metric(first) < 1 && n > 1 {
+		// Not errgroup: the core slots are process-wide (SetLimit is per group), and a failed
+		// trial must not cancel an earlier one, which may still be kept.
 		var wg sync.WaitGroup
 		for i := 1; i < n; i++ {
 			run := func() { later[i], errs[i] = SimulateContext(ctx, lv, TrialConfig(cfg, seed, i)) }
 			select {
 			case coreSlots <- struct{}{}:
-				wg.Add(1)
-				go func() {
-					defer func() { <-coreSlots; wg.Done() }()
+				wg.Go(func() {
+					defer func() { <-coreSlots }()
 					run()
-				}()
+				})
 			default:
 				run()
 			}

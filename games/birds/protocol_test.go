@@ -2,7 +2,9 @@ package birds
 
 import (
 	"context"
+	"errors"
 	"math"
+	"math/rand/v2"
 	"os"
 	"testing"
 
@@ -126,5 +128,54 @@ func TestUnityLegacyProtocol(t *testing.T) {
 		pooled, n, 100*iv.Mean, iv.N, 100*iv.Lo, 100*iv.Hi, worst, len(cases))
 	if worst < minProtocolLegacyPerSeed || pooled < minProtocolLegacyAgreeAll {
 		t.Errorf("agreement fell below the recorded minimum (worst seed %d ≥ %d, pooled %d ≥ %d)", worst, minProtocolLegacyPerSeed, pooled, minProtocolLegacyAgreeAll)
+	}
+}
+
+// A level's trials cancelled after trial 0 (the metric cancels) end with the context's error,
+// with the later trials on spare cores and run in line (every core slot taken), and every
+// slot a trial took is given back when SimulateTrialsBy returns.
+func TestTrialsCancelledInTheMiddle(t *testing.T) {
+	// A toppling pile: its later trials run past their first look at the context (step 50).
+	done, stop := context.WithCancel(context.Background())
+	stop()
+	var lv *Level
+	rng := rand.New(rand.NewPCG(5, 31))
+	for attempt := 0; lv == nil && attempt < 200; attempt++ {
+		l, err := mustConvert(t, randomProgram(rng, 5+rng.IntN(30)))
+		if err != nil {
+			continue
+		}
+		_, err1 := SimulateContext(done, l, TrialConfig(DefaultSimConfig(), 7, 1))
+		_, err2 := SimulateContext(done, l, TrialConfig(DefaultSimConfig(), 7, 2))
+		if errors.Is(err1, context.Canceled) && errors.Is(err2, context.Canceled) {
+			lv = l
+		}
+	}
+	if lv == nil {
+		t.Fatal("no pile topples past step 50")
+	}
+	for _, inline := range []bool{false, true} {
+		held := 0
+		if inline {
+			for ; held < cap(coreSlots); held++ {
+				coreSlots <- struct{}{}
+			}
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		metric := func(*Result) float64 {
+			cancel() // first called on trial 0: the later trials start cancelled
+			return 0
+		}
+		tr, err := SimulateTrialsBy(ctx, lv, DefaultSimConfig(), 7, 3, metric)
+		cancel()
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("inline %v: trials cancelled after trial 0 = %v, %v; want context.Canceled", inline, tr, err)
+		}
+		if len(coreSlots) != held {
+			t.Fatalf("inline %v: %d core slots held after the trials, want %d", inline, len(coreSlots), held)
+		}
+		for ; held > 0; held-- {
+			<-coreSlots
+		}
 	}
 }
