@@ -337,14 +337,12 @@ func parallelFor(n, workers int, f func(lo, hi int)) {
 		return
 	}
 	parts := min(workers, n)
+	// Not errgroup: the parts return no error and cannot be cancelled, and there is one
+	// goroutine per part, so there is nothing to carry, cancel or limit.
 	var wg sync.WaitGroup
 	for p := 0; p < parts; p++ {
 		lo, hi := p*n/parts, (p+1)*n/parts
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			f(lo, hi)
-		}()
+		wg.Go(func() { f(lo, hi) })
 	}
 	wg.Wait()
 }

@@ -88,6 +88,7 @@ func TestLogitsMatchReference(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	serial := map[string][]float64{} // the logits of one worker: more workers give the same bits
 	for _, workers := range []int{1, 3} {
 		c.Model.Workers = workers
 		for _, r := range e.Results {
@@ -108,6 +109,15 @@ func TestLogitsMatchReference(t *testing.T) {
 			}
 			if worst > 1e-4 {
 				t.Errorf("%s (workers %d): logits differ by up to %.3g (want ≤ 1e-4)", r.Image, workers, worst)
+			}
+			if workers == 1 {
+				serial[r.Image] = out.Logits
+			} else {
+				for i, l := range out.Logits {
+					if math.Float64bits(l) != math.Float64bits(serial[r.Image][i]) {
+						t.Fatalf("%s: logit %d is %v with %d workers, %v with one", r.Image, i, l, workers, serial[r.Image][i])
+					}
+				}
 			}
 			img, _, err := image.Decode(bytes.NewReader(png))
 			if err != nil {
