@@ -279,6 +279,12 @@ func (p *proc) call(ctx context.Context, req workerRequest) (workerReply, error)
 		p.dead = p.crashFault(err)
 		return workerReply{}, p.dead
 	}
+	if rep.Seq != uint64(p.calls) {
+		// an answer to another request: the two sides no longer agree on what was asked
+		p.kill()
+		p.dead = &Fault{Kind: FaultPanic, Msg: fmt.Sprintf("the sandbox worker answered request %d when asked request %d", rep.Seq, p.calls)}
+		return workerReply{}, p.dead
+	}
 	p.cpu += rep.CPU
 	if rep.Exiting {
 		p.dead = rep.Fault

@@ -18,6 +18,9 @@ import (
 const testChildEnv = "PCGWB_DUEL_TEST_CHILD"
 
 func TestMain(m *testing.M) {
+	if os.Getenv(testSlowStartEnv) != "" {
+		slowStart()
+	}
 	if IsSandboxChild() {
 		os.Exit(RunSandboxChild(nil))
 	}

@@ -116,6 +116,9 @@ type workerReply struct {
 	Exiting bool `json:"exiting,omitempty"`
 	// CPU is the worker's CPU time spent on the request.
 	CPU time.Duration `json:"cpu"`
+	// Seq is the request's number in the worker's life (1 for the first): the parent checks
+	// that an answer is to the request it sent.
+	Seq uint64 `json:"seq"`
 	// Trained: the self-play samples and statistics of a train request.
 	Trained *trainReply `json:"trained,omitempty"`
 }
@@ -163,14 +166,17 @@ type worker struct {
 	out      *bufio.Writer
 	answered bool
 
-	// budget of the request in progress, read by the watchdog
+	// budget of the request in progress, read by the watchdog; seq counts the requests
 	mu        sync.Mutex
 	busy      bool
+	seq       uint64
 	reqStart  time.Duration
 	reqBudget time.Duration
 	reqName   string
 	cancelReq context.CancelFunc
 	overrun   bool
+
+	exit func(code int) // os.Exit
 }
 
 // workerGrace is how much CPU time past its budget a request may take to stop by itself
@@ -198,10 +204,13 @@ func ServeWorker(in io.Reader, out io.Writer, lim ChildLimits) int {
 	debug.SetGCPercent(400)
 	// budgets are CPU time here: a loaded machine does not stop a call that did little work
 	cpuClock.Store(true)
-	w := &worker{states: map[uint64]State{}, agents: map[string]Agent{}, out: bufio.NewWriterSize(out, 64<<10)}
+	w := &worker{states: map[uint64]State{}, agents: map[string]Agent{}, out: bufio.NewWriterSize(out, 64<<10), exit: os.Exit}
 	go w.watch()
 	stuck := func(limit time.Duration) {
-		w.die(&Fault{Kind: FaultTimeout, Msg: fmt.Sprintf("one step of the script ran past the CPU-time limit of %s per call and did not stop: the sandbox worker was ended", limit)})
+		w.mu.Lock()
+		seq := w.seq
+		w.mu.Unlock()
+		w.die(seq, &Fault{Kind: FaultTimeout, Msg: fmt.Sprintf("one step of the script ran past the CPU-time limit of %s per call and did not stop: the sandbox worker was ended", limit)})
 	}
 	stuckCall.Store(&stuck)
 	br := bufio.NewReaderSize(in, 64<<10)
@@ -261,24 +270,31 @@ func (w *worker) watch() {
 				w.game.thread.Cancel("CPU budget exceeded")
 			}
 		}
-		name, budget := w.reqName, w.reqBudget
+		name, budget, seq := w.reqName, w.reqBudget, w.seq
 		w.mu.Unlock()
 		if hard {
-			w.die(budgetFault(name, budget))
+			w.die(seq, budgetFault(name, budget))
 		}
 	}
 }
 
-// die answers the request in progress with f and ends the process.
-func (w *worker) die(f *Fault) {
+// die answers request seq with f and ends the process, if that request is still in progress.
+// A request that returned in the meantime has its own answer (or is writing it): a second one
+// would be read by the parent as the answer to its next request.
+func (w *worker) die(seq uint64, f *Fault) {
+	w.outMu.Lock() // held to the end: the main loop writes no answer after this one
 	w.mu.Lock()
+	if !w.busy || w.seq != seq {
+		w.mu.Unlock()
+		w.outMu.Unlock()
+		return
+	}
 	used := CPUTime() - w.reqStart
 	w.mu.Unlock()
-	w.outMu.Lock()
 	w.answered = true
-	_ = writeFrame(w.out, workerReply{Fault: f, CPU: used, Exiting: true})
+	_ = writeFrame(w.out, workerReply{Fault: f, CPU: used, Exiting: true, Seq: seq})
 	_ = w.out.Flush()
-	os.Exit(0)
+	w.exit(0)
 }
 
 func budgetFault(name string, budget time.Duration) *Fault {
@@ -293,6 +309,8 @@ func (w *worker) serve(req workerRequest) (rep workerReply) {
 	defer cancel()
 	start := CPUTime()
 	w.mu.Lock()
+	w.seq++
+	seq := w.seq
 	w.busy, w.reqStart, w.reqBudget, w.reqName, w.cancelReq, w.overrun = true, start, req.Budget, req.BudgetName, cancel, false
 	w.mu.Unlock()
 	defer func() {
@@ -309,7 +327,7 @@ func (w *worker) serve(req workerRequest) (rep workerReply) {
 		if overrun && (rep.Fault != nil || rep.Error != "") {
 			rep.Fault, rep.Error = budgetFault(req.BudgetName, req.Budget), ""
 		}
-		rep.CPU = CPUTime() - start
+		rep.CPU, rep.Seq = CPUTime()-start, seq
 	}()
 	fault := func(err error) workerReply {
 		if f := FaultOf(err); f != nil {
