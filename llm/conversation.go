@@ -230,16 +230,16 @@ func (cv *conversation) run(ctx context.Context) outcome {
 func askAll(ctx context.Context, n int, converse func(i int, stop *atomic.Bool) outcome) ([]outcome, error) {
 	var stop atomic.Bool
 	results := make([]outcome, n)
+	// Not errgroup: a failure must not cancel the requests in flight, and the error is chosen
+	// in level order, not as the first to fail in time.
 	var wg sync.WaitGroup
 	for i := range n {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			results[i] = converse(i, &stop)
 			if results[i].err != nil {
 				stop.Store(true)
 			}
-		}()
+		})
 	}
 	wg.Wait()
 	if err := ctx.Err(); err != nil {

@@ -70,6 +70,33 @@ func TestAskAllStopsAfterAFailure(t *testing.T) {
 	}
 }
 
+// TestAskAllCancelledIsTheContextsError: a batch whose context is cancelled fails with the
+// context's error even when a level failed otherwise, and only once every level has returned.
+func TestAskAllCancelledIsTheContextsError(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	const n = 4
+	first := make(chan struct{})
+	var returned atomic.Int32
+	_, err := askAll(ctx, n, func(i int, _ *atomic.Bool) outcome {
+		defer returned.Add(1)
+		if i == 0 {
+			defer close(first)
+			cancel()
+			return outcome{err: errors.New("boom")}
+		}
+		<-first // the others are still at work when level 0 cancels
+		runtime.Gosched()
+		return outcome{err: ctx.Err()}
+	})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("error %v, want context.Canceled", err)
+	}
+	if r := returned.Load(); r != n {
+		t.Fatalf("askAll returned while %d of %d levels were still at work", n-r, n)
+	}
+}
+
 // TestJSONLinesKeepsTheFirstError checks that lines are whole and that the first write error
 // is kept while later writes go on.
 func TestJSONLinesKeepsTheFirstError(t *testing.T) {
