@@ -1,6 +1,7 @@
 package llm
 
 import (
+	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -47,6 +48,12 @@ type CacheEntry struct {
 	Created  time.Time        `json:"created"`
 	Request  canonicalRequest `json:"request"`
 	Response cachedResponse   `json:"response"`
+	// RefilledFrom is the run folder (absolute path) whose replies.jsonl an entry was rebuilt
+	// from (refillCache), empty for a reply received from the server. A run folder is
+	// untrusted input and its replies.jsonl cannot prove that the server said what it records,
+	// so such an entry is served only to that run's own sessions (Client.bindRun): a folder
+	// from elsewhere cannot plant answers for other runs sharing the cache.
+	RefilledFrom string `json:"refilled_from,omitempty"`
 }
 
 type cachedResponse struct {
@@ -130,4 +137,48 @@ func cleanCacheTemps(dir string) {
 			atomicfile.CleanStale(filepath.Join(dir, e.Name()), staleCacheTemp)
 		}
 	}
+}
+
+// sealFile, in a cache folder, holds the cache's secret: 32 random bytes that seal the replies
+// its sessions receive (Client.seal), so a refill trusts only replies this cache's sessions
+// recorded. It is no credential: it proves nothing to a server, only to this cache.
+const sealFile = ".seal-key"
+
+// sealKey returns the cache's secret, making it the first time (readable by the owner only).
+func (c Cache) sealKey() ([]byte, error) {
+	p := filepath.Join(c.Dir, sealFile)
+	if b, err := safeio.ReadFile(p, 64); err == nil && len(b) == 32 {
+		return b, nil
+	} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, err
+	}
+	key := make([]byte, 32)
+	if _, err := rand.Read(key); err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(c.Dir, 0o755); err != nil {
+		return nil, err
+	}
+	// Exclusive create: of two sessions making it at once, one wins and both read its key.
+	f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		if errors.Is(err, fs.ErrExist) {
+			if b, err := safeio.ReadFile(p, 64); err == nil && len(b) == 32 {
+				return b, nil
+			}
+		}
+		return nil, err
+	}
+	_, werr := f.Write(key)
+	if err := f.Sync(); werr == nil {
+		werr = err
+	}
+	if err := f.Close(); werr == nil {
+		werr = err
+	}
+	if werr != nil {
+		os.Remove(p)
+		return nil, werr
+	}
+	return key, nil
 }

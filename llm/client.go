@@ -2,6 +2,9 @@ package llm
 
 import (
 	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -11,7 +14,9 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	openai "github.com/sashabaranov/go-openai"
@@ -60,6 +65,11 @@ type Response struct {
 	Attempts int
 	// Key is the request's cache key.
 	Key string
+	// Seal vouches, with the response cache's own secret (Cache.sealKey), that this reply came
+	// from the server or from a cache entry of one; empty without a cache or for an entry
+	// refilled from a run folder. Exchanges carry it into replies.jsonl so that a later refill
+	// can tell this machine's replies from a copied folder's (refillCache).
+	Seal string
 }
 
 // StreamFunc receives a streamed reply as it arrives. attempt starts at 1; when it changes, a
@@ -74,6 +84,11 @@ type Client struct {
 	sem   chan struct{}
 	cache *Cache
 	log   *UsageLog
+	// run is the absolute path of the run folder this client asks for (bindRun), nil outside
+	// a run: entries refilled from a run folder are served only to that run.
+	run atomic.Pointer[string]
+	// sealKey is the cache's secret that seals replies (nil: no cache, or it could not be made).
+	sealKey []byte
 	// sleep waits between attempts; tests replace it to observe the delays.
 	sleep func(ctx context.Context, d time.Duration) error
 }
@@ -106,8 +121,50 @@ func New(cfg Config) (*Client, error) {
 		log: NewUsageLog(cfg.UsageLog), sleep: sleepCtx}
 	if cfg.CacheDir != "" {
 		c.cache = &Cache{Dir: cfg.CacheDir}
+		// Without the secret (a read-only or full cache) replies go unsealed and a refill
+		// keeps them to their own run: safe, only less shared.
+		c.sealKey, _ = c.cache.sealKey()
 	}
 	return c, nil
+}
+
+// seal is the HMAC-SHA256, under the cache's secret, of a reply to the request key with its
+// token counts; "" without a secret.
+func (c *Client) seal(key, content string, u Usage) string {
+	if len(c.sealKey) == 0 {
+		return ""
+	}
+	m := hmac.New(sha256.New, c.sealKey)
+	fmt.Fprintf(m, "%s\x00%d\x00%d\x00%d\x00", key, u.PromptTokens, u.CompletionTokens, u.TotalTokens)
+	io.WriteString(m, content)
+	return hex.EncodeToString(m.Sum(nil))
+}
+
+// sealed reports whether seal is this cache's seal of the reply.
+func (c *Client) sealed(key, content string, u Usage, seal string) bool {
+	want := c.seal(key, content, u)
+	return want != "" && hmac.Equal([]byte(want), []byte(seal))
+}
+
+// bindRun tells the client which run folder it asks for, so that the entries refilled from
+// that folder's replies.jsonl (and only those) are served to it.
+func (c *Client) bindRun(dir string) error {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return err
+	}
+	c.run.Store(&abs)
+	return nil
+}
+
+// mayServe reports whether a cached entry may answer this client: every reply received from
+// a server may; one refilled from a run folder only to that run.
+func (c *Client) mayServe(e *CacheEntry) bool {
+	if e.RefilledFrom == "" {
+		return true
+	}
+	run := c.run.Load()
+	return run != nil && *run == e.RefilledFrom
 }
 
 // Settings are the recordable settings (no key).
@@ -194,10 +251,16 @@ func (c *Client) do(ctx context.Context, req Request, fn StreamFunc) (*Response,
 	}
 	if c.cache != nil && !req.NoCache && !req.Refresh {
 		e, err := c.cache.Get(key)
+		if e != nil && !c.mayServe(e) {
+			e = nil // another run's refilled entry: asked afresh, and the real reply replaces it
+		}
 		if e != nil {
 			// Redacted again: a cache written before replies were redacted may hold the key.
 			resp := &Response{Content: c.redact(e.Response.Content), FinishReason: e.Response.FinishReason, Model: c.redact(e.Response.Model),
 				Usage: e.Response.Usage, Cached: true, Key: key}
+			if e.RefilledFrom == "" {
+				resp.Seal = c.seal(key, resp.Content, resp.Usage)
+			}
 			if fn != nil {
 				fn(0, resp.Content)
 			}
@@ -238,6 +301,7 @@ func (c *Client) do(ctx context.Context, req Request, fn StreamFunc) (*Response,
 			// keeps it.
 			resp.Content, resp.Model, resp.FinishReason = c.redact(resp.Content), c.redact(resp.Model), c.redact(resp.FinishReason)
 			resp.Attempts, resp.Key = attempt, key
+			resp.Seal = c.seal(key, resp.Content, resp.Usage)
 			rec.Usage = resp.Usage
 			rec.Cost = c.cfg.Price.Cost(resp.Usage)
 			if c.cache != nil && !req.NoCache {

@@ -191,7 +191,7 @@ func (cv *conversation) run(ctx context.Context) outcome {
 		final := perr == nil || turn >= cv.repairs
 		ev := ReplyEvent{Generation: cv.generation, Item: cv.item, Turn: turn, Control: cv.control, Cached: resp.Cached, Key: resp.Key, Final: final}
 		ex := Exchange{Generation: cv.generation, Item: cv.item, Turn: turn, Sample: cv.sample, Key: resp.Key,
-			Cached: resp.Cached, Sent: sent, Reply: resp.Content, Usage: resp.Usage, Control: cv.control}
+			Cached: resp.Cached, Sent: sent, Reply: resp.Content, Usage: resp.Usage, Control: cv.control, Seal: resp.Seal}
 		if perr == nil {
 			ev.Content, ev.Info = content, info
 			ev.Quality = cv.p.Quality(info)

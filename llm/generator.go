@@ -409,6 +409,8 @@ type Exchange struct {
 	Error      string           `json:"error,omitempty"`
 	Content    problems.Content `json:"content,omitempty"`
 	Usage      Usage            `json:"usage"`
+	// Seal is Response.Seal: the cache's HMAC of the reply, so a refill can trust it.
+	Seal string `json:"seal,omitempty"`
 }
 
 // Event summarises the population like the evolutionary generators' events.

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -26,8 +27,12 @@ type cacheRecord struct {
 	Cache string `json:"cache"`
 }
 
-// recordCache writes CacheFile for the session's client.
+// recordCache writes CacheFile for the session's client and binds the client to the run
+// folder (the refilled entries it may be served).
 func recordCache(f *experiment.Folder, c *Client) error {
+	if err := c.bindRun(f.Dir()); err != nil {
+		return err
+	}
 	rec := cacheRecord{}
 	if dir := c.cfg.CacheDir; dir != "" {
 		abs, err := filepath.Abs(dir)
@@ -68,6 +73,70 @@ func RecordedCache(dir string) (cache string, ok bool, err error) {
 		rec.Cache = filepath.Join(dir, rec.Cache)
 	}
 	return rec.Cache, true, nil
+}
+
+// ResumeCache is the response cache a resumed run in dir asks through when the user names
+// none: the one it recorded (CacheFile) when that is inside dir, one of trusted (the caches
+// this machine's workbench uses: def, the window's) or a folder that is already a response
+// cache (it holds a cache's secret, sealFile); for a run that recorded none, the first of
+// fallbacks that is a folder, else def. A run folder is untrusted input: a cache.json naming
+// any other folder is refused, since the session would write cache entries there — outside
+// the folder the user gave.
+func ResumeCache(dir, def string, fallbacks []string, trusted ...string) (string, error) {
+	cache, ok, err := RecordedCache(dir)
+	if err != nil {
+		return "", err
+	}
+	if !ok {
+		for _, d := range fallbacks {
+			if fi, err := os.Stat(d); err == nil && fi.IsDir() {
+				return d, nil
+			}
+		}
+		return def, nil
+	}
+	if cache == "" || within(dir, cache) {
+		return cache, nil
+	}
+	for _, t := range append([]string{def}, trusted...) {
+		if t != "" && samePath(t, cache) {
+			return cache, nil
+		}
+	}
+	if isResponseCache(cache) {
+		return cache, nil
+	}
+	return "", fmt.Errorf("%s names the response cache %s, outside the run folder and not an existing cache of this workbench: a run folder cannot choose where its session writes; pass --cache %s to use it anyway, or --cache DIR for another",
+		filepath.Join(dir, CacheFile), safeio.ExcerptString(cache), safeio.ExcerptString(cache))
+}
+
+// isResponseCache reports whether dir is a folder (not a link) holding a cache's secret: a
+// response cache some session of the workbench made.
+func isResponseCache(dir string) bool {
+	fi, err := os.Lstat(dir)
+	if err != nil || !fi.IsDir() {
+		return false
+	}
+	fi, err = os.Lstat(filepath.Join(dir, sealFile))
+	return err == nil && fi.Mode().IsRegular()
+}
+
+// within reports whether path is dir or inside it (lexically, after making both absolute).
+func within(dir, path string) bool {
+	d, err1 := filepath.Abs(dir)
+	p, err2 := filepath.Abs(path)
+	if err1 != nil || err2 != nil {
+		return false
+	}
+	rel, err := filepath.Rel(d, p)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+}
+
+// samePath reports whether a and b name the same folder (lexically).
+func samePath(a, b string) bool {
+	x, err1 := filepath.Abs(a)
+	y, err2 := filepath.Abs(b)
+	return err1 == nil && err2 == nil && x == y
 }
 
 // maxRepliesLog bounds the replies.jsonl a refill reads.
@@ -126,13 +195,23 @@ func refillCache(dir string, c *Client) (missing int, first error) {
 // refillEntry writes the cache entry of one exchange whose request was msgs, unless the cache
 // has it.
 func refillEntry(c *Client, msgs []Message, ex Exchange) error {
-	if e, _ := c.cache.Get(ex.Key); e != nil {
+	if e, _ := c.cache.Get(ex.Key); e != nil && c.mayServe(e) {
 		return nil
 	}
 	canon := c.canonical(Request{Messages: msgs, Sample: ex.Sample, Seed: sampleSeed(c, ex.Sample)})
 	if canon.key() != ex.Key {
 		return fmt.Errorf("entry %s missing (its request could not be rebuilt from %s)", c.cache.path(ex.Key), RepliesFile)
 	}
-	return c.cache.Put(&CacheEntry{Key: ex.Key, Created: time.Now().UTC(), Request: canon,
-		Response: cachedResponse{Content: ex.Reply, Usage: ex.Usage}})
+	entry := &CacheEntry{Key: ex.Key, Created: time.Now().UTC(), Request: canon,
+		Response: cachedResponse{Content: ex.Reply, Usage: ex.Usage}}
+	if !c.sealed(ex.Key, ex.Reply, ex.Usage, ex.Seal) {
+		// Not a reply this cache's sessions received (a folder copied from elsewhere, or
+		// written without the secret): kept for this run's own replays only.
+		run := c.run.Load()
+		if run == nil {
+			return fmt.Errorf("entry %s missing (the client is bound to no run folder)", c.cache.path(ex.Key))
+		}
+		entry.RefilledFrom = *run
+	}
+	return c.cache.Put(entry)
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"pcgwb/internal/appdirs"
 
@@ -92,23 +91,12 @@ func startEvolveRun(ctx context.Context, r evolveRequest, stdout, stderr io.Writ
 const guiCacheDir = ".llm-cache"
 
 // resumeCache is the response cache `run --resume DIR` of an LLM run asks through when --cache
-// is not given: the one the run recorded (llm.CacheFile, "" if it asked without one); for a
-// run made before the record, DIR/.llm-cache or the GUI's cache beside DIR (OUTPUT/.llm-cache,
-// which the GUI's runs in OUTPUT use) when there is one, else def (the shared default).
+// is not given (llm.ResumeCache): the one the run recorded, if it is inside DIR or one of this
+// workbench's caches (def, the GUI's OUTPUT/.llm-cache); for a run made before the record,
+// DIR/.llm-cache or the GUI's cache beside DIR when there is one, else def (the shared default).
 func resumeCache(dir, def string) (string, error) {
-	cache, ok, err := llm.RecordedCache(dir)
-	if err != nil {
-		return "", err
-	}
-	if ok {
-		return cache, nil
-	}
-	for _, d := range []string{filepath.Join(dir, guiCacheDir), filepath.Join(filepath.Dir(dir), guiCacheDir)} {
-		if fi, err := os.Stat(d); err == nil && fi.IsDir() {
-			return d, nil
-		}
-	}
-	return def, nil
+	gui := []string{filepath.Join(dir, guiCacheDir), filepath.Join(filepath.Dir(dir), guiCacheDir)}
+	return llm.ResumeCache(dir, def, gui, gui...)
 }
 
 // resumeEvolveRun continues the evolution run in dir with the endpoint and sampling settings it

@@ -72,8 +72,12 @@ func TestResumeCache(t *testing.T) {
 		t.Fatal(err)
 	}
 	check("the run's own .llm-cache", filepath.Join(run, guiCacheDir))
+	shared := filepath.Join(t.TempDir(), "shared-cache")
+	if _, err := llm.New(llm.Config{BaseURL: "http://127.0.0.1:1/v1", Model: "m", CacheDir: shared}); err != nil {
+		t.Fatal(err) // a session's client makes the cache (and its secret)
+	}
 	for _, tc := range []struct{ record, want string }{
-		{`{"cache": "/some/where"}`, "/some/where"},
+		{`{"cache": "` + shared + `"}`, shared},
 		{`{"cache": ".llm-cache"}`, filepath.Join(run, ".llm-cache")},
 		{`{"cache": ""}`, ""},
 	} {
@@ -81,6 +85,21 @@ func TestResumeCache(t *testing.T) {
 			t.Fatal(err)
 		}
 		check(tc.record, tc.want)
+	}
+	// A run folder from elsewhere cannot send the session's writes to a folder of its choice:
+	// one that is not a response cache (or is a link to one) is refused, naming --cache.
+	notACache := t.TempDir()
+	link := filepath.Join(t.TempDir(), "link")
+	if err := os.Symlink(shared, link); err != nil {
+		t.Fatal(err)
+	}
+	for _, target := range []string{notACache, filepath.Join(notACache, "new"), link} {
+		if err := os.WriteFile(filepath.Join(run, llm.CacheFile), []byte(`{"cache": "`+target+`"}`), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if got, err := resumeCache(run, "DEFAULT"); err == nil || !strings.Contains(err.Error(), "--cache") {
+			t.Errorf("recorded cache %s: %q, %v; want a refusal naming --cache", target, got, err)
+		}
 	}
 	if err := os.WriteFile(filepath.Join(run, llm.CacheFile), []byte("{"), 0o644); err != nil {
 		t.Fatal(err)
