@@ -238,3 +238,37 @@ func TestLaunchPlayReportsTheChildsError(t *testing.T) {
 		t.Fatal("zelda-v0 is not playable")
 	}
 }
+
+// `play` reads a run's own final.json as eval and render do: the individual --index names.
+func TestPlayReadsARunsFinalPopulation(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "run")
+	if code, _, errs := runCLI(t, "run", "--problem", "zelda-v0", "--generator", "random", "--generations", "1", "--pop", "3", "--out", dir, "--quiet"); code != 0 {
+		t.Fatalf("run: exit %d: %s", code, errs)
+	}
+	p, err := problems.Make("zelda-v0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	final := filepath.Join(dir, "final.json")
+	want, err := finalItems("zelda-v0", final)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range want {
+		got, err := readPlayLevel("zelda-v0", p, final, i, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, _ := json.Marshal(got.Content)
+		b, _ := json.Marshal(want[i].Content)
+		if !bytes.Equal(a, b) {
+			t.Fatalf("individual %d: %s, want %s", i, a, b)
+		}
+	}
+	if _, err := readPlayLevel("zelda-v0", p, final, len(want), false); err == nil || !strings.Contains(err.Error(), "out of range") {
+		t.Errorf("--index past the population: %v", err)
+	}
+	if _, err := readPlayLevel("sokoban-v0", p, final, 0, false); err == nil || !strings.Contains(err.Error(), "is a run of zelda-v0") {
+		t.Errorf("another problem's run: %v", err)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -14,12 +15,14 @@ import (
 	"pcgwb/games/play"
 	"pcgwb/internal/safeio"
 	"pcgwb/problems"
+	"pcgwb/problems/experiment"
 )
 
-const playSummary = "PROBLEM LEVEL.json [--replay] [--index N] [--trace OUTCOME.json]: play a level in a window, or watch its recorded solution or a recorded play (Esc quits)"
+const playSummary = "PROBLEM LEVEL.json|RUN/final.json [--replay] [--index N] [--trace OUTCOME.json]: play a level in a window, or watch its recorded solution or a recorded play (Esc quits)"
 
 // playCommand opens the play window on one level. LEVEL.json is the bare content, an object
-// {"content": ..., "control": ...}, or an item file ({"items": [...]}, pick one with --index).
+// {"content": ..., "control": ...}, an item file ({"items": [...]}, pick one with --index) or a
+// run's own final.json (--index picks the individual of its final population).
 // It prints "result: win|lose|running (...)" when the window closes.
 //
 // The GUI's hand-off (play.Launch) passes --handoff (LEVEL.json is then play.EncodeLevel's
@@ -36,7 +39,7 @@ func playCommand() *Command {
 		Setup: func(fs *flag.FlagSet) Runner {
 			var o playOptions
 			fs.BoolVar(&o.replay, "replay", false, "watch the recorded solution (space pauses, → steps, +/- change the speed)")
-			fs.IntVar(&o.index, "index", 0, "the item to play when LEVEL.json is an item file")
+			fs.IntVar(&o.index, "index", 0, "the item to play when LEVEL.json is an item file, or the individual of a run's final.json")
 			fs.StringVar(&o.trace, "trace", "", "watch the play recorded in this outcome file (a --outcome or playtest record)")
 			fs.StringVar(&o.script, "script", "", "play these keys, one every 0.1 s (tests)")
 			fs.StringVar(&o.screenshot, "screenshot", "", "save the window as PNG when the script or replay is done, then close (tests, docs)")
@@ -68,18 +71,9 @@ func runPlay(ctx context.Context, pos []string, io IO, o playOptions) error {
 	if !play.Playable(pos[0]) {
 		return usagef("%s has no play view yet", pos[0])
 	}
-	data, err := safeio.ReadFile(pos[1], maxLevelBytes)
+	item, err := readPlayLevel(pos[0], p, pos[1], o.index, o.handoff)
 	if err != nil {
 		return err
-	}
-	var item problems.Item
-	if o.handoff {
-		item, err = play.DecodeLevel(pos[0], p, data)
-	} else {
-		item, err = decodeLevel(p, data, o.index)
-	}
-	if err != nil {
-		return usagef("%s: %v", pos[1], err)
 	}
 	g, err := play.New(pos[0], p, item.Content)
 	if err != nil {
@@ -129,6 +123,36 @@ func runPlay(ctx context.Context, pos []string, io IO, o playOptions) error {
 	}
 	fmt.Fprintln(io.Stdout, s.Result())
 	return ctx.Err()
+}
+
+// readPlayLevel reads the level to play from path: a run's own final.json (the individual at
+// index of its final population, as eval and render read it), the window's hand-off file, or
+// a level file (decodeLevel).
+func readPlayLevel(name string, p problems.Problem, path string, index int, handoff bool) (problems.Item, error) {
+	if !handoff && filepath.Base(path) == experiment.FinalFile {
+		items, err := finalItems(name, path)
+		if err != nil {
+			return problems.Item{}, err
+		}
+		if index < 0 || index >= len(items) {
+			return problems.Item{}, usagef("--index %d is out of range: the run's final population has %d individuals", index, len(items))
+		}
+		return items[index], nil
+	}
+	data, err := safeio.ReadFile(path, maxLevelBytes)
+	if err != nil {
+		return problems.Item{}, err
+	}
+	var item problems.Item
+	if handoff {
+		item, err = play.DecodeLevel(name, p, data)
+	} else {
+		item, err = decodeLevel(p, data, index)
+	}
+	if err != nil {
+		return problems.Item{}, usagef("%s: %v", path, err)
+	}
+	return item, nil
 }
 
 func baseLevelName(path string, item problems.Item) string {
