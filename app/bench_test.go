@@ -20,7 +20,7 @@ func BenchmarkRunUIStall(b *testing.B) {
 	wb.Window.Resize(wb.Window.Canvas().Size().Max(wb.Window.Content().MinSize()))
 	var worst time.Duration
 	for i := 0; i < b.N; i++ {
-		LongestUICallback(true)
+		wb.LongestUICallback(true)
 		start := time.Now()
 		wb.showTab("run")
 		wb.run.generator.SetSelected("ga")
@@ -35,7 +35,7 @@ func BenchmarkRunUIStall(b *testing.B) {
 		if wb.run.State() != RunFinished {
 			b.Fatalf("run %v: %s", wb.run.State(), wb.run.errorText.Text)
 		}
-		worst = max(worst, LongestUICallback(false))
+		worst = max(worst, wb.LongestUICallback(false))
 		b.ReportMetric(time.Since(start).Seconds(), "run-s")
 	}
 	b.ReportMetric(float64(worst.Microseconds())/1000, "max-ui-ms")

@@ -64,7 +64,7 @@ type birdsPanel struct {
 
 // newBirdsPanel builds the tab.
 func newBirdsPanel(wb *Workbench) *birdsPanel {
-	p := &birdsPanel{wb: wb, classifier: func() birds.Classifier {
+	p := &birdsPanel{wb: wb, eval: latest{ui: wb.ui}, folder: latest{ui: wb.ui}, classifier: func() birds.Classifier {
 		if c := wb.opts.BirdsClassifier; c != nil {
 			return c
 		}

@@ -46,7 +46,7 @@ func (p *birdsPanel) startFolderJob(work func(ctx context.Context) func()) {
 	p.folder.Go(work)
 	go func() {
 		_ = p.folder.wait(24 * time.Hour)
-		onUI(func() {
+		p.wb.ui.onUI(func() {
 			p.evaluateButton.Enable()
 			p.promptButton.Enable()
 			p.cancelButton.Disable()
@@ -68,7 +68,7 @@ func (p *birdsPanel) stageProgress(prefix string) func(birds.Event) {
 		}
 		lastShown = now
 		mu.Unlock()
-		onUI(func() {
+		p.wb.ui.onUI(func() {
 			p.progress.SetValue(float64(e.Done) / float64(max(e.Total, 1)))
 			p.progressLabel.SetText(fmt.Sprintf("%s%s: %d of %d", prefix, e.Stage, e.Done, e.Total))
 		})

@@ -247,7 +247,7 @@ func (p *birdsPanel) runPrompt(req birdsPromptRequest) error {
 	p.progressLabel.SetText(fmt.Sprintf("Asking %s for %d answers (%d letters × %d trials) into %s…",
 		cfg.Model, total, len(opts.Letters), opts.Trials, out))
 	p.startFolderJob(func(ctx context.Context) func() {
-		follow := &replyFollower{show: func(text string) { onUI(func() { p.program.SetText(text) }) }}
+		follow := &replyFollower{show: func(text string) { p.wb.ui.onUI(func() { p.program.SetText(text) }) }}
 		opts.OnDelta = follow.delta
 		progress := p.trialProgress(cfg.Model, total)
 		opts.OnTrial = func(r llm.TrialResult) {
@@ -290,7 +290,7 @@ func (p *birdsPanel) trialProgress(model string, total int) func(llm.TrialResult
 			label += fmt.Sprintf(" (%d saved nothing)", failed)
 		}
 		frac := float64(done) / float64(max(total, 1))
-		onUI(func() {
+		p.wb.ui.onUI(func() {
 			p.progress.SetValue(frac)
 			p.progressLabel.SetText(label)
 		})

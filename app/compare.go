@@ -120,7 +120,7 @@ func (cp *comparePanel) loadFolder(dir string, use func([]*RunRecord)) {
 	go func() {
 		defer cp.loading.Done()
 		runs, err := LoadRunRecords(dir)
-		onUI(func() {
+		cp.wb.ui.onUI(func() {
 			if err != nil {
 				cp.status.SetText(err.Error())
 				return
@@ -158,9 +158,9 @@ func (cp *comparePanel) wait(timeout time.Duration) error {
 	if !cp.loading.wait(timeout) {
 		return fmt.Errorf("still reading run folders after %v", timeout)
 	}
-	uiMu.Lock()
+	cp.wb.ui.mu.Lock()
 	gals := append([]*populationView(nil), cp.galleries...)
-	uiMu.Unlock()
+	cp.wb.ui.mu.Unlock()
 	waits := []func(time.Duration) error{cp.fitnessPlot.wait, cp.feasiblePlot.wait}
 	for _, g := range gals {
 		waits = append(waits, g.wait)

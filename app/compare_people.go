@@ -113,10 +113,10 @@ func (ps *peopleSection) compute() {
 	gen, dirs := ps.gen, append([]string(nil), ps.folders...)
 	ps.status.SetText(fmt.Sprintf("reading %d playtest folders…", len(dirs)))
 	ps.loading.Add(1)
-	goJob(func() {
+	ps.wb.ui.goJob(func() {
 		defer ps.loading.Done()
 		rep, files, err := playtest.ReportFolders("", dirs...)
-		onUI(func() {
+		ps.wb.ui.onUI(func() {
 			if gen != ps.gen {
 				return
 			}

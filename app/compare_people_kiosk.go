@@ -62,10 +62,10 @@ func (ps *peopleSection) showStartKiosk() {
 func (ps *peopleSection) startKiosk(dir string, n int) {
 	ps.status.SetText("Kiosk open for " + playtest.ParticipantCode(n) + "…")
 	ps.loading.Add(1)
-	goJob(func() {
+	ps.wb.ui.goJob(func() {
 		defer ps.loading.Done()
 		err := launchKiosk(context.Background(), dir, n)
-		onUI(func() {
+		ps.wb.ui.onUI(func() {
 			if err != nil {
 				ps.status.SetText("The kiosk failed: " + err.Error())
 				dialog.ShowError(err, ps.wb.Window)

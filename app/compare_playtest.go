@@ -54,10 +54,10 @@ func (cp *comparePanel) createPlaytest(dir string, c playtestChoice, done func(*
 	}
 	cp.status.SetText(fmt.Sprintf("writing a playtest of %d runs into %s…", len(srcs), dir))
 	cp.loading.Add(1)
-	goJob(func() {
+	cp.wb.ui.goJob(func() {
 		defer cp.loading.Done()
 		s, err := playtest.Create(dir, playtest.Options{Sources: srcs, Seed: c.seed, HandMade: c.handMade})
-		onUI(func() {
+		cp.wb.ui.onUI(func() {
 			if err != nil {
 				cp.status.SetText("New playtest failed: " + err.Error())
 			} else {

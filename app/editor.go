@@ -67,7 +67,7 @@ type editorPanel struct {
 }
 
 func newEditorPanel(wb *Workbench) *editorPanel {
-	ed := &editorPanel{wb: wb}
+	ed := &editorPanel{wb: wb, evals: latest{ui: wb.ui}}
 	ed.canvas = newEditorCanvas(ed)
 	ed.quality = newBadge("Quality", 0)
 	ed.control = newBadge("Controllability", 0)

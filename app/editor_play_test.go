@@ -53,7 +53,7 @@ func TestEditorPlay(t *testing.T) {
 		func() { wb.handleKey(&fyne.KeyEvent{Name: fyne.KeyP}) },
 	} {
 		press()
-		await(t, waitJobs)
+		await(t, jobsOf(wb))
 		if len(*launched) != i+1 {
 			t.Fatalf("press %d: %d launches", i, len(*launched))
 		}
@@ -187,7 +187,7 @@ func TestEditorPlayNeedsAPlayView(t *testing.T) {
 			}
 			before := len(*launched)
 			wb.handleKey(&fyne.KeyEvent{Name: fyne.KeyP})
-			await(t, waitJobs)
+			await(t, jobsOf(wb))
 			if n := len(*launched) - before; tc.playable != (n == 1) {
 				t.Fatalf("%d launches", n)
 			}

@@ -68,7 +68,7 @@ func TestDuelTabStaysResponsiveWhileAScriptBurns(t *testing.T) {
 	}
 	eventually(t, "the worker to be in render", func() bool { return dp.Working() == "render" })
 	ran := make(chan struct{})
-	goJob(func() { onUI(func() { close(ran) }) })
+	dp.wb.ui.goJob(func() { dp.wb.ui.onUI(func() { close(ran) }) })
 	letUIRun(func() { <-ran }) // would wait for the render if it held the UI goroutine
 	if dp.Working() != "render" || !dp.thinking() {
 		t.Fatalf("the render ended before the callback ran (working %q)", dp.Working())

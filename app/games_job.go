@@ -88,7 +88,7 @@ func (dp *duelPanel) run(busy string, op func(ctx context.Context, c *duelCore) 
 			if ctx.Err() != nil {
 				return
 			}
-			onUI(func() {
+			dp.wb.ui.onUI(func() {
 				if token == dp.token {
 					dp.display(v)
 				}

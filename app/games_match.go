@@ -83,7 +83,7 @@ func (dp *duelPanel) toggleMatch() {
 		// its own sandbox worker, opened here (a script's top level runs): the board stays usable
 		g, err := game.Clone()
 		if err != nil {
-			onUI(func() {
+			dp.wb.ui.onUI(func() {
 				if m.token == token {
 					m.matchStatus.SetText("⚠ " + errorExcerpt(err.Error()))
 					dp.offerError("The match did not start", err.Error())
@@ -94,14 +94,14 @@ func (dp *duelPanel) toggleMatch() {
 		}
 		defer g.Close()
 		pr, err := duel.PlayMatch(ctx, g, [2]duel.Agent{a, b}, games, seed, func(k int, _ [2]duel.Agent, _ duel.Result, pr duel.PairResult) {
-			onUI(func() {
+			dp.wb.ui.onUI(func() {
 				if m.token == token {
 					m.record = pr
 					m.matchStatus.SetText(matchText(a.Name(), b.Name(), pr, games) + replay)
 				}
 			})
 		})
-		onUI(func() {
+		dp.wb.ui.onUI(func() {
 			if m.token != token {
 				return
 			}

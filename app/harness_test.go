@@ -14,18 +14,36 @@ import (
 // plots) took over 20 s; a limit is for hangs, not for speed.
 const waitLimit = 2 * time.Minute
 
-// The UI test harness. A UI test's own goroutine is the UI goroutine: holdUI takes uiMu for the
-// whole test, so the callbacks that background jobs hand to the UI (onUI) run only while the
-// test waits for them (await, settle, eventually, letUIRun) and never at the same time as the
-// test's own widget calls, as with the real driver. A test that forgets to wait cannot race: its
-// jobs simply cannot show anything yet, and its checks fail. Cleanup cancels the window's
-// background work and waits for every job started with goJob, so no job outlives its test.
+// The UI test harness. A UI test's own goroutine is the UI goroutine: holdUI takes the UI lock
+// of each window the test makes (and of the widgets made without one, detachedUI) for the whole
+// test, so the callbacks that background jobs hand to the UI (onUI) run only while the test
+// waits for them (await, settle, eventually, letUIRun) and never at the same time as the test's
+// own widget calls, as with the real driver. A test that forgets to wait cannot race: its jobs
+// simply cannot show anything yet, and its checks fail. Cleanup cancels the window's background
+// work and waits for every job started with goJob, so no job outlives its test.
 
-// holdUI makes the calling test the UI goroutine until it ends.
-func holdUI(tb testing.TB) {
+// heldUI is the plumbing the running test holds, detachedUI first (tests of this package run
+// one at a time: none calls t.Parallel).
+var heldUI []*uiThread
+
+// holdUI makes the calling test the UI goroutine of the windows whose plumbing is given, and of
+// the widgets made without a window, until it ends.
+func holdUI(tb testing.TB, threads ...*uiThread) {
 	tb.Helper()
-	uiMu.Lock()
-	tb.Cleanup(uiMu.Unlock)
+	if len(heldUI) == 0 {
+		detachedUI.mu.Lock()
+		heldUI = append(heldUI, detachedUI)
+		tb.Cleanup(func() {
+			for _, u := range heldUI {
+				u.mu.Unlock()
+			}
+			heldUI = nil
+		})
+	}
+	for _, u := range threads {
+		u.mu.Lock()
+		heldUI = append(heldUI, u)
+	}
 }
 
 // letUIRun runs f, a wait, with the UI free: the background jobs' callbacks run meanwhile.
@@ -33,9 +51,28 @@ func holdUI(tb testing.TB) {
 // callbacks, so a widget touched in it races with them (go test -race says so). Widgets are
 // touched from the test body, which holds the UI.
 func letUIRun(f func()) {
-	uiMu.Unlock()
-	defer uiMu.Lock()
+	held := heldUI
+	for _, u := range held {
+		u.mu.Unlock()
+	}
+	defer func() {
+		for _, u := range held {
+			u.mu.Lock()
+		}
+	}()
 	f()
+}
+
+// jobsOf waits for every job started with goJob on wb's plumbing and on detachedUI, at most
+// timeout (for await and settle).
+func jobsOf(wb *Workbench) func(time.Duration) error {
+	return func(timeout time.Duration) error {
+		deadline := time.Now().Add(timeout)
+		if err := wb.ui.waitJobs(timeout); err != nil {
+			return err
+		}
+		return detachedUI.waitJobs(time.Until(deadline))
+	}
 }
 
 // await waits for background work with the UI free, and fails the test if it does not end.
@@ -76,11 +113,12 @@ func eventually(tb testing.TB, what string, cond func() bool) {
 func newTestWorkbench(tb testing.TB, opts ...Options) *Workbench {
 	tb.Helper()
 	a := test.NewTempApp(tb)
-	holdUI(tb)
 	o := Options{Problem: fakeName}
 	if len(opts) > 0 {
 		o = opts[0]
 	}
+	o.ui = newUIThread()
+	holdUI(tb, o.ui)
 	wb, err := New(a, o)
 	if err != nil {
 		tb.Fatal(err)
@@ -88,7 +126,7 @@ func newTestWorkbench(tb testing.TB, opts ...Options) *Workbench {
 	tb.Cleanup(func() {
 		wb.Close()
 		settle(tb, wb.WaitIdle)
-		settle(tb, waitJobs)
+		settle(tb, jobsOf(wb))
 		closeTestWindow(wb.Window)
 	})
 	wb.Window.Resize(fyne.NewSize(1280, 720))
@@ -138,19 +176,19 @@ func wait(tb testing.TB, wb *Workbench) {
 // TestHarnessHoldsTheUI checks the harness's promise: while a test runs, no background
 // callback reaches the widgets; they run while it waits.
 func TestHarnessHoldsTheUI(t *testing.T) {
-	newTestWorkbench(t)
-	if uiMu.TryLock() {
-		uiMu.Unlock()
+	wb := newTestWorkbench(t)
+	if wb.ui.mu.TryLock() {
+		wb.ui.mu.Unlock()
 		t.Fatal("the test does not hold the UI")
 	}
 	ran := make(chan struct{})
-	goJob(func() { onUI(func() { close(ran) }) })
+	wb.ui.goJob(func() { wb.ui.onUI(func() { close(ran) }) })
 	select {
 	case <-ran:
 		t.Fatal("a callback ran while the test held the UI")
 	default:
 	}
-	await(t, waitJobs)
+	await(t, jobsOf(wb))
 	select {
 	case <-ran:
 	default:

@@ -56,7 +56,7 @@ type detailView struct {
 // showDetail opens member m of problem name (p) in a dialog over the window. img is its
 // picture when already drawn (nil: drawn here).
 func (wb *Workbench) showDetail(name string, p problems.Problem, m member, img image.Image) *detailView {
-	dv := &detailView{member: m, problem: name}
+	dv := &detailView{member: m, problem: name, infos: latest{ui: wb.ui}, watchCheck: latest{ui: wb.ui}}
 	var renderErr error
 	if img == nil {
 		img, renderErr = safeRender(p, m.Content)

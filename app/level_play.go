@@ -52,9 +52,9 @@ func (dv *detailView) addPlay(wb *Workbench, name string, p problems.Problem, bu
 		}
 		rec, item := dv.lastPlay, dv.member.Item()
 		wb.notify("Opening the play window…")
-		goJob(func() {
+		wb.ui.goJob(func() {
 			o, err := WatchRecorded(context.Background(), name, item, rec)
-			onUI(func() {
+			wb.ui.onUI(func() {
 				wb.notify(playStatus(true, o, err))
 				if err != nil {
 					dialog.ShowError(err, wb.Window)
@@ -79,13 +79,13 @@ func (wb *Workbench) playLevel(name string, item problems.Item, replay bool, onO
 		return
 	}
 	wb.notify("Opening the play window…")
-	goJob(func() {
+	wb.ui.goJob(func() {
 		var o *play.Outcome
 		err := unplayable(name, item)
 		if err == nil {
 			o, err = launchPlay(context.Background(), name, item, replay, wb.opts.PlayArgs...)
 		}
-		onUI(func() {
+		wb.ui.onUI(func() {
 			wb.notify(playStatus(replay, o, err))
 			if wb.opts.OnPlayed != nil {
 				wb.opts.OnPlayed(o, err)

@@ -103,7 +103,7 @@ func TestPlayRefusesAnUnplayableLevel(t *testing.T) {
 	room := zeldaRoom(t, p, false)
 	room.([]any)[0].([]any)[10] = 1 // no key
 	wb.playLevel("zelda-v0", problems.Item{Content: room}, false, nil)
-	await(t, waitJobs)
+	await(t, jobsOf(wb))
 	if len(*launched) != 0 {
 		t.Fatal("an unplayable level was opened in the play window")
 	}
@@ -111,7 +111,7 @@ func TestPlayRefusesAnUnplayableLevel(t *testing.T) {
 		t.Fatalf("status %q does not say what is wrong", got)
 	}
 	wb.playLevel("zelda-v0", problems.Item{Content: zeldaRoom(t, p, false)}, false, nil)
-	await(t, waitJobs)
+	await(t, jobsOf(wb))
 	if len(*launched) != 1 {
 		t.Fatal("a playable level was not opened")
 	}

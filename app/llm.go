@@ -338,7 +338,7 @@ func (lp *llmPanel) test() {
 		defer cancel()
 		start := time.Now()
 		resp, err := c.Test(ctx)
-		onUI(func() {
+		lp.wb.ui.onUI(func() {
 			lp.testButton.Enable()
 			if err != nil {
 				lp.testResult.SetText("✗ " + err.Error()) // RequestError never holds the key

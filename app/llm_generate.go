@@ -159,7 +159,7 @@ func (lp *llmPanel) generate(refresh map[string]bool) {
 		defer cancel()
 		final, dir, err := lp.execute(ctx, p, client, opts, outDir, edited, text, stream, func(ev llm.ReplyEvent) {
 			var img, rerr = problemImage(p, ev)
-			onUI(func() {
+			lp.wb.ui.onUI(func() {
 				thumbsMu.Lock()
 				defer thumbsMu.Unlock()
 				item := problems.Item{ID: fmt.Sprintf("level-%d", ev.Item+1), Content: ev.Content, Control: ev.Control}
@@ -191,7 +191,7 @@ func (lp *llmPanel) generate(refresh map[string]bool) {
 				lp.gallery.setThumbs(list)
 			})
 		})
-		onUI(func() {
+		lp.wb.ui.onUI(func() {
 			lp.mu.Lock()
 			lp.running, lp.cancel = false, nil
 			if err == nil {
@@ -260,7 +260,7 @@ func (lp *llmPanel) execute(ctx context.Context, p problems.Problem, client *llm
 			pending = false
 			refreshMu.Unlock()
 			text := stream.text()
-			onUI(func() {
+			lp.wb.ui.onUI(func() {
 				if lp.busy() {
 					lp.stream.SetText(text)
 					lp.streamScroll.ScrollToBottom()

@@ -106,13 +106,13 @@ func nouns(n int, one, many string) string {
 
 // watchTraffic shows the batch's progress in the status and the bar while it runs: levels
 // done and requests sent, failed and retried.
-func (lp *llmPanel) watchTraffic(t *llmTraffic, show func()) { t.watch(&lp.jobs, show) }
+func (lp *llmPanel) watchTraffic(t *llmTraffic, show func()) { t.watch(lp.wb.ui, &lp.jobs, show) }
 
 // watch runs show on the UI goroutine after changes of the counts (the Run tab's status shows
 // an LLM-guided run's retries with it). A change schedules one refresh at a time (a burst of
 // retries must not queue a callback per request); jobs, when not nil, counts the refreshes
-// pending.
-func (t *llmTraffic) watch(jobs *jobGroup, show func()) {
+// pending. The refreshes run on the window's plumbing ui.
+func (t *llmTraffic) watch(ui *uiThread, jobs *jobGroup, show func()) {
 	var mu sync.Mutex
 	pending := false
 	t.mu.Lock()
@@ -128,7 +128,7 @@ func (t *llmTraffic) watch(jobs *jobGroup, show func()) {
 		if jobs != nil {
 			jobs.Add(1)
 		}
-		goJob(func() {
+		ui.goJob(func() {
 			if jobs != nil {
 				defer jobs.Done()
 			}
@@ -136,7 +136,7 @@ func (t *llmTraffic) watch(jobs *jobGroup, show func()) {
 			mu.Lock()
 			pending = false
 			mu.Unlock()
-			onUI(show)
+			ui.onUI(show)
 		})
 	}
 }

@@ -105,7 +105,7 @@ type target struct {
 // pressTab presses the controls of a tab (around: those outside the tabs).
 func (p *presser) pressTab(ctx context.Context, tab string, around bool) error {
 	var targets []target
-	onUI(func() {
+	p.wb.ui.onUI(func() {
 		p.wb.showTab(tab)
 		targets = p.collect(tab, around)
 	})
@@ -117,7 +117,7 @@ func (p *presser) pressTab(ctx context.Context, tab string, around bool) error {
 			return err
 		}
 		pressed := false
-		onUI(func() {
+		p.wb.ui.onUI(func() {
 			if !p.shown(t.obj) {
 				return // an earlier press hid or replaced it
 			}
@@ -132,7 +132,7 @@ func (p *presser) pressTab(ctx context.Context, tab string, around bool) error {
 		if err := p.settle(); err != nil {
 			return fmt.Errorf("after %s: %w", t.what, err)
 		}
-		onUI(func() { p.wb.showTab(tab) })
+		p.wb.ui.onUI(func() { p.wb.showTab(tab) })
 	}
 	return nil
 }
@@ -141,14 +141,14 @@ func (p *presser) pressTab(ctx context.Context, tab string, around bool) error {
 // dismisses what it opened meanwhile (an error dialog after a failed job).
 func (p *presser) settle() error {
 	if !p.o.keepRunning {
-		onUI(p.wb.Close)
+		p.wb.ui.onUI(p.wb.Close)
 	}
 	wait := p.o.wait
 	if wait == nil {
 		wait = func(d time.Duration) error { return p.wb.waitIdle(d, p.o.keepRunning) }
 	}
 	err := wait(pressWait)
-	onUI(p.dismissOverlays)
+	p.wb.ui.onUI(p.dismissOverlays)
 	return err
 }
 
@@ -343,7 +343,7 @@ func (p *presser) pressMenus(ctx context.Context) error {
 			}
 		}
 	}
-	onUI(func() {
+	p.wb.ui.onUI(func() {
 		if mm := p.wb.Window.MainMenu(); mm != nil {
 			for _, m := range mm.Items {
 				add(m.Label, m)
@@ -357,7 +357,7 @@ func (p *presser) pressMenus(ctx context.Context) error {
 		if it.item.Disabled {
 			continue
 		}
-		onUI(func() {
+		p.wb.ui.onUI(func() {
 			p.step("menu: " + it.path)
 			it.item.Action()
 			p.dismissOverlays()

@@ -17,7 +17,7 @@ func (p *presser) pressShortcuts(ctx context.Context) error {
 			p.rep.Skipped = append(p.rep.Skipped, "shortcut: "+shortcutText(s)+" (quits)")
 			continue
 		}
-		onUI(func() {
+		p.wb.ui.onUI(func() {
 			p.step("shortcut: " + shortcutText(s))
 			if h, ok := p.wb.Window.Canvas().(interface{ TypedShortcut(fyne.Shortcut) }); ok {
 				h.TypedShortcut(s)
@@ -31,7 +31,7 @@ func (p *presser) pressShortcuts(ctx context.Context) error {
 		}
 	}
 	for _, k := range []fyne.KeyName{fyne.KeyF1, fyne.KeyF5, fyne.KeyEscape} {
-		onUI(func() {
+		p.wb.ui.onUI(func() {
 			p.step("key: " + string(k))
 			if f := p.wb.Window.Canvas().OnTypedKey(); f != nil {
 				f(&fyne.KeyEvent{Name: k})

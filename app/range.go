@@ -63,7 +63,7 @@ type expressivePanel struct {
 }
 
 func newExpressivePanel(wb *Workbench, run runSource, samples sampleSource, compared runCollection) *expressivePanel {
-	ep := &expressivePanel{wb: wb, fromRun: run, fromSample: samples, compared: compared}
+	ep := &expressivePanel{wb: wb, loads: latest{ui: wb.ui}, fromRun: run, fromSample: samples, compared: compared}
 	ep.source = widget.NewSelect([]string{sourceRun, sourceSample}, func(string) { ep.Load() })
 	ep.view = widget.NewRadioGroup([]string{viewRange, viewArchive}, func(string) { ep.redraw() })
 	ep.view.Horizontal = true

@@ -95,7 +95,7 @@ type runPanel struct {
 }
 
 func newRunPanel(wb *Workbench, llmTab func() modelEndpoint) *runPanel {
-	rp := &runPanel{wb: wb, llmTab: llmTab}
+	rp := &runPanel{wb: wb, axisJobs: latest{ui: wb.ui}, llmTab: llmTab}
 	rp.setupLLM()
 	rp.generator = widget.NewSelect(search.All(), func(g string) { rp.generatorChanged(g) })
 	rp.fitness = widget.NewSelect(search.Fitnesses(), nil)

@@ -197,10 +197,10 @@ func (rp *runPanel) follow(j *runJob, runnerDone chan struct{}) {
 			if run != nil {
 				rec, _ = loadRunRecord(run.Dir)
 			}
-			onUI(func() { rp.finishJob(j, rec, events, members, gen, err) })
+			rp.wb.ui.onUI(func() { rp.finishJob(j, rec, events, members, gen, err) })
 			return
 		}
-		onUI(func() {
+		rp.wb.ui.onUI(func() {
 			if rp.job != j {
 				return
 			}
@@ -302,9 +302,9 @@ func (rp *runPanel) Cancel() {
 // and gallery drawn), at most timeout. It must not be called on the UI goroutine.
 func (rp *runPanel) wait(timeout time.Duration) error {
 	deadline := time.Now().Add(timeout)
-	uiMu.Lock()
+	rp.wb.ui.mu.Lock()
 	j := rp.job
-	uiMu.Unlock()
+	rp.wb.ui.mu.Unlock()
 	if j != nil {
 		select {
 		case <-j.done:
@@ -325,12 +325,12 @@ func (rp *runPanel) wait(timeout time.Duration) error {
 func (rp *runPanel) waitForGeneration(gen int, timeout time.Duration) error {
 	deadline := time.Now().Add(timeout)
 	for time.Now().Before(deadline) {
-		uiMu.Lock()
+		rp.wb.ui.mu.Lock()
 		shown, running := -1, rp.state == runRunning
 		if rp.record != nil {
 			shown = rp.record.Generation()
 		}
-		uiMu.Unlock()
+		rp.wb.ui.mu.Unlock()
 		if shown >= gen || !running {
 			return nil
 		}

@@ -213,7 +213,7 @@ func (rp *runPanel) showEvolveSettings(cfg experiment.Config) {
 func (rp *runPanel) watchRequests() *http.Client {
 	t := &llmTraffic{}
 	rp.traffic = t
-	t.watch(nil, func() {
+	t.watch(rp.wb.ui, nil, func() {
 		if rp.traffic == t && rp.state == runRunning {
 			rp.setStatus(rp.statusBase)
 		}

@@ -27,6 +27,8 @@ const DefaultProblem = "zelda-v0"
 type Workbench struct {
 	app    fyne.App
 	Window fyne.Window
+	// ui is the window's UI-thread plumbing: its panels' background jobs and their callbacks.
+	ui *uiThread
 
 	// The tabs' panels.
 	samples    *samplePanel
@@ -95,7 +97,10 @@ func New(a fyne.App, o Options) (*Workbench, error) {
 		return nil, errors.New("a run needs generations >= 0 and a population >= 1")
 	}
 
-	wb := &Workbench{app: a, opts: o, outputDirOverride: o.OutputDir}
+	wb := &Workbench{app: a, ui: o.ui, opts: o, outputDirOverride: o.OutputDir}
+	if wb.ui == nil {
+		wb.ui = newUIThread()
+	}
 	a.Settings().SetTheme(newThemeNamed(wb.prefs().themeName()))
 	wb.Window = a.NewWindow("PCG Workbench")
 	wb.Window.SetIcon(appIcon())

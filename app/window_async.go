@@ -10,74 +10,98 @@ import (
 	"fyne.io/fyne/v2"
 )
 
-// uiMu serialises the callbacks background work hands to the UI. Fyne's real driver runs them
-// one at a time on its main goroutine anyway; its test driver runs each on the goroutine that
-// asked, so without the lock two background jobs could touch widgets at once in tests.
-var uiMu sync.Mutex
+// uiThread is a window's UI-thread plumbing: the lock that serialises the callbacks its
+// background jobs hand to the UI, the record of the longest one, and the count of its jobs
+// still running. Each Workbench owns one (wb.ui); its panels start their background work and
+// hop to the UI through it. Fyne's real driver runs callbacks one at a time on its main
+// goroutine anyway; its test driver runs each on the goroutine that asked, so without the lock
+// two background jobs could touch widgets at once in tests (the harness holds it for a test).
+type uiThread struct {
+	mu sync.Mutex
+	// longest is the longest callback run on the UI goroutine, in nanoseconds: the stall it
+	// caused (LongestUICallback).
+	longest atomic.Int64
+	// live counts the goroutines started with goJob that have not returned.
+	live atomic.Int64
+}
 
-// uiLongest is the longest callback any background job has run on the UI goroutine, in
-// nanoseconds: the stall it caused. Tests and benchmarks read it with LongestUICallback.
-var uiLongest atomic.Int64
+func newUIThread() *uiThread { return &uiThread{} }
 
 // onUI runs f on the UI goroutine and waits for it. Call it only from a goroutine you started:
 // on the UI goroutine it would deadlock.
-func onUI(f func()) {
+func (u *uiThread) onUI(f func()) {
 	fyne.DoAndWait(func() {
-		uiMu.Lock()
-		defer uiMu.Unlock()
+		u.mu.Lock()
+		defer u.mu.Unlock()
 		start := time.Now()
 		f()
 		d := int64(time.Since(start))
 		for {
-			old := uiLongest.Load()
-			if d <= old || uiLongest.CompareAndSwap(old, d) {
+			old := u.longest.Load()
+			if d <= old || u.longest.CompareAndSwap(old, d) {
 				break
 			}
 		}
 	})
 }
 
-// LongestUICallback returns the longest time a background job has held the UI goroutine since
-// the last reset, and resets the record when reset is true.
-func LongestUICallback(reset bool) time.Duration {
+// longestCallback returns the longest time a callback held the UI goroutine since the last
+// reset, and resets the record when reset is true.
+func (u *uiThread) longestCallback(reset bool) time.Duration {
 	if reset {
-		return time.Duration(uiLongest.Swap(0))
+		return time.Duration(u.longest.Swap(0))
 	}
-	return time.Duration(uiLongest.Load())
+	return time.Duration(u.longest.Load())
 }
 
-// liveJobs counts the background goroutines started with goJob that have not returned.
-var liveJobs atomic.Int64
-
 // goJob runs f on a goroutine of its own, counted so that waitJobs can wait for it: every
-// background job of the package starts here (latest.Go does), so that tests can make sure
-// none outlives them.
-func goJob(f func()) {
-	liveJobs.Add(1)
+// background job of the window starts here (latest.Go does), so that tests can make sure none
+// outlives them.
+func (u *uiThread) goJob(f func()) {
+	u.live.Add(1)
 	go func() {
-		defer liveJobs.Add(-1)
+		defer u.live.Add(-1)
 		f()
 	}()
 }
 
 // waitJobs blocks until every goroutine started with goJob has returned, at most timeout. Not
 // on the UI goroutine: the jobs may need it to finish.
-func waitJobs(timeout time.Duration) error {
+func (u *uiThread) waitJobs(timeout time.Duration) error {
 	deadline := time.Now().Add(timeout)
-	for liveJobs.Load() > 0 {
+	for u.live.Load() > 0 {
 		if time.Now().After(deadline) {
-			return fmt.Errorf("%d background jobs still running after %v", liveJobs.Load(), timeout)
+			return fmt.Errorf("%d background jobs still running after %v", u.live.Load(), timeout)
 		}
 		time.Sleep(2 * time.Millisecond)
 	}
 	return nil
 }
 
+// LongestUICallback returns the longest time a background job of this window has held the UI
+// goroutine since the last reset, and resets the record when reset is true.
+func (wb *Workbench) LongestUICallback(reset bool) time.Duration {
+	return wb.ui.longestCallback(reset)
+}
+
+// detachedUI is the plumbing of a latest made without a window (the zero value), which the
+// shared widgets still use until they take their window's plumbing at construction (#34: they
+// move to a package of their own). The test harness holds it with the window's.
+var detachedUI = newUIThread()
+
 // latest runs background jobs of which only the newest matters: starting one cancels the one
 // before, and only the newest one's result reaches the UI.
 type latest struct {
+	ui  *uiThread // the window's plumbing (set at construction); nil: detachedUI
 	mu  sync.Mutex
 	job *latestJob
+}
+
+func (l *latest) thread() *uiThread {
+	if l.ui == nil {
+		return detachedUI
+	}
+	return l.ui
 }
 
 type latestJob struct {
@@ -98,7 +122,8 @@ func (l *latest) Go(work func(ctx context.Context) func()) {
 	if prev != nil {
 		prev.cancel()
 	}
-	goJob(func() {
+	u := l.thread()
+	u.goJob(func() {
 		defer close(j.done)
 		defer cancel()
 		apply := func() (apply func()) {
@@ -113,7 +138,7 @@ func (l *latest) Go(work func(ctx context.Context) func()) {
 		if apply == nil || ctx.Err() != nil {
 			return
 		}
-		onUI(func() {
+		u.onUI(func() {
 			if l.current(j) && ctx.Err() == nil {
 				apply()
 			}

@@ -137,7 +137,7 @@ func (o *dataOffer) start(label string, work func(context.Context) (*data.Report
 	o.progress.SetValue(0)
 	o.progress.Show()
 	o.status.SetText(label)
-	goJob(func() {
+	o.wb.ui.goJob(func() {
 		rep, err := work(ctx)
 		cancel()
 		fyne.Do(func() { o.finish(rep, err) })

@@ -78,7 +78,7 @@ func TestGetTheDataMakesADisabledProblemUsable(t *testing.T) {
 				test.Tap(o.getButton)
 			}
 			eventually(t, "the download", func() bool { return !o.Running() })
-			await(t, func(d time.Duration) error { return waitJobs(d) })
+			await(t, jobsOf(wb))
 			settleUI(t)
 			if !strings.Contains(o.status.Text, tc.wantStatus) {
 				t.Fatalf("status %q, want %q", o.status.Text, tc.wantStatus)
@@ -113,7 +113,7 @@ func TestGetTheDataMakesADisabledProblemUsable(t *testing.T) {
 			if err := wb.PlaySampled(last, 1); err != nil {
 				t.Fatal(err)
 			}
-			await(t, func(d time.Duration) error { return waitJobs(d) })
+			await(t, jobsOf(wb))
 			settleUI(t)
 			if len(*launched) != 1 || !reflect.DeepEqual((*launched)[0].Content, last.Levels[1].Content) {
 				t.Fatalf("played %d levels, want level 2 of the sample", len(*launched))

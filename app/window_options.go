@@ -50,6 +50,10 @@ type Options struct {
 	// OnPlayed is called on the UI goroutine when a play window opened by Play or Watch
 	// closes: its outcome (nil when it was closed without one), or why it failed.
 	OnPlayed func(o *play.Outcome, err error)
+
+	// ui, when set, is the UI-thread plumbing the window uses instead of a new one: the test
+	// harness holds its lock before New starts the first jobs.
+	ui *uiThread
 }
 
 // RunOptions configure the Run tab: the generator, its generations and population.

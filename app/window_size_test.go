@@ -10,16 +10,17 @@ import (
 // The window opens at the size it had when it was last closed (first launch: 1280×720).
 func TestWindowSizeIsKept(t *testing.T) {
 	a := test.NewTempApp(t)
-	holdUI(t)
 	open := func() *Workbench {
-		wb, err := New(a, Options{Problem: fakeName})
+		o := Options{Problem: fakeName, ui: newUIThread()}
+		holdUI(t, o.ui)
+		wb, err := New(a, o)
 		if err != nil {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() {
 			wb.Close()
 			settle(t, wb.WaitIdle)
-			settle(t, waitJobs)
+			settle(t, jobsOf(wb))
 		})
 		return wb
 	}

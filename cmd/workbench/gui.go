@@ -249,7 +249,7 @@ func (s *guiSession) run() error {
 		defer timer.Stop()
 	}
 	if g.stall && g.opts.Run == nil {
-		s.setStallMeter(startStallMeter())
+		s.setStallMeter(startStallMeter(wb.LongestUICallback))
 	}
 	wb.Window.SetMaster() // closing it quits, whatever other windows panels open later
 	wb.Window.Show()
@@ -259,8 +259,8 @@ func (s *guiSession) run() error {
 			time.AfterFunc(300*time.Millisecond, func() {
 				fyne.Do(func() {
 					if g.stall {
-						s.setStallMeter(startStallMeter())
-						app.LongestUICallback(true)
+						s.setStallMeter(startStallMeter(wb.LongestUICallback))
+						wb.LongestUICallback(true)
 					}
 					wb.StartRun()
 				})
@@ -317,6 +317,8 @@ func isUniform(img image.Image) bool {
 type stallMeter struct {
 	stopCh chan struct{}
 	done   chan struct{}
+	// longest is the window's LongestUICallback.
+	longest func(reset bool) time.Duration
 	// once makes stop safe to call twice: the run's end and the window's close can both stop
 	// the meter (an exit-after during a long run does both).
 	once   sync.Once
@@ -325,8 +327,8 @@ type stallMeter struct {
 	beats  []time.Duration
 }
 
-func startStallMeter() *stallMeter {
-	m := &stallMeter{stopCh: make(chan struct{}), done: make(chan struct{})}
+func startStallMeter(longest func(reset bool) time.Duration) *stallMeter {
+	m := &stallMeter{stopCh: make(chan struct{}), done: make(chan struct{}), longest: longest}
 	go func() {
 		defer close(m.done)
 		tick := time.NewTicker(5 * time.Millisecond)
@@ -388,5 +390,5 @@ func (m *stallMeter) measure() string {
 	p99 := sorted[min(len(sorted)-1, len(sorted)*99/100)]
 	return fmt.Sprintf("ui stall: longest %v, p99 %v over %d beats; longest workbench callback %v",
 		sorted[len(sorted)-1].Round(100*time.Microsecond), p99.Round(100*time.Microsecond), len(sorted),
-		app.LongestUICallback(false).Round(100*time.Microsecond))
+		m.longest(false).Round(100*time.Microsecond))
 }
