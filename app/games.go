@@ -16,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"pcgwb/games/duel"
+	"pcgwb/games/duel/core"
 )
 
 // The seats a person can take.
@@ -80,7 +81,7 @@ type duelPanel struct {
 
 	// The rest belongs to the UI goroutine.
 	source string // built-in name or script path
-	agent  duel.Agent
+	agent  core.Agent
 	view   *duelView      // the position shown
 	marks  map[string]int // the colour of each mark of the board's cells, for the game loaded
 	shown  *duel.Remote
@@ -244,7 +245,7 @@ const (
 
 // gameText is the title and rules the tab shows of a game, bounded and unwrapped: computed
 // by the job, off the UI goroutine.
-func gameText(info duel.Info) (title, rules string) {
+func gameText(info core.Info) (title, rules string) {
 	title = strings.Join(strings.Fields(info.Title), " ")
 	if title == "" {
 		title = info.Name

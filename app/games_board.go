@@ -9,7 +9,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
-	"pcgwb/games/duel"
+	"pcgwb/games/duel/core"
 )
 
 // showBoard shows the render: drawn as cells when it is a grid (rows of one-character
@@ -27,7 +27,7 @@ func (dp *duelPanel) showBoard(v, prev *duelView) {
 	}
 	dp.board.Hide()
 	const cell = 38
-	movable := map[duel.Square]bool{} // the cells a legal move touches
+	movable := map[core.Square]bool{} // the cells a legal move touches
 	if v.yours {
 		for _, cs := range v.cells {
 			for _, c := range cs {
@@ -35,7 +35,7 @@ func (dp *duelPanel) showBoard(v, prev *duelView) {
 			}
 		}
 	}
-	won := map[duel.Square]bool{}
+	won := map[core.Square]bool{}
 	if v.winner >= 0 {
 		var before [][]string
 		if prev != nil && prev.game == v.game && prev.seed == v.seed && prev.ply == v.ply-1 {
@@ -48,7 +48,7 @@ func (dp *duelPanel) showBoard(v, prev *duelView) {
 	var objs []fyne.CanvasObject
 	for r, row := range rows {
 		for c, tok := range row {
-			sq := duel.Square{Row: r, Col: c}
+			sq := core.Square{Row: r, Col: c}
 			bg := canvas.NewRectangle(color.NRGBA{R: 0x80, G: 0x80, B: 0x80, A: 0x30})
 			bg.StrokeColor, bg.StrokeWidth = color.NRGBA{R: 0x80, G: 0x80, B: 0x80, A: 0xa0}, 1
 			if movable[sq] {
@@ -107,7 +107,7 @@ func (dp *duelPanel) cellAt(row, col int) *boardCell {
 // earlier) is given, only runs through a cell the last move changed count. It returns nil when
 // no run qualifies or when runs of different marks tie: the tab then outlines nothing rather
 // than a line that did not win.
-func winLine(rows, before [][]string) []duel.Square {
+func winLine(rows, before [][]string) []core.Square {
 	if len(rows) == 0 {
 		return nil
 	}
@@ -123,7 +123,7 @@ func winLine(rows, before [][]string) []duel.Square {
 		}
 		return rows[r][c], true
 	}
-	var best [][]duel.Square
+	var best [][]core.Square
 	bestLen, bestTok := 0, ""
 	tie := false
 	for _, d := range [][2]int{{0, 1}, {1, 0}, {1, 1}, {1, -1}} {
@@ -136,14 +136,14 @@ func winLine(rows, before [][]string) []duel.Square {
 				if p, ok := at(r-d[0], c-d[1]); ok && p == tok {
 					continue // not the start of the run
 				}
-				var run []duel.Square
+				var run []core.Square
 				through := false
 				for k := 0; ; k++ {
 					rr, cc := r+k*d[0], c+k*d[1]
 					if t, ok := at(rr, cc); !ok || t != tok {
 						break
 					}
-					run = append(run, duel.Square{Row: rr, Col: cc})
+					run = append(run, core.Square{Row: rr, Col: cc})
 					through = through || changed(rr, cc)
 				}
 				if len(run) < 3 || !through || len(run) < bestLen {
@@ -161,7 +161,7 @@ func winLine(rows, before [][]string) []duel.Square {
 	if tie {
 		return nil
 	}
-	var out []duel.Square
+	var out []core.Square
 	for _, run := range best {
 		for _, sq := range run {
 			if !slices.Contains(out, sq) {

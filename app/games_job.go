@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"pcgwb/games/duel"
+	"pcgwb/games/duel/core"
 )
 
 // The Games tab never calls a sandbox worker on the UI goroutine: a script may burn its whole
@@ -37,7 +38,7 @@ type duelView struct {
 	fault     *playFault   // what failed in computing or reaching the position (nil: nothing)
 	lost      bool         // no position is left (fault says why): the tab shows no game (lostGame)
 	game      *duel.Remote // the instance it was computed on (a match clones it)
-	info      duel.Info
+	info      core.Info
 	title     string // the game's title and rules as the tab shows them (gameText)
 	rules     string
 	seed      int64
@@ -50,7 +51,7 @@ type duelView struct {
 	yours     bool // the person is to move: legal are the moves they may choose
 	legal     []int
 	labels    map[int]string
-	cells     map[int][]duel.Square // the cells each legal move touches (grid games)
+	cells     map[int][]core.Square // the cells each legal move touches (grid games)
 	agentNext bool                  // the agent is to move: the job goes on with its search
 	winner    int                   // the player who won (-1: none, or not over)
 }
@@ -216,7 +217,7 @@ func (c *duelCore) newSession(dp *duelPanel, seed int64, human int) error {
 }
 
 // play plays a on the session and logs it.
-func (c *duelCore) play(dp *duelPanel, t duel.Turn, a int, who string) error {
+func (c *duelCore) play(dp *duelPanel, t core.Turn, a int, who string) error {
 	dp.working.Store("action_label")
 	// the board's own state: t may come from the agent's instance, whose states the board's
 	// worker does not hold (its moves were logged as "action N")
@@ -233,11 +234,11 @@ func (c *duelCore) play(dp *duelPanel, t duel.Turn, a int, who string) error {
 }
 
 // agentMove lets the agent search, on its own instance of the game, and plays its move.
-func (c *duelCore) agentMove(ctx context.Context, dp *duelPanel, agent duel.Agent) error {
+func (c *duelCore) agentMove(ctx context.Context, dp *duelPanel, agent core.Agent) error {
 	dp.working.Store("agent " + agent.Name())
 	// the agent thinks on a replay of the session: same seed, same moves
 	think, err := c.session.On(c.agentGame)
-	var t duel.Turn
+	var t core.Turn
 	var a int
 	if err == nil {
 		t, a, err = think.AgentMove(ctx, agent)
@@ -277,13 +278,13 @@ func (c *duelCore) view(dp *duelPanel, opErr error) *duelView {
 	if err != nil {
 		board = "(render failed: " + errorExcerpt(err.Error()) + ")"
 		faults = append(faults, err.Error())
-	} else if rows, ok := duel.ParseGrid(board); ok {
+	} else if rows, ok := core.ParseGrid(board); ok {
 		v.grid = rows
 	}
 	v.board = board
 	dp.working.Store("legal_actions")
 	o, truncated, err := s.Status()
-	var t duel.Turn
+	var t core.Turn
 	if err == nil && !o.Done() && !truncated {
 		t, err = s.Turn()
 	}
@@ -327,11 +328,11 @@ func (c *duelCore) view(dp *duelPanel, opErr error) *duelView {
 }
 
 // moveDetails labels the legal moves (one round trip) and maps them to the board's cells.
-func (c *duelCore) moveDetails(dp *duelPanel, v *duelView, t duel.Turn) error {
+func (c *duelCore) moveDetails(dp *duelPanel, v *duelView, t core.Turn) error {
 	named := t.Legal[:min(len(t.Legal), dp.moveLimit)]
 	v.labels = make(map[int]string, len(named))
 	dp.working.Store("action_label")
-	labels, err := duel.ActionLabels(c.game, t.State, named)
+	labels, err := core.ActionLabels(c.game, t.State, named)
 	if err != nil {
 		return err
 	}
@@ -346,6 +347,6 @@ func (c *duelCore) moveDetails(dp *duelPanel, v *duelView, t duel.Turn) error {
 		return nil
 	}
 	dp.working.Store("action_cells")
-	v.cells, err = duel.MoveCells(c.game, t.State, t.Legal, v.labels, len(v.grid), len(v.grid[0]))
+	v.cells, err = core.MoveCells(c.game, t.State, t.Legal, v.labels, len(v.grid), len(v.grid[0]))
 	return err
 }

@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"pcgwb/games/duel"
+	"pcgwb/games/duel/core"
 )
 
 // maxMatchGames bounds the games of one agent match started from the tab.
@@ -93,7 +94,7 @@ func (dp *duelPanel) toggleMatch() {
 			return
 		}
 		defer g.Close()
-		pr, err := duel.PlayMatch(ctx, g, [2]duel.Agent{a, b}, games, seed, func(k int, _ [2]duel.Agent, _ duel.Result, pr duel.PairResult) {
+		pr, err := duel.PlayMatch(ctx, g, [2]core.Agent{a, b}, games, seed, func(k int, _ [2]core.Agent, _ duel.Result, pr duel.PairResult) {
 			dp.wb.ui.onUI(func() {
 				if m.token == token {
 					m.record = pr

@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"pcgwb/games/duel"
+	"pcgwb/games/duel/core"
 )
 
 // maxMoveButtons is the largest action count shown as one button per action; larger games
@@ -42,7 +43,7 @@ type moveView struct {
 
 // buildMoves makes the move chooser of a newly loaded game: a button per action, or the
 // searchable list.
-func (dp *duelPanel) buildMoves(info duel.Info) {
+func (dp *duelPanel) buildMoves(info core.Info) {
 	dp.moveView = moveView{labels: map[int]string{}}
 	dp.moveButtons = nil
 	if info.NumActions <= maxMoveButtons {
@@ -148,8 +149,8 @@ func (dp *duelPanel) tapCell(row, col int) {
 	if v == nil || dp.busy || !v.yours {
 		return
 	}
-	sq := duel.Square{Row: row, Col: col}
-	moves := duel.MovesAt(v.cells, sq)
+	sq := core.Square{Row: row, Col: col}
+	moves := core.MovesAt(v.cells, sq)
 	switch len(moves) {
 	case 0:
 		if v.cells == nil && len(v.legal) > dp.moveLimit {

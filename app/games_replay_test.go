@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"pcgwb/games/duel"
+	"pcgwb/games/duel/core"
 )
 
 // TestDuelTabShowsAndTakesTheSeed: the seed of every game is shown (a new game's too), a seed
@@ -86,7 +87,7 @@ func TestDuelTabShowsAndTakesTheSeed(t *testing.T) {
 	if errA != nil || errB != nil {
 		t.Fatal(errA, errB)
 	}
-	ref, err := duel.PlayMatch(context.Background(), g, [2]duel.Agent{a, b}, 4, 31, nil)
+	ref, err := duel.PlayMatch(context.Background(), g, [2]core.Agent{a, b}, 4, 31, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -221,7 +222,7 @@ func TestDuelTabMarksKeepColoursAndTheWinningLineShows(t *testing.T) {
 // long; nothing when the runs of two marks tie or no run is long enough.
 func TestWinLine(t *testing.T) {
 	grid := func(s string) [][]string {
-		rows, ok := duel.ParseGrid(s)
+		rows, ok := core.ParseGrid(s)
 		if !ok {
 			t.Fatalf("not a grid: %q", s)
 		}
@@ -229,12 +230,12 @@ func TestWinLine(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		name, board, before string
-		want                []duel.Square
+		want                []core.Square
 	}{
-		{"diagonal", "X O .\nO X .\n. . X", "X O .\nO X .\n. . .", []duel.Square{{Row: 0, Col: 0}, {Row: 1, Col: 1}, {Row: 2, Col: 2}}},
-		{"anti-diagonal", "O . X\nO X .\nX . .", "", []duel.Square{{Row: 0, Col: 2}, {Row: 1, Col: 1}, {Row: 2, Col: 0}}},
+		{"diagonal", "X O .\nO X .\n. . X", "X O .\nO X .\n. . .", []core.Square{{Row: 0, Col: 0}, {Row: 1, Col: 1}, {Row: 2, Col: 2}}},
+		{"anti-diagonal", "O . X\nO X .\nX . .", "", []core.Square{{Row: 0, Col: 2}, {Row: 1, Col: 1}, {Row: 2, Col: 0}}},
 		{"column of four", ". . . . . .\nO . . . . .\nO X . . . .\nO X . . . .\nO X X . . .", ". . . . . .\n. . . . . .\nO X . . . .\nO X . . . .\nO X X . . .",
-			[]duel.Square{{Row: 1, Col: 0}, {Row: 2, Col: 0}, {Row: 3, Col: 0}, {Row: 4, Col: 0}}},
+			[]core.Square{{Row: 1, Col: 0}, {Row: 2, Col: 0}, {Row: 3, Col: 0}, {Row: 4, Col: 0}}},
 		{"a run the last move did not touch", "X X X\nO O .\n. . O", "X X X\nO O .\n. . .", nil},
 		{"two marks tie", "X X X\n. . .\nO O O", "", nil},
 		{"no run of three", "X O X\nO X O\nO X O", "", nil},
@@ -262,14 +263,14 @@ func TestWinLine(t *testing.T) {
 // by the job (gameText), never laid out at a script's size.
 func TestDuelTabGameTextIsBounded(t *testing.T) {
 	huge := strings.Repeat("word ", 1<<20)
-	title, rules := gameText(duel.Info{Name: "g", Title: huge, Rules: huge + "\n\n" + huge})
+	title, rules := gameText(core.Info{Name: "g", Title: huge, Rules: huge + "\n\n" + huge})
 	if n := len([]rune(title)); n > maxTitleRunes || strings.Contains(title, "\n") {
 		t.Errorf("title of %d runes", n)
 	}
 	if n := len([]rune(rules)); n > maxRulesRunes {
 		t.Errorf("rules of %d runes", n)
 	}
-	if title, rules := gameText(duel.Info{Name: "g", Rules: "One\nrule.\n\nTwo\nrules."}); title != "g" || rules != "One rule.\n\nTwo rules." {
+	if title, rules := gameText(core.Info{Name: "g", Rules: "One\nrule.\n\nTwo\nrules."}); title != "g" || rules != "One rule.\n\nTwo rules." {
 		t.Errorf("title %q, rules %q", title, rules)
 	}
 

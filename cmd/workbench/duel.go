@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"pcgwb/games/duel"
+	"pcgwb/games/duel/core"
 )
 
 const duelSummary = "list | show | validate | play | match | tournament | ladder | bench | train | eval | score | generate: generated two-player games (gg-bench)"
@@ -76,14 +77,14 @@ func printPosition(w io.Writer, sess *duel.Session, moves bool) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintln(w, duel.Printable(txt))
+	fmt.Fprintln(w, core.Printable(txt))
 	o, trunc, err := sess.Status()
 	if err != nil {
 		return err
 	}
 	switch {
 	case o.Done():
-		fmt.Fprintf(w, "game over after %d moves: %s\n", sess.Ply(), duel.PrintableLine(sess.Game.Info().OutcomeText(o)))
+		fmt.Fprintf(w, "game over after %d moves: %s\n", sess.Ply(), core.PrintableLine(sess.Game.Info().OutcomeText(o)))
 		return nil
 	case trunc:
 		fmt.Fprintf(w, "game stopped at the %d-move cap without a result\n", sess.MaxPlies)
@@ -93,7 +94,7 @@ func printPosition(w io.Writer, sess *duel.Session, moves bool) error {
 	if err != nil {
 		return err
 	}
-	who := duel.PrintableLine(sess.Game.Info().PlayerName(t.Player))
+	who := core.PrintableLine(sess.Game.Info().PlayerName(t.Player))
 	if !moves {
 		fmt.Fprintf(w, "%s to move\n", who)
 		return nil
@@ -104,7 +105,7 @@ func printPosition(w io.Writer, sess *duel.Session, moves bool) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(w, "  %3d  %s\n", a, duel.PrintableLine(label))
+		fmt.Fprintf(w, "  %3d  %s\n", a, core.PrintableLine(label))
 	}
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"pcgwb/games/duel"
+	"pcgwb/games/duel/core"
 	"pcgwb/internal/atomicfile"
 )
 
@@ -70,7 +71,7 @@ func duelGenerateSetup(fs *flag.FlagSet) Runner {
 				if ctx.Err() != nil {
 					return stopCause(ctx, err)
 				}
-				fmt.Fprintf(io.Stderr, "%s: %s\n", name, duel.PrintableLine(err.Error()))
+				fmt.Fprintf(io.Stderr, "%s: %s\n", name, core.PrintableLine(err.Error()))
 				continue
 			}
 			all = append(all, g)
@@ -81,7 +82,7 @@ func duelGenerateSetup(fs *flag.FlagSet) Runner {
 				verdict := "accepted"
 				if !g.Accepted {
 					last := g.Attempts[len(g.Attempts)-1].Report
-					verdict = fmt.Sprintf("rejected by %s: %s", last.Rejected, duel.PrintableLine(firstLine(last.Reason)))
+					verdict = fmt.Sprintf("rejected by %s: %s", last.Rejected, core.PrintableLine(firstLine(last.Reason)))
 				}
 				fmt.Fprintf(io.Stderr, "[%d/%d] %s: %d attempt(s), %s\n", i+1, *n, name, len(g.Attempts), verdict)
 			}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"pcgwb/games/duel"
+	"pcgwb/games/duel/core"
 )
 
 func duelMatchSetup(fs *flag.FlagSet) Runner {
@@ -30,7 +31,7 @@ func duelMatchSetup(fs *flag.FlagSet) Runner {
 		}
 		defer g.Close()
 		var printErr error
-		pr, err := duel.PlayMatch(ctx, g, [2]duel.Agent{agents[0], agents[1]}, *games, *seed, func(k int, seats [2]duel.Agent, res duel.Result, _ duel.PairResult) {
+		pr, err := duel.PlayMatch(ctx, g, [2]core.Agent{agents[0], agents[1]}, *games, *seed, func(k int, seats [2]core.Agent, res duel.Result, _ duel.PairResult) {
 			fmt.Fprintf(io.Stdout, "game %d: %s (Player 1) vs %s (Player 2): %s in %d moves\n", k, seats[0].Name(), seats[1].Name(), describeResult(res, seats), res.Plies)
 			if *moves && res.Fault == nil && printErr == nil {
 				printErr = printMoves(io.Stdout, g, *seed+int64(k), res.Moves)
@@ -48,21 +49,21 @@ func duelMatchSetup(fs *flag.FlagSet) Runner {
 	}
 }
 
-func describeResult(r duel.Result, seats [2]duel.Agent) string {
+func describeResult(r duel.Result, seats [2]core.Agent) string {
 	switch {
 	case r.Fault != nil && r.FaultBy < 0:
-		return "game fault: " + duel.PrintableLine(r.Fault.Error())
+		return "game fault: " + core.PrintableLine(r.Fault.Error())
 	case r.Fault != nil:
-		return fmt.Sprintf("%s faulted: %s", seats[r.FaultBy].Name(), duel.PrintableLine(r.Fault.Error()))
+		return fmt.Sprintf("%s faulted: %s", seats[r.FaultBy].Name(), core.PrintableLine(r.Fault.Error()))
 	case r.Truncated:
 		return "stopped at the move cap"
-	case r.Outcome == duel.Draw:
+	case r.Outcome == core.Draw:
 		return "draw"
 	}
 	return seats[r.Outcome.Winner()].Name() + " wins"
 }
 
-func printMoves(w io.Writer, g duel.Game, seed int64, moves []int) error {
+func printMoves(w io.Writer, g core.Game, seed int64, moves []int) error {
 	s, err := g.Initial(seed)
 	if err != nil {
 		return err
@@ -79,7 +80,7 @@ func printMoves(w io.Writer, g duel.Game, seed int64, moves []int) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(w, "> %s\n%s\n", duel.PrintableLine(label), duel.Printable(txt))
+		fmt.Fprintf(w, "> %s\n%s\n", core.PrintableLine(label), core.Printable(txt))
 	}
 	return nil
 }
@@ -132,7 +133,7 @@ func tournamentRunner(fs *flag.FlagSet, agentList func() (string, error)) Runner
 		}
 		pool := b.pool()
 		start := time.Now()
-		t, err := duel.RunTournament(ctx, func() (duel.Game, error) { return pool.Open(ctx, p.Name(), p.Source(), b.options()) }, agents, duel.TournamentOptions{
+		t, err := duel.RunTournament(ctx, func() (core.Game, error) { return pool.Open(ctx, p.Name(), p.Source(), b.options()) }, agents, duel.TournamentOptions{
 			GamesPerPair: *games, Seed: *seed, Workers: *workers,
 			Progress: func(done, total int) {
 				if !*quiet {

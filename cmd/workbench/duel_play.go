@@ -12,6 +12,7 @@ import (
 	"text/tabwriter"
 
 	"pcgwb/games/duel"
+	"pcgwb/games/duel/core"
 )
 
 func duelListSetup(fs *flag.FlagSet) Runner {
@@ -25,7 +26,7 @@ func duelListSetup(fs *flag.FlagSet) Runner {
 			}
 			info := g.Info()
 			g.Close()
-			fmt.Fprintf(tw, "%s\t%s\t%d actions\n", name, duel.PrintableLine(info.Title), info.NumActions)
+			fmt.Fprintf(tw, "%s\t%s\t%d actions\n", name, core.PrintableLine(info.Title), info.NumActions)
 		}
 		return tw.Flush()
 	}
@@ -42,9 +43,9 @@ func duelShowSetup(fs *flag.FlagSet) Runner {
 		}
 		defer g.Close()
 		info := g.Info()
-		fmt.Fprintf(io.Stdout, "%s (%d actions, observation of %d numbers)\n\n", duel.PrintableLine(orName(info.Title, info.Name)), info.NumActions, info.ObsSize)
+		fmt.Fprintf(io.Stdout, "%s (%d actions, observation of %d numbers)\n\n", core.PrintableLine(orName(info.Title, info.Name)), info.NumActions, info.ObsSize)
 		if info.Rules != "" {
-			fmt.Fprintf(io.Stdout, "%s\n\n", duel.Printable(strings.TrimSpace(info.Rules)))
+			fmt.Fprintf(io.Stdout, "%s\n\n", core.Printable(strings.TrimSpace(info.Rules)))
 		}
 		sess, err := duel.NewSession(g, *seed, 0)
 		if err != nil {
@@ -86,11 +87,11 @@ func duelPlaySetup(fs *flag.FlagSet) Runner {
 // playInTerminal is the person's side of a session: moves read from io.Stdin, the agent's
 // moves from the session's one seeding rule. as is the person's seat, 0 or 1 (shown as
 // Player 1 or 2).
-func playInTerminal(ctx context.Context, sess *duel.Session, agent duel.Agent, as int, io IO) error {
+func playInTerminal(ctx context.Context, sess *duel.Session, agent core.Agent, as int, io IO) error {
 	g, stdout := sess.Game, io.Stdout
 	info := g.Info()
-	fmt.Fprintf(stdout, "%s: you are %s, %s is %s.\n", duel.PrintableLine(orName(info.Title, info.Name)),
-		duel.PrintableLine(info.PlayerName(as)), agent.Name(), duel.PrintableLine(info.PlayerName(1-as)))
+	fmt.Fprintf(stdout, "%s: you are %s, %s is %s.\n", core.PrintableLine(orName(info.Title, info.Name)),
+		core.PrintableLine(info.PlayerName(as)), agent.Name(), core.PrintableLine(info.PlayerName(1-as)))
 	fmt.Fprintln(stdout, `Type a move number (or its label, or "@row,column" for a cell of a grid board), "u" to undo your last move, "r" for the rules, "q" to quit.`)
 	in := bufio.NewScanner(io.Stdin)
 	for {
@@ -115,7 +116,7 @@ func playInTerminal(ctx context.Context, sess *duel.Session, agent duel.Agent, a
 		}
 		if o.Done() || trunc {
 			switch w := o.Winner(); {
-			case trunc || o == duel.Draw:
+			case trunc || o == core.Draw:
 				fmt.Fprintln(stdout, "no winner.")
 			case w == as:
 				fmt.Fprintln(stdout, "you win!")
@@ -138,7 +139,7 @@ func playInTerminal(ctx context.Context, sess *duel.Session, agent duel.Agent, a
 			if err := sess.Play(a); err != nil {
 				return err
 			}
-			fmt.Fprintf(stdout, "%s plays %d: %s\n", agent.Name(), a, duel.PrintableLine(label))
+			fmt.Fprintf(stdout, "%s plays %d: %s\n", agent.Name(), a, core.PrintableLine(label))
 			continue
 		}
 		for {
@@ -154,12 +155,12 @@ func playInTerminal(ctx context.Context, sess *duel.Session, agent duel.Agent, a
 			case "q", "quit":
 				return nil
 			case "r", "rules", "?":
-				fmt.Fprintln(stdout, duel.Printable(strings.TrimSpace(orName(info.Rules, "(this game has no rules text)"))))
+				fmt.Fprintln(stdout, core.Printable(strings.TrimSpace(orName(info.Rules, "(this game has no rules text)"))))
 				continue
 			case "u", "undo":
 				sess.UndoTo(as)
 			default:
-				if sq, isCell := duel.ParseSquare(line); isCell {
+				if sq, isCell := core.ParseSquare(line); isCell {
 					a, ok, err := cellMove(stdout, g, t, sq)
 					if err != nil {
 						return err
@@ -186,7 +187,7 @@ func playInTerminal(ctx context.Context, sess *duel.Session, agent duel.Agent, a
 	}
 }
 
-func parseMove(g duel.Game, t duel.Turn, text string) (int, bool) {
+func parseMove(g core.Game, t core.Turn, text string) (int, bool) {
 	if a, err := strconv.Atoi(text); err == nil {
 		_, ok := slices.BinarySearch(t.Legal, a)
 		return a, ok
@@ -201,8 +202,8 @@ func parseMove(g duel.Game, t duel.Turn, text string) (int, bool) {
 
 // cellMove is the move a typed cell chooses: the one legal move touching it, or none (what
 // the cell offers is printed instead).
-func cellMove(stdout io.Writer, g duel.Game, t duel.Turn, sq duel.Square) (int, bool, error) {
-	moves, grid, err := duel.MovesOnSquare(g, t, sq)
+func cellMove(stdout io.Writer, g core.Game, t core.Turn, sq core.Square) (int, bool, error) {
+	moves, grid, err := core.MovesOnSquare(g, t, sq)
 	switch {
 	case err != nil:
 		return 0, false, err
@@ -216,7 +217,7 @@ func cellMove(stdout io.Writer, g duel.Game, t duel.Turn, sq duel.Square) (int, 
 		fmt.Fprintf(stdout, "%d moves on %s:\n", len(moves), sq)
 		for _, a := range moves {
 			l, _ := g.ActionLabel(t.State, a)
-			fmt.Fprintf(stdout, "  %d  %s\n", a, duel.PrintableLine(l))
+			fmt.Fprintf(stdout, "  %d  %s\n", a, core.PrintableLine(l))
 		}
 	}
 	return 0, false, nil

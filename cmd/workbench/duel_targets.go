@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"pcgwb/games/duel"
+	"pcgwb/games/duel/core"
 	"pcgwb/internal/atomicfile"
 	"pcgwb/internal/safeio"
 )
@@ -63,7 +64,7 @@ func duelTargetsSetup(fs *flag.FlagSet) Runner {
 			if err != nil {
 				return err
 			}
-			var solve duel.Game
+			var solve core.Game
 			cg := *ceilingGames
 			if cg == 0 {
 				cg = -1

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"pcgwb/games/duel"
+	"pcgwb/games/duel/core"
 )
 
 // defaultTrainDir is where `duel train` keeps a game's training unless told: next to a script
@@ -52,7 +53,7 @@ func duelTrainSetup(fs *flag.FlagSet) Runner {
 			dir = defaultTrainDir(args[0])
 		}
 		pool := b.pool()
-		newGame := func(training bool) (duel.Game, error) {
+		newGame := func(training bool) (core.Game, error) {
 			opts := b.options()
 			if training { // one request is one iteration
 				opts.Budgets.Move, opts.Budgets.Game = *budget+time.Minute, *budget+time.Minute
@@ -97,8 +98,8 @@ func printBenchmark(w io.Writer, b *duel.Benchmark) {
 // game's trained benchmark opponent, "trained:DIR" for one in DIR, else an agent name), else the
 // trained benchmark opponent when the game has one, else the opponent validation recorded
 // unless it is random, else mcts-100. A trained opponent brings its measured strength.
-func resolveOpponent(game, flagValue string) (duel.Agent, *duel.Strength, error) {
-	trained := func(dir string, must bool) (duel.Agent, *duel.Strength, error) {
+func resolveOpponent(game, flagValue string) (core.Agent, *duel.Strength, error) {
+	trained := func(dir string, must bool) (core.Agent, *duel.Strength, error) {
 		b, a, err := duel.LoadBenchmark(dir)
 		if err != nil {
 			if !must && errors.Is(err, fs.ErrNotExist) {
@@ -132,7 +133,7 @@ func resolveOpponent(game, flagValue string) (duel.Agent, *duel.Strength, error)
 }
 
 // measureStrength plays the opponent against random, mcts-100 and mcts-1000 on g.
-func measureStrength(ctx context.Context, g duel.Game, opp duel.Agent, games int, seed int64, io IO, quiet bool) (*duel.Strength, error) {
+func measureStrength(ctx context.Context, g core.Game, opp core.Agent, games int, seed int64, io IO, quiet bool) (*duel.Strength, error) {
 	if !quiet {
 		fmt.Fprintf(io.Stderr, "measuring %s: %d games against each of %s\n", opp.Name(), games, strings.Join(duel.StrengthRefs, ", "))
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"pcgwb/games/duel"
+	"pcgwb/games/duel/core"
 	"pcgwb/internal/atomicfile"
 	"pcgwb/internal/safeio"
 )
@@ -82,7 +83,7 @@ func duelSource(nameOrPath string) ([]byte, string, error) {
 	if err == nil {
 		return p.Source(), p.Name(), nil
 	}
-	if f := duel.FaultOf(err); f != nil && !slices.Contains(duel.Builtins(), nameOrPath) {
+	if f := core.FaultOf(err); f != nil && !slices.Contains(duel.Builtins(), nameOrPath) {
 		src, rerr := safeio.ReadFile(nameOrPath, 64<<20)
 		if rerr == nil {
 			return src, strings.TrimSuffix(baseName(nameOrPath), ".star"), nil

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"pcgwb/games/duel/core"
 	"strconv"
 	"strings"
 )
@@ -13,7 +14,7 @@ type Random struct{}
 
 func (Random) Name() string { return "random" }
 
-func (Random) Act(_ context.Context, _ Game, t Turn, rng *rand.Rand) (int, error) {
+func (Random) Act(_ context.Context, _ core.Game, t core.Turn, rng *rand.Rand) (int, error) {
 	return t.Legal[rng.IntN(len(t.Legal))], nil
 }
 
@@ -23,14 +24,14 @@ type FirstLegal struct{}
 
 func (FirstLegal) Name() string { return "first" }
 
-func (FirstLegal) Act(_ context.Context, _ Game, t Turn, _ *rand.Rand) (int, error) {
+func (FirstLegal) Act(_ context.Context, _ core.Game, t core.Turn, _ *rand.Rand) (int, error) {
 	return t.Legal[0], nil
 }
 
 // Policy picks moves inside MCTS rollouts.
 type Policy interface {
 	Name() string
-	Pick(g Game, s State, legal []int, rng *rand.Rand) (int, error)
+	Pick(g core.Game, s core.State, legal []int, rng *rand.Rand) (int, error)
 }
 
 // RandomPolicy picks uniformly among legal moves.
@@ -38,7 +39,7 @@ type RandomPolicy struct{}
 
 func (RandomPolicy) Name() string { return "random" }
 
-func (RandomPolicy) Pick(_ Game, _ State, legal []int, rng *rand.Rand) (int, error) {
+func (RandomPolicy) Pick(_ core.Game, _ core.State, legal []int, rng *rand.Rand) (int, error) {
 	return legal[rng.IntN(len(legal))], nil
 }
 
@@ -49,7 +50,7 @@ type GreedyPolicy struct{}
 
 func (GreedyPolicy) Name() string { return "greedy" }
 
-func (GreedyPolicy) Pick(g Game, s State, legal []int, rng *rand.Rand) (int, error) {
+func (GreedyPolicy) Pick(g core.Game, s core.State, legal []int, rng *rand.Rand) (int, error) {
 	if len(legal) > 1 {
 		p, err := g.ToMove(s)
 		if err != nil {
@@ -76,7 +77,7 @@ func (GreedyPolicy) Pick(g Game, s State, legal []int, rng *rand.Rand) (int, err
 
 // ParseAgent reads an agent from its name: "random", "first", "mcts" (100 iterations),
 // "mcts-N", and "mcts-N-greedy" for greedy rollouts ("mcts:N" works too).
-func ParseAgent(spec string) (Agent, error) {
+func ParseAgent(spec string) (core.Agent, error) {
 	s := strings.ToLower(strings.TrimSpace(spec))
 	switch s {
 	case "random":
@@ -112,8 +113,8 @@ func ParseAgent(spec string) (Agent, error) {
 }
 
 // ParseAgents reads a comma-separated list of agents.
-func ParseAgents(list string) ([]Agent, error) {
-	var out []Agent
+func ParseAgents(list string) ([]core.Agent, error) {
+	var out []core.Agent
 	for _, s := range strings.Split(list, ",") {
 		if strings.TrimSpace(s) == "" {
 			continue
@@ -135,11 +136,11 @@ func ParseAgents(list string) ([]Agent, error) {
 var DefaultLadder = []int{10, 30, 100, 300}
 
 // Ladder is random play followed by MCTS agents of increasing iteration counts.
-func Ladder(iterations ...int) []Agent {
+func Ladder(iterations ...int) []core.Agent {
 	if len(iterations) == 0 {
 		iterations = DefaultLadder
 	}
-	out := []Agent{Random{}}
+	out := []core.Agent{Random{}}
 	for _, n := range iterations {
 		out = append(out, &MCTS{Iterations: n})
 	}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"pcgwb/games/duel/core"
 	"reflect"
 	"strings"
 	"testing"
@@ -21,7 +22,7 @@ func loadBuiltin(t testing.TB, name string) *ScriptGame {
 }
 
 // playLabels plays moves given by their labels from the start of a game.
-func playLabels(t testing.TB, g Game, labels ...string) *Session {
+func playLabels(t testing.TB, g core.Game, labels ...string) *Session {
 	t.Helper()
 	sess, err := NewSession(g, 0, 0)
 	if err != nil {
@@ -107,7 +108,7 @@ func TestMCTSStopsRolloutsAtThePlyCap(t *testing.T) {
 	}
 	defer g.Close()
 	s, _ := g.Initial(0)
-	st, err := (&MCTS{Iterations: 20}).Search(context.Background(), g, Turn{State: s, Legal: []int{0, 1}, MaxPlies: 30}, SeatRNG(1, 0, 0))
+	st, err := (&MCTS{Iterations: 20}).Search(context.Background(), g, core.Turn{State: s, Legal: []int{0, 1}, MaxPlies: 30}, SeatRNG(1, 0, 0))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,9 +123,9 @@ func TestMCTSBeatsRandom(t *testing.T) {
 	g := loadBuiltin(t, "connect-four")
 	m := &MCTS{Iterations: 50}
 	for k := 0; k < 4; k++ {
-		seats := [2]Agent{m, Random{}}
+		seats := [2]core.Agent{m, Random{}}
 		if k%2 == 1 {
-			seats = [2]Agent{Random{}, m}
+			seats = [2]core.Agent{Random{}, m}
 		}
 		res, err := Play(context.Background(), g, seats, 0, 0, [2]*rand.Rand{SeatRNG(5, k, 0), SeatRNG(5, k, 1)})
 		if err != nil {
@@ -139,7 +140,7 @@ func TestMCTSBeatsRandom(t *testing.T) {
 type fixedAgent int
 
 func (f fixedAgent) Name() string { return "fixed" }
-func (f fixedAgent) Act(context.Context, Game, Turn, *rand.Rand) (int, error) {
+func (f fixedAgent) Act(context.Context, core.Game, core.Turn, *rand.Rand) (int, error) {
 	return int(f), nil
 }
 
@@ -147,11 +148,11 @@ func TestPlayRejectsIllegalMovesAndTruncates(t *testing.T) {
 	g := loadBuiltin(t, "tic-tac-toe")
 	rngs := [2]*rand.Rand{SeatRNG(0, 0, 0), SeatRNG(0, 0, 1)}
 	// player 1 insists on the centre, which player 0 took first
-	res, err := Play(context.Background(), g, [2]Agent{fixedAgent(4), fixedAgent(4)}, 0, 0, rngs)
+	res, err := Play(context.Background(), g, [2]core.Agent{fixedAgent(4), fixedAgent(4)}, 0, 0, rngs)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Fault == nil || res.Fault.Kind != FaultIllegal || res.FaultBy != 1 || res.Plies != 1 {
+	if res.Fault == nil || res.Fault.Kind != core.FaultIllegal || res.FaultBy != 1 || res.Plies != 1 {
 		t.Fatalf("got %+v, want an illegal-move fault by player 1 after one move", res)
 	}
 	endless, err := Load("endless", []byte(gameSource("", map[string]string{"outcome": "return None"})), Limits{})
@@ -159,7 +160,7 @@ func TestPlayRejectsIllegalMovesAndTruncates(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer endless.Close()
-	res, err = Play(context.Background(), endless, [2]Agent{Random{}, Random{}}, 0, 0, rngs)
+	res, err = Play(context.Background(), endless, [2]core.Agent{Random{}, Random{}}, 0, 0, rngs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -172,8 +173,8 @@ func TestPlayRejectsIllegalMovesAndTruncates(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer broken.Close()
-	res, _ = Play(context.Background(), broken, [2]Agent{&MCTS{Iterations: 5}, Random{}}, 0, 0, rngs)
-	if res.Fault == nil || res.FaultBy != -1 || res.Fault.Kind != FaultScript {
+	res, _ = Play(context.Background(), broken, [2]core.Agent{&MCTS{Iterations: 5}, Random{}}, 0, 0, rngs)
+	if res.Fault == nil || res.FaultBy != -1 || res.Fault.Kind != core.FaultScript {
 		t.Fatalf("got %+v, want an env fault", res)
 	}
 }
@@ -229,8 +230,8 @@ func TestTournamentLadder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	agents := []Agent{Random{}, &MCTS{Iterations: 10}, &MCTS{Iterations: 200}}
-	tour, err := RunTournament(context.Background(), func() (Game, error) { return p.New() }, agents, TournamentOptions{GamesPerPair: 8, Workers: 2, Seed: 1})
+	agents := []core.Agent{Random{}, &MCTS{Iterations: 10}, &MCTS{Iterations: 200}}
+	tour, err := RunTournament(context.Background(), func() (core.Game, error) { return p.New() }, agents, TournamentOptions{GamesPerPair: 8, Workers: 2, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -260,7 +261,7 @@ func TestTournamentLadder(t *testing.T) {
 		t.Errorf("most lopsided %+v", l)
 	}
 	// the same seed gives the same tournament, whatever the parallelism
-	again, _ := RunTournament(context.Background(), func() (Game, error) { return p.New() }, agents, TournamentOptions{GamesPerPair: 8, Workers: 1, Seed: 1})
+	again, _ := RunTournament(context.Background(), func() (core.Game, error) { return p.New() }, agents, TournamentOptions{GamesPerPair: 8, Workers: 1, Seed: 1})
 	for i := range tour.Pairs {
 		if !reflect.DeepEqual(tour.Pairs[i], again.Pairs[i]) {
 			t.Errorf("pair %d: %+v vs %+v", i, tour.Pairs[i], again.Pairs[i])

@@ -2,6 +2,7 @@ package duel
 
 import (
 	"context"
+	"pcgwb/games/duel/core"
 	"testing"
 )
 
@@ -27,7 +28,7 @@ func BenchmarkMCTS100(b *testing.B) {
 			b.ResetTimer()
 			cpu := CPUTime()
 			for i := 0; i < b.N; i++ {
-				st, err := m.Search(context.Background(), g, Turn{State: s, Legal: legal, Player: p, MaxPlies: DefaultMaxPlies}, rng)
+				st, err := m.Search(context.Background(), g, core.Turn{State: s, Legal: legal, Player: p, MaxPlies: DefaultMaxPlies}, rng)
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -59,7 +60,7 @@ func BenchmarkMCTS100Sandboxed(b *testing.B) {
 			legal, _ := g.Legal(s)
 			m := &MCTS{Iterations: 100}
 			rng := SeatRNG(1, 0, 0)
-			t := Turn{State: s, Legal: legal, Player: p, MaxPlies: DefaultMaxPlies}
+			t := core.Turn{State: s, Legal: legal, Player: p, MaxPlies: DefaultMaxPlies}
 			b.ResetTimer()
 			cpu, workerCPU := CPUTime(), g.CPU()
 			for i := 0; i < b.N; i++ {

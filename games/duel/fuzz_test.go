@@ -1,6 +1,7 @@
 package duel
 
 import (
+	"pcgwb/games/duel/core"
 	"testing"
 	"time"
 )
@@ -17,7 +18,7 @@ func FuzzLoad(f *testing.F) {
 		if g != nil {
 			g.Close()
 		}
-		if err != nil && FaultOf(err) == nil {
+		if err != nil && core.FaultOf(err) == nil {
 			t.Fatalf("error %v is not a fault", err)
 		}
 	})

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"pcgwb/games/duel/core"
 	"regexp"
 	"strings"
 	"time"
@@ -248,7 +249,7 @@ func (gen *Generator) Implement(ctx context.Context, name, rulebook string) (*Ge
 // repair prompt.
 func (gen *Generator) scriptLog(ctx context.Context, name, src string) string {
 	var g interface {
-		Game
+		core.Game
 		Log() string
 		Close()
 	}
@@ -291,7 +292,7 @@ type Fingerprint struct {
 }
 
 // FingerprintOf plays the given number of seeded random playouts (default 30).
-func FingerprintOf(ctx context.Context, g Game, playouts int) (*Fingerprint, error) {
+func FingerprintOf(ctx context.Context, g core.Game, playouts int) (*Fingerprint, error) {
 	if playouts <= 0 {
 		playouts = 30
 	}
@@ -305,7 +306,7 @@ func FingerprintOf(ctx context.Context, g Game, playouts int) (*Fingerprint, err
 		}
 		rng := SeatRNG(int64(k), k, 0)
 		var legals [][]int
-		var end Outcome
+		var end core.Outcome
 		for {
 			if err := ctx.Err(); err != nil {
 				return nil, err

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"pcgwb/games/duel/core"
 	"strings"
 	"testing"
 	"time"
@@ -92,19 +93,19 @@ func TestHostileScripts(t *testing.T) {
 			t.Run("match", func(t *testing.T) {
 				g, err := open()
 				if h.loadErr {
-					if f := FaultOf(err); f == nil || f.Kind != FaultLoad {
+					if f := core.FaultOf(err); f == nil || f.Kind != core.FaultLoad {
 						t.Fatalf("want a load fault, got %v", err)
 					}
 					return
 				}
 				if err != nil {
-					if FaultOf(err) == nil {
+					if core.FaultOf(err) == nil {
 						t.Fatalf("load failed without a named fault: %v", err)
 					}
 					return // refused while loading: the fault is named
 				}
 				defer g.Close()
-				res, err := Play(ctx, g, [2]Agent{&MCTS{Iterations: 10}, Random{}}, 0, 0, [2]*rand.Rand{nil, nil})
+				res, err := Play(ctx, g, [2]core.Agent{&MCTS{Iterations: 10}, Random{}}, 0, 0, [2]*rand.Rand{nil, nil})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -117,10 +118,10 @@ func TestHostileScripts(t *testing.T) {
 				return
 			}
 			t.Run("tournament", func(t *testing.T) {
-				tour, err := RunTournament(ctx, func() (Game, error) { return open() }, []Agent{Random{}, &MCTS{Iterations: 5}},
+				tour, err := RunTournament(ctx, func() (core.Game, error) { return open() }, []core.Agent{Random{}, &MCTS{Iterations: 5}},
 					TournamentOptions{GamesPerPair: 2, Workers: 1})
 				if err != nil {
-					if FaultOf(err) != nil {
+					if core.FaultOf(err) != nil {
 						return // the script did not load in the sandbox: named
 					}
 					t.Fatal(err)

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os/exec"
+	"pcgwb/games/duel/core"
 	"strings"
 	"time"
 )
@@ -71,7 +72,7 @@ func RunChild(ctx context.Context, cmd *exec.Cmd, lim ChildLimits) (ChildOutput,
 		<-done
 		res := ChildOutput{out.Bytes(), errb.Bytes()}
 		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-			return res, &Fault{Kind: FaultTimeout, Msg: fmt.Sprintf("the sandbox process ran longer than %s and was killed", lim.Wall)}
+			return res, &core.Fault{Kind: core.FaultTimeout, Msg: fmt.Sprintf("the sandbox process ran longer than %s and was killed", lim.Wall)}
 		}
 		return res, ctx.Err()
 	}
@@ -91,7 +92,7 @@ func crashed(stderr []byte) bool {
 		bytes.Contains(stderr, []byte("runtime: out of memory"))
 }
 
-func classifyCrash(ee *exec.ExitError, stderr []byte, lim ChildLimits) *Fault {
+func classifyCrash(ee *exec.ExitError, stderr []byte, lim ChildLimits) *core.Fault {
 	if f := signalFault(ee, lim); f != nil {
 		if said := workerSaid(stderr); said != "" {
 			f.Msg += "; " + said
@@ -104,7 +105,7 @@ func classifyCrash(ee *exec.ExitError, stderr []byte, lim ChildLimits) *Fault {
 // crashFault names a sandbox process's death from its exit status and what it wrote to
 // stderr: out of memory and stack overflow keep their cause whatever else the dump holds,
 // and every message ends with the worker's first and last lines (escaped, clipped).
-func crashFault(code int, stderr []byte, lim ChildLimits) *Fault {
+func crashFault(code int, stderr []byte, lim ChildLimits) *core.Fault {
 	s := string(stderr)
 	said := workerSaid(stderr)
 	if said != "" {
@@ -112,15 +113,15 @@ func crashFault(code int, stderr []byte, lim ChildLimits) *Fault {
 	}
 	switch {
 	case strings.Contains(s, "stack overflow") || strings.Contains(s, "goroutine stack exceeds"):
-		return &Fault{Kind: FaultMemory, Msg: "the sandbox process overflowed its stack (deep recursion or nesting in the script)" + said}
+		return &core.Fault{Kind: core.FaultMemory, Msg: "the sandbox process overflowed its stack (deep recursion or nesting in the script)" + said}
 	case strings.Contains(s, "out of memory") || strings.Contains(s, "cannot allocate memory") ||
 		strings.Contains(s, "failed to allocate"): // the last is the race detector's runtime
-		return &Fault{Kind: FaultMemory, Msg: fmt.Sprintf("the sandbox process ran out of its %d MiB of memory", lim.Memory>>20) + said}
+		return &core.Fault{Kind: core.FaultMemory, Msg: fmt.Sprintf("the sandbox process ran out of its %d MiB of memory", lim.Memory>>20) + said}
 	}
 	if code < 0 {
-		return &Fault{Kind: FaultPanic, Msg: "the sandbox process crashed" + said}
+		return &core.Fault{Kind: core.FaultPanic, Msg: "the sandbox process crashed" + said}
 	}
-	return &Fault{Kind: FaultPanic, Msg: fmt.Sprintf("the sandbox process crashed (exit status %d)", code) + said}
+	return &core.Fault{Kind: core.FaultPanic, Msg: fmt.Sprintf("the sandbox process crashed (exit status %d)", code) + said}
 }
 
 // workerSaid is the first and the last non-empty line a crashed worker wrote, for a fault's
@@ -137,7 +138,7 @@ func workerSaid(stderr []byte) string {
 	case 0:
 		return ""
 	case 1:
-		return "the worker said: " + PrintableLine(clip(lines[0], 200))
+		return "the worker said: " + core.PrintableLine(clip(lines[0], 200))
 	}
 	first := lines[0]
 	for _, l := range lines {
@@ -146,7 +147,7 @@ func workerSaid(stderr []byte) string {
 			break
 		}
 	}
-	return fmt.Sprintf("the worker's first line: %s; its last: %s", PrintableLine(clip(first, 200)), PrintableLine(clip(lines[len(lines)-1], 200)))
+	return fmt.Sprintf("the worker's first line: %s; its last: %s", core.PrintableLine(clip(first, 200)), core.PrintableLine(clip(lines[len(lines)-1], 200)))
 }
 
 func lastLines(s string, n int) string {

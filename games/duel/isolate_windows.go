@@ -1,5 +1,9 @@
 package duel
 
-import "os/exec"
+import (
+	"os/exec"
 
-func signalFault(*exec.ExitError, ChildLimits) *Fault { return nil }
+	"pcgwb/games/duel/core"
+)
+
+func signalFault(*exec.ExitError, ChildLimits) *core.Fault { return nil }

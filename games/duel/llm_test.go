@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"pcgwb/games/duel/core"
 	"strings"
 	"sync"
 	"testing"
@@ -87,8 +88,8 @@ func TestLLMPlayerFaultsAfterFiveAttempts(t *testing.T) {
 	tu, _ := sess.Turn()
 	model := &scripted{replies: []string{"I take a stone", "ERROR", "99"}}
 	_, err := (&LLMPlayer{Ask: model}).Act(context.Background(), g, tu, nil)
-	f := FaultOf(err)
-	if f == nil || f.Kind != FaultAgent || len(model.users) != DefaultRetries {
+	f := core.FaultOf(err)
+	if f == nil || f.Kind != core.FaultAgent || len(model.users) != DefaultRetries {
 		t.Fatalf("got %v after %d attempts", err, len(model.users))
 	}
 	// without an action text the turn prompt names every legal move
@@ -96,7 +97,7 @@ func TestLLMPlayerFaultsAfterFiveAttempts(t *testing.T) {
 		t.Errorf("turn prompt:\n%s", model.users[0])
 	}
 	// in a game the fault is the model's, not the game's
-	res, _ := Play(context.Background(), g, [2]Agent{&LLMPlayer{Ask: &scripted{replies: []string{"x"}}}, Random{}}, 0, 0, [2]*rand.Rand{SeatRNG(0, 0, 0), SeatRNG(0, 0, 1)})
+	res, _ := Play(context.Background(), g, [2]core.Agent{&LLMPlayer{Ask: &scripted{replies: []string{"x"}}}, Random{}}, 0, 0, [2]*rand.Rand{SeatRNG(0, 0, 0), SeatRNG(0, 0, 1)})
 	if res.Fault == nil || res.FaultBy != 0 {
 		t.Errorf("result %+v, want a fault by player 0", res)
 	}

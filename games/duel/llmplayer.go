@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"pcgwb/games/duel/core"
 	"slices"
 	"strconv"
 	"strings"
@@ -76,7 +77,7 @@ const (
 )
 
 // SystemPrompt is the system message of every turn.
-func (p *LLMPlayer) SystemPrompt(g Game) string {
+func (p *LLMPlayer) SystemPrompt(g core.Game) string {
 	actions := p.Actions
 	if actions == "" {
 		actions = fmt.Sprintf("Moves are numbers from 0 to %d; the list of legal moves names each one.", g.Info().NumActions-1)
@@ -89,7 +90,7 @@ func (p *LLMPlayer) SystemPrompt(g Game) string {
 }
 
 // TurnPrompt is the user message of a turn: the board, then the legal moves.
-func (p *LLMPlayer) TurnPrompt(g Game, t Turn) (string, error) {
+func (p *LLMPlayer) TurnPrompt(g core.Game, t core.Turn) (string, error) {
 	board, err := g.Render(t.State)
 	if err != nil {
 		return "", err
@@ -148,7 +149,7 @@ func (e *LLMMoveError) Error() string {
 	return fmt.Sprintf("no legal move in %d attempts (last reply %q)", e.Attempts, last)
 }
 
-func (p *LLMPlayer) Act(ctx context.Context, g Game, t Turn, rng *rand.Rand) (int, error) {
+func (p *LLMPlayer) Act(ctx context.Context, g core.Game, t core.Turn, rng *rand.Rand) (int, error) {
 	if len(t.Legal) == 1 {
 		return t.Legal[0], nil
 	}
@@ -201,7 +202,7 @@ func (p *LLMPlayer) Act(ctx context.Context, g Game, t Turn, rng *rand.Rand) (in
 			ask = user + fmt.Sprintf("\n\nYour previous reply %q %s. Reply with one of the legal move numbers only.", clip(reply, 40), why)
 		}
 	}
-	return 0, &Fault{Kind: FaultAgent, Msg: merr.Error(), Err: merr}
+	return 0, &core.Fault{Kind: core.FaultAgent, Msg: merr.Error(), Err: merr}
 }
 
 // EvalOptions configure an evaluation of a model against an opponent agent on one game.
@@ -275,7 +276,7 @@ func (r *EvalResult) Complete() bool { return r.Planned == 0 || len(r.Games) >= 
 
 // Evaluate plays the model against the opponent: Games games, the model moving first in the
 // even-numbered ones (spec §10).
-func Evaluate(ctx context.Context, g Game, model, opponent Agent, opts EvalOptions) (*EvalResult, error) {
+func Evaluate(ctx context.Context, g core.Game, model, opponent core.Agent, opts EvalOptions) (*EvalResult, error) {
 	if opts.Games <= 0 {
 		opts.Games = 30
 	}
@@ -300,9 +301,9 @@ func Evaluate(ctx context.Context, g Game, model, opponent Agent, opts EvalOptio
 	}
 	for k := len(r.Games); k < opts.Games; k++ {
 		llmSeat := k % 2
-		seats := [2]Agent{model, opponent}
+		seats := [2]core.Agent{model, opponent}
 		if llmSeat == 1 {
-			seats = [2]Agent{opponent, model}
+			seats = [2]core.Agent{opponent, model}
 		}
 		res, err := Play(ctx, g, seats, opts.Seed+int64(k), opts.MaxPlies, [2]*rand.Rand{SeatRNG(opts.Seed, k, 0), SeatRNG(opts.Seed, k, 1)})
 		if err != nil {
@@ -337,7 +338,7 @@ func (r *EvalResult) add(res Result, llmSeat int) string {
 	case res.Truncated:
 		r.Truncated++
 		return "truncated"
-	case res.Outcome == Draw:
+	case res.Outcome == core.Draw:
 		r.Draws++
 		return "draw"
 	case res.Outcome.Winner() == llmSeat:

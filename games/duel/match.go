@@ -4,41 +4,25 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"pcgwb/games/duel/core"
 	"slices"
 )
 
 // DefaultMaxPlies is gg-bench's step cap: 100 moves, both players' counted (spec §6).
 const DefaultMaxPlies = 100
 
-// Turn is what an agent sees when asked for a move.
-type Turn struct {
-	State  State
-	Legal  []int // sorted, never empty
-	Player int   // the player to move, 0 or 1
-	// Ply is the number of moves played so far; MaxPlies is the cap after which the game is
-	// truncated, so a search can stop its rollouts there too.
-	Ply, MaxPlies int
-}
-
-// Agent chooses moves. Agents hold no per-game state and are safe for concurrent use; the
-// randomness they use comes from rng, which the harness seeds per game and seat.
-type Agent interface {
-	Name() string
-	Act(ctx context.Context, g Game, t Turn, rng *rand.Rand) (int, error)
-}
-
 // Result is how one game ended.
 type Result struct {
 	// Outcome is the final outcome; Ongoing when the game was truncated or faulted.
-	Outcome Outcome `json:"outcome"`
+	Outcome core.Outcome `json:"outcome"`
 	// Truncated: the ply cap was reached with the game still going.
 	Truncated bool `json:"truncated,omitempty"`
 	// Fault, when set, ended the game; FaultBy is the player whose agent caused it, or -1 for
 	// the game itself (an env fault).
-	Fault   *Fault `json:"fault,omitempty"`
-	FaultBy int    `json:"fault_by"`
-	Plies   int    `json:"plies"`
-	Moves   []int  `json:"moves"`
+	Fault   *core.Fault `json:"fault,omitempty"`
+	FaultBy int         `json:"fault_by"`
+	Plies   int         `json:"plies"`
+	Moves   []int       `json:"moves"`
 }
 
 // Decided reports whether the game ended by its own rules (a win or a draw).
@@ -46,14 +30,14 @@ func (r Result) Decided() bool { return r.Fault == nil && !r.Truncated && r.Outc
 
 // envKinds are the faults that come from the game script, wherever they surface (also inside
 // an agent's search).
-func isEnvFault(f *Fault) bool {
-	return f.Kind != FaultIllegal && f.Kind != FaultAgent
+func isEnvFault(f *core.Fault) bool {
+	return f.Kind != core.FaultIllegal && f.Kind != core.FaultAgent
 }
 
 // Play runs one game: agents[p] plays player p, the game starts from Initial(seed), and the
 // harness checks every move against the legal list before it is applied. The error is only
 // the context's; everything else is in the Result.
-func Play(ctx context.Context, g Game, agents [2]Agent, seed int64, maxPlies int, rngs [2]*rand.Rand) (Result, error) {
+func Play(ctx context.Context, g core.Game, agents [2]core.Agent, seed int64, maxPlies int, rngs [2]*rand.Rand) (Result, error) {
 	if maxPlies <= 0 {
 		maxPlies = DefaultMaxPlies
 	}
@@ -64,9 +48,9 @@ func Play(ctx context.Context, g Game, agents [2]Agent, seed int64, maxPlies int
 	}
 	res := Result{FaultBy: -1}
 	envFault := func(err error) (Result, error) {
-		f := FaultOf(err)
+		f := core.FaultOf(err)
 		if f == nil {
-			f = &Fault{Kind: FaultScript, Msg: err.Error(), Err: err}
+			f = &core.Fault{Kind: core.FaultScript, Msg: err.Error(), Err: err}
 		}
 		res.Fault, res.FaultBy = f, -1
 		return res, nil
@@ -100,25 +84,25 @@ func Play(ctx context.Context, g Game, agents [2]Agent, seed int64, maxPlies int
 			return envFault(err)
 		}
 		if len(legal) == 0 {
-			return envFault(contractf("legal_actions", "no legal actions while the game is ongoing"))
+			return envFault(core.Contractf("legal_actions", "no legal actions while the game is ongoing"))
 		}
-		a, err := ActOn(ctx, g, agents[p], Turn{State: s, Legal: legal, Player: p, Ply: ply, MaxPlies: maxPlies}, rngs[p].Uint64())
+		a, err := ActOn(ctx, g, agents[p], core.Turn{State: s, Legal: legal, Player: p, Ply: ply, MaxPlies: maxPlies}, rngs[p].Uint64())
 		if err != nil {
 			if ctx.Err() != nil {
 				return res, ctx.Err()
 			}
-			f := FaultOf(err)
+			f := core.FaultOf(err)
 			if f != nil && isEnvFault(f) {
 				return envFault(f)
 			}
 			if f == nil {
-				f = &Fault{Kind: FaultAgent, Msg: err.Error(), Err: err}
+				f = &core.Fault{Kind: core.FaultAgent, Msg: err.Error(), Err: err}
 			}
 			res.Fault, res.FaultBy = f, p
 			return res, nil
 		}
 		if _, ok := slices.BinarySearch(legal, a); !ok {
-			res.Fault = &Fault{Kind: FaultIllegal, Msg: fmt.Sprintf("%s chose action %d, which is not legal", agents[p].Name(), a)}
+			res.Fault = &core.Fault{Kind: core.FaultIllegal, Msg: fmt.Sprintf("%s chose action %d, which is not legal", agents[p].Name(), a)}
 			res.FaultBy = p
 			return res, nil
 		}
@@ -141,7 +125,7 @@ func SeatRNG(seed int64, game, seat int) *rand.Rand {
 // Features is what a learned policy sees: observe(state, player) with the mover bit appended, 1
 // when player 0 (the first mover) is to act, as gg-bench's metadata wrapper does (spec §6); the
 // harness adds the bit so that games need not.
-func Features(g Game, s State, player int) ([]float64, error) {
+func Features(g core.Game, s core.State, player int) ([]float64, error) {
 	obs, err := g.Observe(s, player)
 	if err != nil {
 		return nil, err

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"pcgwb/games/duel/core"
 )
 
 // DefaultUCT is gg-bench's exploration constant (spec §9).
@@ -41,11 +42,11 @@ func (m *MCTS) iterations() int {
 
 type mctsNode struct {
 	parent   *mctsNode
-	state    State
+	state    core.State
 	move     int // the move that led here
 	mover    int // the player who made it
 	toMove   int
-	outcome  Outcome
+	outcome  core.Outcome
 	ply      int
 	untried  []int
 	children []*mctsNode
@@ -56,7 +57,7 @@ type mctsNode struct {
 // ctxCheckEvery is how many iterations pass between checks of the context.
 const ctxCheckEvery = 16
 
-func (m *MCTS) Act(ctx context.Context, g Game, t Turn, rng *rand.Rand) (int, error) {
+func (m *MCTS) Act(ctx context.Context, g core.Game, t core.Turn, rng *rand.Rand) (int, error) {
 	if len(t.Legal) == 1 {
 		return t.Legal[0], nil
 	}
@@ -82,7 +83,7 @@ type ChildStats struct {
 }
 
 // Search runs the iterations from t and reports the statistics of the root's moves.
-func (m *MCTS) Search(ctx context.Context, g Game, t Turn, rng *rand.Rand) (SearchStats, error) {
+func (m *MCTS) Search(ctx context.Context, g core.Game, t core.Turn, rng *rand.Rand) (SearchStats, error) {
 	c := m.C
 	if c == 0 {
 		c = DefaultUCT
@@ -166,7 +167,7 @@ func (n *mctsNode) select_(c float64) *mctsNode {
 	return best
 }
 
-func (m *MCTS) expand(g Game, n *mctsNode, a, maxPlies int) (*mctsNode, error) {
+func (m *MCTS) expand(g core.Game, n *mctsNode, a, maxPlies int) (*mctsNode, error) {
 	s, err := g.Apply(n.state, a)
 	if err != nil {
 		return nil, err
@@ -185,14 +186,14 @@ func (m *MCTS) expand(g Game, n *mctsNode, a, maxPlies int) (*mctsNode, error) {
 		return nil, err
 	}
 	if len(child.untried) == 0 {
-		return nil, contractf("legal_actions", "no legal actions while the game is ongoing")
+		return nil, core.Contractf("legal_actions", "no legal actions while the game is ongoing")
 	}
 	return child, nil
 }
 
 // rollout plays from n to the end of the game and returns the winner, or -1 for a draw or a
 // game cut off by the ply cap.
-func (m *MCTS) rollout(g Game, n *mctsNode, policy Policy, maxPlies int, rng *rand.Rand) (int, error) {
+func (m *MCTS) rollout(g core.Game, n *mctsNode, policy Policy, maxPlies int, rng *rand.Rand) (int, error) {
 	if n.outcome.Done() {
 		return n.outcome.Winner(), nil
 	}
@@ -200,7 +201,7 @@ func (m *MCTS) rollout(g Game, n *mctsNode, policy Policy, maxPlies int, rng *ra
 	s, legal, ply := n.state, n.untried, n.ply
 	for ply < maxPlies {
 		if len(legal) == 0 {
-			return 0, contractf("legal_actions", "no legal actions while the game is ongoing")
+			return 0, core.Contractf("legal_actions", "no legal actions while the game is ongoing")
 		}
 		a, err := policy.Pick(g, s, legal, rng)
 		if err != nil {

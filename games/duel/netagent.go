@@ -7,6 +7,7 @@ import (
 	"hash/fnv"
 	"math"
 	"math/rand/v2"
+	"pcgwb/games/duel/core"
 	"sync"
 
 	"go.starlark.net/starlark"
@@ -18,7 +19,7 @@ const defaultObsSize = 128
 
 // obsSize is the length of the network input for a game: its observation and one number for
 // the player it is seen from.
-func obsSize(info Info) int {
+func obsSize(info core.Info) int {
 	if info.ObsSize == 0 {
 		return defaultObsSize + 1
 	}
@@ -28,7 +29,7 @@ func obsSize(info Info) int {
 // observation is what the network sees of s from player p's side: the script's observe when
 // it defines one, else a vector derived from the state (DefaultObservation), then +1 for the
 // first player and -1 for the second. Values are clipped to ±100.
-func observation(g Game, s State, p int) ([]float64, error) {
+func observation(g core.Game, s core.State, p int) ([]float64, error) {
 	var obs []float64
 	if g.Info().ObsSize == 0 {
 		if _, ok := g.(*ScriptGame); ok {
@@ -58,7 +59,7 @@ func observation(g Game, s State, p int) ([]float64, error) {
 // path (keys and indices) — and, for a string, its text — into defaultObsSize slots. Two
 // states that differ in a value mostly differ in the vector; the order of dict keys does not
 // matter. States that are not script values give zeros.
-func DefaultObservation(s State) []float64 {
+func DefaultObservation(s core.State) []float64 {
 	out := make([]float64, defaultObsSize)
 	v, err := stateValue(s)
 	if err != nil {
@@ -181,7 +182,7 @@ func agentFromSpec(b []byte) (*NetAgent, error) {
 	return &NetAgent{Net: sp.Net, Label: sp.Label, Iterations: sp.Iterations, CPuct: sp.CPuct, Mix: sp.Mix, Explore: sp.Explore}, nil
 }
 
-func (a *NetAgent) Act(ctx context.Context, g Game, t Turn, rng *rand.Rand) (int, error) {
+func (a *NetAgent) Act(ctx context.Context, g core.Game, t core.Turn, rng *rand.Rand) (int, error) {
 	if len(t.Legal) == 1 {
 		return t.Legal[0], nil
 	}
@@ -199,10 +200,10 @@ func (a *NetAgent) Act(ctx context.Context, g Game, t Turn, rng *rand.Rand) (int
 }
 
 type puctNode struct {
-	state    State
+	state    core.State
 	mover    int // who made the move into this node
 	toMove   int
-	outcome  Outcome
+	outcome  core.Outcome
 	ply      int
 	expanded bool
 	checked  bool // outcome read
@@ -214,7 +215,7 @@ type puctNode struct {
 }
 
 // search runs the iterations from t and returns the root's visit counts per legal action.
-func (a *NetAgent) search(ctx context.Context, g Game, t Turn, rng *rand.Rand) ([]float64, error) {
+func (a *NetAgent) search(ctx context.Context, g core.Game, t core.Turn, rng *rand.Rand) ([]float64, error) {
 	cp := a.CPuct
 	if cp == 0 {
 		cp = 1.5
@@ -313,7 +314,7 @@ func (a *NetAgent) search(ctx context.Context, g Game, t Turn, rng *rand.Rand) (
 }
 
 // expand fills a node whose legal list is known (the root) with the network's priors.
-func (a *NetAgent) expand(g Game, n *puctNode) error {
+func (a *NetAgent) expand(g core.Game, n *puctNode) error {
 	x, err := observation(g, n.state, n.toMove)
 	if err != nil {
 		return err
@@ -335,7 +336,7 @@ func (a *NetAgent) expand(g Game, n *puctNode) error {
 }
 
 // expandLegal reads to_move and legal_actions of an ongoing leaf, then its priors.
-func (a *NetAgent) expandLegal(g Game, n *puctNode) error {
+func (a *NetAgent) expandLegal(g core.Game, n *puctNode) error {
 	p, err := g.ToMove(n.state)
 	if err != nil {
 		return err
@@ -345,14 +346,14 @@ func (a *NetAgent) expandLegal(g Game, n *puctNode) error {
 		return err
 	}
 	if len(legal) == 0 {
-		return contractf("legal_actions", "no legal actions while the game is ongoing")
+		return core.Contractf("legal_actions", "no legal actions while the game is ongoing")
 	}
 	n.toMove, n.legal = p, legal
 	return a.expand(g, n)
 }
 
 // evaluate is the network's value of an expanded leaf for its player to move.
-func (a *NetAgent) evaluate(g Game, n *puctNode) (float64, error) {
+func (a *NetAgent) evaluate(g core.Game, n *puctNode) (float64, error) {
 	x, err := observation(g, n.state, n.toMove)
 	if err != nil {
 		return 0, err
@@ -363,7 +364,7 @@ func (a *NetAgent) evaluate(g Game, n *puctNode) (float64, error) {
 
 // rollout plays from an expanded leaf to the end, both sides sampling the network's policy,
 // and returns the result for the leaf's player to move.
-func (a *NetAgent) rollout(g Game, n *puctNode, maxPlies int, rng *rand.Rand) (float64, error) {
+func (a *NetAgent) rollout(g core.Game, n *puctNode, maxPlies int, rng *rand.Rand) (float64, error) {
 	s, p, legal, prior, ply := n.state, n.toMove, n.legal, n.prior, n.ply
 	for ply < maxPlies {
 		i := sampleIndex(prior, rng)
@@ -386,7 +387,7 @@ func (a *NetAgent) rollout(g Game, n *puctNode, maxPlies int, rng *rand.Rand) (f
 			return 0, err
 		}
 		if len(legal) == 0 {
-			return 0, contractf("legal_actions", "no legal actions while the game is ongoing")
+			return 0, core.Contractf("legal_actions", "no legal actions while the game is ongoing")
 		}
 		x, err := observation(g, s, p)
 		if err != nil {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"pcgwb/games/duel/core"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -25,15 +26,15 @@ func TestPrintableEscapesControls(t *testing.T) {
 		{"Schöne Grüße ♟", "Schöne Grüße ♟", "Schöne Grüße ♟"},
 	}
 	for _, c := range cases {
-		if got := Printable(c.in); got != c.want {
+		if got := core.Printable(c.in); got != c.want {
 			t.Errorf("Printable(%q) = %q, want %q", c.in, got, c.want)
 		}
-		if got := PrintableLine(c.in); got != c.line {
+		if got := core.PrintableLine(c.in); got != c.line {
 			t.Errorf("PrintableLine(%q) = %q, want %q", c.in, got, c.line)
 		}
 	}
 	// a script's fake verdict cannot start a line of its own in a one-line message
-	if got := PrintableLine("x\nverdict: accepted"); strings.Contains(got, "\n") {
+	if got := core.PrintableLine("x\nverdict: accepted"); strings.Contains(got, "\n") {
 		t.Errorf("PrintableLine kept a line feed: %q", got)
 	}
 }
@@ -89,7 +90,7 @@ func TestCrashKeepsItsCause(t *testing.T) {
 	}
 	fmt.Fprintln(&tb, "...additional frames elided...")
 	f := crashFault(2, tb.Bytes(), ChildLimits{Memory: 256 << 20})
-	if f.Kind != FaultMemory || !strings.Contains(f.Msg, "overflowed its stack") ||
+	if f.Kind != core.FaultMemory || !strings.Contains(f.Msg, "overflowed its stack") ||
 		!strings.Contains(f.Msg, "runtime: goroutine stack exceeds") || !strings.Contains(f.Msg, "additional frames elided") {
 		t.Errorf("stack overflow named as %v", f)
 	}
@@ -97,7 +98,7 @@ func TestCrashKeepsItsCause(t *testing.T) {
 		t.Errorf("last filter %q, want execution (a crash must not be charged to the load filter)", got)
 	}
 	f = crashFault(2, []byte("fatal error: runtime: out of memory\n\ngoroutine 1 [running]:\nmain.main()\n"), ChildLimits{Memory: 256 << 20})
-	if f.Kind != FaultMemory || !strings.Contains(f.Msg, "ran out of its 256 MiB") || !strings.Contains(f.Msg, "fatal error: runtime: out of memory") {
+	if f.Kind != core.FaultMemory || !strings.Contains(f.Msg, "ran out of its 256 MiB") || !strings.Contains(f.Msg, "fatal error: runtime: out of memory") {
 		t.Errorf("out of memory named as %v", f)
 	}
 	f = crashFault(2, []byte("panic: boom \x1b[2J\n"), ChildLimits{})
@@ -131,8 +132,8 @@ func TestRealStackOverflowIsNamed(t *testing.T) {
 	cmd := exec.Command(exe)
 	cmd.Env = append(os.Environ(), testOverflowEnv+"=1")
 	_, err = RunChild(context.Background(), cmd, ChildLimits{Memory: 512 << 20, Wall: time.Minute})
-	f := FaultOf(err)
-	if f == nil || f.Kind != FaultMemory || !strings.Contains(f.Msg, "overflowed its stack") ||
+	f := core.FaultOf(err)
+	if f == nil || f.Kind != core.FaultMemory || !strings.Contains(f.Msg, "overflowed its stack") ||
 		!strings.Contains(f.Msg, "first line: runtime: goroutine stack exceeds") {
 		t.Fatalf("got %v, want a memory fault naming the stack overflow", err)
 	}
@@ -145,7 +146,7 @@ func TestRealStackOverflowIsNamed(t *testing.T) {
 	if !ok {
 		t.Fatalf("the overflowing child ended with %v", werr)
 	}
-	if f := classifyCrash(ee, tb.Bytes(), ChildLimits{}); f.Kind != FaultMemory || !strings.Contains(f.Msg, "stack") {
+	if f := classifyCrash(ee, tb.Bytes(), ChildLimits{}); f.Kind != core.FaultMemory || !strings.Contains(f.Msg, "stack") {
 		t.Errorf("through the tail buffer: %v", f)
 	}
 }
@@ -158,7 +159,7 @@ func TestTitleAndRulesAreBounded(t *testing.T) {
 		{"RULES = \"x\" * (4 << 20)\n", "RULES is 4194304 bytes"},
 	} {
 		_, err := Load("big", []byte(gameSource(c.prelude, nil)), Limits{})
-		if f := FaultOf(err); f == nil || f.Kind != FaultLoad || !strings.Contains(f.Msg, c.want) {
+		if f := core.FaultOf(err); f == nil || f.Kind != core.FaultLoad || !strings.Contains(f.Msg, c.want) {
 			t.Errorf("got %v, want a load fault saying %q", err, c.want)
 		}
 	}
@@ -172,14 +173,14 @@ func TestTitleAndRulesAreBounded(t *testing.T) {
 }
 
 func TestOnePlayerNumbering(t *testing.T) {
-	if FirstWins.String() != "Player 1 wins" || SecondWins.String() != "Player 2 wins" {
-		t.Errorf("outcomes say %q and %q", FirstWins, SecondWins)
+	if core.FirstWins.String() != "Player 1 wins" || core.SecondWins.String() != "Player 2 wins" {
+		t.Errorf("outcomes say %q and %q", core.FirstWins, core.SecondWins)
 	}
-	info := Info{Players: [2]string{"Red", "Blue"}}
-	if got := info.OutcomeText(SecondWins); got != "Blue wins" {
+	info := core.Info{Players: [2]string{"Red", "Blue"}}
+	if got := info.OutcomeText(core.SecondWins); got != "Blue wins" {
 		t.Errorf("OutcomeText = %q", got)
 	}
-	if got := (Info{}).OutcomeText(FirstWins); got != "Player 1 wins" {
+	if got := (core.Info{}).OutcomeText(core.FirstWins); got != "Player 1 wins" {
 		t.Errorf("OutcomeText = %q", got)
 	}
 	var b strings.Builder

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"pcgwb/games/duel/core"
 	"strconv"
 	"sync"
 	"time"
@@ -86,7 +87,7 @@ type proc struct {
 	exited chan struct{}
 	werr   error // cmd.Wait's result, set before exited closes
 	lim    ChildLimits
-	dead   *Fault // set once the process is gone
+	dead   *core.Fault // set once the process is gone
 	cpu    time.Duration
 	calls  int // round trips made
 }
@@ -272,7 +273,7 @@ func (p *proc) call(ctx context.Context, req workerRequest) (workerReply, error)
 	}
 	if !stop() {
 		<-p.exited // the kill has begun: wait for the process to be gone
-		p.dead = &Fault{Kind: FaultAgent, Msg: "cancelled"}
+		p.dead = &core.Fault{Kind: core.FaultAgent, Msg: "cancelled"}
 		return workerReply{}, ctx.Err()
 	}
 	if err != nil {
@@ -282,7 +283,7 @@ func (p *proc) call(ctx context.Context, req workerRequest) (workerReply, error)
 	if rep.Seq != uint64(p.calls) {
 		// an answer to another request: the two sides no longer agree on what was asked
 		p.kill()
-		p.dead = &Fault{Kind: FaultPanic, Msg: fmt.Sprintf("the sandbox worker answered request %d when asked request %d", rep.Seq, p.calls)}
+		p.dead = &core.Fault{Kind: core.FaultPanic, Msg: fmt.Sprintf("the sandbox worker answered request %d when asked request %d", rep.Seq, p.calls)}
 		return workerReply{}, p.dead
 	}
 	p.cpu += rep.CPU
@@ -294,10 +295,10 @@ func (p *proc) call(ctx context.Context, req workerRequest) (workerReply, error)
 }
 
 // crashFault names why the worker stopped answering.
-func (p *proc) crashFault(readErr error) *Fault {
+func (p *proc) crashFault(readErr error) *core.Fault {
 	if errors.Is(readErr, errFrameTooBig) {
 		p.kill()
-		return &Fault{Kind: FaultContract, Msg: "the sandbox worker sent a reply larger than the protocol allows: " + readErr.Error()}
+		return &core.Fault{Kind: core.FaultContract, Msg: "the sandbox worker sent a reply larger than the protocol allows: " + readErr.Error()}
 	}
 	select {
 	case <-p.exited:
@@ -312,7 +313,7 @@ func (p *proc) crashFault(readErr error) *Fault {
 	if len(stderr) > 0 && crashed(stderr) {
 		return crashFault(-1, stderr, p.lim)
 	}
-	return &Fault{Kind: FaultPanic, Msg: fmt.Sprintf("the sandbox worker stopped answering (%v)", readErr)}
+	return &core.Fault{Kind: core.FaultPanic, Msg: fmt.Sprintf("the sandbox worker stopped answering (%v)", readErr)}
 }
 
 // Remote is a game script running in a sandbox worker: it implements Game with states that
@@ -325,7 +326,7 @@ type Remote struct {
 	name string
 	src  []byte
 	opts SandboxOptions
-	info Info
+	info core.Info
 	p    *proc
 	// gameCPU is the CPU time the current game (since Initial) has used; cpu all the CPU
 	// time the worker spent on this game's requests.
@@ -354,7 +355,7 @@ type remoteState struct {
 // inspection caches outcome, to_move and legal_actions of one state (one round trip).
 type inspection struct {
 	id                uint64
-	outcome           Outcome
+	outcome           core.Outcome
 	player            int
 	legal             []int
 	moveErr, legalErr error
@@ -393,16 +394,16 @@ func (r *Remote) start() error {
 	rep, err := p.call(r.ctx, workerRequest{Op: "load", Name: r.name, Source: r.src, Limits: r.opts.Limits,
 		Budget: r.opts.Budgets.Move, BudgetName: "loading of the script"})
 	if err == nil && rep.Fault != nil {
-		if rep.Fault.Kind == FaultScript {
-			rep.Fault.Kind = FaultLoad
+		if rep.Fault.Kind == core.FaultScript {
+			rep.Fault.Kind = core.FaultLoad
 		}
 		err = rep.Fault
 	} else if err == nil && rep.Error != "" {
 		err = errors.New(rep.Error)
 	}
 	if err != nil {
-		if f := FaultOf(err); f != nil && f.Kind != FaultLoad {
-			f = &Fault{Kind: FaultLoad, Msg: f.Error(), Err: f}
+		if f := core.FaultOf(err); f != nil && f.Kind != core.FaultLoad {
+			f = &core.Fault{Kind: core.FaultLoad, Msg: f.Error(), Err: f}
 			err = f
 		}
 		r.pool.put(p)
@@ -437,7 +438,7 @@ func (r *Remote) CPU() time.Duration { return r.cpu }
 func (r *Remote) Source() []byte { return r.src }
 
 // Info describes the game.
-func (r *Remote) Info() Info { return r.info }
+func (r *Remote) Info() core.Info { return r.info }
 
 // Log is what the script printed (bounded).
 func (r *Remote) Log() string {
@@ -451,7 +452,7 @@ func (r *Remote) Log() string {
 // do sends one request under the move and game budgets.
 func (r *Remote) do(ctx context.Context, req workerRequest) (workerReply, error) {
 	if r.p == nil {
-		return workerReply{}, &Fault{Kind: FaultPanic, Msg: "the game is closed"}
+		return workerReply{}, &core.Fault{Kind: core.FaultPanic, Msg: "the game is closed"}
 	}
 	b := r.opts.Budgets
 	left := b.Game - r.gameCPU
@@ -474,7 +475,7 @@ func (r *Remote) do(ctx context.Context, req workerRequest) (workerReply, error)
 		return rep, err
 	}
 	if rep.Fault != nil {
-		if rep.Fault.Kind == FaultTimeout && req.BudgetName == "game" {
+		if rep.Fault.Kind == core.FaultTimeout && req.BudgetName == "game" {
 			rep.Fault = budgetFault("game", b.Game)
 		}
 		return rep, rep.Fault
@@ -485,7 +486,7 @@ func (r *Remote) do(ctx context.Context, req workerRequest) (workerReply, error)
 	return rep, nil
 }
 
-func (r *Remote) id(s State) (uint64, error) {
+func (r *Remote) id(s core.State) (uint64, error) {
 	rs, ok := s.(remoteState)
 	if !ok || rs.r != r {
 		return 0, fmt.Errorf("duel: %T is not a state of this sandboxed game", s)
@@ -495,7 +496,7 @@ func (r *Remote) id(s State) (uint64, error) {
 
 // Initial starts a game: the game's CPU budget starts over. A worker that died in the
 // previous game is replaced first.
-func (r *Remote) Initial(seed int64) (State, error) {
+func (r *Remote) Initial(seed int64) (core.State, error) {
 	if r.p == nil || r.p.dead != nil {
 		r.Close()
 		if err := r.start(); err != nil {
@@ -511,7 +512,7 @@ func (r *Remote) Initial(seed int64) (State, error) {
 	return remoteState{r, rep.ID}, nil
 }
 
-func (r *Remote) inspect(s State) (*inspection, error) {
+func (r *Remote) inspect(s core.State) (*inspection, error) {
 	id, err := r.id(s)
 	if err != nil {
 		return nil, err
@@ -534,28 +535,28 @@ func (r *Remote) inspect(s State) (*inspection, error) {
 }
 
 // Outcome is outcome(state).
-func (r *Remote) Outcome(s State) (Outcome, error) {
+func (r *Remote) Outcome(s core.State) (core.Outcome, error) {
 	in, err := r.inspect(s)
 	if err != nil {
-		return Ongoing, err
+		return core.Ongoing, err
 	}
 	return in.outcome, nil
 }
 
 // ToMove is to_move(state); asked of a finished game it is an error.
-func (r *Remote) ToMove(s State) (int, error) {
+func (r *Remote) ToMove(s core.State) (int, error) {
 	in, err := r.inspect(s)
 	if err != nil {
 		return 0, err
 	}
 	if in.outcome.Done() {
-		return 0, contractf("to_move", "asked of a finished game")
+		return 0, core.Contractf("to_move", "asked of a finished game")
 	}
 	return in.player, in.moveErr
 }
 
 // Legal is legal_actions(state).
-func (r *Remote) Legal(s State) ([]int, error) {
+func (r *Remote) Legal(s core.State) ([]int, error) {
 	in, err := r.inspect(s)
 	if err != nil {
 		return nil, err
@@ -570,7 +571,7 @@ func (r *Remote) Legal(s State) ([]int, error) {
 }
 
 // Apply is apply(state, action).
-func (r *Remote) Apply(s State, action int) (State, error) {
+func (r *Remote) Apply(s core.State, action int) (core.State, error) {
 	id, err := r.id(s)
 	if err != nil {
 		return nil, err
@@ -592,7 +593,7 @@ func (r *Remote) inspected(rep workerReply) {
 }
 
 // Observe is observe(state, player).
-func (r *Remote) Observe(s State, player int) ([]float64, error) {
+func (r *Remote) Observe(s core.State, player int) ([]float64, error) {
 	id, err := r.id(s)
 	if err != nil {
 		return nil, err
@@ -602,7 +603,7 @@ func (r *Remote) Observe(s State, player int) ([]float64, error) {
 }
 
 // Render is render(state).
-func (r *Remote) Render(s State) (string, error) {
+func (r *Remote) Render(s core.State) (string, error) {
 	id, err := r.id(s)
 	if err != nil {
 		return "", err
@@ -612,7 +613,7 @@ func (r *Remote) Render(s State) (string, error) {
 }
 
 // ActionLabel is action_label(state, action).
-func (r *Remote) ActionLabel(s State, action int) (string, error) {
+func (r *Remote) ActionLabel(s core.State, action int) (string, error) {
 	id, err := r.id(s)
 	if err != nil {
 		return "", err
@@ -622,7 +623,7 @@ func (r *Remote) ActionLabel(s State, action int) (string, error) {
 }
 
 // ActionLabels is action_label(state, a) for each action, in one round trip.
-func (r *Remote) ActionLabels(s State, actions []int) ([]string, error) {
+func (r *Remote) ActionLabels(s core.State, actions []int) ([]string, error) {
 	id, err := r.id(s)
 	if err != nil {
 		return nil, err
@@ -650,7 +651,7 @@ func (r *Remote) ActionLabels(s State, actions []int) ([]string, error) {
 const labelChunk = maxReply / (4 * maxLabel)
 
 // ActionCells is action_cells(state, a) for each action, in one round trip (CellMapper).
-func (r *Remote) ActionCells(s State, actions []int) ([][]Square, bool, error) {
+func (r *Remote) ActionCells(s core.State, actions []int) ([][]core.Square, bool, error) {
 	id, err := r.id(s)
 	if err != nil {
 		return nil, false, err
@@ -662,7 +663,7 @@ func (r *Remote) ActionCells(s State, actions []int) ([][]Square, bool, error) {
 	return rep.Cells, rep.Defined, err
 }
 
-func (r *Remote) act(ctx context.Context, agent string, spec []byte, t Turn, seed uint64) (int, error) {
+func (r *Remote) act(ctx context.Context, agent string, spec []byte, t core.Turn, seed uint64) (int, error) {
 	id, err := r.id(t.State)
 	if err != nil {
 		return 0, err
@@ -677,7 +678,7 @@ func (r *Remote) act(ctx context.Context, agent string, spec []byte, t Turn, see
 	return rep.Int, nil
 }
 
-func (r *Remote) release(states ...State) {
+func (r *Remote) release(states ...core.State) {
 	var ids []uint64
 	for _, s := range states {
 		if id, err := r.id(s); err == nil {

@@ -3,6 +3,7 @@ package duel
 import (
 	"context"
 	"math/rand/v2"
+	"pcgwb/games/duel/core"
 	"slices"
 	"testing"
 )
@@ -38,7 +39,7 @@ func TestRemoteMatchesInProcess(t *testing.T) {
 			}
 			defer remote.Close()
 			for k := 0; k < 2; k++ {
-				seats := [2]Agent{agents[k%2], agents[1-k%2]}
+				seats := [2]core.Agent{agents[k%2], agents[1-k%2]}
 				want, err := Play(ctx, local, seats, int64(k), 0, [2]*rand.Rand{SeatRNG(3, k, 0), SeatRNG(3, k, 1)})
 				if err != nil {
 					t.Fatal(err)

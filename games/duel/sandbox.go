@@ -1,6 +1,7 @@
 package duel
 
 import (
+	"pcgwb/games/duel/core"
 	"runtime"
 	"runtime/metrics"
 	"sync"
@@ -74,7 +75,7 @@ type callSlot struct {
 	start    atomic.Int64
 	callTime time.Duration
 	memory   uint64
-	stopped  atomic.Pointer[FaultKind]
+	stopped  atomic.Pointer[core.FaultKind]
 	// stepsEnd is the thread's step count at which the current call's budget runs out.
 	stepsEnd uint64
 	// seenStart and seenCPU: the call the watchdog last saw running and the process's CPU
@@ -113,11 +114,11 @@ func (s *callSlot) onMaxSteps(th *starlark.Thread) {
 	}
 	if start := s.start.Load(); start != 0 {
 		if !cpuClock.Load() && time.Duration(monoNow()-start) > s.callTime {
-			s.stop(start, FaultTimeout, "wall-time limit exceeded")
+			s.stop(start, core.FaultTimeout, "wall-time limit exceeded")
 			return
 		}
 		if heapObjects() > s.memory && liveHeapOver(s.memory) {
-			s.stop(start, FaultMemory, "memory limit exceeded")
+			s.stop(start, core.FaultMemory, "memory limit exceeded")
 			return
 		}
 	}
@@ -223,7 +224,7 @@ func watch() {
 						(*h)(s.callTime)
 					}
 				}
-				s.stop(start, FaultTimeout, "wall-time limit exceeded")
+				s.stop(start, core.FaultTimeout, "wall-time limit exceeded")
 				continue
 			}
 			if ran < memoryCheckAfter {
@@ -233,19 +234,19 @@ func watch() {
 				heap, heapRead = heapObjects(), true
 			}
 			if heap > s.memory && liveHeapOver(s.memory) {
-				s.stop(start, FaultMemory, "memory limit exceeded")
+				s.stop(start, core.FaultMemory, "memory limit exceeded")
 				runtime.GC()
 			}
 		}
 	}
 }
 
-func (s *callSlot) stop(start int64, kind FaultKind, reason string) {
+func (s *callSlot) stop(start int64, kind core.FaultKind, reason string) {
 	if s.start.Load() != start {
 		return // that call already ended
 	}
 	k := kind
-	if k == FaultTimeout && cpuClock.Load() {
+	if k == core.FaultTimeout && cpuClock.Load() {
 		reason = "CPU-time limit exceeded"
 	}
 	s.stopped.Store(&k)

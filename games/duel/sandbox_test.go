@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"pcgwb/games/duel/core"
 	"runtime"
 	"strings"
 	"testing"
@@ -113,7 +114,7 @@ func exercise(src string, lim Limits) (*ScriptGame, error) {
 			return g, err
 		}
 		if len(legal) == 0 {
-			return g, contractf("legal_actions", "no legal actions while the game is ongoing")
+			return g, core.Contractf("legal_actions", "no legal actions while the game is ongoing")
 		}
 		if _, err := g.Observe(s, 0); err != nil {
 			return g, err
@@ -141,54 +142,54 @@ func TestHostileScriptsFault(t *testing.T) {
 		prelude string
 		bodies  map[string]string
 		lim     Limits
-		kinds   []FaultKind
+		kinds   []core.FaultKind
 		msg     string
 	}{
-		{"while loop", "", map[string]string{"initial_state": "while True:\n    pass"}, Limits{}, []FaultKind{FaultLoad}, "while"},
-		{"endless for loop", "", map[string]string{"initial_state": "for i in range(1000000):\n    for j in range(1000000):\n        pass"}, Limits{}, []FaultKind{FaultSteps}, "steps"},
-		{"loop in apply", "", map[string]string{"apply": "for i in range(1000000):\n    for j in range(1000000):\n        pass"}, Limits{}, []FaultKind{FaultSteps}, "apply"},
-		{"recursion", "def f(n):\n    return f(n + 1)\n", map[string]string{"initial_state": "return f(0)"}, Limits{}, []FaultKind{FaultScript}, "called recursively"},
-		{"mutual recursion", "def f(n):\n    return g(n)\ndef g(n):\n    return f(n)\n", map[string]string{"render": "return f(0)"}, Limits{}, []FaultKind{FaultScript}, "called recursively"},
-		{"recursion through a lambda", "", map[string]string{"initial_state": "f = lambda g: g(g)\nreturn f(f)"}, Limits{}, []FaultKind{FaultScript}, "called recursively"},
-		{"string repetition", "", map[string]string{"initial_state": `return "x" * (1 << 30)`}, Limits{}, []FaultKind{FaultMemory}, "repetition"},
-		{"list repetition", "", map[string]string{"initial_state": `return [0] * (1 << 28)`}, Limits{}, []FaultKind{FaultMemory}, "repetition"},
-		{"repetition on the left", "", map[string]string{"initial_state": `n = 1 << 28` + "\nreturn n * [0]"}, Limits{}, []FaultKind{FaultMemory}, "repetition"},
-		{"augmented repetition", "", map[string]string{"initial_state": "x = [0]\nx *= 1 << 28\nreturn x"}, Limits{}, []FaultKind{FaultMemory}, "repetition"},
-		{"huge range", "", map[string]string{"initial_state": `return list(range(1 << 40))`}, Limits{}, []FaultKind{FaultMemory}, "range"},
-		{"join of copies", "", map[string]string{"initial_state": big + `return ",".join([s] * 100000)`}, Limits{}, []FaultKind{FaultMemory}, "join"},
-		{"join through getattr", "", map[string]string{"initial_state": big + `return getattr(",", "join")([s] * 100000)`}, Limits{}, []FaultKind{FaultMemory}, "join"},
-		{"join bound first", "", map[string]string{"initial_state": big + "j = \",\".join\nreturn j([s] * 100000)"}, Limits{}, []FaultKind{FaultMemory}, "join"},
-		{"str of copies", "", map[string]string{"initial_state": big + `return str([s] * 100000)`}, Limits{}, []FaultKind{FaultMemory}, "str"},
-		{"format of copies", "", map[string]string{"initial_state": big + `return ("{}" * 1000).format(*([s] * 1000))`}, Limits{}, []FaultKind{FaultMemory}, "format"},
-		{"percent of copies", "", map[string]string{"initial_state": big + `return ("%s" * 1000) % tuple([s] * 1000)`}, Limits{}, []FaultKind{FaultMemory}, "formatting"},
-		{"replace everywhere", "", map[string]string{"initial_state": `return ("x" * 100000).replace("", "y" * 100000)`}, Limits{}, []FaultKind{FaultMemory}, "replace"},
-		{"fail with copies", "", map[string]string{"initial_state": big + `fail([s] * 100000)`}, Limits{}, []FaultKind{FaultMemory}, "fail"},
-		{"squaring ints", "", map[string]string{"initial_state": "x = 3\nfor i in range(40):\n    x = x * x\nreturn x"}, Limits{}, []FaultKind{FaultMemory}, "bits"},
-		{"doubling a string", "", map[string]string{"initial_state": "s = \"x\"\nfor i in range(64):\n    s = s + s\nreturn s"}, Limits{Memory: 48 << 20}, []FaultKind{FaultMemory, FaultTimeout}, ""},
-		{"doubling a list", "", map[string]string{"initial_state": "l = [0]\nfor i in range(64):\n    l = l + l\nreturn l"}, Limits{Memory: 48 << 20}, []FaultKind{FaultMemory, FaultTimeout}, ""},
-		{"wall time", "", map[string]string{"initial_state": "l = list(range(100000))\nfor i in range(100000):\n    sorted(l, reverse = True)\nreturn 0"}, Limits{CallTime: 50 * time.Millisecond, Steps: 1 << 40}, []FaultKind{FaultTimeout}, "wall-time"},
-		{"load", `load("os.star", "system")` + "\n", nil, Limits{}, []FaultKind{FaultLoad}, "load"},
-		{"mutating the state", "", map[string]string{"apply": "s[\"n\"] = s[\"n\"] + 1\nreturn s"}, Limits{}, []FaultKind{FaultScript}, "frozen"},
-		{"mutating a global", "CACHE = {}\n", map[string]string{"apply": "CACHE[a] = 1\nreturn {\"n\": s[\"n\"] + 1, \"p\": 1 - s[\"p\"]}"}, Limits{}, []FaultKind{FaultScript}, "frozen"},
-		{"reassigning a global", "X = 1\nX = 2\n", nil, Limits{}, []FaultKind{FaultLoad}, "X"},
-		{"fail", "", map[string]string{"apply": `fail("no such move")`}, Limits{}, []FaultKind{FaultScript}, "no such move"},
-		{"error in module code", "X = 1 // 0\n", nil, Limits{}, []FaultKind{FaultLoad}, "division by zero"},
-		{"endless module code", "X = [i for i in range(1000000) for j in range(1000000)]\n", nil, Limits{}, []FaultKind{FaultSteps}, "steps"},
-		{"missing function", "", map[string]string{"render": ""}, Limits{}, []FaultKind{FaultLoad}, "render"},
-		{"wrong arity", "", map[string]string{"apply": ""}, Limits{}, []FaultKind{FaultLoad}, "apply"},
-		{"action space too big", "NUM_ACTIONS = 4096\nOBS_SIZE = 1\n", nil, Limits{}, []FaultKind{FaultLoad}, "NUM_ACTIONS"},
-		{"unsorted legal list", "", map[string]string{"legal_actions": "return [1, 0]"}, Limits{}, []FaultKind{FaultContract}, "sorted"},
-		{"action out of range", "", map[string]string{"legal_actions": "return [0, 5]"}, Limits{}, []FaultKind{FaultContract}, "outside"},
-		{"legal list of strings", "", map[string]string{"legal_actions": `return ["a"]`}, Limits{}, []FaultKind{FaultContract}, "int"},
-		{"bad outcome", "", map[string]string{"outcome": "return 2"}, Limits{}, []FaultKind{FaultContract}, "outcome"},
-		{"short observation", "", map[string]string{"observe": "return []"}, Limits{}, []FaultKind{FaultContract}, "OBS_SIZE"},
-		{"empty render", "", map[string]string{"render": `return "  "`}, Limits{}, []FaultKind{FaultContract}, "empty"},
-		{"apply returns None", "", map[string]string{"apply": "s[\"n\"]"}, Limits{}, []FaultKind{FaultContract}, "None"},
-		{"bad player", "", map[string]string{"to_move": "return 2"}, Limits{}, []FaultKind{FaultContract}, "0 or 1"},
-		{"label not a string", "", map[string]string{"action_label": "return a"}, Limits{}, []FaultKind{FaultContract}, "string"},
-		{"deep brackets", "X = " + strings.Repeat("[", 500) + strings.Repeat("]", 500) + "\n", nil, Limits{}, []FaultKind{FaultLoad}, "nested"},
-		{"deep operators", "X = " + strings.Repeat("-", 2000) + "1\n", nil, Limits{}, []FaultKind{FaultLoad}, "nesting"},
-		{"huge source", "# " + strings.Repeat("x", 300<<10) + "\n", nil, Limits{}, []FaultKind{FaultLoad}, "exceeds"},
+		{"while loop", "", map[string]string{"initial_state": "while True:\n    pass"}, Limits{}, []core.FaultKind{core.FaultLoad}, "while"},
+		{"endless for loop", "", map[string]string{"initial_state": "for i in range(1000000):\n    for j in range(1000000):\n        pass"}, Limits{}, []core.FaultKind{core.FaultSteps}, "steps"},
+		{"loop in apply", "", map[string]string{"apply": "for i in range(1000000):\n    for j in range(1000000):\n        pass"}, Limits{}, []core.FaultKind{core.FaultSteps}, "apply"},
+		{"recursion", "def f(n):\n    return f(n + 1)\n", map[string]string{"initial_state": "return f(0)"}, Limits{}, []core.FaultKind{core.FaultScript}, "called recursively"},
+		{"mutual recursion", "def f(n):\n    return g(n)\ndef g(n):\n    return f(n)\n", map[string]string{"render": "return f(0)"}, Limits{}, []core.FaultKind{core.FaultScript}, "called recursively"},
+		{"recursion through a lambda", "", map[string]string{"initial_state": "f = lambda g: g(g)\nreturn f(f)"}, Limits{}, []core.FaultKind{core.FaultScript}, "called recursively"},
+		{"string repetition", "", map[string]string{"initial_state": `return "x" * (1 << 30)`}, Limits{}, []core.FaultKind{core.FaultMemory}, "repetition"},
+		{"list repetition", "", map[string]string{"initial_state": `return [0] * (1 << 28)`}, Limits{}, []core.FaultKind{core.FaultMemory}, "repetition"},
+		{"repetition on the left", "", map[string]string{"initial_state": `n = 1 << 28` + "\nreturn n * [0]"}, Limits{}, []core.FaultKind{core.FaultMemory}, "repetition"},
+		{"augmented repetition", "", map[string]string{"initial_state": "x = [0]\nx *= 1 << 28\nreturn x"}, Limits{}, []core.FaultKind{core.FaultMemory}, "repetition"},
+		{"huge range", "", map[string]string{"initial_state": `return list(range(1 << 40))`}, Limits{}, []core.FaultKind{core.FaultMemory}, "range"},
+		{"join of copies", "", map[string]string{"initial_state": big + `return ",".join([s] * 100000)`}, Limits{}, []core.FaultKind{core.FaultMemory}, "join"},
+		{"join through getattr", "", map[string]string{"initial_state": big + `return getattr(",", "join")([s] * 100000)`}, Limits{}, []core.FaultKind{core.FaultMemory}, "join"},
+		{"join bound first", "", map[string]string{"initial_state": big + "j = \",\".join\nreturn j([s] * 100000)"}, Limits{}, []core.FaultKind{core.FaultMemory}, "join"},
+		{"str of copies", "", map[string]string{"initial_state": big + `return str([s] * 100000)`}, Limits{}, []core.FaultKind{core.FaultMemory}, "str"},
+		{"format of copies", "", map[string]string{"initial_state": big + `return ("{}" * 1000).format(*([s] * 1000))`}, Limits{}, []core.FaultKind{core.FaultMemory}, "format"},
+		{"percent of copies", "", map[string]string{"initial_state": big + `return ("%s" * 1000) % tuple([s] * 1000)`}, Limits{}, []core.FaultKind{core.FaultMemory}, "formatting"},
+		{"replace everywhere", "", map[string]string{"initial_state": `return ("x" * 100000).replace("", "y" * 100000)`}, Limits{}, []core.FaultKind{core.FaultMemory}, "replace"},
+		{"fail with copies", "", map[string]string{"initial_state": big + `fail([s] * 100000)`}, Limits{}, []core.FaultKind{core.FaultMemory}, "fail"},
+		{"squaring ints", "", map[string]string{"initial_state": "x = 3\nfor i in range(40):\n    x = x * x\nreturn x"}, Limits{}, []core.FaultKind{core.FaultMemory}, "bits"},
+		{"doubling a string", "", map[string]string{"initial_state": "s = \"x\"\nfor i in range(64):\n    s = s + s\nreturn s"}, Limits{Memory: 48 << 20}, []core.FaultKind{core.FaultMemory, core.FaultTimeout}, ""},
+		{"doubling a list", "", map[string]string{"initial_state": "l = [0]\nfor i in range(64):\n    l = l + l\nreturn l"}, Limits{Memory: 48 << 20}, []core.FaultKind{core.FaultMemory, core.FaultTimeout}, ""},
+		{"wall time", "", map[string]string{"initial_state": "l = list(range(100000))\nfor i in range(100000):\n    sorted(l, reverse = True)\nreturn 0"}, Limits{CallTime: 50 * time.Millisecond, Steps: 1 << 40}, []core.FaultKind{core.FaultTimeout}, "wall-time"},
+		{"load", `load("os.star", "system")` + "\n", nil, Limits{}, []core.FaultKind{core.FaultLoad}, "load"},
+		{"mutating the state", "", map[string]string{"apply": "s[\"n\"] = s[\"n\"] + 1\nreturn s"}, Limits{}, []core.FaultKind{core.FaultScript}, "frozen"},
+		{"mutating a global", "CACHE = {}\n", map[string]string{"apply": "CACHE[a] = 1\nreturn {\"n\": s[\"n\"] + 1, \"p\": 1 - s[\"p\"]}"}, Limits{}, []core.FaultKind{core.FaultScript}, "frozen"},
+		{"reassigning a global", "X = 1\nX = 2\n", nil, Limits{}, []core.FaultKind{core.FaultLoad}, "X"},
+		{"fail", "", map[string]string{"apply": `fail("no such move")`}, Limits{}, []core.FaultKind{core.FaultScript}, "no such move"},
+		{"error in module code", "X = 1 // 0\n", nil, Limits{}, []core.FaultKind{core.FaultLoad}, "division by zero"},
+		{"endless module code", "X = [i for i in range(1000000) for j in range(1000000)]\n", nil, Limits{}, []core.FaultKind{core.FaultSteps}, "steps"},
+		{"missing function", "", map[string]string{"render": ""}, Limits{}, []core.FaultKind{core.FaultLoad}, "render"},
+		{"wrong arity", "", map[string]string{"apply": ""}, Limits{}, []core.FaultKind{core.FaultLoad}, "apply"},
+		{"action space too big", "NUM_ACTIONS = 4096\nOBS_SIZE = 1\n", nil, Limits{}, []core.FaultKind{core.FaultLoad}, "NUM_ACTIONS"},
+		{"unsorted legal list", "", map[string]string{"legal_actions": "return [1, 0]"}, Limits{}, []core.FaultKind{core.FaultContract}, "sorted"},
+		{"action out of range", "", map[string]string{"legal_actions": "return [0, 5]"}, Limits{}, []core.FaultKind{core.FaultContract}, "outside"},
+		{"legal list of strings", "", map[string]string{"legal_actions": `return ["a"]`}, Limits{}, []core.FaultKind{core.FaultContract}, "int"},
+		{"bad outcome", "", map[string]string{"outcome": "return 2"}, Limits{}, []core.FaultKind{core.FaultContract}, "outcome"},
+		{"short observation", "", map[string]string{"observe": "return []"}, Limits{}, []core.FaultKind{core.FaultContract}, "OBS_SIZE"},
+		{"empty render", "", map[string]string{"render": `return "  "`}, Limits{}, []core.FaultKind{core.FaultContract}, "empty"},
+		{"apply returns None", "", map[string]string{"apply": "s[\"n\"]"}, Limits{}, []core.FaultKind{core.FaultContract}, "None"},
+		{"bad player", "", map[string]string{"to_move": "return 2"}, Limits{}, []core.FaultKind{core.FaultContract}, "0 or 1"},
+		{"label not a string", "", map[string]string{"action_label": "return a"}, Limits{}, []core.FaultKind{core.FaultContract}, "string"},
+		{"deep brackets", "X = " + strings.Repeat("[", 500) + strings.Repeat("]", 500) + "\n", nil, Limits{}, []core.FaultKind{core.FaultLoad}, "nested"},
+		{"deep operators", "X = " + strings.Repeat("-", 2000) + "1\n", nil, Limits{}, []core.FaultKind{core.FaultLoad}, "nesting"},
+		{"huge source", "# " + strings.Repeat("x", 300<<10) + "\n", nil, Limits{}, []core.FaultKind{core.FaultLoad}, "exceeds"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -197,7 +198,7 @@ func TestHostileScriptsFault(t *testing.T) {
 			if g != nil {
 				defer g.Close()
 			}
-			f := FaultOf(err)
+			f := core.FaultOf(err)
 			if f == nil {
 				t.Fatalf("no fault, got error %v", err)
 			}
@@ -226,7 +227,7 @@ func TestHostileMemoryIsGivenBack(t *testing.T) {
 	runtime.ReadMemStats(&before)
 	src := gameSource("", map[string]string{"initial_state": "l = [0]\nfor i in range(64):\n    l = l + l\nreturn l"})
 	g, err := exercise(src, Limits{Memory: 48 << 20})
-	if FaultOf(err) == nil {
+	if core.FaultOf(err) == nil {
 		t.Fatalf("no fault: %v", err)
 	}
 	g.Close()
@@ -250,7 +251,7 @@ func TestInstanceWorksAfterAFault(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := g.Apply(s, 1); FaultOf(err) == nil || FaultOf(err).Kind != FaultSteps {
+	if _, err := g.Apply(s, 1); core.FaultOf(err) == nil || core.FaultOf(err).Kind != core.FaultSteps {
 		t.Fatalf("apply(1): %v, want a steps fault", err)
 	}
 	next, err := g.Apply(s, 0)
@@ -269,7 +270,7 @@ func TestPanicBelowTheScriptIsRecovered(t *testing.T) {
 	}
 	defer g.Close()
 	err = g.guard("apply", func() error { panic("boom") })
-	if f := FaultOf(err); f == nil || f.Kind != FaultPanic || !strings.Contains(f.Msg, "boom") {
+	if f := core.FaultOf(err); f == nil || f.Kind != core.FaultPanic || !strings.Contains(f.Msg, "boom") {
 		t.Fatalf("got %v, want a recovered panic", err)
 	}
 	if _, err := g.Initial(0); err != nil {
@@ -345,8 +346,8 @@ func TestChildProcessOutOfMemory(t *testing.T) {
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
 	cmd.Env = append(os.Environ(), testChildEnv+"="+src)
 	out, err := RunChild(context.Background(), cmd, ChildLimits{Memory: 64 << 20, Wall: time.Minute})
-	f := FaultOf(err)
-	if f == nil || f.Kind != FaultMemory {
+	f := core.FaultOf(err)
+	if f == nil || f.Kind != core.FaultMemory {
 		t.Fatalf("got %v (stdout %q, stderr tail %q), want a memory fault", err, out.Stdout, lastLines(string(out.Stderr), 3))
 	}
 }
@@ -356,7 +357,7 @@ func TestChildProcessWallTime(t *testing.T) {
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
 	cmd.Env = append(os.Environ(), testChildEnv+"="+src)
 	_, err := RunChild(context.Background(), cmd, ChildLimits{Wall: 300 * time.Millisecond})
-	if f := FaultOf(err); f == nil || f.Kind != FaultTimeout {
+	if f := core.FaultOf(err); f == nil || f.Kind != core.FaultTimeout {
 		t.Fatalf("got %v, want a timeout fault", err)
 	}
 }

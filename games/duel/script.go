@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"pcgwb/games/duel/core"
 	"regexp"
 	"runtime"
 	"strings"
@@ -89,33 +90,33 @@ type Program struct {
 func Compile(name string, src []byte, lim Limits) (p *Program, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			p, err = nil, &Fault{Kind: FaultLoad, Msg: fmt.Sprintf("compiler panic: %v", r)}
+			p, err = nil, &core.Fault{Kind: core.FaultLoad, Msg: fmt.Sprintf("compiler panic: %v", r)}
 		}
 	}()
 	lim = lim.withDefaults()
 	if len(src) > lim.MaxSource {
-		return nil, &Fault{Kind: FaultLoad, Msg: fmt.Sprintf("script of %d bytes exceeds the limit of %d", len(src), lim.MaxSource)}
+		return nil, &core.Fault{Kind: core.FaultLoad, Msg: fmt.Sprintf("script of %d bytes exceeds the limit of %d", len(src), lim.MaxSource)}
 	}
 	if d := bracketDepth(src); d > maxNest {
-		return nil, &Fault{Kind: FaultLoad, Msg: fmt.Sprintf("brackets nested %d deep (limit %d)", d, maxNest)}
+		return nil, &core.Fault{Kind: core.FaultLoad, Msg: fmt.Sprintf("brackets nested %d deep (limit %d)", d, maxNest)}
 	}
 	f, err := fileOptions.Parse(name, src, 0)
 	if err != nil {
-		return nil, &Fault{Kind: FaultLoad, Msg: err.Error() + explainParseError(src, err), Err: err}
+		return nil, &core.Fault{Kind: core.FaultLoad, Msg: err.Error() + explainParseError(src, err), Err: err}
 	}
 	for _, s := range f.Stmts {
 		if l, ok := s.(*syntax.LoadStmt); ok {
 			pos, _ := l.Span()
-			return nil, &Fault{Kind: FaultLoad, Msg: fmt.Sprintf("%s: load() is not available: a game is one self-contained file", pos)}
+			return nil, &core.Fault{Kind: core.FaultLoad, Msg: fmt.Sprintf("%s: load() is not available: a game is one self-contained file", pos)}
 		}
 	}
 	if err := rewriteFile(f, 4*maxNest); err != nil {
-		return nil, &Fault{Kind: FaultLoad, Msg: err.Error(), Err: err}
+		return nil, &core.Fault{Kind: core.FaultLoad, Msg: err.Error(), Err: err}
 	}
 	pre := guardBuiltins()
 	prog, err := starlark.FileProgram(f, pre.Has)
 	if err != nil {
-		return nil, &Fault{Kind: FaultLoad, Msg: err.Error(), Err: err}
+		return nil, &core.Fault{Kind: core.FaultLoad, Msg: err.Error(), Err: err}
 	}
 	return &Program{
 		name:   name,
@@ -185,7 +186,7 @@ type ScriptGame struct {
 	thread *starlark.Thread
 	slot   *callSlot
 	fns    [numFns]starlark.Callable
-	info   Info
+	info   core.Info
 	dirty  bool // the thread was cancelled and must be reset before the next call
 	// stuckLoses: STUCK_LOSES = True, a player with no legal move loses
 	stuckLoses bool
@@ -223,9 +224,9 @@ func (p *Program) New() (*ScriptGame, error) {
 	})
 	if err != nil {
 		g.Close()
-		f := FaultOf(err)
-		if f.Kind == FaultScript {
-			f.Kind = FaultLoad
+		f := core.FaultOf(err)
+		if f.Kind == core.FaultScript {
+			f.Kind = core.FaultLoad
 		}
 		return nil, f
 	}
@@ -239,9 +240,9 @@ func (p *Program) New() (*ScriptGame, error) {
 
 func (g *ScriptGame) bind(globals starlark.StringDict) error {
 	loadf := func(format string, a ...any) error {
-		return &Fault{Kind: FaultLoad, Msg: fmt.Sprintf(format, a...)}
+		return &core.Fault{Kind: core.FaultLoad, Msg: fmt.Sprintf(format, a...)}
 	}
-	g.info = Info{Name: g.prog.name}
+	g.info = core.Info{Name: g.prog.name}
 	for i, c := range contractFns {
 		v, ok := globals[c.name]
 		if !ok && (i == fnObserve || i == fnCells) {
@@ -359,7 +360,7 @@ func (g *ScriptGame) Log() string { return g.log.String() }
 func (g *ScriptGame) Steps() uint64 { return g.thread.Steps }
 
 // Info describes the game.
-func (g *ScriptGame) Info() Info { return g.info }
+func (g *ScriptGame) Info() core.Info { return g.info }
 
 // guard runs one call of script code under the per-call limits and turns whatever goes wrong,
 // including a Go panic below the script, into a *Fault.
@@ -385,7 +386,7 @@ func (g *ScriptGame) begin() {
 func (g *ScriptGame) end(fn string, err *error) {
 	g.slot.start.Store(0)
 	if r := recover(); r != nil {
-		*err = &Fault{Kind: FaultPanic, Func: fn, Msg: fmt.Sprint(r)}
+		*err = &core.Fault{Kind: core.FaultPanic, Func: fn, Msg: fmt.Sprint(r)}
 	}
 	if *err != nil {
 		g.dirty = true
@@ -394,7 +395,7 @@ func (g *ScriptGame) end(fn string, err *error) {
 }
 
 func (g *ScriptGame) classify(fn string, err error) error {
-	if f := FaultOf(err); f != nil {
+	if f := core.FaultOf(err); f != nil {
 		if f.Func == "" {
 			f.Func = fn
 		}
@@ -405,10 +406,10 @@ func (g *ScriptGame) classify(fn string, err error) error {
 		if cpuClock.Load() {
 			msg = "CPU-time limit of " + g.prog.limits.CallTime.String() + " per call exceeded"
 		}
-		if *k == FaultMemory {
+		if *k == core.FaultMemory {
 			msg = fmt.Sprintf("the heap passed the sandbox limit of %d MiB", g.prog.limits.Memory>>20)
 		}
-		return &Fault{Kind: *k, Func: fn, Msg: msg, Err: err}
+		return &core.Fault{Kind: *k, Func: fn, Msg: msg, Err: err}
 	}
 	var ge *guardError
 	var ee *starlark.EvalError
@@ -419,13 +420,13 @@ func (g *ScriptGame) classify(fn string, err error) error {
 		if isEval {
 			msg = clip(ee.Backtrace(), 2000)
 		}
-		return &Fault{Kind: FaultMemory, Func: fn, Msg: msg, Err: err}
+		return &core.Fault{Kind: core.FaultMemory, Func: fn, Msg: msg, Err: err}
 	case isEval && strings.Contains(ee.Msg, "cancelled: too many steps"):
-		return &Fault{Kind: FaultSteps, Func: fn, Msg: fmt.Sprintf("more than %d execution steps in one call", g.prog.limits.Steps), Err: err}
+		return &core.Fault{Kind: core.FaultSteps, Func: fn, Msg: fmt.Sprintf("more than %d execution steps in one call", g.prog.limits.Steps), Err: err}
 	case isEval:
-		return &Fault{Kind: FaultScript, Func: fn, Msg: clip(ee.Backtrace(), 2000), Err: err}
+		return &core.Fault{Kind: core.FaultScript, Func: fn, Msg: clip(ee.Backtrace(), 2000), Err: err}
 	}
-	return &Fault{Kind: FaultScript, Func: fn, Msg: clip(err.Error(), 2000), Err: err}
+	return &core.Fault{Kind: core.FaultScript, Func: fn, Msg: clip(err.Error(), 2000), Err: err}
 }
 
 func clip(s string, n int) string {
@@ -441,7 +442,7 @@ func (g *ScriptGame) call(i int, args ...starlark.Value) (v starlark.Value, err 
 	return starlark.Call(g.thread, g.fns[i], args, nil)
 }
 
-func stateValue(s State) (starlark.Value, error) {
+func stateValue(s core.State) (starlark.Value, error) {
 	v, ok := s.(starlark.Value)
 	if !ok || v == nil {
 		return nil, fmt.Errorf("duel: %T is not a state of a script game", s)
@@ -450,20 +451,20 @@ func stateValue(s State) (starlark.Value, error) {
 }
 
 // Initial is initial_state(seed), frozen.
-func (g *ScriptGame) Initial(seed int64) (State, error) {
+func (g *ScriptGame) Initial(seed int64) (core.State, error) {
 	v, err := g.call(fnInitial, starlark.MakeInt64(seed))
 	if err != nil {
 		return nil, err
 	}
 	if v == starlark.None {
-		return nil, contractf("initial_state", "returned None instead of a state")
+		return nil, core.Contractf("initial_state", "returned None instead of a state")
 	}
 	v.Freeze()
 	return v, nil
 }
 
 // ToMove is to_move(state), checked to be 0 or 1.
-func (g *ScriptGame) ToMove(s State) (int, error) {
+func (g *ScriptGame) ToMove(s core.State) (int, error) {
 	sv, err := stateValue(s)
 	if err != nil {
 		return 0, err
@@ -475,11 +476,11 @@ func (g *ScriptGame) ToMove(s State) (int, error) {
 	if n, ok := g.player(v); ok {
 		return n, nil
 	}
-	return 0, contractf("to_move", "returned %s, want 0 or 1 (0 moves first)%s", describe(v), g.playersHint(v))
+	return 0, core.Contractf("to_move", "returned %s, want 0 or 1 (0 moves first)%s", describe(v), g.playersHint(v))
 }
 
 // Legal is legal_actions(state), checked to be a strictly increasing list of actions in range.
-func (g *ScriptGame) Legal(s State) ([]int, error) {
+func (g *ScriptGame) Legal(s core.State) ([]int, error) {
 	sv, err := stateValue(s)
 	if err != nil {
 		return nil, err
@@ -490,20 +491,20 @@ func (g *ScriptGame) Legal(s State) ([]int, error) {
 	}
 	seq, ok := v.(starlark.Indexable)
 	if _, isStr := v.(starlark.String); !ok || isStr {
-		return nil, contractf("legal_actions", "returned %s, want a list of ints", describe(v))
+		return nil, core.Contractf("legal_actions", "returned %s, want a list of ints", describe(v))
 	}
 	n := seq.Len()
 	out := make([]int, n)
 	for i := 0; i < n; i++ {
 		a, ok := smallInt(seq.Index(i))
 		if !ok {
-			return nil, contractf("legal_actions", "element %d is %s, want an int", i, describe(seq.Index(i)))
+			return nil, core.Contractf("legal_actions", "element %d is %s, want an int", i, describe(seq.Index(i)))
 		}
 		if a < 0 || a >= g.info.NumActions {
-			return nil, contractf("legal_actions", "action %d is outside [0, NUM_ACTIONS=%d)", a, g.info.NumActions)
+			return nil, core.Contractf("legal_actions", "action %d is outside [0, NUM_ACTIONS=%d)", a, g.info.NumActions)
 		}
 		if i > 0 && a <= out[i-1] {
-			return nil, contractf("legal_actions", "the list is not sorted and duplicate-free (%d after %d)", a, out[i-1])
+			return nil, core.Contractf("legal_actions", "the list is not sorted and duplicate-free (%d after %d)", a, out[i-1])
 		}
 		out[i] = a
 	}
@@ -511,7 +512,7 @@ func (g *ScriptGame) Legal(s State) ([]int, error) {
 }
 
 // Apply is apply(state, action); the new state is frozen.
-func (g *ScriptGame) Apply(s State, action int) (State, error) {
+func (g *ScriptGame) Apply(s core.State, action int) (core.State, error) {
 	sv, err := stateValue(s)
 	if err != nil {
 		return nil, err
@@ -521,39 +522,39 @@ func (g *ScriptGame) Apply(s State, action int) (State, error) {
 		return nil, err
 	}
 	if v == starlark.None {
-		return nil, contractf("apply", "returned None: apply must return the new state")
+		return nil, core.Contractf("apply", "returned None: apply must return the new state")
 	}
 	v.Freeze()
 	return v, nil
 }
 
 // Outcome is outcome(state): None, 0, 1 or "draw".
-func (g *ScriptGame) Outcome(s State) (Outcome, error) {
+func (g *ScriptGame) Outcome(s core.State) (core.Outcome, error) {
 	sv, err := stateValue(s)
 	if err != nil {
-		return Ongoing, err
+		return core.Ongoing, err
 	}
 	v, err := g.call(fnOutcome, sv)
 	if err != nil {
-		return Ongoing, err
+		return core.Ongoing, err
 	}
 	if v == starlark.None {
 		if g.stuckLoses {
 			return g.stuck(s)
 		}
-		return Ongoing, nil
+		return core.Ongoing, nil
 	}
 	if n, ok := g.player(v); ok {
-		return WinFor(n), nil
+		return core.WinFor(n), nil
 	}
 	if str, ok := v.(starlark.String); ok && str == "draw" {
-		return Draw, nil
+		return core.Draw, nil
 	}
-	return Ongoing, contractf("outcome", "returned %s, want None, 0, 1 or \"draw\"%s", describe(v), g.playersHint(v))
+	return core.Ongoing, core.Contractf("outcome", "returned %s, want None, 0, 1 or \"draw\"%s", describe(v), g.playersHint(v))
 }
 
 // Observe is observe(state, player), checked to be OBS_SIZE numbers.
-func (g *ScriptGame) Observe(s State, player int) ([]float64, error) {
+func (g *ScriptGame) Observe(s core.State, player int) ([]float64, error) {
 	sv, err := stateValue(s)
 	if err != nil {
 		return nil, err
@@ -567,10 +568,10 @@ func (g *ScriptGame) Observe(s State, player int) ([]float64, error) {
 	}
 	seq, ok := v.(starlark.Indexable)
 	if _, isStr := v.(starlark.String); !ok || isStr {
-		return nil, contractf("observe", "returned %s, want a list of numbers", describe(v))
+		return nil, core.Contractf("observe", "returned %s, want a list of numbers", describe(v))
 	}
 	if seq.Len() != g.info.ObsSize {
-		return nil, contractf("observe", "returned %d numbers, OBS_SIZE is %d", seq.Len(), g.info.ObsSize)
+		return nil, core.Contractf("observe", "returned %d numbers, OBS_SIZE is %d", seq.Len(), g.info.ObsSize)
 	}
 	out := make([]float64, seq.Len())
 	for i := range out {
@@ -585,14 +586,14 @@ func (g *ScriptGame) Observe(s State, player int) ([]float64, error) {
 				out[i] = 1
 			}
 		default:
-			return nil, contractf("observe", "element %d is %s, want a number", i, describe(x))
+			return nil, core.Contractf("observe", "element %d is %s, want a number", i, describe(x))
 		}
 	}
 	return out, nil
 }
 
 // Render is render(state), checked to be a non-empty string of bounded size.
-func (g *ScriptGame) Render(s State) (string, error) {
+func (g *ScriptGame) Render(s core.State) (string, error) {
 	sv, err := stateValue(s)
 	if err != nil {
 		return "", err
@@ -604,17 +605,17 @@ func (g *ScriptGame) Render(s State) (string, error) {
 	str, ok := v.(starlark.String)
 	switch {
 	case !ok:
-		return "", contractf("render", "returned %s, want a string", describe(v))
+		return "", core.Contractf("render", "returned %s, want a string", describe(v))
 	case strings.TrimSpace(string(str)) == "":
-		return "", contractf("render", "returned an empty string")
+		return "", core.Contractf("render", "returned an empty string")
 	case len(str) > maxRender:
-		return "", contractf("render", "returned %d bytes, the limit is %d", len(str), maxRender)
+		return "", core.Contractf("render", "returned %d bytes, the limit is %d", len(str), maxRender)
 	}
 	return string(str), nil
 }
 
 // ActionLabel is action_label(state, action), checked to be a short non-empty string.
-func (g *ScriptGame) ActionLabel(s State, action int) (string, error) {
+func (g *ScriptGame) ActionLabel(s core.State, action int) (string, error) {
 	sv, err := stateValue(s)
 	if err != nil {
 		return "", err
@@ -626,11 +627,11 @@ func (g *ScriptGame) ActionLabel(s State, action int) (string, error) {
 	str, ok := v.(starlark.String)
 	switch {
 	case !ok:
-		return "", contractf("action_label", "returned %s, want a string", describe(v))
+		return "", core.Contractf("action_label", "returned %s, want a string", describe(v))
 	case strings.TrimSpace(string(str)) == "":
-		return "", contractf("action_label", "returned an empty string for action %d", action)
+		return "", core.Contractf("action_label", "returned an empty string for action %d", action)
 	case len(str) > maxLabel:
-		return "", contractf("action_label", "returned %d bytes for action %d, the limit is %d", len(str), action, maxLabel)
+		return "", core.Contractf("action_label", "returned %d bytes for action %d, the limit is %d", len(str), action, maxLabel)
 	}
 	return string(str), nil
 }
@@ -665,7 +666,7 @@ func describe(v starlark.Value) string {
 // CheckData reports whether a state holds only data (None, bools, numbers, strings, lists,
 // tuples, dicts, sets), so it can be compared, rendered and shared; functions or other values
 // in a state are a contract fault.
-func CheckData(s State) error {
+func CheckData(s core.State) error {
 	v, err := stateValue(s)
 	if err != nil {
 		return err
@@ -718,7 +719,7 @@ func CheckData(s State) error {
 
 // StateKey is a canonical text of a state, for determinism checks and transposition lookups.
 // It is empty when the state is too big to print cheaply.
-func StateKey(s State) string {
+func StateKey(s core.State) string {
 	v, ok := s.(starlark.Value)
 	if !ok || renderSize(v, 1<<16) > 1<<16 {
 		return ""
@@ -754,16 +755,16 @@ func (g *ScriptGame) playersHint(v starlark.Value) string {
 
 // stuck is the outcome under STUCK_LOSES: the game is over when the player to move has no
 // legal move, and that player has lost.
-func (g *ScriptGame) stuck(s State) (Outcome, error) {
+func (g *ScriptGame) stuck(s core.State) (core.Outcome, error) {
 	legal, err := g.Legal(s)
 	if err != nil || len(legal) > 0 {
-		return Ongoing, err
+		return core.Ongoing, err
 	}
 	p, err := g.ToMove(s)
 	if err != nil {
-		return Ongoing, err
+		return core.Ongoing, err
 	}
-	return WinFor(1 - p), nil
+	return core.WinFor(1 - p), nil
 }
 
 // explainParseError adds what a Python habit needs to know to a parse error: Starlark has no
@@ -790,7 +791,7 @@ var fstring = regexp.MustCompile(`(^|[^A-Za-z0-9_])[fF][rR]?["']`)
 
 // ActionCells is action_cells(state, action) for each action: the (row, column) pairs, from 0,
 // of the board cells the action touches. defined is false when the script has no action_cells.
-func (g *ScriptGame) ActionCells(s State, actions []int) ([][]Square, bool, error) {
+func (g *ScriptGame) ActionCells(s core.State, actions []int) ([][]core.Square, bool, error) {
 	if g.fns[fnCells] == nil {
 		return nil, false, nil
 	}
@@ -798,7 +799,7 @@ func (g *ScriptGame) ActionCells(s State, actions []int) ([][]Square, bool, erro
 	if err != nil {
 		return nil, true, err
 	}
-	out := make([][]Square, len(actions))
+	out := make([][]core.Square, len(actions))
 	for i, a := range actions {
 		v, err := g.call(fnCells, sv, starlark.MakeInt(a))
 		if err != nil {
@@ -812,18 +813,18 @@ func (g *ScriptGame) ActionCells(s State, actions []int) ([][]Square, bool, erro
 }
 
 // cellsOf checks action_cells' answer: a list of at most MaxGridSide² (row, column) pairs.
-func cellsOf(v starlark.Value, action int) ([]Square, error) {
+func cellsOf(v starlark.Value, action int) ([]core.Square, error) {
 	bad := func(format string, a ...any) error {
-		return contractf("action_cells", "for action %d: "+format, append([]any{action}, a...)...)
+		return core.Contractf("action_cells", "for action %d: "+format, append([]any{action}, a...)...)
 	}
 	seq, ok := v.(starlark.Indexable)
 	if _, isStr := v.(starlark.String); !ok || isStr {
 		return nil, bad("returned %s, want a list of (row, column) pairs", describe(v))
 	}
-	if seq.Len() > MaxGridSide*MaxGridSide {
-		return nil, bad("returned %d cells, the limit is %d", seq.Len(), MaxGridSide*MaxGridSide)
+	if seq.Len() > core.MaxGridSide*core.MaxGridSide {
+		return nil, bad("returned %d cells, the limit is %d", seq.Len(), core.MaxGridSide*core.MaxGridSide)
 	}
-	cells := make([]Square, 0, seq.Len())
+	cells := make([]core.Square, 0, seq.Len())
 	for i := 0; i < seq.Len(); i++ {
 		pair, ok := seq.Index(i).(starlark.Indexable)
 		if _, isStr := seq.Index(i).(starlark.String); !ok || isStr || pair.Len() != 2 {
@@ -831,10 +832,10 @@ func cellsOf(v starlark.Value, action int) ([]Square, error) {
 		}
 		r, okR := smallInt(pair.Index(0))
 		c, okC := smallInt(pair.Index(1))
-		if !okR || !okC || r < 0 || c < 0 || r >= MaxGridSide || c >= MaxGridSide {
-			return nil, bad("element %d is %s, want two ints in [0, %d)", i, describe(seq.Index(i)), MaxGridSide)
+		if !okR || !okC || r < 0 || c < 0 || r >= core.MaxGridSide || c >= core.MaxGridSide {
+			return nil, bad("element %d is %s, want two ints in [0, %d)", i, describe(seq.Index(i)), core.MaxGridSide)
 		}
-		cells = append(cells, Square{r, c})
+		cells = append(cells, core.Square{Row: r, Col: c})
 	}
 	return cells, nil
 }

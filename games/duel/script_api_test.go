@@ -2,6 +2,7 @@ package duel
 
 import (
 	"math/rand/v2"
+	"pcgwb/games/duel/core"
 	"strings"
 	"testing"
 )
@@ -34,7 +35,7 @@ func TestScriptAPIConveniences(t *testing.T) {
 				if err == nil || !strings.Contains(err.Error(), "Player 1 and Player 2") {
 					t.Errorf("error %v", err)
 				}
-				if (Info{}).PlayerName(0) != "Player 1" || (Info{}).PlayerName(1) != "Player 2" {
+				if (core.Info{}).PlayerName(0) != "Player 1" || (core.Info{}).PlayerName(1) != "Player 2" {
 					t.Error("default names are not 1/2")
 				}
 			}},
@@ -45,7 +46,7 @@ func TestScriptAPIConveniences(t *testing.T) {
 			check: func(t *testing.T, g *ScriptGame) {
 				res := playFirst(t, g)
 				// first-legal adds 1 each ply: n reaches 5 after 5 plies, player 1 to move and stuck
-				if res.Fault != nil || res.Outcome != FirstWins || res.Plies != 5 {
+				if res.Fault != nil || res.Outcome != core.FirstWins || res.Plies != 5 {
 					t.Errorf("%+v", res)
 				}
 			}},
@@ -64,7 +65,7 @@ func TestScriptAPIConveniences(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			g, err := Load("api", []byte(gameSource(tc.prelude, tc.bodies)), Limits{})
 			if tc.loadErr != "" {
-				if f := FaultOf(err); f == nil || f.Kind != FaultLoad || !strings.Contains(err.Error(), tc.loadErr) {
+				if f := core.FaultOf(err); f == nil || f.Kind != core.FaultLoad || !strings.Contains(err.Error(), tc.loadErr) {
 					t.Fatalf("want a load fault saying %q, got %v", tc.loadErr, err)
 				}
 				return
@@ -78,9 +79,9 @@ func TestScriptAPIConveniences(t *testing.T) {
 	}
 }
 
-func playFirst(t *testing.T, g Game) Result {
+func playFirst(t *testing.T, g core.Game) Result {
 	t.Helper()
-	res, err := Play(t.Context(), g, [2]Agent{FirstLegal{}, FirstLegal{}}, 0, 0, [2]*rand.Rand{nil, nil})
+	res, err := Play(t.Context(), g, [2]core.Agent{FirstLegal{}, FirstLegal{}}, 0, 0, [2]*rand.Rand{nil, nil})
 	if err != nil {
 		t.Fatal(err)
 	}

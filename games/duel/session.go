@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"pcgwb/games/duel/core"
 	"slices"
 )
 
@@ -25,15 +26,15 @@ func SessionMoveSeed(seed int64, ply int) uint64 {
 
 // remoteActor is a game whose agent moves can run where the game runs (a sandbox worker).
 type remoteActor interface {
-	act(ctx context.Context, agent string, spec []byte, t Turn, seed uint64) (int, error)
+	act(ctx context.Context, agent string, spec []byte, t core.Turn, seed uint64) (int, error)
 }
 
 // stateReleaser is a game that holds its states elsewhere and is told when one is dropped.
 type stateReleaser interface {
-	release(states ...State)
+	release(states ...core.State)
 }
 
-func release(g Game, states ...State) {
+func release(g core.Game, states ...core.State) {
 	if r, ok := g.(stateReleaser); ok {
 		r.release(states...)
 	}
@@ -42,7 +43,7 @@ func release(g Game, states ...State) {
 // ActOn asks agent for its move in t with the move seed seed. Built-in agents (those
 // ParseAgent rebuilds from their name) playing a sandboxed game search inside the sandbox;
 // others (a language model) run here and only call the game.
-func ActOn(ctx context.Context, g Game, agent Agent, t Turn, seed uint64) (int, error) {
+func ActOn(ctx context.Context, g core.Game, agent core.Agent, t core.Turn, seed uint64) (int, error) {
 	if r, ok := g.(remoteActor); ok {
 		if portable(agent) {
 			return r.act(ctx, agent.Name(), nil, t, seed)
@@ -59,7 +60,7 @@ func ActOn(ctx context.Context, g Game, agent Agent, t Turn, seed uint64) (int, 
 }
 
 // portable reports whether agent is a built-in agent that ParseAgent makes from its name.
-func portable(agent Agent) bool {
+func portable(agent core.Agent) bool {
 	switch agent.(type) {
 	case Random, FirstLegal, *MCTS:
 		b, err := ParseAgent(agent.Name())
@@ -70,15 +71,15 @@ func portable(agent Agent) bool {
 
 // Session is a game in progress driven move by move, with undo: what a person plays through.
 type Session struct {
-	Game     Game
+	Game     core.Game
 	Seed     int64
 	MaxPlies int
-	states   []State
+	states   []core.State
 	moves    []int
 }
 
 // NewSession starts a game from Initial(seed).
-func NewSession(g Game, seed int64, maxPlies int) (*Session, error) {
+func NewSession(g core.Game, seed int64, maxPlies int) (*Session, error) {
 	if maxPlies <= 0 {
 		maxPlies = DefaultMaxPlies
 	}
@@ -86,11 +87,11 @@ func NewSession(g Game, seed int64, maxPlies int) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Session{Game: g, Seed: seed, MaxPlies: maxPlies, states: []State{s}}, nil
+	return &Session{Game: g, Seed: seed, MaxPlies: maxPlies, states: []core.State{s}}, nil
 }
 
 // State is the current position.
-func (s *Session) State() State { return s.states[len(s.states)-1] }
+func (s *Session) State() core.State { return s.states[len(s.states)-1] }
 
 // Ply is the number of moves played.
 func (s *Session) Ply() int { return len(s.moves) }
@@ -99,7 +100,7 @@ func (s *Session) Ply() int { return len(s.moves) }
 func (s *Session) Moves() []int { return slices.Clone(s.moves) }
 
 // Status is the current outcome and whether the ply cap has ended the game.
-func (s *Session) Status() (o Outcome, truncated bool, err error) {
+func (s *Session) Status() (o core.Outcome, truncated bool, err error) {
 	o, err = s.Game.Outcome(s.State())
 	if err != nil || o.Done() {
 		return o, false, err
@@ -108,26 +109,26 @@ func (s *Session) Status() (o Outcome, truncated bool, err error) {
 }
 
 // Turn is the position as an agent sees it; it fails when the game is over.
-func (s *Session) Turn() (Turn, error) {
+func (s *Session) Turn() (core.Turn, error) {
 	o, trunc, err := s.Status()
 	if err != nil {
-		return Turn{}, err
+		return core.Turn{}, err
 	}
 	if o.Done() || trunc {
-		return Turn{}, fmt.Errorf("the game is over")
+		return core.Turn{}, fmt.Errorf("the game is over")
 	}
 	p, err := s.Game.ToMove(s.State())
 	if err != nil {
-		return Turn{}, err
+		return core.Turn{}, err
 	}
 	legal, err := s.Game.Legal(s.State())
 	if err != nil {
-		return Turn{}, err
+		return core.Turn{}, err
 	}
 	if len(legal) == 0 {
-		return Turn{}, contractf("legal_actions", "no legal actions while the game is ongoing")
+		return core.Turn{}, core.Contractf("legal_actions", "no legal actions while the game is ongoing")
 	}
-	return Turn{State: s.State(), Legal: legal, Player: p, Ply: s.Ply(), MaxPlies: s.MaxPlies}, nil
+	return core.Turn{State: s.State(), Legal: legal, Player: p, Ply: s.Ply(), MaxPlies: s.MaxPlies}, nil
 }
 
 // Play applies a move after checking it is legal.
@@ -137,7 +138,7 @@ func (s *Session) Play(a int) error {
 		return err
 	}
 	if _, ok := slices.BinarySearch(t.Legal, a); !ok {
-		return &Fault{Kind: FaultIllegal, Msg: fmt.Sprintf("action %d is not legal (legal: %v)", a, t.Legal)}
+		return &core.Fault{Kind: core.FaultIllegal, Msg: fmt.Sprintf("action %d is not legal (legal: %v)", a, t.Legal)}
 	}
 	next, err := s.Game.Apply(s.State(), a)
 	if err != nil {
@@ -159,7 +160,7 @@ func (s *Session) Undo(n int) int {
 
 // AgentMove asks agent for the move of the player to act, seeded by the session's rule
 // (SessionMoveSeed), without playing it: the GUI and the CLI show it, then Play it.
-func (s *Session) AgentMove(ctx context.Context, agent Agent) (Turn, int, error) {
+func (s *Session) AgentMove(ctx context.Context, agent core.Agent) (core.Turn, int, error) {
 	t, err := s.Turn()
 	if err != nil {
 		return t, 0, err
@@ -188,7 +189,7 @@ func (s *Session) Close() {
 // On replays the session on another instance of the same game (from the same seed, with the
 // same moves): an agent can think on its own instance while the first one keeps serving the
 // board. The caller closes the new session.
-func (s *Session) On(g Game) (*Session, error) {
+func (s *Session) On(g core.Game) (*Session, error) {
 	c, err := NewSession(g, s.Seed, s.MaxPlies)
 	if err != nil {
 		return nil, err

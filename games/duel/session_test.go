@@ -2,6 +2,7 @@ package duel
 
 import (
 	"context"
+	"pcgwb/games/duel/core"
 	"testing"
 )
 
@@ -20,7 +21,7 @@ func TestSessionAgentMovesFollowTheSeed(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer remote.Close()
-	play := func(g Game, think Game) []int {
+	play := func(g core.Game, think core.Game) []int {
 		s, err := NewSession(g, 11, 0)
 		if err != nil {
 			t.Fatal(err)
@@ -55,7 +56,7 @@ func TestSessionAgentMovesFollowTheSeed(t *testing.T) {
 	want := play(local, local)
 	for _, tc := range []struct {
 		name        string
-		game, think Game
+		game, think core.Game
 	}{{"sandboxed", remote, remote}, {"board here, agent in the sandbox", local, remote}} {
 		if got := play(tc.game, tc.think); !equalInts(got, want) {
 			t.Errorf("%s: %v, in process %v", tc.name, got, want)

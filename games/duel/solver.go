@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"pcgwb/games/duel/core"
 )
 
 // ErrTooLarge is a Solver's answer for a game with more positions than it may visit.
@@ -31,7 +32,7 @@ func (sv *Solver) TooLarge() bool { return sv.tooLarge }
 // Name is "perfect".
 func (*Solver) Name() string { return "perfect" }
 
-func (sv *Solver) key(s State) string {
+func (sv *Solver) key(s core.State) string {
 	if v, err := stateValue(s); err == nil {
 		return v.String()
 	}
@@ -39,7 +40,7 @@ func (sv *Solver) key(s State) string {
 }
 
 // value is the game's value of s for the player to move (+1 win, 0 draw, -1 loss).
-func (sv *Solver) value(g Game, s State, depth int) (float64, error) {
+func (sv *Solver) value(g core.Game, s core.State, depth int) (float64, error) {
 	k := sv.key(s)
 	if v, ok := sv.memo[k]; ok {
 		return v, nil
@@ -65,7 +66,7 @@ func (sv *Solver) value(g Game, s State, depth int) (float64, error) {
 		return 0, err
 	}
 	if len(legal) == 0 {
-		return 0, contractf("legal_actions", "no legal actions while the game is ongoing")
+		return 0, core.Contractf("legal_actions", "no legal actions while the game is ongoing")
 	}
 	best := -2.0
 	for _, a := range legal {
@@ -83,7 +84,7 @@ func (sv *Solver) value(g Game, s State, depth int) (float64, error) {
 }
 
 // after is the value for p of playing a in s.
-func (sv *Solver) after(g Game, s State, p, a, depth int) (float64, error) {
+func (sv *Solver) after(g core.Game, s core.State, p, a, depth int) (float64, error) {
 	n, err := g.Apply(s, a)
 	if err != nil {
 		return 0, err
@@ -110,7 +111,7 @@ func (sv *Solver) after(g Game, s State, p, a, depth int) (float64, error) {
 }
 
 // Act plays a move of the best value, uniformly among the equally good.
-func (sv *Solver) Act(_ context.Context, g Game, t Turn, rng *rand.Rand) (int, error) {
+func (sv *Solver) Act(_ context.Context, g core.Game, t core.Turn, rng *rand.Rand) (int, error) {
 	if sv.memo == nil {
 		sv.memo = map[string]float64{}
 	}

@@ -3,6 +3,7 @@ package duel
 import (
 	"context"
 	"errors"
+	"pcgwb/games/duel/core"
 	"testing"
 )
 
@@ -24,7 +25,7 @@ func TestSolverKnowsTheGameValues(t *testing.T) {
 		}
 		small := &Solver{MaxStates: 10}
 		legal, _ := g.Legal(s)
-		if _, err := small.Act(context.Background(), g, Turn{State: s, Legal: legal}, SeatRNG(1, 0, 0)); !errors.Is(err, ErrTooLarge) || !small.TooLarge() {
+		if _, err := small.Act(context.Background(), g, core.Turn{State: s, Legal: legal}, SeatRNG(1, 0, 0)); !errors.Is(err, ErrTooLarge) || !small.TooLarge() {
 			t.Errorf("%s with 10 positions: %v", c.game, err)
 		}
 	}
@@ -38,7 +39,7 @@ func TestTargetsCeilingOfAGameTooLargeToSolve(t *testing.T) {
 		t.Fatal(err)
 	}
 	sv := &Solver{MaxStates: 10}
-	pr, err := PlayMatch(context.Background(), g, [2]Agent{sv, Random{}}, 2, 1, nil)
+	pr, err := PlayMatch(context.Background(), g, [2]core.Agent{sv, Random{}}, 2, 1, nil)
 	if err != nil || !sv.TooLarge() || pr.AFaults != 2 {
 		t.Fatalf("%+v, %v, too large %v", pr, err, sv.TooLarge())
 	}

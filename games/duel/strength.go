@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"pcgwb/games/duel/core"
 
 	"pcgwb/stats"
 )
@@ -60,7 +61,7 @@ func RowOf(opponent string, pr PairResult, seed int64) StrengthRow {
 
 // MeasureStrength plays agent against each reference (names ParseAgent reads, default
 // StrengthRefs), games games each with the first mover alternating, on g.
-func MeasureStrength(ctx context.Context, g Game, agent Agent, refs []string, games int, seed int64, progress func(ref string, k int)) (*Strength, error) {
+func MeasureStrength(ctx context.Context, g core.Game, agent core.Agent, refs []string, games int, seed int64, progress func(ref string, k int)) (*Strength, error) {
 	if len(refs) == 0 {
 		refs = StrengthRefs
 	}
@@ -70,7 +71,7 @@ func MeasureStrength(ctx context.Context, g Game, agent Agent, refs []string, ga
 		if err != nil {
 			return nil, err
 		}
-		pr, err := PlayMatch(ctx, g, [2]Agent{agent, ref}, games, seed, func(k int, _ [2]Agent, _ Result, _ PairResult) {
+		pr, err := PlayMatch(ctx, g, [2]core.Agent{agent, ref}, games, seed, func(k int, _ [2]core.Agent, _ Result, _ PairResult) {
 			if progress != nil {
 				progress(name, k)
 			}

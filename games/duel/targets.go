@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"pcgwb/games/duel/core"
 	"time"
 )
 
@@ -63,7 +64,7 @@ func Verdict(iv Interval, target float64, atLeast bool) string {
 // MeasureTargets measures the benchmark opponent of a training folder (RunTraining's) on g:
 // its record against mcts-100 and random, and, when solve is not nil (an in-process copy of a
 // trusted game: the Solver runs there), a perfect player's record against mcts-100.
-func MeasureTargets(ctx context.Context, g, solve Game, dir string, opts TargetOptions) (*TargetRow, error) {
+func MeasureTargets(ctx context.Context, g, solve core.Game, dir string, opts TargetOptions) (*TargetRow, error) {
 	if opts.RandomGames <= 0 {
 		opts.RandomGames = 100
 	}
@@ -89,13 +90,13 @@ func MeasureTargets(ctx context.Context, g, solve Game, dir string, opts TargetO
 	}
 	row := &TargetRow{Game: run.Game, Budget: run.Budget, CPU: run.CPU, Iterations: len(run.Iterations), Checkpoint: b.Checkpoint,
 		Lopsided: b.Lopsided, Decisive: b.Decisive}
-	play := func(g Game, a Agent, ref string, games int) (StrengthRow, error) {
+	play := func(g core.Game, a core.Agent, ref string, games int) (StrengthRow, error) {
 		r, err := ParseAgent(ref)
 		if err != nil {
 			return StrengthRow{}, err
 		}
 		what := a.Name() + " vs " + ref
-		pr, err := PlayMatch(ctx, g, [2]Agent{a, r}, games, opts.Seed, func(k int, _ [2]Agent, _ Result, _ PairResult) {
+		pr, err := PlayMatch(ctx, g, [2]core.Agent{a, r}, games, opts.Seed, func(k int, _ [2]core.Agent, _ Result, _ PairResult) {
 			if opts.Progress != nil {
 				opts.Progress(what, k)
 			}

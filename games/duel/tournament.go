@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"pcgwb/games/duel/core"
 	"slices"
 	"strings"
 	"sync"
@@ -64,7 +65,7 @@ type Tournament struct {
 
 // RunTournament plays every pair of agents GamesPerPair times, alternating who moves first.
 // newGame makes one game instance per worker.
-func RunTournament(ctx context.Context, newGame func() (Game, error), agents []Agent, opts TournamentOptions) (*Tournament, error) {
+func RunTournament(ctx context.Context, newGame func() (core.Game, error), agents []core.Agent, opts TournamentOptions) (*Tournament, error) {
 	if opts.GamesPerPair <= 0 {
 		opts.GamesPerPair = 6
 	}
@@ -86,7 +87,7 @@ func RunTournament(ctx context.Context, newGame func() (Game, error), agents []A
 			}
 		}
 	}
-	games := make([]Game, workers)
+	games := make([]core.Game, workers)
 	for w := range games {
 		g, err := newGame()
 		if err != nil {
@@ -103,10 +104,10 @@ func RunTournament(ctx context.Context, newGame func() (Game, error), agents []A
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
-		go func(g Game) {
+		go func(g core.Game) {
 			defer wg.Done()
 			for jb := range next {
-				seats := [2]Agent{agents[jb.a], agents[jb.b]}
+				seats := [2]core.Agent{agents[jb.a], agents[jb.b]}
 				aSeat := 0
 				if jb.game%2 == 1 {
 					seats[0], seats[1], aSeat = seats[1], seats[0], 1
@@ -180,7 +181,7 @@ func (p *PairResult) Add(r Result, aSeat int) {
 		p.BFaults++
 	case r.Truncated:
 		p.Truncated++
-	case r.Outcome == Draw:
+	case r.Outcome == core.Draw:
 		p.Draws++
 	case r.Outcome.Winner() == aSeat:
 		p.AWins++
@@ -272,7 +273,7 @@ func (t *Tournament) WriteTable(w io.Writer) error {
 	}
 	for _, p := range t.Pairs {
 		for _, f := range p.Faults {
-			fmt.Fprintf(w, "fault in %s vs %s: %s\n", t.Agents[p.A], t.Agents[p.B], PrintableLine(f))
+			fmt.Fprintf(w, "fault in %s vs %s: %s\n", t.Agents[p.A], t.Agents[p.B], core.PrintableLine(f))
 		}
 	}
 	return nil
@@ -315,7 +316,7 @@ func (t *Tournament) MostLopsided() (Lopsided, bool) {
 }
 
 // AgentNames joins agent names for messages.
-func AgentNames(agents []Agent) string {
+func AgentNames(agents []core.Agent) string {
 	names := make([]string, len(agents))
 	for i, a := range agents {
 		names[i] = a.Name()
@@ -328,7 +329,7 @@ func AgentNames(agents []Agent) string {
 // SeatRNG(seed, k, seat). onGame, when set, is told after each game with the running record
 // (the CLI's match and the Games tab's agent match show it live). The error is only the
 // context's.
-func PlayMatch(ctx context.Context, g Game, agents [2]Agent, games int, seed int64, onGame func(k int, seats [2]Agent, res Result, pr PairResult)) (PairResult, error) {
+func PlayMatch(ctx context.Context, g core.Game, agents [2]core.Agent, games int, seed int64, onGame func(k int, seats [2]core.Agent, res Result, pr PairResult)) (PairResult, error) {
 	pr := PairResult{A: 0, B: 1}
 	for k := 0; k < games; k++ {
 		seats := agents

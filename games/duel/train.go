@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"pcgwb/games/duel/core"
 	"time"
 )
 
@@ -61,7 +62,7 @@ func (c TrainConfig) WithDefaults() TrainConfig {
 }
 
 // InitialNet is the untrained network of a game for a configuration (iteration 0).
-func InitialNet(info Info, cfg TrainConfig) *Net {
+func InitialNet(info core.Info, cfg TrainConfig) *Net {
 	cfg = cfg.WithDefaults()
 	return NewNet(obsSize(info), cfg.Hidden, info.NumActions, uint64(cfg.Seed)^0x1a2b3c4d)
 }
@@ -86,7 +87,7 @@ type IterStats struct {
 // position's observation, the search's visit shares and the game's result for the player to
 // move. Every search adds AlphaZero's Dirichlet noise to the root's priors, so that games
 // differ even when the network is sure. The result depends only on the game, net, cfg and iter.
-func selfPlay(ctx context.Context, g Game, net *Net, cfg TrainConfig, iter int) ([]sample, IterStats, error) {
+func selfPlay(ctx context.Context, g core.Game, net *Net, cfg TrainConfig, iter int) ([]sample, IterStats, error) {
 	cfg = cfg.WithDefaults()
 	st := IterStats{Iteration: iter}
 	agent := &NetAgent{Net: net, Iterations: cfg.Simulations, rootNoise: true}
@@ -101,7 +102,7 @@ func selfPlay(ctx context.Context, g Game, net *Net, cfg TrainConfig, iter int) 
 		}
 		var players []int
 		first := len(samples)
-		outcome := Ongoing
+		outcome := core.Ongoing
 		ply := 0
 		for ; ply < cfg.MaxPlies; ply++ {
 			o, err := g.Outcome(s)
@@ -121,11 +122,11 @@ func selfPlay(ctx context.Context, g Game, net *Net, cfg TrainConfig, iter int) 
 				return nil, st, err
 			}
 			if len(legal) == 0 {
-				return nil, st, contractf("legal_actions", "no legal actions while the game is ongoing")
+				return nil, st, core.Contractf("legal_actions", "no legal actions while the game is ongoing")
 			}
 			a := legal[0]
 			if len(legal) > 1 {
-				visits, err := agent.search(ctx, g, Turn{State: s, Legal: legal, Player: p, Ply: ply, MaxPlies: cfg.MaxPlies}, MoveRNG(rng.Uint64()))
+				visits, err := agent.search(ctx, g, core.Turn{State: s, Legal: legal, Player: p, Ply: ply, MaxPlies: cfg.MaxPlies}, MoveRNG(rng.Uint64()))
 				if err != nil {
 					return nil, st, err
 				}
@@ -152,7 +153,7 @@ func selfPlay(ctx context.Context, g Game, net *Net, cfg TrainConfig, iter int) 
 				return nil, st, err
 			}
 		}
-		if outcome == Ongoing { // the ply cap: a draw for training
+		if outcome == core.Ongoing { // the ply cap: a draw for training
 			if o, err := g.Outcome(s); err == nil && o.Done() {
 				outcome = o
 			}
@@ -161,9 +162,9 @@ func selfPlay(ctx context.Context, g Game, net *Net, cfg TrainConfig, iter int) 
 			samples[i].Z = outcome.Reward(players[i-first])
 		}
 		switch outcome {
-		case FirstWins:
+		case core.FirstWins:
 			st.FirstWins++
-		case SecondWins:
+		case core.SecondWins:
 			st.SecondWins++
 		default:
 			st.Draws++
@@ -222,7 +223,7 @@ func (r *Replay) samples() []sample {
 // TrainIteration plays iteration iter's self-play games with net, adds them to the window rp
 // (nil: a window of this iteration alone) and returns the network fitted to the window (net
 // is not changed). The result depends only on the game, net, cfg, iter and the window.
-func TrainIteration(ctx context.Context, g Game, net *Net, cfg TrainConfig, iter int, rp *Replay) (*Net, IterStats, error) {
+func TrainIteration(ctx context.Context, g core.Game, net *Net, cfg TrainConfig, iter int, rp *Replay) (*Net, IterStats, error) {
 	cfg = cfg.WithDefaults()
 	samples, st, err := selfPlay(ctx, g, net, cfg, iter)
 	if err != nil {
@@ -263,7 +264,7 @@ type trainReply struct {
 // Train runs one training iteration on g (TrainIteration): the self-play games inside the
 // sandbox worker for a Remote game (the script never runs in this process), the fitting here.
 // The iteration's CPU time is the worker's and this process's.
-func Train(ctx context.Context, g Game, net *Net, cfg TrainConfig, iter int, rp *Replay) (*Net, IterStats, error) {
+func Train(ctx context.Context, g core.Game, net *Net, cfg TrainConfig, iter int, rp *Replay) (*Net, IterStats, error) {
 	r, ok := g.(*Remote)
 	if !ok {
 		start := CPUTime()
@@ -331,7 +332,7 @@ func (w *worker) serveTrain(ctx context.Context, req *trainRequest) workerReply 
 	}
 	samples, st, err := selfPlay(ctx, w.game, req.Net, req.Config, req.Iteration)
 	if err != nil {
-		if f := FaultOf(err); f != nil {
+		if f := core.FaultOf(err); f != nil {
 			return workerReply{Fault: f}
 		}
 		return workerReply{Error: err.Error()}
@@ -349,7 +350,7 @@ func (w *worker) serveTrain(ctx context.Context, req *trainRequest) workerReply 
 
 // actSpec is the worker's side of a NetAgent's move: the agent is rebuilt from its spec once
 // and kept under its name.
-func (w *worker) specAgent(name string, spec json.RawMessage) (Agent, error) {
+func (w *worker) specAgent(name string, spec json.RawMessage) (core.Agent, error) {
 	if a, ok := w.agents[name]; ok {
 		return a, nil
 	}

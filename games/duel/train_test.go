@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"pcgwb/games/duel/core"
 	"testing"
 
 	"pcgwb/internal/folderlock"
@@ -16,8 +17,8 @@ func smallTraining() TrainOptions {
 		Config: TrainConfig{Seed: 7, GamesPerIter: 4, Simulations: 12, Hidden: 16, Epochs: 2}}
 }
 
-func inProcess(name string) func(bool) (Game, error) {
-	return func(bool) (Game, error) { return LoadBuiltin(name, Limits{}) }
+func inProcess(name string) func(bool) (core.Game, error) {
+	return func(bool) (core.Game, error) { return LoadBuiltin(name, Limits{}) }
 }
 
 // TestTrainingIsDeterministicAndResumable: the same seed gives the same checkpoints, whether
@@ -108,11 +109,11 @@ func TestTrainingInTheSandboxMatches(t *testing.T) {
 		t.Fatalf("sandboxed iteration differs (%s vs %s), stats %+v", here.Hash(), there.Hash(), st)
 	}
 	agent := &NetAgent{Net: here, Label: "t", Iterations: 30}
-	a1, err := Play(ctx, g, [2]Agent{agent, Random{}}, 3, 0, [2]*rand.Rand{SeatRNG(1, 0, 0), SeatRNG(1, 0, 1)})
+	a1, err := Play(ctx, g, [2]core.Agent{agent, Random{}}, 3, 0, [2]*rand.Rand{SeatRNG(1, 0, 0), SeatRNG(1, 0, 1)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	a2, err := Play(ctx, r, [2]Agent{agent, Random{}}, 3, 0, [2]*rand.Rand{SeatRNG(1, 0, 0), SeatRNG(1, 0, 1)})
+	a2, err := Play(ctx, r, [2]core.Agent{agent, Random{}}, 3, 0, [2]*rand.Rand{SeatRNG(1, 0, 0), SeatRNG(1, 0, 1)})
 	if err != nil {
 		t.Fatal(err)
 	}

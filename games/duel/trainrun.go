@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"pcgwb/games/duel/core"
 	"time"
 
 	"pcgwb/internal/atomicfile"
@@ -88,7 +89,7 @@ func SourceHash(src []byte) string {
 // checkpoints (gg-bench's rule, SelectBenchmark), measures its strength and writes
 // benchmark.json. newGame opens the game (a sandbox worker for a script): with training set,
 // for the iterations (a budget per request long enough for one iteration), else for play.
-func RunTraining(ctx context.Context, newGame func(training bool) (Game, error), src []byte, dir string, opts TrainOptions) (*TrainRun, *Benchmark, error) {
+func RunTraining(ctx context.Context, newGame func(training bool) (core.Game, error), src []byte, dir string, opts TrainOptions) (*TrainRun, *Benchmark, error) {
 	logf := opts.Log
 	if logf == nil {
 		logf = func(string, ...any) {}
@@ -204,7 +205,7 @@ func RunTraining(ctx context.Context, newGame func(training bool) (Game, error),
 // MCTS of PlayIterations guided by its network, SelectGames games a pair with the first mover
 // alternating; the benchmark opponent is the loser of the most lopsided pair (something is
 // known to beat it). Draws count for neither side (MostLopsided).
-func SelectBenchmark(ctx context.Context, g Game, dir string, run *TrainRun, opts TrainOptions) (*Benchmark, error) {
+func SelectBenchmark(ctx context.Context, g core.Game, dir string, run *TrainRun, opts TrainOptions) (*Benchmark, error) {
 	iters := opts.PlayIterations
 	if iters <= 0 {
 		iters = 100
@@ -225,7 +226,7 @@ func SelectBenchmark(ctx context.Context, g Game, dir string, run *TrainRun, opt
 	if len(cands) == 1 {
 		b.Checkpoint = cands[0]
 	} else {
-		agents := make([]Agent, len(cands))
+		agents := make([]core.Agent, len(cands))
 		for i, c := range cands {
 			net, err := readJSON[Net](filepath.Join(dir, c))
 			if err != nil {
@@ -244,7 +245,7 @@ func SelectBenchmark(ctx context.Context, g Game, dir string, run *TrainRun, opt
 		}
 		for i := range agents {
 			for j := i + 1; j < len(agents); j++ {
-				pr, err := PlayMatch(ctx, g, [2]Agent{agents[i], agents[j]}, games, seed, nil)
+				pr, err := PlayMatch(ctx, g, [2]core.Agent{agents[i], agents[j]}, games, seed, nil)
 				if err != nil {
 					return nil, err
 				}
@@ -296,7 +297,7 @@ func LoadBenchmark(dir string) (*Benchmark, *NetAgent, error) {
 
 func trimExt(name string) string { return name[:len(name)-len(filepath.Ext(name))] }
 
-func closeGame(g Game) {
+func closeGame(g core.Game) {
 	if c, ok := g.(interface{ Close() }); ok && g != nil {
 		c.Close()
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"pcgwb/games/duel/core"
 	"sort"
 	"strconv"
 	"strings"
@@ -95,7 +96,7 @@ func (tr *transcript) write(path string) error {
 }
 
 // moveByLabel finds the legal move with the given label; labels of legal moves are unique.
-func moveByLabel(g Game, s State, legal []int, label string) (int, error) {
+func moveByLabel(g core.Game, s core.State, legal []int, label string) (int, error) {
 	found := -1
 	for _, a := range legal {
 		l, err := g.ActionLabel(s, a)

@@ -6,6 +6,7 @@ import (
 	"hash/fnv"
 	"io"
 	"math/rand/v2"
+	"pcgwb/games/duel/core"
 	"slices"
 	"strings"
 	"time"
@@ -57,7 +58,7 @@ type ValidateOptions struct {
 	// SkillAgents play the skill round robin (default random, mcts-25, mcts-100); SkillGames
 	// is the number of games per pair (default 6) and SkillThreshold the share of games the
 	// winner of the most lopsided pair must exceed (default 0.8).
-	SkillAgents    []Agent
+	SkillAgents    []core.Agent
 	SkillGames     int
 	SkillThreshold float64
 	// SkipSkill leaves out the (slowest) skill filter.
@@ -87,7 +88,7 @@ func (o ValidateOptions) withDefaults() ValidateOptions {
 		o.GameSteps = 50_000_000
 	}
 	if len(o.SkillAgents) == 0 {
-		o.SkillAgents = []Agent{Random{}, &MCTS{Iterations: 25}, &MCTS{Iterations: 100}}
+		o.SkillAgents = []core.Agent{Random{}, &MCTS{Iterations: 25}, &MCTS{Iterations: 100}}
 	}
 	if o.SkillGames <= 0 {
 		o.SkillGames = 6
@@ -120,11 +121,11 @@ type Report struct {
 	Game   string `json:"game"`
 	Passed bool   `json:"passed"`
 	// Rejected names the filter that rejected the game and Reason says why.
-	Rejected string  `json:"rejected,omitempty"`
-	Reason   string  `json:"reason,omitempty"`
-	Fault    *Fault  `json:"fault,omitempty"`
-	Checks   []Check `json:"checks"`
-	Info     *Info   `json:"info,omitempty"`
+	Rejected string      `json:"rejected,omitempty"`
+	Reason   string      `json:"reason,omitempty"`
+	Fault    *core.Fault `json:"fault,omitempty"`
+	Checks   []Check     `json:"checks"`
+	Info     *core.Info  `json:"info,omitempty"`
 
 	Random            *RandomPlayStats `json:"random_play,omitempty"`
 	Skill             *Tournament      `json:"skill,omitempty"`
@@ -138,14 +139,14 @@ type Report struct {
 // filterError rejects a game in one filter.
 type filterError struct {
 	msg   string
-	fault *Fault
+	fault *core.Fault
 }
 
 func (e *filterError) Error() string { return e.msg }
 
 func reject(err error, format string, a ...any) error {
 	msg := fmt.Sprintf(format, a...)
-	f := FaultOf(err)
+	f := core.FaultOf(err)
 	if err != nil {
 		msg += ": " + err.Error()
 	}
@@ -200,7 +201,7 @@ func (r *Report) record(filter string, start time.Time, err error) bool {
 		if fe, ok := err.(*filterError); ok {
 			r.Fault = fe.fault
 		} else {
-			r.Fault = FaultOf(err)
+			r.Fault = core.FaultOf(err)
 		}
 	}
 	r.Checks = append(r.Checks, c)
@@ -268,9 +269,9 @@ func validate(ctx context.Context, p *Program, opts ValidateOptions, rep Report)
 
 // inspect checks every contract function on one ongoing or finished state and returns its
 // outcome, player to move and legal list.
-func inspect(g Game, s State, labels bool) (Outcome, int, []int, error) {
+func inspect(g core.Game, s core.State, labels bool) (core.Outcome, int, []int, error) {
 	if err := CheckData(s); err != nil {
-		return Ongoing, 0, nil, contractf("", "%v", err)
+		return core.Ongoing, 0, nil, core.Contractf("", "%v", err)
 	}
 	o, err := g.Outcome(s)
 	if err != nil {
@@ -296,7 +297,7 @@ func inspect(g Game, s State, labels bool) (Outcome, int, []int, error) {
 		return o, p, nil, err
 	}
 	if len(legal) == 0 {
-		return o, p, nil, contractf("legal_actions", "returned no actions while the game is ongoing (a pass must be an explicit action)")
+		return o, p, nil, core.Contractf("legal_actions", "returned no actions while the game is ongoing (a pass must be an explicit action)")
 	}
 	if labels {
 		seen := make(map[string]int, len(legal))
@@ -306,7 +307,7 @@ func inspect(g Game, s State, labels bool) (Outcome, int, []int, error) {
 				return o, p, legal, err
 			}
 			if b, dup := seen[l]; dup {
-				return o, p, legal, contractf("action_label", "actions %d and %d have the same label %q", b, a, l)
+				return o, p, legal, core.Contractf("action_label", "actions %d and %d have the same label %q", b, a, l)
 			}
 			seen[l] = a
 		}
@@ -337,9 +338,9 @@ func checkExecution(g *ScriptGame, opts ValidateOptions) error {
 func checkTermination(ctx context.Context, g *ScriptGame, opts ValidateOptions) error {
 	for seat := 0; seat < 2; seat++ {
 		for k := 0; k < opts.TerminationGames; k++ {
-			agents := [2]Agent{FirstLegal{}, Random{}}
+			agents := [2]core.Agent{FirstLegal{}, Random{}}
 			if seat == 1 {
-				agents = [2]Agent{Random{}, FirstLegal{}}
+				agents = [2]core.Agent{Random{}, FirstLegal{}}
 			}
 			id := seat*opts.TerminationGames + k
 			res, err := Play(ctx, g, agents, opts.Seed+int64(k), opts.MaxPlies, [2]*rand.Rand{SeatRNG(opts.Seed, id, 0), SeatRNG(opts.Seed, id, 1)})
@@ -359,37 +360,37 @@ func checkTermination(ctx context.Context, g *ScriptGame, opts ValidateOptions) 
 
 // playout plays one game under every contract check, random moves from rng or, when replay is
 // set, the recorded moves, and returns the moves, the hash of its renders and its outcome.
-func playout(ctx context.Context, g *ScriptGame, seed int64, rng *rand.Rand, opts ValidateOptions, replay bool, moves []int, sizes *stateSizes) ([]int, uint64, Outcome, error) {
+func playout(ctx context.Context, g *ScriptGame, seed int64, rng *rand.Rand, opts ValidateOptions, replay bool, moves []int, sizes *stateSizes) ([]int, uint64, core.Outcome, error) {
 	h := fnv.New64a()
 	startSteps := g.Steps()
 	s, err := g.Initial(seed)
 	if err != nil {
-		return nil, 0, Ongoing, err
+		return nil, 0, core.Ongoing, err
 	}
 	for ply := 0; ; ply++ {
 		if err := ctx.Err(); err != nil {
-			return nil, 0, Ongoing, err
+			return nil, 0, core.Ongoing, err
 		}
 		if g.Steps()-startSteps > opts.GameSteps {
-			return nil, 0, Ongoing, &Fault{Kind: FaultSteps, Msg: fmt.Sprintf("the game used more than %d execution steps", opts.GameSteps)}
+			return nil, 0, core.Ongoing, &core.Fault{Kind: core.FaultSteps, Msg: fmt.Sprintf("the game used more than %d execution steps", opts.GameSteps)}
 		}
 		if sizes != nil {
 			sizes.add(s, ply)
 		}
 		txt, err := g.Render(s)
 		if err != nil {
-			return nil, 0, Ongoing, err
+			return nil, 0, core.Ongoing, err
 		}
 		io.WriteString(h, txt)
 		o, _, legal, err := inspect(g, s, ply < 3 && !replay)
 		if err != nil {
-			return nil, 0, Ongoing, err
+			return nil, 0, core.Ongoing, err
 		}
 		if o.Done() {
 			return moves, h.Sum64(), o, nil
 		}
 		if ply >= opts.MaxPlies {
-			return moves, h.Sum64(), Ongoing, &Fault{Kind: FaultContract, Msg: fmt.Sprintf("no outcome after %d plies", opts.MaxPlies)}
+			return moves, h.Sum64(), core.Ongoing, &core.Fault{Kind: core.FaultContract, Msg: fmt.Sprintf("no outcome after %d plies", opts.MaxPlies)}
 		}
 		var a int
 		if replay {
@@ -403,12 +404,12 @@ func playout(ctx context.Context, g *ScriptGame, seed int64, rng *rand.Rand, opt
 		} else {
 			a = legal[rng.IntN(len(legal))]
 			if _, err := g.ActionLabel(s, a); err != nil {
-				return nil, 0, Ongoing, err
+				return nil, 0, core.Ongoing, err
 			}
 			moves = append(moves, a)
 		}
 		if s, err = g.Apply(s, a); err != nil {
-			return nil, 0, Ongoing, err
+			return nil, 0, core.Ongoing, err
 		}
 	}
 }
@@ -417,7 +418,7 @@ type playoutRecord struct {
 	seed    int64
 	moves   []int
 	hash    uint64
-	outcome Outcome
+	outcome core.Outcome
 }
 
 func checkPlayouts(ctx context.Context, g *ScriptGame, opts ValidateOptions) (*RandomPlayStats, []playoutRecord, []stateSizes, error) {
@@ -439,9 +440,9 @@ func checkPlayouts(ctx context.Context, g *ScriptGame, opts ValidateOptions) (*R
 		st.Games++
 		plies += len(moves)
 		switch o {
-		case FirstWins:
+		case core.FirstWins:
 			st.FirstWins++
-		case SecondWins:
+		case core.SecondWins:
 			st.SecondWin++
 		default:
 			st.Draws++
@@ -489,7 +490,7 @@ func checkDegenerate(st *RandomPlayStats) error {
 }
 
 func checkSkill(ctx context.Context, p *Program, opts ValidateOptions, rep *Report) error {
-	t, err := RunTournament(ctx, func() (Game, error) { return p.New() }, opts.SkillAgents, TournamentOptions{
+	t, err := RunTournament(ctx, func() (core.Game, error) { return p.New() }, opts.SkillAgents, TournamentOptions{
 		GamesPerPair: opts.SkillGames,
 		MaxPlies:     opts.MaxPlies,
 		Seed:         opts.Seed,
@@ -519,7 +520,7 @@ func checkSkill(ctx context.Context, p *Program, opts ValidateOptions, rep *Repo
 
 // WriteText prints a report for people: one line per filter, then the verdict.
 func (r *Report) WriteText(w io.Writer) {
-	fmt.Fprintf(w, "game %s", PrintableLine(r.Game))
+	fmt.Fprintf(w, "game %s", core.PrintableLine(r.Game))
 	if r.Info != nil {
 		fmt.Fprintf(w, " (%d actions, observation of %d)", r.Info.NumActions, r.Info.ObsSize)
 	}
@@ -531,7 +532,7 @@ func (r *Report) WriteText(w io.Writer) {
 		}
 		fmt.Fprintf(w, "  %-12s %-9s %8s", c.Filter, status, c.Duration.Round(time.Millisecond))
 		if c.Passed && c.Detail != "" {
-			fmt.Fprintf(w, "  %s", PrintableLine(c.Detail))
+			fmt.Fprintf(w, "  %s", core.PrintableLine(c.Detail))
 		}
 		fmt.Fprintln(w)
 	}
@@ -548,7 +549,7 @@ func (r *Report) WriteText(w io.Writer) {
 		}
 	}
 	for _, warn := range r.Warnings {
-		fmt.Fprintf(w, "warning: %s\n", PrintableLine(warn))
+		fmt.Fprintf(w, "warning: %s\n", core.PrintableLine(warn))
 	}
 	if r.Passed {
 		fmt.Fprint(w, "verdict: accepted")
@@ -558,5 +559,5 @@ func (r *Report) WriteText(w io.Writer) {
 		fmt.Fprintln(w)
 		return
 	}
-	fmt.Fprintf(w, "verdict: rejected by the %s filter: %s\n", r.Rejected, PrintableLine(r.Reason))
+	fmt.Fprintf(w, "verdict: rejected by the %s filter: %s\n", r.Rejected, core.PrintableLine(r.Reason))
 }

@@ -3,6 +3,7 @@ package duel
 import (
 	"context"
 	"errors"
+	"pcgwb/games/duel/core"
 	"strings"
 	"time"
 )
@@ -60,7 +61,7 @@ func (pl *Pool) ValidateSandboxed(ctx context.Context, name string, src []byte, 
 	}
 	rejected := func(filter string, err error) Report {
 		rep := Report{Game: name, Rejected: filter}
-		if f := FaultOf(err); f != nil {
+		if f := core.FaultOf(err); f != nil {
 			rep.Fault, rep.Reason = f, f.Error()
 		} else {
 			rep.Reason = err.Error()

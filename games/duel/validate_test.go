@@ -3,6 +3,7 @@ package duel
 import (
 	"bytes"
 	"context"
+	"pcgwb/games/duel/core"
 	"strings"
 	"testing"
 	"time"
@@ -12,7 +13,7 @@ import (
 // check.
 var quickValidation = ValidateOptions{
 	Playouts:    60,
-	SkillAgents: []Agent{Random{}, &MCTS{Iterations: 100}},
+	SkillAgents: []core.Agent{Random{}, &MCTS{Iterations: 100}},
 	SkillGames:  12,
 	Workers:     2,
 }

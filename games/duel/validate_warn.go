@@ -3,6 +3,7 @@ package duel
 import (
 	"context"
 	"fmt"
+	"pcgwb/games/duel/core"
 	"time"
 )
 
@@ -29,7 +30,7 @@ type stateSizes struct {
 	first, largest, largestPly int
 }
 
-func (z *stateSizes) add(s State, ply int) {
+func (z *stateSizes) add(s core.State, ply int) {
 	v, err := stateValue(s)
 	if err != nil {
 		return
@@ -84,7 +85,7 @@ func slowWarning(ctx context.Context, g *ScriptGame, opts ValidateOptions) strin
 		}
 		if ply%2 == 0 && len(legal) > 1 {
 			start := CPUTime()
-			if _, err := m.Search(ctx, g, Turn{State: s, Legal: legal, Player: p, Ply: ply, MaxPlies: opts.MaxPlies}, MoveRNG(uint64(ply))); err != nil {
+			if _, err := m.Search(ctx, g, core.Turn{State: s, Legal: legal, Player: p, Ply: ply, MaxPlies: opts.MaxPlies}, MoveRNG(uint64(ply))); err != nil {
 				return ""
 			}
 			total += CPUTime() - start

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"pcgwb/games/duel/core"
 	"runtime"
 	"runtime/debug"
 	"strconv"
@@ -90,25 +91,25 @@ type workerRequest struct {
 }
 
 type workerReply struct {
-	Fault *Fault `json:"fault,omitempty"`
+	Fault *core.Fault `json:"fault,omitempty"`
 	// Error is a failure that is not the script's (a bad request).
-	Error  string    `json:"error,omitempty"`
-	Info   *Info     `json:"info,omitempty"`
-	ID     uint64    `json:"id,omitempty"`
-	Int    int       `json:"int,omitempty"`
-	Ints   []int     `json:"ints,omitempty"`
-	Floats []float64 `json:"floats,omitempty"`
-	Text   string    `json:"text,omitempty"`
+	Error  string     `json:"error,omitempty"`
+	Info   *core.Info `json:"info,omitempty"`
+	ID     uint64     `json:"id,omitempty"`
+	Int    int        `json:"int,omitempty"`
+	Ints   []int      `json:"ints,omitempty"`
+	Floats []float64  `json:"floats,omitempty"`
+	Text   string     `json:"text,omitempty"`
 	// Labels: the labels of Legal's actions; Cells: the cells of each (Defined: the script
 	// has action_cells).
-	Texts   []string   `json:"texts,omitempty"`
-	Cells   [][]Square `json:"cells,omitempty"`
-	Defined bool       `json:"defined,omitempty"`
-	Outcome Outcome    `json:"outcome,omitempty"`
+	Texts   []string        `json:"texts,omitempty"`
+	Cells   [][]core.Square `json:"cells,omitempty"`
+	Defined bool            `json:"defined,omitempty"`
+	Outcome core.Outcome    `json:"outcome,omitempty"`
 	// Inspect: the faults of to_move and legal_actions, reported apart from outcome's.
-	MoveFault  *Fault  `json:"move_fault,omitempty"`
-	LegalFault *Fault  `json:"legal_fault,omitempty"`
-	Report     *Report `json:"report,omitempty"`
+	MoveFault  *core.Fault `json:"move_fault,omitempty"`
+	LegalFault *core.Fault `json:"legal_fault,omitempty"`
+	Report     *Report     `json:"report,omitempty"`
 	// Inspected: Outcome, Int (to_move) and Ints (legal_actions) are those of the state an
 	// initial or apply request made.
 	Inspected bool `json:"inspected,omitempty"`
@@ -157,9 +158,9 @@ func readFrame(r io.Reader, limit int, v any) error {
 // worker is the child side: one loaded game and the states the parent holds handles to.
 type worker struct {
 	game   *ScriptGame
-	states map[uint64]State
+	states map[uint64]core.State
 	next   uint64
-	agents map[string]Agent
+	agents map[string]core.Agent
 
 	// out is shared with the budget watchdog, which may answer for a request that never returns.
 	outMu    sync.Mutex
@@ -204,13 +205,13 @@ func ServeWorker(in io.Reader, out io.Writer, lim ChildLimits) int {
 	debug.SetGCPercent(400)
 	// budgets are CPU time here: a loaded machine does not stop a call that did little work
 	cpuClock.Store(true)
-	w := &worker{states: map[uint64]State{}, agents: map[string]Agent{}, out: bufio.NewWriterSize(out, 64<<10), exit: os.Exit}
+	w := &worker{states: map[uint64]core.State{}, agents: map[string]core.Agent{}, out: bufio.NewWriterSize(out, 64<<10), exit: os.Exit}
 	go w.watch()
 	stuck := func(limit time.Duration) {
 		w.mu.Lock()
 		seq := w.seq
 		w.mu.Unlock()
-		w.die(seq, &Fault{Kind: FaultTimeout, Msg: fmt.Sprintf("one step of the script ran past the CPU-time limit of %s per call and did not stop: the sandbox worker was ended", limit)})
+		w.die(seq, &core.Fault{Kind: core.FaultTimeout, Msg: fmt.Sprintf("one step of the script ran past the CPU-time limit of %s per call and did not stop: the sandbox worker was ended", limit)})
 	}
 	stuckCall.Store(&stuck)
 	br := bufio.NewReaderSize(in, 64<<10)
@@ -281,7 +282,7 @@ func (w *worker) watch() {
 // die answers request seq with f and ends the process, if that request is still in progress.
 // A request that returned in the meantime has its own answer (or is writing it): a second one
 // would be read by the parent as the answer to its next request.
-func (w *worker) die(seq uint64, f *Fault) {
+func (w *worker) die(seq uint64, f *core.Fault) {
 	w.outMu.Lock() // held to the end: the main loop writes no answer after this one
 	w.mu.Lock()
 	if !w.busy || w.seq != seq {
@@ -297,11 +298,11 @@ func (w *worker) die(seq uint64, f *Fault) {
 	w.exit(0)
 }
 
-func budgetFault(name string, budget time.Duration) *Fault {
+func budgetFault(name string, budget time.Duration) *core.Fault {
 	if name == "" {
 		name = "request"
 	}
-	return &Fault{Kind: FaultTimeout, Msg: fmt.Sprintf("the %s used more than its CPU budget of %s", name, budget)}
+	return &core.Fault{Kind: core.FaultTimeout, Msg: fmt.Sprintf("the %s used more than its CPU budget of %s", name, budget)}
 }
 
 func (w *worker) serve(req workerRequest) (rep workerReply) {
@@ -315,7 +316,7 @@ func (w *worker) serve(req workerRequest) (rep workerReply) {
 	w.mu.Unlock()
 	defer func() {
 		if r := recover(); r != nil {
-			rep = workerReply{Fault: &Fault{Kind: FaultPanic, Msg: fmt.Sprint(r)}}
+			rep = workerReply{Fault: &core.Fault{Kind: core.FaultPanic, Msg: fmt.Sprint(r)}}
 		}
 		w.mu.Lock()
 		overrun := w.overrun
@@ -330,7 +331,7 @@ func (w *worker) serve(req workerRequest) (rep workerReply) {
 		rep.CPU, rep.Seq = CPUTime()-start, seq
 	}()
 	fault := func(err error) workerReply {
-		if f := FaultOf(err); f != nil {
+		if f := core.FaultOf(err); f != nil {
 			return workerReply{Fault: f}
 		}
 		return workerReply{Error: err.Error()}
@@ -351,7 +352,7 @@ func (w *worker) serve(req workerRequest) (rep workerReply) {
 	if req.Op != "load" && req.Op != "reset" && w.game == nil {
 		return workerReply{Error: "no game loaded"}
 	}
-	state := func() (State, error) {
+	state := func() (core.State, error) {
 		s, ok := w.states[req.ID]
 		if !ok {
 			return nil, fmt.Errorf("unknown state %d", req.ID)
@@ -437,7 +438,7 @@ func (w *worker) serve(req workerRequest) (rep workerReply) {
 		}
 		return workerReply{Text: txt}
 	case "labels":
-		txts, err := ActionLabels(w.game, s, req.Legal)
+		txts, err := core.ActionLabels(w.game, s, req.Legal)
 		if err != nil {
 			return fault(err)
 		}
@@ -464,7 +465,7 @@ func (w *worker) serve(req workerRequest) (rep workerReply) {
 			}
 			agent, w.agents[req.Agent] = a, a
 		}
-		t := Turn{State: s, Legal: req.Legal, Player: req.Player, Ply: req.Ply, MaxPlies: req.MaxPlies}
+		t := core.Turn{State: s, Legal: req.Legal, Player: req.Player, Ply: req.Ply, MaxPlies: req.MaxPlies}
 		a, err := agent.Act(ctx, w.game, t, MoveRNG(req.RNG))
 		if err != nil {
 			return fault(err)
@@ -476,7 +477,7 @@ func (w *worker) serve(req workerRequest) (rep workerReply) {
 
 // inspect fills rep with outcome, to_move and legal_actions of s; outcome's error is returned,
 // the others' are reported in MoveFault and LegalFault.
-func (w *worker) inspect(rep *workerReply, s State) error {
+func (w *worker) inspect(rep *workerReply, s core.State) error {
 	o, err := w.game.Outcome(s)
 	if err != nil {
 		return err
@@ -505,7 +506,7 @@ func (w *worker) inspect(rep *workerReply, s State) error {
 // budget starting over (less what the first part used, when the budget is the game's). An
 // inspection that fails or runs over is left out (Inspected false): the parent then asks for
 // it and meets the fault in a request of its own, named as before.
-func (w *worker) inspectAfter(rep *workerReply, s State, req workerRequest, start time.Duration) {
+func (w *worker) inspectAfter(rep *workerReply, s core.State, req workerRequest, start time.Duration) {
 	now := CPUTime()
 	w.mu.Lock()
 	if w.overrun {
@@ -532,14 +533,14 @@ func (w *worker) inspectAfter(rep *workerReply, s State, req workerRequest, star
 	rep.Inspected, rep.Outcome, rep.Int, rep.Ints = true, in.Outcome, in.Int, in.Ints
 }
 
-func faultOrScript(err error) *Fault {
-	if f := FaultOf(err); f != nil {
+func faultOrScript(err error) *core.Fault {
+	if f := core.FaultOf(err); f != nil {
 		return f
 	}
-	return &Fault{Kind: FaultScript, Msg: err.Error()}
+	return &core.Fault{Kind: core.FaultScript, Msg: err.Error()}
 }
 
-func (w *worker) keep(s State) uint64 {
+func (w *worker) keep(s core.State) uint64 {
 	w.next++
 	w.states[w.next] = s
 	return w.next

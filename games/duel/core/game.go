@@ -1,4 +1,4 @@
-package duel
+package core
 
 import (
 	"errors"
@@ -182,6 +182,8 @@ func FaultOf(err error) *Fault {
 	return nil
 }
 
-func contractf(fn, format string, a ...any) *Fault {
+// Contractf is a contract fault of the script function fn (a value of the wrong type, an
+// impossible answer), with its message formatted as fmt.Sprintf does.
+func Contractf(fn, format string, a ...any) *Fault {
 	return &Fault{Kind: FaultContract, Func: fn, Msg: fmt.Sprintf(format, a...)}
 }
