@@ -16,6 +16,7 @@ import (
 	"golang.org/x/image/font/opentype"
 	"golang.org/x/image/math/fixed"
 
+	"pcgwb/app/widgets"
 	"pcgwb/games/birds"
 )
 
@@ -27,19 +28,19 @@ var letterChartColors = [3]color.RGBA{{0x4c, 0x8d, 0xe0, 0xff}, {0xf0, 0x9a, 0x3
 // background and text take the current theme's plot colours, and its text the theme's size
 // (Projector's is larger), as the plots' do.
 func letterChart(chars []birds.CharacterScore, team string) image.Image {
-	return letterChartStyled(chars, team, currentPlotStyle())
+	return letterChartStyled(chars, team, widgets.CurrentPlotStyle())
 }
 
 // letterChartStyled draws the chart in style st. The picture keeps its size (it is shown scaled to
-// fit); the text, and the margins that hold it, grow with st.scale.
-func letterChartStyled(chars []birds.CharacterScore, team string, st plotStyle) image.Image {
+// fit); the text, and the margins that hold it, grow with st.Scale.
+func letterChartStyled(chars []birds.CharacterScore, team string, st widgets.PlotStyle) image.Image {
 	const w, h, left = 26*30 + 40, 220, 30
-	face := chartFace(st.scale)
+	face := chartFace(st.Scale)
 	defer face.Close()
 	lineH := face.Metrics().Height.Ceil()
 	bottom, top := lineH+7, lineH+11 // the letters under the axis; the legend above the bars
 	img := image.NewRGBA(image.Rect(0, 0, w, h))
-	draw.Draw(img, img.Rect, image.NewUniform(rgba(st.back)), image.Point{}, draw.Src)
+	draw.Draw(img, img.Rect, image.NewUniform(rgba(st.Back)), image.Point{}, draw.Src)
 	var values [26][3]float64
 	maxScore := 0.0
 	for _, c := range chars {
@@ -51,7 +52,7 @@ func letterChartStyled(chars []birds.CharacterScore, team string, st plotStyle) 
 		maxScore = max(maxScore, values[i][2])
 	}
 	plotH := float64(h - bottom - top)
-	axis := rgba(st.muted)
+	axis := rgba(st.Muted)
 	for x := left; x < w-10; x++ {
 		img.SetRGBA(x, h-bottom, axis)
 	}
@@ -78,7 +79,7 @@ func letterChartStyled(chars []birds.CharacterScore, team string, st plotStyle) 
 		chartText(img, face, name, x+swatch+4, 4, axis)
 		x += swatch + 4 + textWidth(face, name) + 16
 	}
-	chartText(img, face, team, w-10-textWidth(face, team), 4, rgba(st.ink))
+	chartText(img, face, team, w-10-textWidth(face, team), 4, rgba(st.Ink))
 	return img
 }
 
@@ -116,13 +117,13 @@ type themedImage struct {
 	widget.BaseWidget
 	Image *canvas.Image
 	draw  func() image.Image
-	style plotStyle // the theme the picture was drawn in
+	style widgets.PlotStyle // the theme the picture was drawn in
 }
 
 // followTheme keeps img drawn by draw in the current theme's colours; use the result where img
 // would have been laid out.
 func followTheme(img *canvas.Image, draw func() image.Image) *themedImage {
-	t := &themedImage{Image: img, draw: draw, style: currentPlotStyle()}
+	t := &themedImage{Image: img, draw: draw, style: widgets.CurrentPlotStyle()}
 	t.ExtendBaseWidget(t)
 	return t
 }
@@ -136,7 +137,7 @@ func (r *themedImageRenderer) MinSize() fyne.Size           { return r.t.Image.M
 func (r *themedImageRenderer) Objects() []fyne.CanvasObject { return []fyne.CanvasObject{r.t.Image} }
 func (r *themedImageRenderer) Destroy()                     {}
 func (r *themedImageRenderer) Refresh() {
-	if st := currentPlotStyle(); st != r.t.style {
+	if st := widgets.CurrentPlotStyle(); st != r.t.style {
 		r.t.style = st
 		r.t.Image.Image = r.t.draw()
 	}

@@ -4,6 +4,8 @@ import (
 	"image"
 	"image/color"
 	"testing"
+
+	"pcgwb/app/widgets"
 )
 
 // inkBox is the bounding box of the pixels of img that are mostly red (the test's ink colour).
@@ -25,9 +27,9 @@ func inkBox(img image.Image) image.Rectangle {
 // (Projector's 1.2) as the plots' does, in height and in width, while the picture keeps its
 // size; the team name, drawn in the ink colour, is measured.
 func TestLetterChartTextFollowsThemeScale(t *testing.T) {
-	style := func(scale float64) plotStyle {
-		return plotStyle{back: color.Black, ink: color.NRGBA{R: 0xff, A: 0xff},
-			muted: color.NRGBA{G: 0xa0, A: 0xff}, grid: color.NRGBA{G: 0x40, A: 0xff}, scale: scale}
+	style := func(scale float64) widgets.PlotStyle {
+		return widgets.PlotStyle{Back: color.Black, Ink: color.NRGBA{R: 0xff, A: 0xff},
+			Muted: color.NRGBA{G: 0xa0, A: 0xff}, Grid: color.NRGBA{G: 0x40, A: 0xff}, Scale: scale}
 	}
 	for _, tc := range []struct {
 		name  string

@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"pcgwb/app/widgets"
 	"pcgwb/problems"
 	"pcgwb/problems/experiment"
 )
@@ -68,12 +69,12 @@ func newComparePanel(wb *Workbench, run runSource) *comparePanel {
 	cp.playtestButton = widget.NewButtonWithIcon("New playtest…", theme.MediaPlayIcon(), cp.showNewPlaytest)
 	cp.status = widget.NewLabel(compareHint)
 	cp.status.Truncation = fyne.TextTruncateEllipsis
-	cp.table = container.New(tableLayout{cols: len(compareColumns())})
-	cp.fitnessPlot = newPlotView()
-	cp.feasiblePlot = newPlotView()
+	cp.table = container.New(widgets.NewTableLayout(len(compareColumns())))
+	cp.fitnessPlot = newPlotView(cp.wb.ui)
+	cp.feasiblePlot = newPlotView(cp.wb.ui)
 	// the table's swatches and the galleries' titles say which colour is which run
-	cp.fitnessPlot.setLegendVisible(false)
-	cp.feasiblePlot.setLegendVisible(false)
+	cp.fitnessPlot.SetLegendVisible(false)
+	cp.feasiblePlot.SetLegendVisible(false)
 	cp.galleryBox = container.NewGridWithColumns(1)
 	cp.xAxis = widget.NewSelect(xAxes(), func(string) { cp.drawPlots() })
 	cp.xAxis.SetSelected(axisName(experiment.XGeneration))
@@ -161,7 +162,7 @@ func (cp *comparePanel) wait(timeout time.Duration) error {
 	cp.wb.ui.mu.Lock()
 	gals := append([]*populationView(nil), cp.galleries...)
 	cp.wb.ui.mu.Unlock()
-	waits := []func(time.Duration) error{cp.fitnessPlot.wait, cp.feasiblePlot.wait}
+	waits := []func(time.Duration) error{cp.fitnessPlot.Wait, cp.feasiblePlot.Wait}
 	for _, g := range gals {
 		waits = append(waits, g.wait)
 	}
@@ -193,8 +194,8 @@ func (cp *comparePanel) drawPlots() {
 	if err != nil {
 		axis = experiment.XGeneration // the select offers only known axes
 	}
-	cp.fitnessPlot.setSpec(compareFitnessPlotOn(cp.groups, axis))
-	cp.feasiblePlot.setSpec(compareFeasiblePlotOn(cp.groups, axis))
+	cp.fitnessPlot.SetSpec(compareFitnessPlotOn(cp.groups, axis))
+	cp.feasiblePlot.SetSpec(compareFeasiblePlotOn(cp.groups, axis))
 }
 
 // refresh recomputes the groups and redraws table, plots and galleries.
@@ -215,7 +216,7 @@ func (cp *comparePanel) refresh() {
 			if r == 0 {
 				l.TextStyle = fyne.TextStyle{Bold: true}
 				l.Importance = widget.LowImportance
-				cp.table.Add(tip(l, compareHeaderTips[cell]))
+				cp.table.Add(widgets.Tip(l, compareHeaderTips[cell]))
 				continue
 			}
 			if c == 0 && r > 0 {
@@ -224,8 +225,8 @@ func (cp *comparePanel) refresh() {
 				l.SetText(short[r-1])
 				l.TextStyle = fyne.TextStyle{Bold: true}
 				l.Truncation = fyne.TextTruncateEllipsis
-				name := container.NewBorder(nil, nil, container.NewCenter(lineSwatch(cp.groups[r-1])), nil, fixedWidth(compareNameWidth, l))
-				cp.table.Add(tip(name, cell))
+				name := container.NewBorder(nil, nil, container.NewCenter(lineSwatch(cp.groups[r-1])), nil, widgets.FixedWidth(compareNameWidth, l))
+				cp.table.Add(widgets.Tip(name, cell))
 				continue
 			}
 			cp.table.Add(l)
@@ -244,7 +245,7 @@ func (cp *comparePanel) refresh() {
 	cp.galleryBox.Layout = container.NewGridWithColumns(cols).Layout
 	multi := spansProblems(cp.groups)
 	for _, g := range cp.groups {
-		pv := newPopulationView("", true)
+		pv := newPopulationView(cp.wb.ui, "", true)
 		pv.limit = compareGalleryLimit
 		pv.sort.SetSelected(string(sortFitness))
 		pv.onOpen = cp.wb.openMember
@@ -269,7 +270,7 @@ func (cp *comparePanel) refresh() {
 		cp.galleries = append(cp.galleries, pv)
 		pv.gallery.MinWidth = 120
 		content := pv.Content()
-		tipAll(content, populationTips(pv))
+		widgets.TipAll(content, populationTips(pv))
 		cp.galleryBox.Add(container.NewBorder(title, nil, nil, nil, content))
 	}
 	if len(cp.groups) == 0 {

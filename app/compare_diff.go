@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
+	"pcgwb/app/widgets"
 	"pcgwb/problems/experiment"
 	"pcgwb/stats"
 )
@@ -40,13 +41,13 @@ func newDiffSection() *diffSection {
 	d.a.PlaceHolder, d.b.PlaceHolder = "group a", "group b"
 	d.title = widget.NewLabel("Add runs of two groups of one problem and fitness to compare them.")
 	d.title.Wrapping = fyne.TextWrapWord
-	d.table = container.New(tableLayout{cols: len(diffColumns())})
+	d.table = container.New(widgets.NewTableLayout(len(diffColumns())))
 	d.note = widget.NewLabel(experiment.DifferencesMethod)
 	d.note.Wrapping = fyne.TextWrapWord
 	d.note.Importance = widget.LowImportance
 	pick := container.NewGridWithColumns(2,
-		container.NewBorder(nil, nil, widget.NewLabel("a"), nil, tip(d.a, "Group a of the comparison: the differences are a − b.")),
-		container.NewBorder(nil, nil, widget.NewLabel("b"), nil, tip(d.b, "Group b of the comparison, of the same problem and fitness as a.")))
+		container.NewBorder(nil, nil, widget.NewLabel("a"), nil, widgets.Tip(d.a, "Group a of the comparison: the differences are a − b.")),
+		container.NewBorder(nil, nil, widget.NewLabel("b"), nil, widgets.Tip(d.b, "Group b of the comparison, of the same problem and fitness as a.")))
 	d.content = container.NewVScroll(container.NewVBox(pick, d.title, container.NewHScroll(d.table), d.note))
 	return d
 }
@@ -149,7 +150,7 @@ func (d *diffSection) show() {
 			if r == 0 {
 				l.TextStyle = fyne.TextStyle{Bold: true}
 				l.Importance = widget.LowImportance
-				d.table.Add(tip(l, diffHeaderTips[cell]))
+				d.table.Add(widgets.Tip(l, diffHeaderTips[cell]))
 				continue
 			}
 			d.table.Add(l)

@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"pcgwb/app/widgets"
 	"pcgwb/games/playtest"
 )
 
@@ -59,13 +60,13 @@ func newPeopleSection(wb *Workbench) *peopleSection {
 	ps.kioskButton = widget.NewButtonWithIcon("Start kiosk…", theme.MediaPlayIcon(), ps.showStartKiosk)
 	ps.status = widget.NewLabel("Add one or more playtest session folders (`workbench playtest new` or \"New playtest…\"); copies from several laptops merge.")
 	ps.status.Wrapping = fyne.TextWrapWord
-	ps.table = container.New(tableLayout{cols: 1})
+	ps.table = container.New(widgets.NewTableLayout(1))
 	ps.relations = widget.NewLabel("")
 	ps.relations.Wrapping = fyne.TextWrapWord
 	ps.plotBox = container.NewGridWithColumns(len(peoplePlots))
 	ps.scroll = container.NewHScroll(ps.table) // sideways: many questions must not widen the window
 	top := container.NewVBox(container.NewHBox(ps.addButton, ps.clearButton, ps.kioskButton), ps.status, ps.scroll, ps.relations)
-	ps.levels = container.New(tableLayout{cols: 1})
+	ps.levels = container.New(widgets.NewTableLayout(1))
 	views := container.NewAppTabs(container.NewTabItem("Plots", ps.plotBox),
 		container.NewTabItem("Levels", container.NewScroll(ps.levels)))
 	ps.content = container.NewBorder(top, nil, nil, nil, views)
@@ -138,7 +139,7 @@ func (ps *peopleSection) show(rep *playtest.Report, files []string, err error) {
 	ps.report = rep
 	if rep != nil {
 		rows := peopleTable(rep)
-		ps.table.Layout = tableLayout{cols: len(rows[0])}
+		ps.table.Layout = widgets.NewTableLayout(len(rows[0]))
 		for r, row := range rows {
 			for _, cell := range row {
 				l := widget.NewLabel(cell)
@@ -240,7 +241,7 @@ func peopleNumber(v float64) string {
 // showLevels fills the per-level table, each level's thumbnail (thumbs/LEVEL.png) first.
 func (ps *peopleSection) showLevels(rep *playtest.Report, files []string) {
 	rows := peopleLevels(rep)
-	ps.levels.Layout = tableLayout{cols: len(rows[0]) + 1}
+	ps.levels.Layout = widgets.NewTableLayout(len(rows[0]) + 1)
 	for r, row := range rows {
 		var thumb fyne.CanvasObject = widget.NewLabel("")
 		if r > 0 {

@@ -12,6 +12,8 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
+
+	"pcgwb/app/widgets"
 )
 
 // runPicker is the dialog that lists the runs found under a folder.
@@ -78,7 +80,7 @@ func (cp *comparePanel) showRunPicker(root string, runs []*RunRecord) *runPicker
 	scroll.SetMinSize(fyne.NewSize(0, 320))
 	body := container.NewBorder(container.NewVBox(widget.NewLabel("Tick the runs to compare:"), p.all), nil, nil, nil, scroll)
 	p.dialog = dialog.NewCustomConfirm(fmt.Sprintf("%d runs in %s", len(runs), filepath.Base(root)), "Add", "Cancel",
-		withTipLayer(body, true), func(ok bool) {
+		widgets.WithTipLayer(body, true), func(ok bool) {
 			if ok {
 				cp.addRuns(p.picked()...)
 			}

@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"pcgwb/app/widgets"
 	"pcgwb/problems"
 	"pcgwb/problems/levelio"
 )
@@ -26,8 +27,8 @@ const maxUndo = 200
 type editorPanel struct {
 	canvas       *editorCanvas
 	Palette      []*tileButton
-	quality      *badge
-	control      *badge
+	quality      *widgets.Badge
+	control      *widgets.Badge
 	timing       *widget.Label
 	infoText     *widget.Label
 	title        *widget.Label
@@ -69,8 +70,8 @@ type editorPanel struct {
 func newEditorPanel(wb *Workbench) *editorPanel {
 	ed := &editorPanel{wb: wb, evals: latest{ui: wb.ui}}
 	ed.canvas = newEditorCanvas(ed)
-	ed.quality = newBadge("Quality", 0)
-	ed.control = newBadge("Controllability", 0)
+	ed.quality = widgets.NewBadge("Quality", 0)
+	ed.control = widgets.NewBadge("Controllability", 0)
 	ed.timing = widget.NewLabel("")
 	ed.timing.SizeName = theme.SizeNameCaptionText
 	ed.timing.Importance = widget.LowImportance
@@ -105,7 +106,7 @@ func newEditorPanel(wb *Workbench) *editorPanel {
 		container.NewVBox(sectionTitle("LIVE METRICS"), container.NewHBox(ed.quality), container.NewHBox(ed.control), ed.timing, sectionTitle("INFO")),
 		nil, nil, nil, infoScroll)
 	left := container.NewBorder(sectionTitle("TILES  (1–9)"), nil, nil, nil, container.NewVScroll(ed.palette))
-	ed.body = container.NewBorder(nil, nil, fixedWidth(150, left), fixedWidth(280, right), ed.canvas)
+	ed.body = container.NewBorder(nil, nil, widgets.FixedWidth(150, left), widgets.FixedWidth(280, right), ed.canvas)
 	ed.content = container.NewBorder(container.NewBorder(nil, nil, ed.title, tools), nil, nil, nil,
 		container.NewStack(ed.body, container.NewCenter(ed.message)))
 	ed.setEnabled(false)

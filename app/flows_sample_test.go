@@ -34,7 +34,7 @@ func TestGallerySortFilterAndDetail(t *testing.T) {
 		}
 	}
 	if feasible == 0 {
-		if !pv.gallery.message.Visible() {
+		if pv.gallery.Message() == "" {
 			t.Fatal("no feasible level, but no message")
 		}
 	} else {
@@ -42,7 +42,7 @@ func TestGallerySortFilterAndDetail(t *testing.T) {
 			t.Fatalf("filter shows %d, %d are feasible", pv.gallery.Len(), feasible)
 		}
 		for _, th := range pv.gallery.Thumbs() {
-			if !th.Quality.passed() {
+			if !th.Quality.Passed() {
 				t.Fatal("an infeasible level passed the filter")
 			}
 		}

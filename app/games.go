@@ -15,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"pcgwb/app/widgets"
 	"pcgwb/games/duel"
 	"pcgwb/games/duel/core"
 )
@@ -147,16 +148,16 @@ func newDuelPanel(wb *Workbench) *duelPanel {
 	dp.buildMatch()
 
 	// the tools wrap onto a second row in a narrow window rather than widen it
-	tools := container.New(newWrapLayout(),
+	tools := container.New(widgets.NewWrapLayout(),
 		container.NewHBox(widget.NewLabel("Game"), dp.game, dp.openButton),
 		container.NewHBox(widget.NewLabel("Agent"), container.NewGridWrap(fyne.NewSize(170, dp.Agent.MinSize().Height), dp.Agent), dp.Seat),
 		container.NewHBox(widget.NewLabel("Seed"), container.NewGridWrap(fyne.NewSize(230, dp.seed.MinSize().Height),
-			tip(dp.seed, "The seed of the game shown: `workbench duel play GAME --seed S` plays the same game (the agent's moves included). Type a seed and press Enter or Play seed to play it here.")),
-			tip(dp.seedButton, "Start the game over from the seed typed on the left.")))
+			widgets.Tip(dp.seed, "The seed of the game shown: `workbench duel play GAME --seed S` plays the same game (the agent's moves included). Type a seed and press Enter or Play seed to play it here.")),
+			widgets.Tip(dp.seedButton, "Start the game over from the seed typed on the left.")))
 	// the buttons sit in a row of their own above the status, so that a long status wraps at
 	// the column's width and never squeezes them (or is squeezed to a letter per line)
-	buttons := container.New(newWrapLayout(),
-		tip(dp.errorButton, "The whole error the status shows the start of (a game that did not load, or stopped), to read or copy."), dp.stopButton, dp.newGameButton, dp.undoButton)
+	buttons := container.New(widgets.NewWrapLayout(),
+		widgets.Tip(dp.errorButton, "The whole error the status shows the start of (a game that did not load, or stopped), to read or copy."), dp.stopButton, dp.newGameButton, dp.undoButton)
 	status := container.NewVBox(buttons, dp.status)
 	board := container.NewVBox(status, container.NewCenter(container.NewStack(dp.board, dp.grid)), sectionTitle("YOUR MOVE"), dp.moves)
 	left := container.NewBorder(nil, nil, nil, nil, container.NewVScroll(board))

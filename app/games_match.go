@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"pcgwb/app/widgets"
 	"pcgwb/games/duel"
 	"pcgwb/games/duel/core"
 )
@@ -40,7 +41,7 @@ func (dp *duelPanel) buildMatch() {
 	m.matchButton = widget.NewButtonWithIcon("Play match", theme.MediaPlayIcon(), dp.toggleMatch)
 	m.matchStatus = widget.NewLabel("The Agent plays this agent, alternating who moves first.")
 	m.matchStatus.Wrapping = fyne.TextWrapWord
-	row := container.New(newWrapLayout(), container.NewHBox(widget.NewLabel("vs"), container.NewGridWrap(fyne.NewSize(170, m.matchAgent.MinSize().Height), m.matchAgent)),
+	row := container.New(widgets.NewWrapLayout(), container.NewHBox(widget.NewLabel("vs"), container.NewGridWrap(fyne.NewSize(170, m.matchAgent.MinSize().Height), m.matchAgent)),
 		container.NewHBox(widget.NewLabel("games"), container.NewGridWrap(fyne.NewSize(70, m.matchGames.MinSize().Height), m.matchGames), m.matchButton))
 	m.box = container.NewVBox(sectionTitle("AGENT VS AGENT"), row, m.matchStatus)
 }

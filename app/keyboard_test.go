@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+
+	"pcgwb/app/widgets"
 )
 
 // tabTo presses Tab (FocusNext) from nothing focused until want accepts the focused widget,
@@ -51,12 +53,12 @@ func TestKeyboardReachesGalleryCards(t *testing.T) {
 	wb.showTab("sample")
 	sample(t, wb, "12", "3")
 	thumbs := wb.samples.gallery.Thumbs()
-	f := tabTo(t, wb, "a gallery card", func(f fyne.Focusable) bool { _, ok := f.(*thumb); return ok })
+	f := tabTo(t, wb, "a gallery card", func(f fyne.Focusable) bool { _, ok := f.(*widgets.Thumb); return ok })
 	if f != thumbs[0] || !thumbs[0].Focused() {
-		t.Fatalf("Tab reached card %v first, want #1", f.(*thumb).Index+1)
+		t.Fatalf("Tab reached card %v first, want #1", f.(*widgets.Thumb).Index+1)
 	}
 	press(t, wb, fyne.KeyRight)
-	cols := wb.samples.gallery.layout.plan.cols
+	cols := wb.samples.gallery.Columns()
 	if wb.Window.Canvas().Focused() != thumbs[1] || thumbs[0].Focused() || cols < 2 {
 		t.Fatalf("Right: focus on %v (%d columns)", wb.Window.Canvas().Focused(), cols)
 	}

@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"pcgwb/app/widgets"
 	"pcgwb/games/play"
 	"pcgwb/problems"
 	"pcgwb/problems/levelio"
@@ -26,7 +27,7 @@ type detailView struct {
 	picture *canvas.Image
 	// pictureView scrolls the picture when it is larger than the room the window leaves.
 	pictureView *container.Scroll
-	badges      []*badge
+	badges      []*widgets.Badge
 	fitness     *widget.Label
 	control     *widget.Label
 	info        *widget.Label
@@ -99,9 +100,9 @@ func (wb *Workbench) showDetail(name string, p problems.Problem, m member, img i
 		picture = msg
 	}
 
-	dv.badges = []*badge{newBadge("Quality", m.Quality), newBadge("Diversity", m.Diversity), newBadge("Controllability", m.Controllability)}
+	dv.badges = []*widgets.Badge{widgets.NewBadge("Quality", m.Quality), widgets.NewBadge("Diversity", m.Diversity), widgets.NewBadge("Controllability", m.Controllability)}
 	dv.fitness = widget.NewLabel(fmt.Sprintf("fitness %.3f", m.Fitness))
-	badgeRow := container.NewHBox(dv.badges[0], dv.badges[1], dv.badges[2], tip(dv.fitness, tipFitness))
+	badgeRow := container.NewHBox(dv.badges[0], dv.badges[1], dv.badges[2], widgets.Tip(dv.fitness, tipFitness))
 
 	dv.control = widget.NewLabel(controlText(m.Control))
 	dv.control.TextStyle = fyne.TextStyle{Monospace: true}
@@ -177,7 +178,7 @@ func (wb *Workbench) showDetail(name string, p problems.Problem, m member, img i
 			footer, nil, nil, infoScroll)
 		body = container.NewBorder(dv.title, nil, container.NewCenter(picture), nil, right)
 	}
-	dv.dialog = dialog.NewCustom("Level", "Close", withTipLayer(body, true), wb.Window)
+	dv.dialog = dialog.NewCustom("Level", "Close", widgets.WithTipLayer(body, true), wb.Window)
 	dv.dialog.Resize(dlg)
 	dv.dialog.Show()
 	wb.detail = dv

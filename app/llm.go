@@ -15,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"pcgwb/app/widgets"
 	"pcgwb/llm"
 	"pcgwb/problems"
 )
@@ -94,7 +95,7 @@ type llmPanel struct {
 	lastErr                        string
 	progress                       *widget.ProgressBar
 	stream                         *widget.Label
-	gallery                        *gallery
+	gallery                        *widgets.Gallery
 	status                         *widget.Label
 	streamScroll                   *container.Scroll
 	content                        fyne.CanvasObject
@@ -172,7 +173,7 @@ func newLLMPanel(wb *Workbench, compared runCollection) *llmPanel {
 	lp.stream.TextStyle = fyne.TextStyle{Monospace: true}
 	lp.stream.Wrapping = fyne.TextWrapWord
 	lp.streamScroll = container.NewVScroll(lp.stream)
-	lp.gallery = newGallery("The levels appear here as the model writes them.")
+	lp.gallery = widgets.NewGallery("The levels appear here as the model writes them.")
 	lp.status = widget.NewLabel("Set the endpoint, press Test, then Generate.")
 	lp.status.Wrapping = fyne.TextWrapWord
 	lp.content = lp.layout(vars)
@@ -209,11 +210,11 @@ func (lp *llmPanel) layout(vars *widget.Label) fyne.CanvasObject {
 	left := container.NewVSplit(endpointBox, editor)
 	left.Offset = 0.5
 
-	controls := container.New(newWrapLayout(),
+	controls := container.New(widgets.NewWrapLayout(),
 		container.NewHBox(widget.NewLabel("Levels"), sized(lp.count, 70), widget.NewLabel("Seed"), sized(lp.seed, 110)),
 		container.NewHBox(widget.NewLabel("Examples"), sized(lp.examples, 60), widget.NewLabel("from"), sized(lp.examplesFrom, 220)),
 		lp.control, lp.generateButton, lp.cancelButton)
-	actions := container.New(newWrapLayout(), lp.errorButton, lp.askAgainButton, lp.compareButton)
+	actions := container.New(widgets.NewWrapLayout(), lp.errorButton, lp.askAgainButton, lp.compareButton)
 	top := container.NewVBox(controls, lp.progress, container.NewBorder(nil, nil, nil, actions, lp.status))
 	right := container.NewVSplit(lp.streamScroll, lp.gallery)
 	right.Offset = 0.3

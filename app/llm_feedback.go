@@ -77,7 +77,7 @@ func (lp *llmPanel) showFeedback(f llmFeedback, err error, shown int) {
 		lp.errorButton.Show()
 	}
 	if shown == 0 {
-		lp.gallery.showMessage(galleryFailure(err))
+		lp.gallery.ShowMessage(galleryFailure(err))
 	}
 }
 

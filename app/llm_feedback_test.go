@@ -69,7 +69,7 @@ func TestLLMFailureIsShownInFull(t *testing.T) {
 	lp.count.SetText("2")
 	test.Tap(lp.generateButton)
 	waitLLM(t, lp)
-	msg := lp.gallery.message.Text
+	msg := lp.gallery.Message()
 	if !strings.Contains(lp.status.Text, "Generation failed") || lp.lastErr == "" {
 		t.Fatalf("status %q, error %q", lp.status.Text, lp.lastErr)
 	}

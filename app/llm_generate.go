@@ -16,6 +16,7 @@ import (
 	"sync"
 	"time"
 
+	"pcgwb/app/widgets"
 	"pcgwb/llm"
 	"pcgwb/problems"
 	"pcgwb/problems/experiment"
@@ -128,7 +129,7 @@ func (lp *llmPanel) generate(refresh map[string]bool) {
 	lp.clearFeedback()
 	lp.progress.SetValue(0)
 	lp.stream.SetText("")
-	lp.gallery.showMessage("Waiting for the first reply…")
+	lp.gallery.ShowMessage("Waiting for the first reply…")
 	lp.batch++
 	batch := lp.batch
 	finals := 0
@@ -151,7 +152,8 @@ func (lp *llmPanel) generate(refresh map[string]bool) {
 
 	stream := &llmStream{texts: map[int]string{}, turns: map[int]int{}, tries: map[int]int{}}
 	var thumbsMu sync.Mutex
-	thumbs := map[int]*thumb{}
+	thumbs := map[int]*widgets.Thumb{}
+	contents := map[int]problems.Content{}     // each cell's level, to match the final diversities
 	fb := llmFeedback{keys: map[string]bool{}} // where the answers came from
 	lp.jobs.Add(1)
 	go func() {
@@ -162,8 +164,7 @@ func (lp *llmPanel) generate(refresh map[string]bool) {
 			lp.wb.ui.onUI(func() {
 				thumbsMu.Lock()
 				defer thumbsMu.Unlock()
-				item := problems.Item{ID: fmt.Sprintf("level-%d", ev.Item+1), Content: ev.Content, Control: ev.Control}
-				t := newThumb(ev.Item, item, img, rerr, ev.Quality, 0, ev.Controllability)
+				t := widgets.NewThumb(ev.Item, img, rerr, ev.Quality, 0, ev.Controllability)
 				if rerr == nil {
 					m := newMember(ev.Item, problems.Scored{Content: ev.Content, Control: ev.Control, Info: ev.Info, Quality: ev.Quality,
 						Controllability: ev.Controllability, Cell: problems.NoCell})
@@ -172,7 +173,7 @@ func (lp *llmPanel) generate(refresh map[string]bool) {
 						lp.wb.showDetail(name, p, m, img)
 					}
 				}
-				thumbs[ev.Item] = t
+				thumbs[ev.Item], contents[ev.Item] = t, ev.Content
 				fb.reply(ev)
 				if ev.Final {
 					finals++
@@ -184,11 +185,11 @@ func (lp *llmPanel) generate(refresh map[string]bool) {
 					keys = append(keys, k)
 				}
 				sort.Ints(keys)
-				list := make([]*thumb, len(keys))
+				list := make([]*widgets.Thumb, len(keys))
 				for i, k := range keys {
 					list[i] = thumbs[k]
 				}
-				lp.gallery.setThumbs(list)
+				lp.gallery.SetThumbs(list)
 			})
 		})
 		lp.wb.ui.onUI(func() {
@@ -213,7 +214,7 @@ func (lp *llmPanel) generate(refresh map[string]bool) {
 			default:
 				lp.progress.SetValue(1)
 				thumbsMu.Lock()
-				showDiversity(thumbs, final)
+				showDiversity(thumbs, contents, final)
 				thumbsMu.Unlock()
 				lp.status.SetText(fmt.Sprintf("%d of %d levels valid%s · %s; run folder %s (added to Compare)", len(final.Population), n, fb.note(),
 					traffic.counts().text(false), dir))
@@ -283,8 +284,9 @@ func problemImage(p problems.Problem, ev llm.ReplyEvent) (img image.Image, err e
 }
 
 // showDiversity fills in the diversity badges once the batch is measured: the final
-// population is sorted, so its members are matched to the cells by content.
-func showDiversity(thumbs map[int]*thumb, final *experiment.Final) {
+// population is sorted, so its members are matched to the cells by content (contents: each
+// cell's level, by the same key).
+func showDiversity(thumbs map[int]*widgets.Thumb, contents map[int]problems.Content, final *experiment.Final) {
 	if final == nil {
 		return
 	}
@@ -293,9 +295,9 @@ func showDiversity(thumbs map[int]*thumb, final *experiment.Final) {
 		b, _ := json.Marshal(ind.Content)
 		byContent[string(b)] = ind.Diversity
 	}
-	for _, t := range thumbs {
-		b, _ := json.Marshal(t.Item.Content)
-		if d, ok := byContent[string(b)]; ok && t.Item.Content != nil {
+	for k, t := range thumbs {
+		b, _ := json.Marshal(contents[k])
+		if d, ok := byContent[string(b)]; ok && contents[k] != nil {
 			t.Diversity.SetValue(d)
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"pcgwb/app/widgets"
 	"pcgwb/problems"
 	"pcgwb/problems/search"
 )
@@ -81,11 +82,11 @@ func newExpressivePanel(wb *Workbench, run runSource, samples sampleSource, comp
 	ep.summary.Wrapping = fyne.TextWrapWord
 	ep.cellLabel = widget.NewLabel("Tap a cell to see its levels.")
 	ep.cellLabel.TextStyle = fyne.TextStyle{Bold: true}
-	ep.cell = newPopulationView("", false)
+	ep.cell = newPopulationView(wb.ui, "", false)
 	ep.cell.onOpen = wb.openMember
 	ep.cell.onExport = wb.showExport
 
-	tools := container.NewHBox(caption("SOURCE"), fixedWidth(200, ep.source), ep.refreshButton, ep.view, caption("BINS"), fixedWidth(64, ep.bins))
+	tools := container.NewHBox(caption("SOURCE"), widgets.FixedWidth(200, ep.source), ep.refreshButton, ep.view, caption("BINS"), widgets.FixedWidth(64, ep.bins))
 	axes := container.NewGridWithColumns(2, container.NewBorder(nil, nil, caption("X"), nil, ep.xField), container.NewBorder(nil, nil, caption("Y"), nil, ep.yField))
 	mapArea := container.NewBorder(nil, ep.xLabel, nil, nil, ep.Map)
 	left := container.NewBorder(container.NewVBox(axes, ep.yLabel), ep.summary, nil, nil, mapArea)

@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"math"
 
+	"pcgwb/app/widgets"
 	"pcgwb/problems/search"
 )
 
@@ -161,7 +162,7 @@ func heatColor(t float64) color.RGBA {
 // outlined. Values are scaled by the largest one, or by [0, 1] when scaleToOne (fitness). The
 // outlines take the current theme's plot colours (the cell colours mean the same in every look).
 func drawHeatmap(h *heatmap, cell int, selected int, scaleToOne bool) *image.RGBA {
-	empty, gap, mark := rgba(themeColor(colorNamePlotGrid)), rgba(themeColor(colorNamePlotBack)), rgba(themeColor(colorNamePlotInk))
+	empty, gap, mark := rgba(widgets.Color(widgets.ColorNamePlotGrid)), rgba(widgets.Color(widgets.ColorNamePlotBack)), rgba(widgets.Color(widgets.ColorNamePlotInk))
 	w, ht := h.x.Bins*cell, h.y.Bins*cell
 	img := image.NewRGBA(image.Rect(0, 0, w, ht))
 	top := h.maxValue()
@@ -198,7 +199,7 @@ func rgba(c color.Color) color.RGBA {
 	if a == 0xffff {
 		return color.RGBA{uint8(r >> 8), uint8(g >> 8), uint8(b >> 8), 0xff}
 	}
-	br, bg, bb, _ := themeColor(colorNamePlotBack).RGBA()
+	br, bg, bb, _ := widgets.Color(widgets.ColorNamePlotBack).RGBA()
 	mix := func(fg, bk uint32) uint8 { return uint8((fg + bk*(0xffff-a)/0xffff) >> 8) }
 	return color.RGBA{mix(r, br), mix(g, bg), mix(b, bb), 0xff}
 }

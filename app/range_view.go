@@ -9,6 +9,8 @@ import (
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"pcgwb/app/widgets"
 )
 
 // heatmapView draws a heatmap with square cells and reports taps by cell.
@@ -33,7 +35,7 @@ type heatmapView struct {
 func newHeatmapView(onTap func(x, y int)) *heatmapView {
 	v := &heatmapView{onTap: onTap, selected: -1}
 	v.image = &canvas.Image{FillMode: canvas.ImageFillStretch, ScaleMode: canvas.ImageScalePixels}
-	v.back = canvas.NewRectangle(themeColor(colorNamePlotBack))
+	v.back = canvas.NewRectangle(widgets.Color(widgets.ColorNamePlotBack))
 	v.legend = &canvas.Image{Image: drawLegend(64), FillMode: canvas.ImageFillStretch, ScaleMode: canvas.ImageScalePixels}
 	v.xTitle, v.yTitle = heatLabel("", fyne.TextAlignCenter), heatLabel("", fyne.TextAlignLeading)
 	v.xTitle.TextStyle, v.yTitle.TextStyle = fyne.TextStyle{Bold: true}, fyne.TextStyle{Bold: true}
@@ -43,7 +45,7 @@ func newHeatmapView(onTap func(x, y int)) *heatmapView {
 
 // heatLabel is a small label of the heatmap's axes and legend.
 func heatLabel(text string, align fyne.TextAlign) *canvas.Text {
-	t := canvas.NewText(text, themeColor(colorNamePlotInk))
+	t := canvas.NewText(text, widgets.Color(widgets.ColorNamePlotInk))
 	t.TextSize = theme.Size(theme.SizeNameCaptionText)
 	t.Alignment = align
 	return t
@@ -310,10 +312,10 @@ func (r *heatmapRenderer) MinSize() fyne.Size { return fyne.NewSize(200, 200) }
 // axis text and the cells' outlines.
 func (r *heatmapRenderer) Refresh() {
 	v := r.v
-	v.back.FillColor = themeColor(colorNamePlotBack)
+	v.back.FillColor = widgets.Color(widgets.ColorNamePlotBack)
 	for _, ts := range [][]*canvas.Text{v.xTicks, v.yTicks, v.legendTicks, {v.xTitle, v.yTitle}} {
 		for _, t := range ts {
-			t.Color = themeColor(colorNamePlotInk)
+			t.Color = widgets.Color(widgets.ColorNamePlotInk)
 			t.TextSize = theme.Size(theme.SizeNameCaptionText)
 		}
 	}

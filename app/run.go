@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"pcgwb/app/widgets"
 	"pcgwb/llm"
 	"pcgwb/problems"
 	"pcgwb/problems/experiment"
@@ -59,10 +60,10 @@ func (s RunState) String() string {
 // browse its current or final population.
 type runPanel struct {
 	generator, fitness         *widget.Select
-	popSize, generations, seed *entry
+	popSize, generations, seed *widgets.Entry
 	axisX, axisY               *widget.Select
-	bins                       *entry
-	llmRate, llmRepairs        *entry // llm-ga, llm-mapelites: share of children asked, re-asks
+	bins                       *widgets.Entry
+	llmRate, llmRepairs        *widgets.Entry // llm-ga, llm-mapelites: share of children asked, re-asks
 	endpointNote               *widget.Label
 	startButton, pauseButton   *widget.Button
 	cancelButton               *widget.Button
@@ -128,20 +129,20 @@ func newRunPanel(wb *Workbench, llmTab func() modelEndpoint) *runPanel {
 
 	rp.errorText, rp.errorBanner = newErrorBanner()
 
-	rp.fitnessPlot = newPlotView()
-	rp.countsPlot = newPlotView()
-	rp.population = newPopulationView("The population appears here while a run goes on.", false)
+	rp.fitnessPlot = newPlotView(wb.ui)
+	rp.countsPlot = newPlotView(wb.ui)
+	rp.population = newPopulationView(wb.ui, "The population appears here while a run goes on.", false)
 	rp.population.onOpen = wb.openMember
 	rp.population.onExport = wb.showExport
 
-	rp.axesRow = container.NewHBox(caption("AXES"), fixedWidth(150, rp.axisX), fixedWidth(150, rp.axisY), caption("BINS"), fixedWidth(50, rp.bins))
+	rp.axesRow = container.NewHBox(caption("AXES"), widgets.FixedWidth(150, rp.axisX), widgets.FixedWidth(150, rp.axisY), caption("BINS"), widgets.FixedWidth(50, rp.bins))
 	rp.axesRow.Hide()
 	settings := container.NewHBox(
-		caption("GENERATOR"), fixedWidth(130, rp.generator),
-		caption("FITNESS"), fixedWidth(220, rp.fitness),
-		caption("POP"), fixedWidth(60, rp.popSize),
-		caption("GENS"), fixedWidth(64, rp.generations),
-		caption("SEED"), fixedWidth(80, rp.seed),
+		caption("GENERATOR"), widgets.FixedWidth(130, rp.generator),
+		caption("FITNESS"), widgets.FixedWidth(220, rp.fitness),
+		caption("POP"), widgets.FixedWidth(60, rp.popSize),
+		caption("GENS"), widgets.FixedWidth(64, rp.generations),
+		caption("SEED"), widgets.FixedWidth(80, rp.seed),
 	)
 	buttons := container.NewHBox(rp.startButton, rp.pauseButton, rp.cancelButton)
 	top := container.NewVBox(

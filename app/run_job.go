@@ -312,7 +312,7 @@ func (rp *runPanel) wait(timeout time.Duration) error {
 			return fmt.Errorf("the run is still going after %v", timeout)
 		}
 	}
-	for _, w := range []func(time.Duration) error{rp.population.wait, rp.fitnessPlot.wait, rp.countsPlot.wait} {
+	for _, w := range []func(time.Duration) error{rp.population.wait, rp.fitnessPlot.Wait, rp.countsPlot.Wait} {
 		if err := w(time.Until(deadline)); err != nil {
 			return err
 		}

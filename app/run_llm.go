@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"pcgwb/app/widgets"
 	"pcgwb/llm"
 	"pcgwb/problems/experiment"
 	"pcgwb/problems/search"
@@ -32,8 +33,8 @@ func (rp *runPanel) setupLLM() {
 	rp.endpointNote = widget.NewLabel("")
 	rp.endpointNote.SizeName = theme.SizeNameCaptionText
 	rp.endpointNote.Truncation = fyne.TextTruncateEllipsis
-	rp.llmRow = container.NewBorder(nil, nil, container.NewHBox(caption("LLM RATE"), fixedWidth(60, rp.llmRate),
-		caption("REPAIRS"), fixedWidth(50, rp.llmRepairs)), nil, rp.endpointNote)
+	rp.llmRow = container.NewBorder(nil, nil, container.NewHBox(caption("LLM RATE"), widgets.FixedWidth(60, rp.llmRate),
+		caption("REPAIRS"), widgets.FixedWidth(50, rp.llmRepairs)), nil, rp.endpointNote)
 	rp.llmRow.Hide()
 }
 

@@ -88,12 +88,12 @@ func TestRunRedrawsOnlyOnNewData(t *testing.T) {
 	eventually(t, "generation 0 shown and generation 1 held", func() bool {
 		return len(rp.fitnessPlot.Spec().series) > 0 && len(rp.fitnessPlot.Spec().series[0].x) == 1 && infoGate.blocked()
 	})
-	await(t, rp.fitnessPlot.wait)
-	await(t, rp.countsPlot.wait)
+	await(t, rp.fitnessPlot.Wait)
+	await(t, rp.countsPlot.Wait)
 	fitness, counts := rp.fitnessPlot.Draws, rp.countsPlot.Draws
 	letUIRun(func() { time.Sleep(4 * runUIInterval) })
-	await(t, rp.fitnessPlot.wait)
-	await(t, rp.countsPlot.wait)
+	await(t, rp.fitnessPlot.Wait)
+	await(t, rp.countsPlot.Wait)
 	if rp.fitnessPlot.Draws != fitness || rp.countsPlot.Draws != counts {
 		t.Errorf("the plots were redrawn without new data: fitness %d → %d draws, counts %d → %d",
 			fitness, rp.fitnessPlot.Draws, counts, rp.countsPlot.Draws)

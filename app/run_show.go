@@ -20,15 +20,15 @@ func (rp *runPanel) showProgress(events []search.Event) {
 	rp.progress.Max = float64(max(cfg.Generations, 1))
 	if len(events) == 0 {
 		rp.progress.SetValue(0)
-		rp.fitnessPlot.setSpec(runFitnessPlot(nil, cfg.Generations))
-		rp.countsPlot.setSpec(runCountsPlot(nil, cfg.Generations, cfg.PopSize))
+		rp.fitnessPlot.SetSpec(runFitnessPlot(nil, cfg.Generations))
+		rp.countsPlot.SetSpec(runCountsPlot(nil, cfg.Generations, cfg.PopSize))
 		return
 	}
 	last := events[len(events)-1]
 	rp.progress.SetValue(float64(last.Generation))
 	rp.setStatus(formatEvent(last))
-	rp.fitnessPlot.setSpec(runFitnessPlot(events, cfg.Generations))
-	rp.countsPlot.setSpec(runCountsPlot(events, cfg.Generations, cfg.PopSize))
+	rp.fitnessPlot.SetSpec(runFitnessPlot(events, cfg.Generations))
+	rp.countsPlot.SetSpec(runCountsPlot(events, cfg.Generations, cfg.PopSize))
 }
 
 // formatEvent is the status line for a generation.

@@ -16,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"pcgwb/app/widgets"
 	"pcgwb/problems"
 )
 
@@ -28,9 +29,9 @@ const (
 // samplePanel is the Sample tab: draw N random contents of the current problem from a seed,
 // evaluate them as a set and show them as a gallery with per-item badges.
 type samplePanel struct {
-	count         *entry
+	count         *widgets.Entry
 	countSlider   *widget.Slider
-	seed          *entry
+	seed          *widgets.Entry
 	newSeedButton *widget.Button
 	sampleButton  *widget.Button
 	progress      *widget.ProgressBarInfinite
@@ -38,7 +39,7 @@ type samplePanel struct {
 	summary   *widget.Label
 	status    *widget.Label
 	errorText *widget.Label
-	gallery   *gallery
+	gallery   *widgets.Gallery
 
 	// onSampled is called on the UI goroutine each time a sample set has been shown, or has
 	// failed (set is nil then).
@@ -107,13 +108,13 @@ func newSamplePanel(keys keyHandler, current func() (string, problems.Problem, e
 
 	sp.errorText, sp.errorBanner = newErrorBanner()
 
-	sp.gallery = newGallery("Press Sample (Ctrl+R or F5) to draw random contents of the selected problem.")
+	sp.gallery = widgets.NewGallery("Press Sample (Ctrl+R or F5) to draw random contents of the selected problem.")
 
 	// The groups wrap in a narrow window (Projector on a small screen) instead of pushing the
 	// Sample button out of view.
-	toolbar := container.New(newWrapLayout(),
-		container.NewHBox(caption("SAMPLES"), fixedWidth(64, sp.count), fixedWidth(160, sp.countSlider)),
-		container.NewHBox(caption("SEED"), fixedWidth(120, sp.seed), sp.newSeedButton),
+	toolbar := container.New(widgets.NewWrapLayout(),
+		container.NewHBox(caption("SAMPLES"), widgets.FixedWidth(64, sp.count), widgets.FixedWidth(160, sp.countSlider)),
+		container.NewHBox(caption("SEED"), widgets.FixedWidth(120, sp.seed), sp.newSeedButton),
 		sp.sampleButton,
 	)
 	header := container.NewBorder(nil, nil, sp.summary, nil, sp.status)
@@ -200,7 +201,7 @@ func (sp *samplePanel) apply(set *SampleSet, err error) {
 		sp.status.SetText("")
 		sp.showError(err)
 	} else {
-		thumbs := make([]*thumb, len(set.Levels))
+		thumbs := make([]*widgets.Thumb, len(set.Levels))
 		for i := range thumbs {
 			thumbs[i] = thumbOf(set, i)
 			i := i
@@ -210,7 +211,7 @@ func (sp *samplePanel) apply(set *SampleSet, err error) {
 				}
 			}
 		}
-		sp.gallery.setThumbs(thumbs)
+		sp.gallery.SetThumbs(thumbs)
 		sp.summary.SetText(formatSummary(set.Levels))
 		sp.status.SetText(fmt.Sprintf("%s · %d items · seed %d · %s", set.problem, len(set.Levels), set.seed, formatDuration(set.elapsed)))
 		sp.mu.Lock()

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"time"
 
+	"pcgwb/app/widgets"
 	"pcgwb/problems"
 )
 
@@ -83,4 +84,10 @@ func safeRender(p problems.Problem, c problems.Content) (img image.Image, err er
 		img = nil
 	}
 	return img, err
+}
+
+// thumbOf builds the gallery cell for item i of a sample set.
+func thumbOf(set *SampleSet, i int) *widgets.Thumb {
+	s := &set.Levels[i]
+	return widgets.NewThumb(i, set.images[i], set.renderErrors[i], s.Quality, s.Diversity, s.Controllability)
 }

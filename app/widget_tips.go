@@ -6,7 +6,7 @@ import (
 
 // Tooltips: each tab's table is its panel's tips method, beside the panel (sample.go, run.go,
 // editor.go, compare.go, range.go, birds.go, games_match.go, llm_key.go); buildTabs hands each
-// table to tipAll. Here are the texts several tabs share. Short and plain: what the control
+// table to widgets.TipAll. Here are the texts several tabs share. Short and plain: what the control
 // does, what the number means and its range. TestEveryControlHasATooltip fails when a tab
 // shows a control without one.
 

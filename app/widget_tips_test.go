@@ -10,6 +10,8 @@ import (
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
+
+	"pcgwb/app/widgets"
 )
 
 // tipExempt are the controls that need no tooltip, by why: free-text entries whose label or
@@ -35,11 +37,11 @@ func control(o fyne.CanvasObject) string {
 		return "radio " + strings.Join(v.Options, "|")
 	case *widget.Slider:
 		return fmt.Sprintf("slider %g–%g", v.Min, v.Max)
-	case *entry:
+	case *widgets.Entry:
 		return "entry " + v.PlaceHolder
 	case *widget.Entry:
 		return "text entry " + v.PlaceHolder
-	case *badge:
+	case *widgets.Badge:
 		return "badge " + v.Label
 	}
 	return ""
@@ -54,12 +56,12 @@ func untipped(root fyne.CanvasObject, skip map[fyne.CanvasObject]bool) []string 
 		if o == nil || skip[o] {
 			return
 		}
-		if t, ok := o.(*tipped); ok {
+		if t, ok := o.(*widgets.Tipped); ok {
 			walk(t.Object, t.Text != "")
 			return
 		}
 		if name := control(o); name != "" {
-			_, badge := o.(*badge) // badges explain themselves (badgeTips)
+			_, badge := o.(*widgets.Badge) // badges explain themselves (badgeTips)
 			if !inTip && !badge && !tipExempt(o) {
 				out = append(out, name)
 			}
@@ -107,38 +109,6 @@ func TestEveryControlHasATooltip(t *testing.T) {
 	}
 }
 
-// A tooltip shows in the window's tip layer while the mouse is over the control, the control
-// still gets its hover and its taps, and the tooltip goes when the mouse leaves.
-func TestTooltipShowsAndLeavesTapsAlone(t *testing.T) {
-	goldenApp(t)
-	tapped := 0
-	b := widget.NewButton("Start", func() { tapped++ })
-	tb := tip(b, "Starts the run.")
-	w := test.NewWindow(withTipLayer(container.NewCenter(tb), false))
-	defer w.Close()
-	w.Resize(fyne.NewSize(400, 300))
-	test.MoveMouse(w.Canvas(), fyne.NewPos(200, 150))
-	if tb.shown() != "Starts the run." {
-		t.Fatalf("hovering shows %q", tb.shown())
-	}
-	if w.Canvas().Overlays().Top() != nil {
-		t.Fatal("the tooltip is an overlay: it would swallow the next hover and click")
-	}
-	test.TapCanvas(w.Canvas(), fyne.NewPos(200, 150))
-	if tapped != 1 {
-		t.Fatalf("the button got %d taps through its tooltip", tapped)
-	}
-	test.MoveMouse(w.Canvas(), fyne.NewPos(2, 2))
-	if tb.shown() != "" {
-		t.Fatal("the tooltip stayed after the mouse left")
-	}
-	b.Hide()
-	if tb.Visible() {
-		t.Fatal("a hidden control's tooltip wrapper still takes room")
-	}
-	var _ desktop.Hoverable = tb.hover
-}
-
 // In the level dialog the badges and the fitness explain themselves in the dialog's own tip
 // layer (a window layer would draw under the dialog).
 func TestDetailDialogTooltips(t *testing.T) {
@@ -153,29 +123,9 @@ func TestDetailDialogTooltips(t *testing.T) {
 	}
 	for _, b := range dv.badges {
 		b.MouseIn(&desktop.MouseEvent{})
-		if got := b.tip.shown(); got != badgeTip(b.Label) || got == "" {
+		if got := b.Tooltip(); got == "" {
 			t.Errorf("%s badge in the dialog shows %q", b.Label, got)
 		}
 		b.MouseOut()
-	}
-}
-
-// Opening many dialogs forgets their old tip layers, not the window's: its tooltips keep working.
-func TestTipLayersKeepTheWindows(t *testing.T) {
-	goldenApp(t)
-	b := widget.NewButton("Start", nil)
-	tb := tip(b, "Starts the run.")
-	w := test.NewWindow(withTipLayer(container.NewCenter(tb), false))
-	defer w.Close()
-	w.Resize(fyne.NewSize(400, 300))
-	for range 3 * tipLayerLimit {
-		withTipLayer(widget.NewLabel("a dialog's body"), true)
-	}
-	tipMu.Lock()
-	n := len(tipLayers)
-	tipMu.Unlock()
-	test.MoveMouse(w.Canvas(), fyne.NewPos(200, 150))
-	if n > tipLayerLimit || tb.shown() != "Starts the run." {
-		t.Fatalf("%d layers kept; after many dialogs the window's tooltip shows %q", n, tb.shown())
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"pcgwb/app/widgets"
 	"pcgwb/assets"
 	"pcgwb/problems"
 )
@@ -120,7 +121,7 @@ func New(a fyne.App, o Options) (*Workbench, error) {
 
 	split := container.NewHSplit(wb.sidePanel(), container.New(&fitTabs{wb: wb}, wb.tabs))
 	split.Offset = 0.22
-	wb.Window.SetContent(withTipLayer(container.NewBorder(nil, container.NewPadded(wb.statusBar), nil, nil, split), false))
+	wb.Window.SetContent(widgets.WithTipLayer(container.NewBorder(nil, container.NewPadded(wb.statusBar), nil, nil, split), false))
 	wb.Window.SetMainMenu(wb.mainMenu())
 	wb.Window.Resize(wb.prefs().windowSize())
 	wb.installShortcuts()
@@ -162,7 +163,7 @@ func New(a fyne.App, o Options) (*Workbench, error) {
 	case len(names) == 0:
 		wb.problemErr = errors.New("no problems are registered in this build")
 		wb.problemTitle.SetText("No problems")
-		wb.samples.gallery.showMessage(wb.problemErr.Error())
+		wb.samples.gallery.ShowMessage(wb.problemErr.Error())
 	case o.Problem != "":
 		wb.picker.setSelected(o.Problem)
 	case !wb.picker.setSelected(DefaultProblem):
@@ -237,7 +238,7 @@ func (wb *Workbench) activate(name string) {
 		f(name, p)
 	}
 	if err != nil {
-		wb.samples.gallery.showMessage(err.Error())
+		wb.samples.gallery.ShowMessage(err.Error())
 		wb.offerData(name, err) // missing data files: "Get the data…" / "Import a folder…"
 	}
 	switch {
@@ -310,7 +311,7 @@ func (wb *Workbench) sidePanel() fyne.CanvasObject {
 	wb.controlSpace = widget.NewLabel("")
 	wb.controlSpace.Wrapping = fyne.TextWrapWord
 	wb.controlSpace.TextStyle = fyne.TextStyle{Monospace: true}
-	wb.details = container.NewVScroll(wrappingVBox(
+	wb.details = container.NewVScroll(widgets.WrappingVBox(
 		wb.problemTitle, wb.description,
 		sectionTitle("CONTENT SPACE"), wb.contentSpace,
 		sectionTitle("CONTROL SPACE"), wb.controlSpace,

@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"pcgwb/app/widgets"
 	"pcgwb/problems"
 	"pcgwb/problems/space"
 )
@@ -129,7 +130,7 @@ func (ce *controlEditor) addField(key string, s space.Space, lo, hi, step float6
 	rangeText := widget.NewLabel(fmt.Sprintf("%s–%s", formatNumber(lo), formatNumber(hi)))
 	rangeText.SizeName = theme.SizeNameCaptionText
 	rangeText.Importance = widget.LowImportance
-	ce.box.Add(container.NewBorder(nil, nil, name, container.NewHBox(rangeText, fixedWidth(44, f.Value)), nil))
+	ce.box.Add(container.NewBorder(nil, nil, name, container.NewHBox(rangeText, widgets.FixedWidth(44, f.Value)), nil))
 	ce.box.Add(f.slider)
 	ce.fields = append(ce.fields, f)
 }

@@ -10,12 +10,13 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"pcgwb/app/widgets"
 	"pcgwb/problems"
 )
 
 // problemPicker lists every registered problem, narrowed by a filter as you type.
 type problemPicker struct {
-	filter *entry
+	filter *widgets.Entry
 	list   *widget.List
 
 	names    []string        // all registered names, sorted

@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"pcgwb/app/widgets"
 	"pcgwb/internal/atomicfile"
 )
 
@@ -63,13 +64,13 @@ func (wb *Workbench) saveFileDialog(fileName string, data func() ([]byte, error)
 	f.cancelButton = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), func() { f.dialog.Hide() })
 	form := widget.NewForm(
 		widget.NewFormItem("Folder", container.NewBorder(nil, nil, nil,
-			container.NewVBox(tip(f.browseButton, "Choose another folder to save in.")), f.folder)),
+			container.NewVBox(widgets.Tip(f.browseButton, "Choose another folder to save in.")), f.folder)),
 		widget.NewFormItem("File name", f.name))
 	buttons := container.NewGridWithColumns(2,
-		tip(f.cancelButton, "Close without saving anything."),
-		tip(f.saveButton, "Write the file into the folder (Enter). An existing file is replaced only after you confirm; a link or a special file is never written."))
+		widgets.Tip(f.cancelButton, "Close without saving anything."),
+		widgets.Tip(f.saveButton, "Write the file into the folder (Enter). An existing file is replaced only after you confirm; a link or a special file is never written."))
 	f.content = container.NewBorder(nil, buttons, nil, nil, form)
-	f.dialog = dialog.NewCustomWithoutButtons(saveTitle(fileName), withTipLayer(f.content, true), wb.Window)
+	f.dialog = dialog.NewCustomWithoutButtons(saveTitle(fileName), widgets.WithTipLayer(f.content, true), wb.Window)
 	f.dialog.Resize(fitDialog(wb.Window.Canvas().Size(), fyne.NewSize(640, 240)))
 	f.dialog.Show()
 	wb.Window.Canvas().Focus(f.name)

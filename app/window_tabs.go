@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 
+	"pcgwb/app/widgets"
 	"pcgwb/problems"
 )
 
@@ -95,7 +96,7 @@ func (wb *Workbench) buildTabs() {
 		if tp, ok := p.(interface {
 			tips() map[fyne.CanvasObject]string
 		}); ok {
-			tipAll(content, tp.tips()) // the explanations of its controls, beside each panel
+			widgets.TipAll(content, tp.tips()) // the explanations of its controls, beside each panel
 		}
 		if t.scroll {
 			// Both directions: a wide panel (the LLM tab's form, the Games tab's board) must
@@ -162,7 +163,7 @@ func (wb *Workbench) openSampled(set *SampleSet, i int) {
 		return
 	}
 	for k, t := range wb.samples.gallery.Thumbs() {
-		t.setSelected(k == i)
+		t.SetSelected(k == i)
 	}
 	wb.showDetail(set.problem, p, membersOfSample(set)[i], set.images[i])
 }
@@ -235,7 +236,7 @@ func (wb *Workbench) frontGallery() *populationView {
 	case "sample":
 		if set := wb.samples.Last(); set != nil {
 			if _, p, err := wb.currentProblem(); err == nil && set.problem == wb.problemName {
-				pv := newPopulationView("", true)
+				pv := newPopulationView(wb.ui, "", true)
 				pv.name, pv.problem, pv.members, pv.images = set.problem, p, membersOfSample(set), set.images
 				return pv
 			}

@@ -6,17 +6,15 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/theme"
 
-	"pcgwb/assets"
+	"pcgwb/app/widgets"
 )
 
-// pal returns a colour of the project's pixel-art palette, so the chrome matches the sprites.
-func pal(c byte) color.RGBA { return assets.Palette[c] }
-
-// palAlpha is a palette colour at a given opacity (for hover, selection and focus washes).
-func palAlpha(c byte, alpha uint8) color.NRGBA {
-	p := pal(c)
-	return color.NRGBA{R: p.R, G: p.G, B: p.B, A: alpha}
-}
+// pal and palAlpha are the widgets' palette, the sprites' (assets.Palette): a colour, and one
+// at a given opacity (for hover, selection and focus washes).
+var (
+	pal      = widgets.Pal
+	palAlpha = widgets.PalAlpha
+)
 
 // workbenchTheme is the workbench look: palette colours only, and text a little larger than Fyne's
 // default so a projected room can read it. The default is dark (levels read best on ink);
@@ -72,18 +70,9 @@ func newThemeNamed(name string) *workbenchTheme {
 	return t
 }
 
-// The workbench's own colour names, for what it draws itself rather than through Fyne widgets.
-const (
-	colorNamePlotBack  fyne.ThemeColorName = "pcgwb-plot-back"  // plot and heatmap background
-	colorNamePlotInk   fyne.ThemeColorName = "pcgwb-plot-ink"   // plot title and legend text
-	colorNamePlotMuted fyne.ThemeColorName = "pcgwb-plot-muted" // axes, ticks and axis labels
-	colorNamePlotGrid  fyne.ThemeColorName = "pcgwb-plot-grid"  // grid lines, empty heatmap cells
-	colorNameCard      fyne.ThemeColorName = "pcgwb-card"       // a level card's background
-	colorNameCardMuted fyne.ThemeColorName = "pcgwb-card-muted" // a card's secondary text
-)
-
-// themeColors is every colour of every look: one row per colour name, its dark value and its
-// light value (nil: the same as dark). Projector uses the dark column.
+// themeColors is every colour of every look but the widgets' own (widgets.NamedColor): one row
+// per colour name, its dark value and its light value (nil: the same as dark). Projector uses
+// the dark column.
 var themeColors = map[fyne.ThemeColorName][2]color.Color{
 	theme.ColorNameBackground:          {pal('k'), pal('w')},
 	theme.ColorNameOverlayBackground:   {pal('k'), pal('w')},
@@ -113,17 +102,14 @@ var themeColors = map[fyne.ThemeColorName][2]color.Color{
 	theme.ColorNameForegroundOnSuccess: {pal('k'), nil},
 	theme.ColorNameForegroundOnWarning: {pal('k'), nil},
 	theme.ColorNameForegroundOnError:   {pal('w'), nil},
-	colorNamePlotBack:                  {pal('k'), color.NRGBA{0xff, 0xff, 0xff, 0xff}},
-	colorNamePlotInk:                   {pal('w'), pal('k')},
-	colorNamePlotMuted:                 {pal('s'), pal('h')},
-	colorNamePlotGrid:                  {pal('d'), palAlpha('s', 0x80)},
-	colorNameCard:                      {pal('d'), color.RGBA{0xd4, 0xdd, 0xe3, 0xff}}, // silver over white, opaque: a card is a solid tile
-	colorNameCardMuted:                 {pal('s'), pal('h')},
 }
 
-var _ fyne.Theme = (*workbenchTheme)(nil)
+var _ widgets.Look = (*workbenchTheme)(nil)
 
 func (t *workbenchTheme) Color(name fyne.ThemeColorName, _ fyne.ThemeVariant) color.Color {
+	if c, ok := widgets.NamedColor(name, t.light); ok {
+		return c
+	}
 	if row, ok := themeColors[name]; ok {
 		if t.light && row[1] != nil {
 			return row[1]
@@ -157,39 +143,16 @@ func (t *workbenchTheme) Size(name fyne.ThemeSizeName) float32 {
 	return t.base.Size(name)
 }
 
-// themeColor is a colour of the app's current theme (the default dark look when the app runs
-// another theme, as a bare test app does).
-func themeColor(name fyne.ThemeColorName) color.Color {
-	if a := fyne.CurrentApp(); a != nil {
-		if t, ok := a.Settings().Theme().(*workbenchTheme); ok {
-			return t.Color(name, theme.VariantDark)
-		}
-	}
-	return newTheme().Color(name, theme.VariantDark)
-}
+// TextScale is how much larger the look's text is than the Dark look's (the widgets' plots
+// read it).
+func (t *workbenchTheme) TextScale() float64 { return float64(t.scale) }
 
-// themeTextScale is how much larger the current theme's text is than the Dark look's (1 under
-// another theme).
-func themeTextScale() float64 {
-	if a := fyne.CurrentApp(); a != nil {
-		if t, ok := a.Settings().Theme().(*workbenchTheme); ok {
-			return float64(t.scale)
-		}
-	}
-	return 1
-}
-
-// Colours the app uses for its own drawings: the badges' verdicts and the error banner are the
-// same in every look; the cards follow the theme.
-var (
-	colorPass      = pal('g')
-	colorPartial   = pal('y')
-	colorFail      = pal('r')
-	colorErrorBack = pal('r')
-)
+// colorErrorBack is the error banner's background, the same in every look; the cards follow
+// the theme.
+var colorErrorBack = pal('r')
 
 // colorCard is the current theme's card background.
-func colorCard() color.Color { return themeColor(colorNameCard) }
+func colorCard() color.Color { return widgets.Color(widgets.ColorNameCard) }
 
 // colorMuted is the current theme's secondary text on cards and captions.
-func colorMuted() color.Color { return themeColor(colorNameCardMuted) }
+func colorMuted() color.Color { return widgets.Color(widgets.ColorNameCardMuted) }

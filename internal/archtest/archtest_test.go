@@ -140,6 +140,32 @@ func TestShellFilesAreSmall(t *testing.T) {
 	}
 }
 
+// widgetsMayNotImport are the prefixes of what pcgwb/app/widgets (the shared widgets) must not
+// import: the domain packages and the workbench window itself. A widget is given what it needs
+// at construction.
+var widgetsMayNotImport = []string{"pcgwb/problems", "pcgwb/games", "pcgwb/llm", "pcgwb/stats", "pcgwb/app"}
+
+// TestWidgetsKnowNoDomain: app/widgets imports (its tests included) no problems/, games/, llm/
+// or stats/ package and nothing of app/ but itself.
+func TestWidgetsKnowNoDomain(t *testing.T) {
+	pkgs := goList(t, "-test", "-f", `{{.ImportPath}} {{join .Imports " "}}`, "pcgwb/app/widgets")
+	if len(pkgs) == 0 {
+		t.Fatal("go list found no pcgwb/app/widgets")
+	}
+	for pkg, imports := range pkgs {
+		for _, imp := range imports {
+			if imp == "pcgwb/app/widgets" {
+				continue
+			}
+			for _, bad := range widgetsMayNotImport {
+				if imp == bad || strings.HasPrefix(imp, bad+"/") {
+					t.Errorf("%s imports %s: a shared widget knows no domain and no window", pkg, imp)
+				}
+			}
+		}
+	}
+}
+
 // TestEveryPackageHasADocComment: go doc has something to say about every package.
 func TestEveryPackageHasADocComment(t *testing.T) {
 	for pkg, doc := range goList(t, "-f", `{{.ImportPath}} {{.Doc}}`, "pcgwb/...") {

@@ -1,9 +1,10 @@
-package app
+package widgets
 
 import (
 	"reflect"
 	"slices"
 	"sync"
+	"weak"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -24,9 +25,11 @@ import (
 // first, windows' layers last).
 const tipLayerLimit = 16
 
-// tipLayerEntry is a registered tip layer; overlay marks one inside a dialog.
+// tipLayerEntry is a registered tip layer; overlay marks one inside a dialog. The registry
+// holds the layer weakly: a closed window's or dialog's layer (and the tooltip in it) goes
+// with the window.
 type tipLayerEntry struct {
-	layer   *fyne.Container
+	layer   weak.Pointer[fyne.Container]
 	overlay bool
 }
 
@@ -35,12 +38,12 @@ var (
 	tipLayers []tipLayerEntry
 )
 
-// withTipLayer returns content with a tip layer above it, for the window's content
+// WithTipLayer returns content with a tip layer above it, for the window's content
 // (overlay=false) or a dialog's (overlay=true): tooltips of the controls inside show there.
-func withTipLayer(content fyne.CanvasObject, overlay bool) fyne.CanvasObject {
+func WithTipLayer(content fyne.CanvasObject, overlay bool) fyne.CanvasObject {
 	layer := container.NewWithoutLayout()
 	tipMu.Lock()
-	tipLayers = append(pruneTipLayers(tipLayers), tipLayerEntry{layer, overlay})
+	tipLayers = append(pruneTipLayers(tipLayers), tipLayerEntry{weak.Make(layer), overlay})
 	for len(tipLayers) > tipLayerLimit {
 		// forget the oldest dialog's layer but the new one (dialogs come and go; a window's
 		// layer stays while its window is open)
@@ -58,7 +61,7 @@ func withTipLayer(content fyne.CanvasObject, overlay bool) fyne.CanvasObject {
 }
 
 // pruneTipLayers drops the layers of windows that are gone (closed, or of another app): a
-// layer drawn on a canvas that no open window has. Layers not drawn yet stay.
+// layer collected, or drawn on a canvas that no open window has. Layers not drawn yet stay.
 func pruneTipLayers(layers []tipLayerEntry) []tipLayerEntry {
 	a := fyne.CurrentApp()
 	if a == nil {
@@ -71,7 +74,11 @@ func pruneTipLayers(layers []tipLayerEntry) []tipLayerEntry {
 	}
 	out := layers[:0]
 	for _, e := range layers {
-		if c := d.CanvasForObject(e.layer); c == nil || open[c] {
+		l := e.layer.Value()
+		if l == nil {
+			continue
+		}
+		if c := d.CanvasForObject(l); c == nil || open[c] {
 			out = append(out, e)
 		}
 	}
@@ -88,12 +95,13 @@ func layerFor(c fyne.Canvas, owner fyne.CanvasObject) *fyne.Container {
 	defer tipMu.Unlock()
 	for i := len(tipLayers) - 1; i >= 0; i-- {
 		e := tipLayers[i]
-		if e.overlay != dialogUp || d.CanvasForObject(e.layer) != c {
+		l := e.layer.Value()
+		if l == nil || e.overlay != dialogUp || d.CanvasForObject(l) != c {
 			continue
 		}
-		at, size := d.AbsolutePositionForObject(e.layer), e.layer.Size()
+		at, size := d.AbsolutePositionForObject(l), l.Size()
 		if pos.X >= at.X && pos.Y >= at.Y && pos.X < at.X+size.Width && pos.Y < at.Y+size.Height {
-			return e.layer
+			return l
 		}
 	}
 	return nil
@@ -192,19 +200,19 @@ func (t *tooltip) shown() string {
 	return t.box.(*fyne.Container).Objects[1].(*widget.Label).Text
 }
 
-// tipped is a control with a tooltip: it shows the control, and a transparent hover target
+// Tipped is a control with a tooltip: it shows the control, and a transparent hover target
 // over it that shows the text and passes the hover on to the control (so a button still
 // lights up). Taps, drags and the cursor go to the control itself, as the target takes none.
-type tipped struct {
+type Tipped struct {
 	widget.BaseWidget
 	Object fyne.CanvasObject
 	Text   string
 	hover  *tipHover
 }
 
-// tip gives obj a tooltip; use the result where obj would have been laid out.
-func tip(obj fyne.CanvasObject, text string) *tipped {
-	t := &tipped{Object: obj, Text: text}
+// Tip gives obj a tooltip; use the result where obj would have been laid out.
+func Tip(obj fyne.CanvasObject, text string) *Tipped {
+	t := &Tipped{Object: obj, Text: text}
 	t.hover = &tipHover{owner: t}
 	t.hover.ExtendBaseWidget(t.hover)
 	t.ExtendBaseWidget(t)
@@ -212,23 +220,23 @@ func tip(obj fyne.CanvasObject, text string) *tipped {
 }
 
 // Visible follows the control, so a layout leaves no gap for a hidden control.
-func (t *tipped) Visible() bool { return t.Object.Visible() }
+func (t *Tipped) Visible() bool { return t.Object.Visible() }
 
 // Hide hides the control (and so its tooltip).
-func (t *tipped) Hide() { t.Object.Hide(); t.hover.tip.hide() }
+func (t *Tipped) Hide() { t.Object.Hide(); t.hover.tip.hide() }
 
 // Show shows the control.
-func (t *tipped) Show() { t.Object.Show() }
+func (t *Tipped) Show() { t.Object.Show() }
 
 // SetText changes the explanation (shown from the next hover).
-func (t *tipped) SetText(text string) { t.Text = text }
+func (t *Tipped) SetText(text string) { t.Text = text }
 
-// shown is the tooltip's text on screen ("" when hidden), for tests.
-func (t *tipped) shown() string { return t.hover.tip.shown() }
+// Shown is the tooltip's text on screen ("" when hidden).
+func (t *Tipped) Shown() string { return t.hover.tip.shown() }
 
-func (t *tipped) CreateRenderer() fyne.WidgetRenderer { return &tippedRenderer{t: t} }
+func (t *Tipped) CreateRenderer() fyne.WidgetRenderer { return &tippedRenderer{t: t} }
 
-type tippedRenderer struct{ t *tipped }
+type tippedRenderer struct{ t *Tipped }
 
 func (r *tippedRenderer) Layout(s fyne.Size) {
 	// The control may have been laid out in its old container before it was wrapped: its
@@ -250,7 +258,7 @@ func (r *tippedRenderer) Destroy() {}
 // hover to the last hoverable object under the mouse, gives it to this one.
 type tipHover struct {
 	widget.BaseWidget
-	owner *tipped
+	owner *Tipped
 	tip   tooltip
 }
 
@@ -288,7 +296,7 @@ var badgeTips = map[string]string{
 }
 
 // MouseIn shows what the badge measures.
-func (b *badge) MouseIn(*desktop.MouseEvent) { b.tip.show(b, badgeTip(b.Label)) }
+func (b *Badge) MouseIn(*desktop.MouseEvent) { b.tip.show(b, badgeTip(b.Label)) }
 
 // badgeTip explains a badge by its label, short ("Q") or long ("Quality").
 func badgeTip(label string) string {
@@ -299,17 +307,20 @@ func badgeTip(label string) string {
 }
 
 // MouseMoved does nothing: the tooltip stays while the mouse is over the badge.
-func (b *badge) MouseMoved(*desktop.MouseEvent) {}
+func (b *Badge) MouseMoved(*desktop.MouseEvent) {}
 
 // MouseOut hides the tooltip.
-func (b *badge) MouseOut() { b.tip.hide() }
+func (b *Badge) MouseOut() { b.tip.hide() }
 
-// tipAll gives the controls of a built panel their tooltips: each object of tips found in the
+// Tooltip is the badge's explanation on screen ("" when hidden).
+func (b *Badge) Tooltip() string { return b.tip.shown() }
+
+// TipAll gives the controls of a built panel their tooltips: each object of tips found in the
 // tree under root (through containers, splits, scrolls, tabs and forms) is replaced in its
-// parent by tip(object, text). Panels call it once, before the tree is first drawn, so the
-// explanations sit in one table per panel instead of at every layout call. It returns the
+// parent by Tip(object, text). Its owner calls it once, before the tree is first drawn, so
+// the explanations sit in one table per panel instead of at every layout call. It returns the
 // objects it did not find (a control that is not in the tree yet).
-func tipAll(root fyne.CanvasObject, tips map[fyne.CanvasObject]string) []fyne.CanvasObject {
+func TipAll(root fyne.CanvasObject, tips map[fyne.CanvasObject]string) []fyne.CanvasObject {
 	todo := make(map[fyne.CanvasObject]string, len(tips))
 	for o, text := range tips {
 		todo[o] = text
@@ -321,7 +332,7 @@ func tipAll(root fyne.CanvasObject, tips map[fyne.CanvasObject]string) []fyne.Ca
 		}
 		if text, ok := todo[o]; ok {
 			delete(todo, o)
-			return tip(o, text)
+			return Tip(o, text)
 		}
 		switch v := o.(type) {
 		case *fyne.Container:
@@ -353,7 +364,7 @@ func tipAll(root fyne.CanvasObject, tips map[fyne.CanvasObject]string) []fyne.Ca
 	return missing
 }
 
-// borderAfterWrap gives a border layout its edges back after tipAll wrapped some of them. Fyne's
+// borderAfterWrap gives a border layout its edges back after TipAll wrapped some of them. Fyne's
 // border layout remembers its top, bottom, left and right objects itself, so a wrapped edge
 // would be laid out as centre content, on top of the others (a Border header's label slid
 // over its neighbour). before and after are the container's objects before and after the

@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"pcgwb/app/widgets"
 	"pcgwb/problems"
 )
 
@@ -21,7 +22,7 @@ type populationView struct {
 	Filter       *widget.Select
 	count        *widget.Label
 	exportButton *widget.Button
-	gallery      *gallery
+	gallery      *widgets.Gallery
 
 	// onOpen is called (UI goroutine) when the member at position pos of Members() is tapped.
 	onOpen func(pv *populationView, pos int)
@@ -43,9 +44,10 @@ type populationView struct {
 }
 
 // newPopulationView returns an empty view showing hint. A compact view has no export button
-// and a shorter tool row (for side-by-side galleries).
-func newPopulationView(hint string, compact bool) *populationView {
-	pv := &populationView{limit: 200, selected: -1}
+// and a shorter tool row (for side-by-side galleries). Its pictures are drawn through ui, the
+// window's plumbing (nil: detachedUI).
+func newPopulationView(ui *uiThread, hint string, compact bool) *populationView {
+	pv := &populationView{limit: 200, selected: -1, renders: latest{ui: ui}}
 	keys := sortKeys()
 	opts := make([]string, len(keys))
 	for i, k := range keys {
@@ -68,13 +70,13 @@ func newPopulationView(hint string, compact bool) *populationView {
 		}
 	})
 	pv.exportButton.Disable()
-	pv.gallery = newGallery(hint)
+	pv.gallery = widgets.NewGallery(hint)
 	var tools fyne.CanvasObject
 	if compact {
 		tools = container.NewVBox(pv.sort, pv.Filter) // stacked: side-by-side galleries stay narrow
 	} else {
 		tools = container.NewBorder(nil, nil,
-			container.NewHBox(fixedWidth(150, pv.sort), fixedWidth(150, pv.Filter)),
+			container.NewHBox(widgets.FixedWidth(150, pv.sort), widgets.FixedWidth(150, pv.Filter)),
 			pv.exportButton, pv.count)
 	}
 	pv.content = container.NewBorder(tools, nil, nil, nil, pv.gallery)
@@ -144,7 +146,7 @@ func (pv *populationView) Clear(msg string) {
 	pv.members, pv.images, pv.errs, pv.shown, pv.problem = nil, nil, nil, nil, nil
 	pv.count.SetText("")
 	pv.exportButton.Disable()
-	pv.gallery.showMessage(msg)
+	pv.gallery.ShowMessage(msg)
 }
 
 // wait blocks until the last SetMembers is on screen, at most timeout (not on the UI goroutine).
@@ -154,7 +156,7 @@ func (pv *populationView) wait(timeout time.Duration) error { return pv.renders.
 func (pv *populationView) Select(pos int) {
 	pv.selected = pos
 	for i, t := range pv.gallery.Thumbs() {
-		t.setSelected(i < len(pv.shown) && pv.shown[i] == pos)
+		t.SetSelected(i < len(pv.shown) && pv.shown[i] == pos)
 	}
 }
 
@@ -170,7 +172,7 @@ func (pv *populationView) rebuild() {
 		pv.count.SetText("")
 		pv.exportButton.Disable()
 		if pv.problem != nil {
-			pv.gallery.showMessage("No levels.")
+			pv.gallery.ShowMessage("No levels.")
 		}
 		return
 	}
@@ -186,16 +188,16 @@ func (pv *populationView) rebuild() {
 	pv.count.SetText(text)
 	if len(all) == 0 {
 		pv.exportButton.Disable()
-		pv.gallery.showMessage("No level passes the filter.")
+		pv.gallery.ShowMessage("No level passes the filter.")
 		return
 	}
 	pv.exportButton.Enable()
-	thumbs := make([]*thumb, len(pv.shown))
+	thumbs := make([]*widgets.Thumb, len(pv.shown))
 	for i, pos := range pv.shown {
 		m := &pv.members[pos]
-		t := newThumb(m.index, m.Item(), pv.images[pos], pv.errs[pos], m.Quality, m.Diversity, m.Controllability)
-		t.setCompact()
-		t.selected = pos == pv.selected
+		t := widgets.NewThumb(m.index, pv.images[pos], pv.errs[pos], m.Quality, m.Diversity, m.Controllability)
+		t.SetCompact()
+		t.SetSelected(pos == pv.selected)
 		t.OnTapped = func() {
 			pv.Select(pos)
 			if pv.onOpen != nil {
@@ -204,7 +206,7 @@ func (pv *populationView) rebuild() {
 		}
 		thumbs[i] = t
 	}
-	pv.gallery.setThumbs(thumbs)
+	pv.gallery.SetThumbs(thumbs)
 }
 
 // renderMembers draws every member; it stops early when ctx is cancelled.

@@ -1,4 +1,4 @@
-package app
+package widgets
 
 import (
 	"testing"
@@ -31,7 +31,7 @@ func TestTipAllKeepsBorderEdges(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			edge, centre := widget.NewLabel("Quality 0.0%"), widget.NewLabel("status")
 			box := tc.build(edge, centre)
-			if missing := tipAll(box, map[fyne.CanvasObject]string{edge: "pass rates", centre: "what was sampled"}); len(missing) > 0 {
+			if missing := TipAll(box, map[fyne.CanvasObject]string{edge: "pass rates", centre: "what was sampled"}); len(missing) > 0 {
 				t.Fatalf("not tipped: %v", missing)
 			}
 			size := fyne.NewSize(600, 200)
@@ -39,7 +39,7 @@ func TestTipAllKeepsBorderEdges(t *testing.T) {
 			box.Layout.Layout(box.Objects, size)
 			var wrapper fyne.CanvasObject
 			for _, o := range box.Objects {
-				if tp, ok := o.(*tipped); ok && tp.Object == edge {
+				if tp, ok := o.(*Tipped); ok && tp.Object == edge {
 					wrapper = o
 				}
 			}
@@ -68,12 +68,12 @@ func TestTipAllResetsControlPositions(t *testing.T) {
 	if b.Position().X == 0 {
 		t.Fatal("the row did not lay the buttons out")
 	}
-	tipAll(row, map[fyne.CanvasObject]string{a: "one", b: "two"})
+	TipAll(row, map[fyne.CanvasObject]string{a: "one", b: "two"})
 	w := test.NewWindow(row)
 	defer w.Close()
 	w.Resize(fyne.NewSize(400, 100))
 	for _, o := range row.Objects {
-		tp, ok := o.(*tipped)
+		tp, ok := o.(*Tipped)
 		if !ok {
 			t.Fatalf("%T not wrapped", o)
 		}

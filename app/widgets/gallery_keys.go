@@ -1,4 +1,4 @@
-package app
+package widgets
 
 import (
 	"fyne.io/fyne/v2"
@@ -8,10 +8,10 @@ import (
 // keys move the focus from cell to cell (up and down by a row of the grid shown, Home and End
 // to the first and last), and Enter or Space opens the focused cell as a click does.
 
-var _ fyne.Focusable = (*thumb)(nil)
+var _ fyne.Focusable = (*Thumb)(nil)
 
 // FocusGained outlines the cell and scrolls it into view.
-func (t *thumb) FocusGained() {
+func (t *Thumb) FocusGained() {
 	t.focused = true
 	t.Refresh()
 	if t.gallery != nil {
@@ -20,19 +20,19 @@ func (t *thumb) FocusGained() {
 }
 
 // FocusLost takes the focus outline away.
-func (t *thumb) FocusLost() {
+func (t *Thumb) FocusLost() {
 	t.focused = false
 	t.Refresh()
 }
 
 // Focused reports whether the keyboard's focus is on the cell.
-func (t *thumb) Focused() bool { return t.focused }
+func (t *Thumb) Focused() bool { return t.focused }
 
 // TypedRune ignores text (Space arrives as a key).
-func (t *thumb) TypedRune(rune) {}
+func (t *Thumb) TypedRune(rune) {}
 
 // TypedKey opens the cell (Enter, Space) or moves the focus (arrows, Home, End).
-func (t *thumb) TypedKey(e *fyne.KeyEvent) {
+func (t *Thumb) TypedKey(e *fyne.KeyEvent) {
 	switch e.Name {
 	case fyne.KeyReturn, fyne.KeyEnter, fyne.KeySpace:
 		t.Tapped(nil)
@@ -51,7 +51,7 @@ func (t *thumb) TypedKey(e *fyne.KeyEvent) {
 	}
 }
 
-func (t *thumb) galleryThumbs() []*thumb {
+func (t *Thumb) galleryThumbs() []*Thumb {
 	if t.gallery == nil {
 		return nil
 	}
@@ -59,7 +59,7 @@ func (t *thumb) galleryThumbs() []*thumb {
 }
 
 // moveFocus gives the focus to the cell dx cells and dy rows away (clamped to the gallery).
-func (t *thumb) moveFocus(dx, dy int) {
+func (t *Thumb) moveFocus(dx, dy int) {
 	thumbs := t.galleryThumbs()
 	i := -1
 	for k, o := range thumbs {
@@ -85,7 +85,7 @@ func (t *thumb) moveFocus(dx, dy int) {
 }
 
 // reveal scrolls the gallery so that cell t is in view.
-func (g *gallery) reveal(t *thumb) {
+func (g *Gallery) reveal(t *Thumb) {
 	top, bottom := t.Position().Y, t.Position().Y+t.Size().Height
 	view := g.scroll.Size().Height
 	off := g.scroll.Offset.Y

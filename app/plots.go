@@ -6,6 +6,7 @@ import (
 	"math"
 	"strconv"
 	"sync"
+	"time"
 
 	xfont "golang.org/x/image/font"
 	"gonum.org/v1/plot"
@@ -14,6 +15,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 
+	"pcgwb/app/widgets"
 	"pcgwb/problems/search"
 )
 
@@ -37,37 +39,52 @@ type plotSpec struct {
 	series                []series
 }
 
+// plotView shows a plotSpec (Run's and Compare's plots).
+type plotView = widgets.PlotView[plotSpec]
+
+// newPlotView returns an empty plot area drawing off the UI goroutine, through ui (the window's
+// plumbing; nil: detachedUI).
+func newPlotView(ui *uiThread) *plotView {
+	return widgets.NewPlotView[plotSpec](latestJobs{&latest{ui: ui}})
+}
+
+// latestJobs runs a widget's drawings as latest jobs.
+type latestJobs struct{ *latest }
+
+func (j latestJobs) Wait(timeout time.Duration) error { return j.latest.wait(timeout) }
+
+// Title, Keys and Draw make a plotSpec a widgets.Plot: the view shows the title and the
+// labelled series' keys itself and draws the rest.
+func (s plotSpec) Title() string { return s.title }
+
+func (s plotSpec) Keys() []widgets.PlotKey {
+	keys := make([]widgets.PlotKey, 0, len(s.series))
+	for _, se := range s.series {
+		if se.label != "" {
+			keys = append(keys, widgets.PlotKey{Label: se.label, Color: se.color, Dashed: se.dashed})
+		}
+	}
+	return keys
+}
+
+func (s plotSpec) Draw(w, h int, st widgets.PlotStyle) image.Image {
+	return renderPlotStyled(s, w, h, false, st)
+}
+
 var plotMu sync.Mutex
 
 // plotDPI makes a point about 1.33 px, so the theme's 12–15 px text sizes map to 9–11 pt.
 const plotDPI = 96
 
-// plotStyle is what a plot takes from the theme: its colours and how much larger than the
-// Dark look its text is (Projector enlarges plot text with the widgets'). It is read on the UI
-// goroutine and handed to the drawing, which may run on another.
-type plotStyle struct {
-	back, ink, muted, grid color.Color
-	scale                  float64
-}
-
-// currentPlotStyle is the plot style of the app's current theme.
-func currentPlotStyle() plotStyle {
-	return plotStyle{
-		back: themeColor(colorNamePlotBack), ink: themeColor(colorNamePlotInk),
-		muted: themeColor(colorNamePlotMuted), grid: themeColor(colorNamePlotGrid),
-		scale: themeTextScale(),
-	}
-}
-
 // renderPlot draws the spec in the current theme's colours and text sizes into a w×h pixel
 // image. The drawing touches no widget and costs about 10 ms.
 func renderPlot(spec plotSpec, w, h int) image.Image {
-	return renderPlotStyled(spec, w, h, true, currentPlotStyle())
+	return renderPlotStyled(spec, w, h, true, widgets.CurrentPlotStyle())
 }
 
 // renderPlotStyled draws the plot in style st; without chrome it leaves out the title and the legend
 // (the PlotView shows them as widgets, where they never cover a line).
-func renderPlotStyled(spec plotSpec, w, h int, chrome bool, st plotStyle) image.Image {
+func renderPlotStyled(spec plotSpec, w, h int, chrome bool, st widgets.PlotStyle) image.Image {
 	// gonum/plot's font faces are shared and not safe for concurrent use.
 	plotMu.Lock()
 	defer plotMu.Unlock()
@@ -84,7 +101,7 @@ func renderPlotStyled(spec plotSpec, w, h int, chrome bool, st plotStyle) image.
 	}
 	p.X.Label.Text = spec.xLabel
 	p.Y.Label.Text = spec.yLabel
-	grid := draw.LineStyle{Color: st.grid, Width: vg.Points(0.6)}
+	grid := draw.LineStyle{Color: st.Grid, Width: vg.Points(0.6)}
 	p.Add(&plotter.Grid{Vertical: grid, Horizontal: grid})
 	for _, s := range spec.series {
 		addSeries(p, s)
@@ -96,7 +113,7 @@ func renderPlotStyled(spec plotSpec, w, h int, chrome bool, st plotStyle) image.
 		p.Y.Min, p.Y.Max = 0, 1
 	}
 	c := vgimg.NewWith(vgimg.UseWH(vg.Length(w)*vg.Inch/plotDPI, vg.Length(h)*vg.Inch/plotDPI),
-		vgimg.UseDPI(plotDPI), vgimg.UseBackgroundColor(st.back))
+		vgimg.UseDPI(plotDPI), vgimg.UseBackgroundColor(st.Back))
 	p.Draw(draw.New(c))
 	return c.Image()
 }
@@ -158,10 +175,10 @@ func addSeries(p *plot.Plot, s series) {
 }
 
 // stylePlot gives the plot the style's colours and text sizes.
-func stylePlot(p *plot.Plot, st plotStyle) {
-	fg, muted := st.ink, st.muted
-	pt := func(size float64) vg.Length { return vg.Points(size * max(st.scale, 0.5)) }
-	p.BackgroundColor = st.back
+func stylePlot(p *plot.Plot, st widgets.PlotStyle) {
+	fg, muted := st.Ink, st.Muted
+	pt := func(size float64) vg.Length { return vg.Points(size * max(st.Scale, 0.5)) }
+	p.BackgroundColor = st.Back
 	p.Title.TextStyle.Color = fg
 	p.Title.TextStyle.Font.Size = pt(11)
 	p.Title.TextStyle.Font.Weight = xfont.WeightBold

@@ -1,4 +1,4 @@
-package app
+package widgets
 
 import (
 	"image"
@@ -12,13 +12,13 @@ import (
 	pixels "pcgwb/assets"
 )
 
-// gallery shows a sample set as a grid of thumbnails, as large as the space allows while all of
+// Gallery shows a set of levels as a grid of thumbnails, as large as the space allows while all of
 // them stay visible (scrolling only once they would get too small to read).
-type gallery struct {
+type Gallery struct {
 	widget.BaseWidget
 	// MinWidth is the narrowest the gallery lets itself be laid out (0: 200).
 	MinWidth float32
-	thumbs   []*thumb
+	thumbs   []*Thumb
 	imgSize  image.Point // largest picture of the set
 	grid     *fyne.Container
 	layout   *thumbGrid
@@ -26,9 +26,9 @@ type gallery struct {
 	message  *widget.Label
 }
 
-// newGallery returns an empty gallery showing a hint.
-func newGallery(hint string) *gallery {
-	g := &gallery{layout: &thumbGrid{}}
+// NewGallery returns an empty gallery showing a hint.
+func NewGallery(hint string) *Gallery {
+	g := &Gallery{layout: &thumbGrid{}}
 	g.grid = container.New(g.layout)
 	g.scroll = container.NewVScroll(g.grid)
 	g.message = widget.NewLabelWithStyle(hint, fyne.TextAlignCenter, fyne.TextStyle{})
@@ -37,8 +37,8 @@ func newGallery(hint string) *gallery {
 	return g
 }
 
-// setThumbs replaces the gallery's contents.
-func (g *gallery) setThumbs(thumbs []*thumb) {
+// SetThumbs replaces the gallery's contents.
+func (g *Gallery) SetThumbs(thumbs []*Thumb) {
 	g.thumbs = thumbs
 	g.imgSize = image.Point{}
 	objs := make([]fyne.CanvasObject, len(thumbs))
@@ -57,8 +57,8 @@ func (g *gallery) setThumbs(thumbs []*thumb) {
 	g.Refresh()
 }
 
-// showMessage empties the gallery and shows a message in its place.
-func (g *gallery) showMessage(msg string) {
+// ShowMessage empties the gallery and shows a message in its place.
+func (g *Gallery) ShowMessage(msg string) {
 	g.thumbs = nil
 	g.grid.Objects = nil
 	g.message.SetText(msg)
@@ -67,17 +67,28 @@ func (g *gallery) showMessage(msg string) {
 }
 
 // Thumbs returns the cells currently shown.
-func (g *gallery) Thumbs() []*thumb { return g.thumbs }
+func (g *Gallery) Thumbs() []*Thumb { return g.thumbs }
 
 // Len is the number of cells shown.
-func (g *gallery) Len() int { return len(g.thumbs) }
+func (g *Gallery) Len() int { return len(g.thumbs) }
 
-func (g *gallery) CreateRenderer() fyne.WidgetRenderer {
+// Message is the message shown in place of the cells ("" while the cells are shown).
+func (g *Gallery) Message() string {
+	if !g.message.Visible() {
+		return ""
+	}
+	return g.message.Text
+}
+
+// Columns is the number of columns of the grid as last laid out (0 before that).
+func (g *Gallery) Columns() int { return g.layout.plan.cols }
+
+func (g *Gallery) CreateRenderer() fyne.WidgetRenderer {
 	return &galleryRenderer{g: g, objects: []fyne.CanvasObject{g.scroll, g.message}}
 }
 
 type galleryRenderer struct {
-	g       *gallery
+	g       *Gallery
 	objects []fyne.CanvasObject
 }
 

@@ -1,22 +1,22 @@
-package app
+package widgets
 
 import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/theme"
 )
 
-// wrapLayout places objects at their minimum size left to right, starting a new row when the
-// next one does not fit: a row of controls and buttons that wraps in a narrow window instead
-// of widening it. Unlike Fyne's RowWrapLayout, whose minimum width is the width of its last
-// layout (so a row laid out wide in a scroll never wraps again when the window narrows), its
-// minimum width is always that of its widest object; its minimum height is that of the rows
-// of its last layout (one row before the first), and the canvas lays the parents out again
-// when it changes.
+// NewWrapLayout returns a layout that places objects at their minimum size left to right,
+// starting a new row when the next one does not fit: a row of controls and buttons that wraps
+// in a narrow window instead of widening it. Unlike Fyne's RowWrapLayout, whose minimum width
+// is the width of its last layout (so a row laid out wide in a scroll never wraps again when
+// the window narrows), its minimum width is always that of its widest object; its minimum
+// height is that of the rows of its last layout (one row before the first), and the canvas
+// lays the parents out again when it changes.
+func NewWrapLayout() fyne.Layout { return &wrapLayout{} }
+
 type wrapLayout struct {
 	rows int // rows of the last layout
 }
-
-func newWrapLayout() fyne.Layout { return &wrapLayout{} }
 
 func (l *wrapLayout) MinSize(objects []fyne.CanvasObject) fyne.Size {
 	var w, h float32

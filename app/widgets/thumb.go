@@ -1,4 +1,4 @@
-package app
+package widgets
 
 import (
 	"fmt"
@@ -15,12 +15,11 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	pixels "pcgwb/assets"
-	"pcgwb/problems"
 )
 
-// badge is a small coloured value tag such as "Q 1.00": green when the value passes (≥ 1, the
+// Badge is a small coloured value tag such as "Q 1.00": green when the value passes (≥ 1, the
 // benchmark's threshold), yellow from one half, red below.
-type badge struct {
+type Badge struct {
 	widget.BaseWidget
 	Label string
 	Value float64
@@ -29,43 +28,43 @@ type badge struct {
 	tip     tooltip // what the badge measures, while the mouse is over it
 }
 
-// newBadge returns a badge for one per-item value.
-func newBadge(label string, value float64) *badge {
-	b := &badge{Label: label, Value: value}
+// NewBadge returns a badge for one per-item value.
+func NewBadge(label string, value float64) *Badge {
+	b := &Badge{Label: label, Value: value}
 	b.ExtendBaseWidget(b)
 	return b
 }
 
 // Text is what the badge shows.
-func (b *badge) Text() string {
+func (b *Badge) Text() string {
 	if b.compact {
 		return fmt.Sprintf("%.2f", b.Value)
 	}
 	return fmt.Sprintf("%s %.2f", b.Label, b.Value)
 }
 
-// passed reports whether the value reaches the benchmark's pass threshold.
-func (b *badge) passed() bool { return b.Value >= 1 }
+// Passed reports whether the value reaches the benchmark's pass threshold.
+func (b *Badge) Passed() bool { return b.Value >= 1 }
 
 // colors returns the badge's background and text colours.
-func (b *badge) colors() (back, text color.Color) {
+func (b *Badge) colors() (back, text color.Color) {
 	switch {
-	case b.passed():
-		return colorPass, pal('k')
+	case b.Passed():
+		return colorPass, Pal('k')
 	case b.Value >= 0.5:
-		return colorPartial, pal('k')
+		return colorPartial, Pal('k')
 	default:
-		return colorFail, pal('w')
+		return colorFail, Pal('w')
 	}
 }
 
 // SetValue changes the value (and so the text and colour) shown.
-func (b *badge) SetValue(v float64) {
+func (b *Badge) SetValue(v float64) {
 	b.Value = v
 	b.Refresh()
 }
 
-func (b *badge) CreateRenderer() fyne.WidgetRenderer {
+func (b *Badge) CreateRenderer() fyne.WidgetRenderer {
 	backColor, textColor := b.colors()
 	r := &badgeRenderer{b: b, back: canvas.NewRectangle(backColor), text: canvas.NewText(b.Text(), textColor)}
 	r.back.CornerRadius = 3
@@ -76,7 +75,7 @@ func (b *badge) CreateRenderer() fyne.WidgetRenderer {
 }
 
 type badgeRenderer struct {
-	b    *badge
+	b    *Badge
 	back *canvas.Rectangle
 	text *canvas.Text
 	box  *fyne.Container
@@ -95,16 +94,15 @@ func (r *badgeRenderer) Refresh() {
 	r.box.Refresh()
 }
 
-// thumb is one gallery cell: the drawn content, its number and its Q / D / C badges.
-type thumb struct {
+// Thumb is one gallery cell: the drawn content, its number and its Q / D / C badges.
+type Thumb struct {
 	widget.BaseWidget
-	Index int // 0-based position in the sample set
-	Item  problems.Item
+	Index int // 0-based position in the set shown
 	// Image is nil when drawing the content failed; Error then says why.
 	Image *canvas.Image
 	Error string
 
-	Quality, Diversity, Controllability *badge
+	Quality, Diversity, Controllability *Badge
 
 	// OnTapped is called when the cell is tapped (nil: the cell does nothing).
 	OnTapped func()
@@ -112,22 +110,16 @@ type thumb struct {
 	imgSize  image.Point
 	selected bool
 	focused  bool     // the keyboard's focus is on the cell
-	gallery  *gallery // the gallery showing it (arrow keys move through it)
+	gallery  *Gallery // the gallery showing it (arrow keys move through it)
 }
 
-// thumbOf builds the cell for item i of a sample set.
-func thumbOf(set *SampleSet, i int) *thumb {
-	s := &set.Levels[i]
-	return newThumb(i, s.Item(), set.images[i], set.renderErrors[i], s.Quality, s.Diversity, s.Controllability)
-}
-
-// newThumb builds a cell showing number index+1, the picture img (or renderErr when img is
+// NewThumb builds a cell showing number index+1, the picture img (or renderErr when img is
 // nil) and the three badges.
-func newThumb(index int, item problems.Item, img image.Image, renderErr error, quality, diversity, controllability float64) *thumb {
-	t := &thumb{Index: index, Item: item}
-	t.Quality = newBadge("Q", quality)
-	t.Diversity = newBadge("D", diversity)
-	t.Controllability = newBadge("C", controllability)
+func NewThumb(index int, img image.Image, renderErr error, quality, diversity, controllability float64) *Thumb {
+	t := &Thumb{Index: index}
+	t.Quality = NewBadge("Q", quality)
+	t.Diversity = NewBadge("D", diversity)
+	t.Controllability = NewBadge("C", controllability)
 	if img != nil {
 		t.imgSize = img.Bounds().Size()
 		t.Image = canvas.NewImageFromImage(img)
@@ -140,30 +132,30 @@ func newThumb(index int, item problems.Item, img image.Image, renderErr error, q
 	return t
 }
 
-// setCompact makes the badges show only their values and drops the number (for narrow cells).
-func (t *thumb) setCompact() {
-	for _, b := range t.badges() {
+// SetCompact makes the badges show only their values and drops the number (for narrow cells).
+func (t *Thumb) SetCompact() {
+	for _, b := range t.Badges() {
 		b.compact = true
 	}
 }
 
 // Tapped opens the cell (OnTapped), if anyone listens.
-func (t *thumb) Tapped(*fyne.PointEvent) {
+func (t *Thumb) Tapped(*fyne.PointEvent) {
 	if t.OnTapped != nil {
 		t.OnTapped()
 	}
 }
 
 // Cursor shows a hand over cells that open.
-func (t *thumb) Cursor() desktop.Cursor {
+func (t *Thumb) Cursor() desktop.Cursor {
 	if t.OnTapped != nil {
 		return desktop.PointerCursor
 	}
 	return desktop.DefaultCursor
 }
 
-// setSelected outlines the cell (the one whose details are open).
-func (t *thumb) setSelected(on bool) {
+// SetSelected outlines the cell (the one whose details are open).
+func (t *Thumb) SetSelected(on bool) {
 	if t.selected != on {
 		t.selected = on
 		t.Refresh()
@@ -171,22 +163,22 @@ func (t *thumb) setSelected(on bool) {
 }
 
 // Selected reports whether the cell is outlined.
-func (t *thumb) Selected() bool { return t.selected }
+func (t *Thumb) Selected() bool { return t.selected }
 
-// badges returns the quality, diversity and controllability badges in display order.
-func (t *thumb) badges() []*badge { return []*badge{t.Quality, t.Diversity, t.Controllability} }
+// Badges returns the quality, diversity and controllability badges in display order.
+func (t *Thumb) Badges() []*Badge { return []*Badge{t.Quality, t.Diversity, t.Controllability} }
 
 const (
 	thumbPad = 6 // inside a cell, around the picture and the badge row
 	thumbGap = 6 // between the picture and the badge row
 )
 
-func (t *thumb) CreateRenderer() fyne.WidgetRenderer {
+func (t *Thumb) CreateRenderer() fyne.WidgetRenderer {
 	r := &thumbRenderer{t: t}
-	r.back = canvas.NewRectangle(colorCard())
+	r.back = canvas.NewRectangle(Color(ColorNameCard))
 	r.back.CornerRadius = 4
 	r.outline()
-	number := canvas.NewText(fmt.Sprintf("#%d", t.Index+1), colorMuted())
+	number := canvas.NewText(fmt.Sprintf("#%d", t.Index+1), Color(ColorNameCardMuted))
 	number.TextStyle = fyne.TextStyle{Bold: true}
 	number.TextSize = theme.Size(theme.SizeNameCaptionText) + 1
 	if t.Quality.compact {
@@ -212,7 +204,7 @@ func (t *thumb) CreateRenderer() fyne.WidgetRenderer {
 }
 
 type thumbRenderer struct {
-	t       *thumb
+	t       *Thumb
 	back    *canvas.Rectangle
 	number  *canvas.Text
 	badges  *fyne.Container
@@ -251,8 +243,8 @@ func (r *thumbRenderer) MinSize() fyne.Size {
 
 // Refresh re-reads the theme's card colours (Fyne refreshes every widget on a theme change).
 func (r *thumbRenderer) Refresh() {
-	r.back.FillColor = colorCard()
-	r.number.Color = colorMuted()
+	r.back.FillColor = Color(ColorNameCard)
+	r.number.Color = Color(ColorNameCardMuted)
 	r.number.TextSize = theme.Size(theme.SizeNameCaptionText) + 1
 	r.outline()
 	r.back.Refresh()
@@ -270,7 +262,7 @@ func (r *thumbRenderer) outline() {
 		r.back.StrokeColor = theme.Color(theme.ColorNameFocus)
 		r.back.StrokeWidth = 3
 	case r.t.selected:
-		r.back.StrokeColor = pal('c')
+		r.back.StrokeColor = Pal('c')
 		r.back.StrokeWidth = 2
 	}
 }

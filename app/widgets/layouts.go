@@ -1,4 +1,4 @@
-package app
+package widgets
 
 import (
 	"fyne.io/fyne/v2"
@@ -6,8 +6,8 @@ import (
 	"fyne.io/fyne/v2/theme"
 )
 
-// fixedWidth gives obj a minimum width (entries and sliders are too narrow in an HBox).
-func fixedWidth(width float32, obj fyne.CanvasObject) fyne.CanvasObject {
+// FixedWidth gives obj a minimum width (entries and sliders are too narrow in an HBox).
+func FixedWidth(width float32, obj fyne.CanvasObject) fyne.CanvasObject {
 	return container.New(&minWidthLayout{width}, obj)
 }
 
@@ -28,10 +28,10 @@ func (l *minWidthLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	return s
 }
 
-// wrappingVBox stacks objects like a VBox, but first tells each its width so that word-wrapped
+// WrappingVBox stacks objects like a VBox, but first tells each its width so that word-wrapped
 // labels report their real height; a plain VBox asks for the height before the width is known
 // and lets long descriptions overlap what follows them.
-func wrappingVBox(objs ...fyne.CanvasObject) *fyne.Container {
+func WrappingVBox(objs ...fyne.CanvasObject) *fyne.Container {
 	return container.New(wrappingVBoxLayout{}, objs...)
 }
 
@@ -71,8 +71,10 @@ func (wrappingVBoxLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	return s
 }
 
-// tableLayout arranges cells in rows of cols, each column as wide as its widest cell; spare
-// width goes to the first column (the run names), rows are as tall as their tallest cell.
+// NewTableLayout returns a layout that arranges cells in rows of cols, each column as wide as its widest cell; spare
+// width goes to the first column (a table's names), rows are as tall as their tallest cell.
+func NewTableLayout(cols int) fyne.Layout { return tableLayout{cols: cols} }
+
 type tableLayout struct{ cols int }
 
 func (l tableLayout) widths(objs []fyne.CanvasObject) []float32 {
