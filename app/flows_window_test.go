@@ -30,11 +30,17 @@ func TestSettingsArePreferences(t *testing.T) {
 		t.Fatal("the projector theme was not applied")
 	}
 	// a new workbench starts from the stored seed
-	wb2, err := New(wb.app, Options{})
+	o2 := Options{ui: newUIThread()}
+	holdUI(t, o2.ui) // its jobs' callbacks wait for the test, as the first window's do
+	wb2, err := New(wb.app, o2)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer wb2.Window.Close()
+	defer func() {
+		wb2.Close()
+		settle(t, jobsOf(wb2))
+		closeTestWindow(wb2.Window)
+	}()
 	if wb2.samples.seed.Text != "77" || wb2.run.seed.Text != "77" {
 		t.Fatalf("new window seeds %q %q", wb2.samples.seed.Text, wb2.run.seed.Text)
 	}
