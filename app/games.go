@@ -18,6 +18,7 @@ import (
 	"pcgwb/app/widgets"
 	"pcgwb/games/duel"
 	"pcgwb/games/duel/core"
+	"pcgwb/games/duel/script"
 )
 
 // The seats a person can take.
@@ -98,7 +99,7 @@ type duelPanel struct {
 
 func newDuelPanel(wb *Workbench) *duelPanel {
 	dp := &duelPanel{wb: wb, agent: duel.Random{}, moveLimit: defaultMoveLimit}
-	dp.game = widget.NewSelect(duel.Builtins(), func(name string) {
+	dp.game = widget.NewSelect(script.Builtins(), func(name string) {
 		if name != "" && name != dp.source {
 			dp.loadGame(name)
 		}
@@ -166,7 +167,7 @@ func newDuelPanel(wb *Workbench) *duelPanel {
 	split := container.NewHSplit(left, right)
 	split.Offset = 0.6
 	dp.content = container.NewBorder(tools, nil, nil, nil, split)
-	if names := duel.Builtins(); len(names) > 0 {
+	if names := script.Builtins(); len(names) > 0 {
 		start := names[0]
 		for _, n := range names {
 			if n == "tic-tac-toe" {
@@ -237,7 +238,7 @@ func (dp *duelPanel) loadedGame(v *duelView) {
 }
 
 // Bounds of what the tab shows of a game's TITLE and RULES. The sandbox refuses longer ones
-// (duel.MaxTitle, duel.MaxRules); the tab clips again so that no script can make it lay out
+// (script.MaxTitle, script.MaxRules); the tab clips again so that no script can make it lay out
 // script-sized text.
 const (
 	maxTitleRunes = 200

@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"pcgwb/games/duel"
+	"pcgwb/games/duel/script"
 )
 
 // burnScript is a game whose render always, and legal_actions once a move is made, loop until
@@ -58,7 +59,7 @@ func writeScript(t *testing.T, name, src string) string {
 func TestDuelTabStaysResponsiveWhileAScriptBurns(t *testing.T) {
 	dp := newDuelTestPanel(t)
 	path := writeScript(t, "burn.star", burnScript)
-	steps := duel.Limits{Steps: 1 << 40} // the CPU budget, not the step count, stops the loop
+	steps := script.Limits{Steps: 1 << 40} // the CPU budget, not the step count, stops the loop
 
 	// a budget far longer than the test: only Stop ends the render
 	dp.sandbox = duel.SandboxOptions{Budgets: duel.Budgets{Call: time.Hour, Move: time.Hour, Game: time.Hour}, Limits: steps}

@@ -5,10 +5,10 @@ import (
 	"strings"
 	"testing"
 
-	"pcgwb/games/duel"
+	"pcgwb/games/duel/script"
 )
 
-// fullBoardScript is as many actions as a script can declare (duel.MaxActions, 512) on the
+// fullBoardScript is as many actions as a script can declare (script.MaxActions, 512) on the
 // largest board the tab draws (duel.MaxGridSide², 400 cells): action a marks cell a%400 + 1,
 // and every action on an empty cell is legal.
 const fullBoardScript = `NUM_ACTIONS = 512
@@ -30,14 +30,14 @@ def action_label(s, a):
     return "mark cell %d" % (a % 400 + 1)
 `
 
-// TestDuelTabBigBoardsAreClickable: every position a game can have (up to duel.MaxActions legal
+// TestDuelTabBigBoardsAreClickable: every position a game can have (up to script.MaxActions legal
 // moves) gets labels and board cells, so a click plays the move on the cell and the search
 // matches labels; when a position has more legal moves than the tab labels (only if that
 // bound were lowered below the actions a game may declare), the status and a click on the
 // board say why the board cannot be clicked, and the list still finds moves by number.
 func TestDuelTabBigBoardsAreClickable(t *testing.T) {
-	if defaultMoveLimit < duel.MaxActions {
-		t.Fatalf("the tab labels %d moves, fewer than the %d a game may have", defaultMoveLimit, duel.MaxActions)
+	if defaultMoveLimit < script.MaxActions {
+		t.Fatalf("the tab labels %d moves, fewer than the %d a game may have", defaultMoveLimit, script.MaxActions)
 	}
 	for _, tc := range []struct {
 		name, script string

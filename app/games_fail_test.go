@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"pcgwb/games/duel"
+	"pcgwb/games/duel/script"
 )
 
 // checkNoGameOpen fails unless the tab shows no game, as after a load that ended without one
@@ -102,9 +103,9 @@ func TestDuelTabFailedLoadShowsNoStaleGame(t *testing.T) {
 			script: strings.Replace(gridScript, "def initial_state(seed):\n", "def initial_state(seed):\n    fail(\"no first position\")\n", 1)},
 		{name: "load over its CPU budget", script: burnOnLoadScript, want: "CPU budget",
 			sandbox: duel.SandboxOptions{Budgets: duel.Budgets{Call: time.Minute, Move: 300 * time.Millisecond, Game: time.Minute},
-				Limits: duel.Limits{Steps: 1 << 40}}},
+				Limits: script.Limits{Steps: 1 << 40}}},
 		{name: "sandbox worker dies", script: growScript, want: "the sandbox process ran out of",
-			sandbox: duel.SandboxOptions{Budgets: long, Limits: duel.Limits{Steps: 1 << 40, Memory: 1 << 50}}},
+			sandbox: duel.SandboxOptions{Budgets: long, Limits: script.Limits{Steps: 1 << 40, Memory: 1 << 50}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dp := newDuelTestPanel(t)

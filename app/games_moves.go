@@ -10,8 +10,8 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
-	"pcgwb/games/duel"
 	"pcgwb/games/duel/core"
+	"pcgwb/games/duel/script"
 )
 
 // maxMoveButtons is the largest action count shown as one button per action; larger games
@@ -20,11 +20,11 @@ const maxMoveButtons = 100
 
 // defaultMoveLimit is how many legal moves of a position get labels and board cells. Labels
 // cost the script's CPU (one action_label each, batched in few round trips), so the count is
-// bounded, but by duel.MaxActions: a script declares at most that many actions and its
+// bounded, but by script.MaxActions: a script declares at most that many actions and its
 // legal_actions is checked to be a duplicate-free list of them, so every position of every
 // game the tab can open is labelled and clickable in full. The bound only bites if MaxActions
 // grows past it, and then the tab says so (moveLimitHint) instead of leaving clicks dead.
-const defaultMoveLimit = duel.MaxActions
+const defaultMoveLimit = script.MaxActions
 
 // moveLimitHint says why the board of a position with more than limit legal moves cannot be
 // clicked, and what to do instead.

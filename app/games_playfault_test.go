@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"pcgwb/games/duel"
+	"pcgwb/games/duel/script"
 )
 
 // countScript is a small game that plays well: three moves a turn, a draw after six.
@@ -72,13 +73,13 @@ func TestDuelTabFaultDuringPlayShowsAnExcerpt(t *testing.T) {
 			script: growDef + faultIn("apply", "s, a", "_grow()"),
 			// the in-interpreter heap check switched off: the worker's memory limit ends it
 			sandbox: duel.SandboxOptions{Budgets: duel.Budgets{Call: time.Minute, Move: time.Minute, Game: time.Minute},
-				Limits: duel.Limits{Steps: 1 << 40, Memory: 1 << 50}},
+				Limits: script.Limits{Steps: 1 << 40, Memory: 1 << 50}},
 			// the person's move failed: playing it (or another) again would fail again
 			want: "the sandbox process ran out of", state: "stuck", title: "The game stopped"},
 		{name: "legal_actions over its CPU budget", seat: seatFirst, act: tapFirstMove,
 			script: strings.Replace(burnScript, "def render(s):\n    _burn()\n", "def render(s):\n", 1),
 			sandbox: duel.SandboxOptions{Budgets: duel.Budgets{Call: time.Minute, Move: 300 * time.Millisecond, Game: time.Minute},
-				Limits: duel.Limits{Steps: 1 << 40}},
+				Limits: script.Limits{Steps: 1 << 40}},
 			want: "CPU budget", state: "stuck", title: "The game stopped", traceback: true},
 		{name: "a new game's initial_state fails", seat: seatFirst,
 			act:    func(t *testing.T, dp *duelPanel) { dp.newGameSeeded(7); waitDuel(t, dp) },

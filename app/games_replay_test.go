@@ -11,6 +11,7 @@ import (
 
 	"pcgwb/games/duel"
 	"pcgwb/games/duel/core"
+	"pcgwb/games/duel/script"
 )
 
 // TestDuelTabShowsAndTakesTheSeed: the seed of every game is shown (a new game's too), a seed
@@ -101,7 +102,7 @@ func TestDuelTabShowsAndTakesTheSeed(t *testing.T) {
 // the person plays pick(legal); it returns the moves of the whole game.
 func referenceMoves(t *testing.T, game, agent string, seed int64, agentSeat int, pick func(legal []int) int) []int {
 	t.Helper()
-	g, err := duel.LoadBuiltin(game, duel.Limits{})
+	g, err := script.LoadBuiltin(game, script.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}

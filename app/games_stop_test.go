@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"pcgwb/games/duel"
+	"pcgwb/games/duel/script"
 )
 
 // burnOnLoadScript is burnScript whose top level also burns: its load never ends by itself.
@@ -37,7 +38,7 @@ func TestDuelTabStopDuringLoadShowsNoStaleGame(t *testing.T) {
 			}
 			// a budget far longer than the test: only Stop ends the burning call
 			dp.sandbox = duel.SandboxOptions{Budgets: duel.Budgets{Call: time.Hour, Move: time.Hour, Game: time.Hour},
-				Limits: duel.Limits{Steps: 1 << 40}}
+				Limits: script.Limits{Steps: 1 << 40}}
 			dp.loadGame(writeScript(t, "burn.star", tc.script))
 			eventually(t, "the worker to be in "+tc.stopIn, func() bool { return dp.Working() == tc.stopIn })
 			test.Tap(dp.stopButton)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"pcgwb/games/duel"
+	"pcgwb/games/duel/script"
 	"pcgwb/llm/llmtest"
 )
 
@@ -30,7 +31,7 @@ func TestDuelAskerRetriesAreNotServedFromTheCache(t *testing.T) {
 	srv := llmtest.New(firstLegalMove)
 	defer srv.Close()
 	client := newTestClient(t, testConfig(srv, t.TempDir()))
-	g, err := duel.LoadBuiltin("tic-tac-toe", duel.Limits{})
+	g, err := script.LoadBuiltin("tic-tac-toe", script.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"pcgwb/games/duel"
 	"pcgwb/games/duel/core"
+	"pcgwb/games/duel/script"
 )
 
 const duelSummary = "list | show | validate | play | match | tournament | ladder | bench | train | eval | score | generate: generated two-player games (gg-bench)"
@@ -63,7 +64,7 @@ func (b *budgetFlags) pool() *duel.Pool {
 
 // openSandboxed opens a built-in game or a script file in a sandbox worker.
 func (b *budgetFlags) open(ctx context.Context, nameOrPath string) (*duel.Remote, error) {
-	p, err := duel.Open(nameOrPath, duel.Limits{})
+	p, err := script.Open(nameOrPath, script.Limits{})
 	if err != nil {
 		return nil, err
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"pcgwb/games/duel"
+	"pcgwb/games/duel/script"
 )
 
 func duelBenchSetup(fs *flag.FlagSet) Runner {
@@ -18,7 +19,7 @@ func duelBenchSetup(fs *flag.FlagSet) Runner {
 	target := fs.Duration("target", 20*time.Millisecond, "the time an in-process move should take at most")
 	return func(ctx context.Context, names []string, io IO) error {
 		if len(names) == 0 {
-			names = duel.Builtins()
+			names = script.Builtins()
 		}
 		// search allocates a state per move and keeps little alive: collecting less often cuts
 		// MCTS time by about a third (the sandbox workers do the same)
@@ -64,7 +65,7 @@ func millis(d time.Duration) float64 { return float64(d) / float64(time.Millisec
 // benchGame times MCTS moves from the opening and from positions a few random moves in, in
 // this process and then in a sandbox worker.
 func benchGame(ctx context.Context, name string, iters, positions int) (benchResult, error) {
-	p, err := duel.Open(name, duel.Limits{})
+	p, err := script.Open(name, script.Limits{})
 	if err != nil {
 		return benchResult{}, err
 	}
@@ -110,26 +111,26 @@ func benchGame(ctx context.Context, name string, iters, positions int) (benchRes
 			continue // the random moves ended the game
 		}
 		seed := rng.Uint64()
-		start, startCPU := time.Now(), duel.CPUTime()
+		start, startCPU := time.Now(), script.CPUTime()
 		st, err := m.Search(ctx, g, t, duel.MoveRNG(seed))
 		if err != nil {
 			return benchResult{}, err
 		}
 		total += time.Since(start)
-		cpu += duel.CPUTime() - startCPU
+		cpu += script.CPUTime() - startCPU
 		rollouts += st.Rollouts
 		ft, err := far.Turn()
 		if err != nil {
 			return benchResult{}, err
 		}
 		start, startCPU = time.Now(), remote.CPU()
-		hostCPU := duel.CPUTime()
+		hostCPU := script.CPUTime()
 		if _, err := duel.ActOn(ctx, remote, m, ft, seed); err != nil {
 			return benchResult{}, err
 		}
 		sandboxed += time.Since(start)
 		// the worker's CPU time and this process's share (the round trip)
-		sandboxedCPU += remote.CPU() - startCPU + duel.CPUTime() - hostCPU
+		sandboxedCPU += remote.CPU() - startCPU + script.CPUTime() - hostCPU
 		far.Close()
 		moves++
 	}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"pcgwb/games/duel"
+	"pcgwb/games/duel/script"
 )
 
 // duelScript writes a small game, a race to 5 adding 1 or 2, with the given initial_state body.
@@ -47,12 +48,12 @@ func TestDuelListAndShow(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	for _, name := range duel.Builtins() {
+	for _, name := range script.Builtins() {
 		if !strings.Contains(out, name) {
 			t.Errorf("%s not listed", name)
 		}
 	}
-	if n := len(duel.Builtins()); n < 10 {
+	if n := len(script.Builtins()); n < 10 {
 		t.Errorf("%d built-in games, want at least 10", n)
 	}
 	code, out, errs = runCLI(t, "duel", "show", "nim")

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"pcgwb/games/duel"
+	"pcgwb/games/duel/script"
 	"pcgwb/llm/llmtest"
 )
 
@@ -89,7 +90,7 @@ func TestDuelEvalCountsModelFaults(t *testing.T) {
 }
 
 func TestDuelGenerateRepairsAndDeduplicates(t *testing.T) {
-	prog, err := duel.BuiltinProgram("tic-tac-toe", duel.Limits{})
+	prog, err := script.BuiltinProgram("tic-tac-toe", script.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"pcgwb/games/duel"
 	"pcgwb/games/duel/core"
+	"pcgwb/games/duel/script"
 	"pcgwb/internal/atomicfile"
 )
 
@@ -31,7 +32,7 @@ func duelGenerateSetup(fs *flag.FlagSet) Runner {
 	threshold := fs.Float64("dedup", 0.9, "drop a game at least this similar (behaviour or code) to one kept before it")
 	out := fs.String("out", filepath.Join("runs", "duel-generated"), "folder for the games")
 	quiet := fs.Bool("quiet", false, "no progress on stderr")
-	callCPU := fs.Duration("call-cpu", duel.DefaultLimits.CallTime, "CPU time one call of a script may use")
+	callCPU := fs.Duration("call-cpu", script.DefaultLimits.CallTime, "CPU time one call of a script may use")
 	budget := fs.Duration("validate-cpu", duel.DefaultValidationBudget, "CPU time the validation of one implementation may use")
 	return func(ctx context.Context, _ []string, io IO) error {
 		// duel.Generator reads 0 repairs as its default, so 0 cannot be asked for
@@ -64,7 +65,7 @@ func duelGenerateSetup(fs *flag.FlagSet) Runner {
 		for i := 0; i < *n; i++ {
 			name := fmt.Sprintf("gen-%03d", *first+i)
 			gen := &duel.Generator{Ask: asker, Genre: *genre, MaxRepairs: *repairs, Sample: *first + i,
-				Validate: duel.ValidateOptions{SkipSkill: *skipSkill, Limits: duel.Limits{CallTime: *callCPU}},
+				Validate: duel.ValidateOptions{SkipSkill: *skipSkill, Limits: script.Limits{CallTime: *callCPU}},
 				Sandbox:  duel.DefaultPool, ValidateBudget: *budget, OnAccepted: k.add}
 			g, err := gen.Generate(ctx, name)
 			if err != nil {

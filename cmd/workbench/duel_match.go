@@ -11,6 +11,7 @@ import (
 
 	"pcgwb/games/duel"
 	"pcgwb/games/duel/core"
+	"pcgwb/games/duel/script"
 )
 
 func duelMatchSetup(fs *flag.FlagSet) Runner {
@@ -127,7 +128,7 @@ func tournamentRunner(fs *flag.FlagSet, agentList func() (string, error)) Runner
 		if len(agents) < 2 {
 			return usagef("a tournament needs at least two agents")
 		}
-		p, err := duel.Open(args[0], duel.Limits{})
+		p, err := script.Open(args[0], script.Limits{})
 		if err != nil {
 			return err
 		}

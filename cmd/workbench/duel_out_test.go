@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"pcgwb/games/duel"
+	"pcgwb/games/duel/script"
 	"pcgwb/internal/folderlock"
 	"pcgwb/llm/llmtest"
 )
@@ -133,7 +134,7 @@ func TestDuelEvalRecordsOpponentStrength(t *testing.T) {
 // after the first's and keeps the first's records; an explicit --first that would overwrite
 // is refused before any request.
 func TestDuelGenerateKeepsEarlierBatches(t *testing.T) {
-	prog, err := duel.BuiltinProgram("take-away", duel.Limits{})
+	prog, err := script.BuiltinProgram("take-away", script.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,13 +13,14 @@ import (
 
 	"pcgwb/games/duel"
 	"pcgwb/games/duel/core"
+	"pcgwb/games/duel/script"
 )
 
 func duelListSetup(fs *flag.FlagSet) Runner {
 	var b budgetFlags
 	return func(ctx context.Context, _ []string, io IO) error {
 		tw := tabwriter.NewWriter(io.Stdout, 0, 0, 2, ' ', 0)
-		for _, name := range duel.Builtins() {
+		for _, name := range script.Builtins() {
 			g, err := b.open(ctx, name)
 			if err != nil {
 				return err

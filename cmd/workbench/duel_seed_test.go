@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"pcgwb/games/duel"
+	"pcgwb/games/duel/script"
 )
 
 // referenceDuel plays a whole game with the core alone: the person (player 0) plays the middle
@@ -14,7 +15,7 @@ import (
 // (app.TestDuelTabAgentMovesFollowTheSeed) checks the tab against the same reference.
 func referenceDuel(t *testing.T, game, agent string, seed int64) (all, person []int) {
 	t.Helper()
-	g, err := duel.LoadBuiltin(game, duel.Limits{})
+	g, err := script.LoadBuiltin(game, script.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}

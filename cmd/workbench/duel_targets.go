@@ -11,6 +11,7 @@ import (
 
 	"pcgwb/games/duel"
 	"pcgwb/games/duel/core"
+	"pcgwb/games/duel/script"
 	"pcgwb/internal/atomicfile"
 	"pcgwb/internal/safeio"
 )
@@ -49,10 +50,10 @@ func duelTargetsSetup(fs *flag.FlagSet) Runner {
 			return nil
 		}
 		if len(names) == 0 {
-			names = duel.Builtins()
+			names = script.Builtins()
 		}
 		for _, name := range names {
-			p, err := duel.Open(name, duel.Limits{})
+			p, err := script.Open(name, script.Limits{})
 			if err != nil {
 				return err
 			}
@@ -72,7 +73,7 @@ func duelTargetsSetup(fs *flag.FlagSet) Runner {
 			if !strings.HasSuffix(name, ".star") {
 				// a built-in game is trusted to run here; its calls get a wall-time budget a
 				// loaded machine cannot exhaust (2 s lost a game of take-away at load 6)
-				sg, err := duel.LoadBuiltin(name, duel.Limits{CallTime: time.Minute})
+				sg, err := script.LoadBuiltin(name, script.Limits{CallTime: time.Minute})
 				if err != nil {
 					g.Close()
 					return err

@@ -13,6 +13,7 @@ import (
 
 	"pcgwb/games/duel"
 	"pcgwb/games/duel/core"
+	"pcgwb/games/duel/script"
 )
 
 // defaultTrainDir is where `duel train` keeps a game's training unless told: next to a script
@@ -44,7 +45,7 @@ func duelTrainSetup(fs *flag.FlagSet) Runner {
 		if *budget <= 0 || *iterations < 0 || *strengthGames < 0 {
 			return usagef("--budget must be positive, --iterations and --strength-games at least 0")
 		}
-		p, err := duel.Open(args[0], duel.Limits{})
+		p, err := script.Open(args[0], script.Limits{})
 		if err != nil {
 			return err
 		}

@@ -10,6 +10,7 @@ import (
 
 	"pcgwb/games/duel"
 	"pcgwb/games/duel/core"
+	"pcgwb/games/duel/script"
 	"pcgwb/internal/atomicfile"
 	"pcgwb/internal/safeio"
 )
@@ -25,7 +26,7 @@ func duelValidateSetup(fs *flag.FlagSet) Runner {
 	workers := fs.Int("workers", 2, "parallel games in the skill round robin")
 	memory := fs.Uint64("memory", 1024, "memory limit of the sandbox worker process, MiB")
 	scriptMemory := fs.Uint64("script-memory", 0, "heap size at which a running script call is stopped, MiB (default: half of --memory in the sandbox, 1024 in-process)")
-	callCPU := fs.Duration("call-cpu", duel.DefaultLimits.CallTime, "CPU time one call of the script may use")
+	callCPU := fs.Duration("call-cpu", script.DefaultLimits.CallTime, "CPU time one call of the script may use")
 	budget := fs.Duration("cpu", duel.DefaultValidationBudget, "CPU time the whole validation may use")
 	save := fs.Bool("save", false, "record the report next to the script (GAME.validate.json): `duel eval` then plays the benchmark opponent it names")
 	return func(ctx context.Context, args []string, io IO) error {
@@ -36,7 +37,7 @@ func duelValidateSetup(fs *flag.FlagSet) Runner {
 		opts := duel.ValidateOptions{
 			Playouts: *playouts, SkillAgents: agents, SkillGames: *skillGames,
 			SkipSkill: *skipSkill, Seed: *seed, Workers: *workers,
-			Limits: duel.Limits{Memory: *scriptMemory << 20, CallTime: *callCPU},
+			Limits: script.Limits{Memory: *scriptMemory << 20, CallTime: *callCPU},
 		}
 		src, name, err := duelSource(args[0])
 		if err != nil {
@@ -79,11 +80,11 @@ func duelValidateSetup(fs *flag.FlagSet) Runner {
 // duelSource reads a script file or a built-in game's source; a file that does not compile is
 // returned too, for the load filter to report.
 func duelSource(nameOrPath string) ([]byte, string, error) {
-	p, err := duel.Open(nameOrPath, duel.Limits{MaxSource: 64 << 20})
+	p, err := script.Open(nameOrPath, script.Limits{MaxSource: 64 << 20})
 	if err == nil {
 		return p.Source(), p.Name(), nil
 	}
-	if f := core.FaultOf(err); f != nil && !slices.Contains(duel.Builtins(), nameOrPath) {
+	if f := core.FaultOf(err); f != nil && !slices.Contains(script.Builtins(), nameOrPath) {
 		src, rerr := safeio.ReadFile(nameOrPath, 64<<20)
 		if rerr == nil {
 			return src, strings.TrimSuffix(baseName(nameOrPath), ".star"), nil

@@ -6,14 +6,15 @@ import (
 	"math"
 	"math/rand/v2"
 	"pcgwb/games/duel/core"
+	"pcgwb/games/duel/script"
 	"reflect"
 	"strings"
 	"testing"
 )
 
-func loadBuiltin(t testing.TB, name string) *ScriptGame {
+func loadBuiltin(t testing.TB, name string) *script.ScriptGame {
 	t.Helper()
-	g, err := LoadBuiltin(name, Limits{})
+	g, err := script.LoadBuiltin(name, script.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,7 +103,7 @@ func TestMCTSIsSeeded(t *testing.T) {
 func TestMCTSStopsRolloutsAtThePlyCap(t *testing.T) {
 	// a game that never ends: every rollout is cut at the cap and scores a draw
 	src := gameSource("", map[string]string{"outcome": "return None", "apply": `return {"n": s["n"] + a, "p": 1 - s["p"]}`})
-	g, err := Load("endless", []byte(src), Limits{})
+	g, err := script.Load("endless", []byte(src), script.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,7 +156,7 @@ func TestPlayRejectsIllegalMovesAndTruncates(t *testing.T) {
 	if res.Fault == nil || res.Fault.Kind != core.FaultIllegal || res.FaultBy != 1 || res.Plies != 1 {
 		t.Fatalf("got %+v, want an illegal-move fault by player 1 after one move", res)
 	}
-	endless, err := Load("endless", []byte(gameSource("", map[string]string{"outcome": "return None"})), Limits{})
+	endless, err := script.Load("endless", []byte(gameSource("", map[string]string{"outcome": "return None"})), script.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -168,7 +169,7 @@ func TestPlayRejectsIllegalMovesAndTruncates(t *testing.T) {
 		t.Fatalf("got %+v, want truncation at %d plies", res, DefaultMaxPlies)
 	}
 	// a script fault inside a game is the game's fault, not a player's
-	broken, err := Load("broken", []byte(gameSource("", map[string]string{"apply": `fail("broken")`})), Limits{})
+	broken, err := script.Load("broken", []byte(gameSource("", map[string]string{"apply": `fail("broken")`})), script.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -226,7 +227,7 @@ func TestTournamentLadder(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a whole tournament (-short)")
 	}
-	p, err := BuiltinProgram("take-away", Limits{})
+	p, err := script.BuiltinProgram("take-away", script.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,15 +3,16 @@ package duel
 import (
 	"context"
 	"pcgwb/games/duel/core"
+	"pcgwb/games/duel/script"
 	"testing"
 )
 
 // BenchmarkMCTS100 is one 100-iteration MCTS move from the opening of each built-in game; it
 // reports rollouts per second too.
 func BenchmarkMCTS100(b *testing.B) {
-	for _, name := range Builtins() {
+	for _, name := range script.Builtins() {
 		b.Run(name, func(b *testing.B) {
-			g, err := LoadBuiltin(name, Limits{})
+			g, err := script.LoadBuiltin(name, script.Limits{})
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -26,7 +27,7 @@ func BenchmarkMCTS100(b *testing.B) {
 			rng := SeatRNG(1, 0, 0)
 			rollouts := 0
 			b.ResetTimer()
-			cpu := CPUTime()
+			cpu := script.CPUTime()
 			for i := 0; i < b.N; i++ {
 				st, err := m.Search(context.Background(), g, core.Turn{State: s, Legal: legal, Player: p, MaxPlies: DefaultMaxPlies}, rng)
 				if err != nil {
@@ -35,7 +36,7 @@ func BenchmarkMCTS100(b *testing.B) {
 				rollouts += st.Rollouts
 			}
 			b.ReportMetric(float64(rollouts)/b.Elapsed().Seconds(), "rollouts/s")
-			b.ReportMetric(float64(CPUTime()-cpu)/float64(b.N)/1e6, "cpu-ms/op")
+			b.ReportMetric(float64(script.CPUTime()-cpu)/float64(b.N)/1e6, "cpu-ms/op")
 		})
 	}
 }
@@ -45,7 +46,7 @@ func BenchmarkMCTS100(b *testing.B) {
 // shows what the process boundary costs.
 func BenchmarkMCTS100Sandboxed(b *testing.B) {
 	ctx := context.Background()
-	for _, name := range Builtins() {
+	for _, name := range script.Builtins() {
 		b.Run(name, func(b *testing.B) {
 			g, err := OpenSandboxed(ctx, name, SandboxOptions{})
 			if err != nil {
@@ -62,7 +63,7 @@ func BenchmarkMCTS100Sandboxed(b *testing.B) {
 			rng := SeatRNG(1, 0, 0)
 			t := core.Turn{State: s, Legal: legal, Player: p, MaxPlies: DefaultMaxPlies}
 			b.ResetTimer()
-			cpu, workerCPU := CPUTime(), g.CPU()
+			cpu, workerCPU := script.CPUTime(), g.CPU()
 			for i := 0; i < b.N; i++ {
 				if _, err := ActOn(ctx, g, m, t, rng.Uint64()); err != nil {
 					b.Fatal(err)
@@ -70,7 +71,7 @@ func BenchmarkMCTS100Sandboxed(b *testing.B) {
 			}
 			// the worker's CPU time and this process's (the round trips), to set beside
 			// BenchmarkMCTS100's cpu-ms/op
-			b.ReportMetric(float64(g.CPU()-workerCPU+CPUTime()-cpu)/float64(b.N)/1e6, "cpu-ms/op")
+			b.ReportMetric(float64(g.CPU()-workerCPU+script.CPUTime()-cpu)/float64(b.N)/1e6, "cpu-ms/op")
 		})
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"pcgwb/games/duel/core"
+	"pcgwb/games/duel/script"
 	"slices"
 	"strings"
 	"testing"
@@ -38,7 +39,7 @@ func TestMoveCellsOfBuiltins(t *testing.T) {
 					defer r.Close()
 					g = r
 				} else {
-					sg, err := LoadBuiltin(tc.game, Limits{})
+					sg, err := script.LoadBuiltin(tc.game, script.Limits{})
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -80,7 +81,7 @@ func TestMoveCellsOfBuiltins(t *testing.T) {
 
 func builtinSource(t *testing.T, name string) []byte {
 	t.Helper()
-	p, err := Open(name, Limits{})
+	p, err := script.Open(name, script.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +98,7 @@ func TestActionCellsContract(t *testing.T) {
 		{"return [(0, 0)] * 401", "the limit is 400"},
 	} {
 		src := gameSource("", map[string]string{}) + "def action_cells(s, a):\n    " + tc.body + "\n"
-		p, err := Compile("cells", []byte(src), Limits{})
+		p, err := script.Compile("cells", []byte(src), script.Limits{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -3,6 +3,7 @@ package duel
 import (
 	"context"
 	"os"
+	"pcgwb/games/duel/script"
 	"strings"
 	"testing"
 )
@@ -19,7 +20,7 @@ func TestDocsWorkedExample(t *testing.T) {
 	if !ok || !ok2 {
 		t.Fatal("no python block in the docs")
 	}
-	p, err := Compile("stones", []byte(src), Limits{})
+	p, err := script.Compile("stones", []byte(src), script.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package duel
 
 import (
 	"pcgwb/games/duel/core"
+	"pcgwb/games/duel/script"
 	"testing"
 	"time"
 )
@@ -12,7 +13,7 @@ import (
 func FuzzLoad(f *testing.F) {
 	f.Add([]byte(gameSource("", nil)))
 	f.Add([]byte("NUM_ACTIONS = 1\nOBS_SIZE = 0\n"))
-	lim := Limits{Steps: 20000, CallTime: 200 * time.Millisecond, Memory: 256 << 20, MaxElems: 1 << 16, MaxString: 1 << 16}
+	lim := script.Limits{Steps: 20000, CallTime: 200 * time.Millisecond, Memory: 256 << 20, MaxElems: 1 << 16, MaxString: 1 << 16}
 	f.Fuzz(func(t *testing.T, src []byte) {
 		g, err := exercise(string(src), lim)
 		if g != nil {

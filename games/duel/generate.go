@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"pcgwb/games/duel/core"
+	"pcgwb/games/duel/script"
 	"regexp"
 	"strings"
 	"time"
@@ -133,7 +134,7 @@ func RepairPrompt(rulebook, source string, rep Report, log string) string {
 	b.WriteString("\n\nThis implementation was rejected:\n\n```python\n" + strings.TrimSpace(source) + "\n```\n\n")
 	fmt.Fprintf(&b, "It failed the %q check: %s\n", rep.Rejected, rep.Reason)
 	if log = strings.TrimSpace(log); log != "" {
-		b.WriteString("\nIt printed:\n" + clip(log, 2000) + "\n")
+		b.WriteString("\nIt printed:\n" + script.Clip(log, 2000) + "\n")
 	}
 	b.WriteString("\nFix the problem and reply with the complete corrected implementation in one ```python code block.")
 	return b.String()
@@ -255,11 +256,11 @@ func (gen *Generator) scriptLog(ctx context.Context, name, src string) string {
 	}
 	var err error
 	if gen.Sandbox != nil {
-		call := gen.Validate.Limits.withDefaults().CallTime
+		call := gen.Validate.Limits.WithDefaults().CallTime
 		g, err = gen.Sandbox.Open(ctx, name, []byte(src), SandboxOptions{Limits: gen.Validate.Limits,
 			Budgets: Budgets{Call: call, Move: 2 * call, Game: 4 * call}})
 	} else {
-		g, err = Load(name, []byte(src), gen.Validate.Limits)
+		g, err = script.Load(name, []byte(src), gen.Validate.Limits)
 	}
 	if err != nil {
 		return ""
@@ -405,14 +406,7 @@ func shingles(src string) map[uint64]struct{} {
 	return out
 }
 
-func contractName(s string) bool {
-	for _, c := range contractFns {
-		if c.name == s {
-			return true
-		}
-	}
-	return s == "NUM_ACTIONS" || s == "OBS_SIZE"
-}
+func contractName(s string) bool { return script.IsContractFunc(s) }
 
 // Dedup keeps the first of every group of near-identical games: a game is dropped when its
 // behaviour (or, when sources are given, its code) is at least threshold similar to a game kept

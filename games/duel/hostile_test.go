@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"pcgwb/games/duel/core"
+	"pcgwb/games/duel/script"
 	"strings"
 	"testing"
 	"time"
@@ -51,7 +52,7 @@ var (
 	hostilePool = &Pool{Memory: 256 << 20, MaxIdle: 2}
 	// the step budget is raised so that the CPU budgets and the OS limits are what stop them
 	hostileBudget = SandboxOptions{Budgets: Budgets{Call: 150 * time.Millisecond, Move: 300 * time.Millisecond, Game: 600 * time.Millisecond},
-		Limits: Limits{Steps: 1 << 40}}
+		Limits: script.Limits{Steps: 1 << 40}}
 )
 
 // notLocal is an agent the sandbox cannot rebuild by name (as a language model): it plays in
@@ -181,7 +182,7 @@ func TestGenerateSurvivesHostile(t *testing.T) {
 				// 500 ms a call (1 s a move): the valid game's load runs in a fresh worker after each
 				// hostile one killed its predecessor, and at 150 ms (300 ms a move) a loaded machine
 				// rejected that load once in make test ("the move used more than its CPU budget").
-				Validate:   ValidateOptions{SkipSkill: true, Playouts: 10, Replays: 2, TerminationGames: 2, Limits: Limits{CallTime: 500 * time.Millisecond}},
+				Validate:   ValidateOptions{SkipSkill: true, Playouts: 10, Replays: 2, TerminationGames: 2, Limits: script.Limits{CallTime: 500 * time.Millisecond}},
 				OnAccepted: func(g *Generated) error { kept = append(kept, g.Name); return nil }}
 			first, err := gen.Implement(ctx, "good", "a race to 5")
 			if err != nil || !first.Accepted {

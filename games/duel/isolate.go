@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os/exec"
 	"pcgwb/games/duel/core"
+	"pcgwb/games/duel/script"
 	"strings"
 	"time"
 )
@@ -138,7 +139,7 @@ func workerSaid(stderr []byte) string {
 	case 0:
 		return ""
 	case 1:
-		return "the worker said: " + core.PrintableLine(clip(lines[0], 200))
+		return "the worker said: " + core.PrintableLine(script.Clip(lines[0], 200))
 	}
 	first := lines[0]
 	for _, l := range lines {
@@ -147,7 +148,7 @@ func workerSaid(stderr []byte) string {
 			break
 		}
 	}
-	return fmt.Sprintf("the worker's first line: %s; its last: %s", core.PrintableLine(clip(first, 200)), core.PrintableLine(clip(lines[len(lines)-1], 200)))
+	return fmt.Sprintf("the worker's first line: %s; its last: %s", core.PrintableLine(script.Clip(first, 200)), core.PrintableLine(script.Clip(lines[len(lines)-1], 200)))
 }
 
 func lastLines(s string, n int) string {

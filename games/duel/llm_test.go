@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"pcgwb/games/duel/core"
+	"pcgwb/games/duel/script"
 	"strings"
 	"sync"
 	"testing"
@@ -236,7 +237,7 @@ func TestGeneratorGivesUp(t *testing.T) {
 }
 
 func TestDedupFindsTheSameGameUnderAnotherName(t *testing.T) {
-	src, _ := BuiltinProgram("tic-tac-toe", Limits{})
+	src, _ := script.BuiltinProgram("tic-tac-toe", script.Limits{})
 	renamed := strings.NewReplacer("LINES_THROUGH", "THROUGH", "MARK", "SYMBOLS", `" ".join`, `"|".join`, "# Tic-tac-toe", "# Three in a row").Replace(string(src.Source()))
 	var fps []*Fingerprint
 	var sources []string
@@ -245,12 +246,12 @@ func TestDedupFindsTheSameGameUnderAnotherName(t *testing.T) {
 		{"renamed", renamed},
 		{"nim", ""}, {"misere-nim", ""}, {"connect-four", ""},
 	} {
-		var g *ScriptGame
+		var g *script.ScriptGame
 		var err error
 		if s.src != "" {
-			g, err = Load(s.name, []byte(s.src), Limits{})
+			g, err = script.Load(s.name, []byte(s.src), script.Limits{})
 		} else {
-			g, err = LoadBuiltin(s.name, Limits{})
+			g, err = script.LoadBuiltin(s.name, script.Limits{})
 			s.src = string(g.Program().Source())
 		}
 		if err != nil {

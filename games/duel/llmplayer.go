@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"pcgwb/games/duel/core"
+	"pcgwb/games/duel/script"
 	"slices"
 	"strconv"
 	"strings"
@@ -141,7 +142,7 @@ type LLMMoveError struct {
 func (e *LLMMoveError) Error() string {
 	last := ""
 	if n := len(e.Replies); n > 0 {
-		last = clip(e.Replies[n-1], 80)
+		last = script.Clip(e.Replies[n-1], 80)
 	}
 	if e.Err != nil {
 		return fmt.Sprintf("no legal move in %d attempts (last error: %v)", e.Attempts, e.Err)
@@ -199,7 +200,7 @@ func (p *LLMPlayer) Act(ctx context.Context, g core.Game, t core.Turn, rng *rand
 			if ok {
 				why = fmt.Sprintf("%d is not a legal move", a)
 			}
-			ask = user + fmt.Sprintf("\n\nYour previous reply %q %s. Reply with one of the legal move numbers only.", clip(reply, 40), why)
+			ask = user + fmt.Sprintf("\n\nYour previous reply %q %s. Reply with one of the legal move numbers only.", script.Clip(reply, 40), why)
 		}
 	}
 	return 0, &core.Fault{Kind: core.FaultAgent, Msg: merr.Error(), Err: merr}

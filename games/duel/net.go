@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"pcgwb/games/duel/script"
 )
 
 // Net is the small policy/value network of a trained opponent: an MLP over the game's
@@ -48,7 +49,7 @@ func NewNet(in, hidden, out int, seed uint64) *Net {
 
 // check verifies the shapes (a checkpoint read from disk is checked before use).
 func (n *Net) check() error {
-	if n.In < 1 || n.Hidden < 1 || n.Out < 1 || n.In > MaxObsSize+1+defaultObsSize || n.Hidden > 1024 || n.Out > MaxActions {
+	if n.In < 1 || n.Hidden < 1 || n.Out < 1 || n.In > script.MaxObsSize+1+defaultObsSize || n.Hidden > 1024 || n.Out > script.MaxActions {
 		return fmt.Errorf("network of %d→%d→%d is outside the limits", n.In, n.Hidden, n.Out)
 	}
 	for _, c := range []struct {

@@ -8,6 +8,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"pcgwb/games/duel/core"
+	"pcgwb/games/duel/script"
 	"sync"
 
 	"go.starlark.net/starlark"
@@ -32,7 +33,7 @@ func obsSize(info core.Info) int {
 func observation(g core.Game, s core.State, p int) ([]float64, error) {
 	var obs []float64
 	if g.Info().ObsSize == 0 {
-		if _, ok := g.(*ScriptGame); ok {
+		if _, ok := g.(*script.ScriptGame); ok {
 			obs = DefaultObservation(s)
 		} else {
 			obs = make([]float64, defaultObsSize)
@@ -61,7 +62,7 @@ func observation(g core.Game, s core.State, p int) ([]float64, error) {
 // matter. States that are not script values give zeros.
 func DefaultObservation(s core.State) []float64 {
 	out := make([]float64, defaultObsSize)
-	v, err := stateValue(s)
+	v, err := script.StateValue(s)
 	if err != nil {
 		return out
 	}

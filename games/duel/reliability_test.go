@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"pcgwb/games/duel/core"
+	"pcgwb/games/duel/script"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -152,22 +153,22 @@ func TestRealStackOverflowIsNamed(t *testing.T) {
 }
 
 func TestTitleAndRulesAreBounded(t *testing.T) {
-	long := strings.Repeat("x", MaxRules+1)
+	long := strings.Repeat("x", script.MaxRules+1)
 	for _, c := range []struct{ prelude, want string }{
-		{fmt.Sprintf("TITLE = %q\n", strings.Repeat("t", MaxTitle+1)), "TITLE is 257 bytes, the limit is 256"},
-		{fmt.Sprintf("RULES = %q\n", long), fmt.Sprintf("RULES is %d bytes, the limit is %d", MaxRules+1, MaxRules)},
+		{fmt.Sprintf("TITLE = %q\n", strings.Repeat("t", script.MaxTitle+1)), "TITLE is 257 bytes, the limit is 256"},
+		{fmt.Sprintf("RULES = %q\n", long), fmt.Sprintf("RULES is %d bytes, the limit is %d", script.MaxRules+1, script.MaxRules)},
 		{"RULES = \"x\" * (4 << 20)\n", "RULES is 4194304 bytes"},
 	} {
-		_, err := Load("big", []byte(gameSource(c.prelude, nil)), Limits{})
+		_, err := script.Load("big", []byte(gameSource(c.prelude, nil)), script.Limits{})
 		if f := core.FaultOf(err); f == nil || f.Kind != core.FaultLoad || !strings.Contains(f.Msg, c.want) {
 			t.Errorf("got %v, want a load fault saying %q", err, c.want)
 		}
 	}
-	g, err := Load("ok", []byte(gameSource(fmt.Sprintf("TITLE = %q\nRULES = %q\n", "Race", strings.Repeat("r", MaxRules)), nil)), Limits{})
+	g, err := script.Load("ok", []byte(gameSource(fmt.Sprintf("TITLE = %q\nRULES = %q\n", "Race", strings.Repeat("r", script.MaxRules)), nil)), script.Limits{})
 	if err != nil {
 		t.Fatalf("rules of exactly the limit: %v", err)
 	}
-	if len(g.Info().Rules) != MaxRules {
+	if len(g.Info().Rules) != script.MaxRules {
 		t.Errorf("rules of %d bytes kept", len(g.Info().Rules))
 	}
 }
@@ -194,7 +195,7 @@ func TestValidateWarnsOfGrowthAndSlowness(t *testing.T) {
 	if testing.Short() {
 		t.Skip("validates a growing and a slow game (-short)")
 	}
-	opts := ValidateOptions{SkipSkill: true, Playouts: 20, Replays: 2, TerminationGames: 2, Limits: Limits{Steps: 1 << 40, Memory: 1 << 30}}
+	opts := ValidateOptions{SkipSkill: true, Playouts: 20, Replays: 2, TerminationGames: 2, Limits: script.Limits{Steps: 1 << 40, Memory: 1 << 30}}
 	// the state gains 64 KiB a move
 	grow := gameSource("", map[string]string{
 		"initial_state": `return {"n": 0, "p": 0, "h": ""}`,
@@ -214,7 +215,7 @@ func TestValidateWarnsOfGrowthAndSlowness(t *testing.T) {
 		"legal_actions": "t = 0\nfor i in range(100000):\n    t += i\nreturn [0, 1]",
 		"outcome":       `return 1 - s["p"] if s["n"] >= 9 else None`,
 	})
-	g, err := Load("slow", []byte(slow), opts.Limits)
+	g, err := script.Load("slow", []byte(slow), opts.Limits)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"pcgwb/games/duel/core"
+	"pcgwb/games/duel/script"
 	"strconv"
 	"sync"
 	"time"
@@ -48,7 +49,7 @@ type SandboxOptions struct {
 	Budgets Budgets
 	// Limits are the script's in-interpreter limits (steps, sizes); CallTime is taken from
 	// Budgets.Call and counts CPU time.
-	Limits Limits
+	Limits script.Limits
 }
 
 // Pool keeps warm sandbox workers: processes of this same binary started with WorkerEnv,
@@ -379,7 +380,7 @@ func (pl *Pool) Open(ctx context.Context, name string, src []byte, opts SandboxO
 
 // OpenSandboxed opens a built-in game or a .star file in the default pool.
 func OpenSandboxed(ctx context.Context, nameOrPath string, opts SandboxOptions) (*Remote, error) {
-	p, err := Open(nameOrPath, opts.Limits)
+	p, err := script.Open(nameOrPath, opts.Limits)
 	if err != nil {
 		return nil, err
 	}
@@ -632,7 +633,7 @@ func (r *Remote) ActionLabels(s core.State, actions []int) ([]string, error) {
 		return nil, nil
 	}
 	out := make([]string, 0, len(actions))
-	// in chunks: a reply holds at most maxReply bytes, and a label is up to maxLabel
+	// in chunks: a reply holds at most maxReply bytes, and a label is up to MaxLabel
 	for lo := 0; lo < len(actions); lo += labelChunk {
 		chunk := actions[lo:min(lo+labelChunk, len(actions))]
 		rep, err := r.do(r.ctx, workerRequest{Op: "labels", ID: id, Legal: chunk})
@@ -648,7 +649,7 @@ func (r *Remote) ActionLabels(s core.State, actions []int) ([]string, error) {
 }
 
 // labelChunk is how many labels one reply carries at most.
-const labelChunk = maxReply / (4 * maxLabel)
+const labelChunk = maxReply / (4 * script.MaxLabel)
 
 // ActionCells is action_cells(state, a) for each action, in one round trip (CellMapper).
 func (r *Remote) ActionCells(s core.State, actions []int) ([][]core.Square, bool, error) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/rand/v2"
 	"pcgwb/games/duel/core"
+	"pcgwb/games/duel/script"
 	"slices"
 	"testing"
 )
@@ -21,14 +22,14 @@ func TestRemoteMatchesInProcess(t *testing.T) {
 		{"connect-four", "first,mcts-10"},
 	} {
 		t.Run(tc.game, func(t *testing.T) {
-			if !slices.Contains(Builtins(), tc.game) {
+			if !slices.Contains(script.Builtins(), tc.game) {
 				t.Skipf("no built-in %s", tc.game)
 			}
 			agents, err := ParseAgents(tc.agents)
 			if err != nil {
 				t.Fatal(err)
 			}
-			local, err := LoadBuiltin(tc.game, Limits{})
+			local, err := script.LoadBuiltin(tc.game, script.Limits{})
 			if err != nil {
 				t.Fatal(err)
 			}

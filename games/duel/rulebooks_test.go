@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"os"
 	"path/filepath"
+	"pcgwb/games/duel/script"
 	"regexp"
 	"strings"
 	"testing"
@@ -40,7 +41,7 @@ func TestEveryRulebookHasABuiltin(t *testing.T) {
 			for sc.Scan() {
 				rulebook = append(rulebook, sc.Text())
 			}
-			p, err := BuiltinProgram(name, Limits{})
+			p, err := script.BuiltinProgram(name, script.Limits{})
 			if err != nil {
 				t.Fatalf("no built-in for the rulebook: %v", err)
 			}

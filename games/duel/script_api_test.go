@@ -3,6 +3,7 @@ package duel
 import (
 	"math/rand/v2"
 	"pcgwb/games/duel/core"
+	"pcgwb/games/duel/script"
 	"strings"
 	"testing"
 )
@@ -14,13 +15,13 @@ func TestScriptAPIConveniences(t *testing.T) {
 		prelude string
 		bodies  map[string]string
 		loadErr string // part of the load fault, or ""
-		check   func(t *testing.T, g *ScriptGame)
+		check   func(t *testing.T, g *script.ScriptGame)
 	}{
 		{name: "players named as the rulebook names them",
 			prelude: "PLAYERS = (\"White\", \"Black\")\n",
 			bodies: map[string]string{"to_move": `return "White" if s["p"] == 0 else "Black"`,
 				"outcome": `return ("Black" if s["p"] == 0 else "White") if s["n"] >= 5 else None`},
-			check: func(t *testing.T, g *ScriptGame) {
+			check: func(t *testing.T, g *script.ScriptGame) {
 				res := playFirst(t, g)
 				if res.Fault != nil || !res.Outcome.Done() || g.Info().PlayerName(0) != "White" {
 					t.Errorf("%+v, names %v", res, g.Info().Players)
@@ -28,7 +29,7 @@ func TestScriptAPIConveniences(t *testing.T) {
 			}},
 		{name: "rulebook numbering is explained",
 			bodies: map[string]string{"to_move": `return s["p"] + 1`},
-			check: func(t *testing.T, g *ScriptGame) {
+			check: func(t *testing.T, g *script.ScriptGame) {
 				s, _ := g.Initial(0)
 				s, _ = g.Apply(s, 0) // the second player's turn: to_move says 2
 				_, err := g.ToMove(s)
@@ -43,7 +44,7 @@ func TestScriptAPIConveniences(t *testing.T) {
 			prelude: "STUCK_LOSES = True\n",
 			bodies: map[string]string{"legal_actions": `return [0, 1] if s["n"] < 5 else []`,
 				"outcome": `return None`},
-			check: func(t *testing.T, g *ScriptGame) {
+			check: func(t *testing.T, g *script.ScriptGame) {
 				res := playFirst(t, g)
 				// first-legal adds 1 each ply: n reaches 5 after 5 plies, player 1 to move and stuck
 				if res.Fault != nil || res.Outcome != core.FirstWins || res.Plies != 5 {
@@ -53,7 +54,7 @@ func TestScriptAPIConveniences(t *testing.T) {
 		{name: "observe is optional",
 			prelude: "NUM_ACTIONS = 2\n",
 			bodies:  map[string]string{"observe": ""},
-			check: func(t *testing.T, g *ScriptGame) {
+			check: func(t *testing.T, g *script.ScriptGame) {
 				s, _ := g.Initial(0)
 				if obs, err := g.Observe(s, 0); err != nil || len(obs) != 0 {
 					t.Errorf("observe: %v %v", obs, err)
@@ -63,7 +64,7 @@ func TestScriptAPIConveniences(t *testing.T) {
 		{name: "import", prelude: "import math\nNUM_ACTIONS = 2\nOBS_SIZE = 1\n", loadErr: "Starlark has no import statement"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			g, err := Load("api", []byte(gameSource(tc.prelude, tc.bodies)), Limits{})
+			g, err := script.Load("api", []byte(gameSource(tc.prelude, tc.bodies)), script.Limits{})
 			if tc.loadErr != "" {
 				if f := core.FaultOf(err); f == nil || f.Kind != core.FaultLoad || !strings.Contains(err.Error(), tc.loadErr) {
 					t.Fatalf("want a load fault saying %q, got %v", tc.loadErr, err)

@@ -3,6 +3,7 @@ package duel
 import (
 	"context"
 	"pcgwb/games/duel/core"
+	"pcgwb/games/duel/script"
 	"testing"
 )
 
@@ -11,7 +12,7 @@ import (
 // in a sandbox worker, and whether the agent thinks on another instance (a replay, On).
 func TestSessionAgentMovesFollowTheSeed(t *testing.T) {
 	ctx := context.Background()
-	local, err := LoadBuiltin("connect-four", Limits{})
+	local, err := script.LoadBuiltin("connect-four", script.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}

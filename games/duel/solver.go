@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"pcgwb/games/duel/core"
+	"pcgwb/games/duel/script"
 )
 
 // ErrTooLarge is a Solver's answer for a game with more positions than it may visit.
@@ -33,7 +34,7 @@ func (sv *Solver) TooLarge() bool { return sv.tooLarge }
 func (*Solver) Name() string { return "perfect" }
 
 func (sv *Solver) key(s core.State) string {
-	if v, err := stateValue(s); err == nil {
+	if v, err := script.StateValue(s); err == nil {
 		return v.String()
 	}
 	return fmt.Sprintf("%T %v", s, s)

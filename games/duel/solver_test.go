@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"pcgwb/games/duel/core"
+	"pcgwb/games/duel/script"
 	"testing"
 )
 
@@ -14,7 +15,7 @@ func TestSolverKnowsTheGameValues(t *testing.T) {
 		game string
 		want float64
 	}{{"tic-tac-toe", 0}, {"number-line-duel", 1}} {
-		g, err := LoadBuiltin(c.game, Limits{})
+		g, err := script.LoadBuiltin(c.game, script.Limits{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -34,7 +35,7 @@ func TestSolverKnowsTheGameValues(t *testing.T) {
 // TestTargetsCeilingOfAGameTooLargeToSolve: a perfect player that gives up is no ceiling (a
 // match counts its give-up as its own fault: gridlock read 0 of 200 before).
 func TestTargetsCeilingOfAGameTooLargeToSolve(t *testing.T) {
-	g, err := LoadBuiltin("tic-tac-toe", Limits{})
+	g, err := script.LoadBuiltin("tic-tac-toe", script.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}

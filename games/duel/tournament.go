@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"pcgwb/games/duel/core"
+	"pcgwb/games/duel/script"
 	"slices"
 	"strings"
 	"sync"
@@ -166,7 +167,7 @@ func (p *PairResult) Add(r Result, aSeat int) {
 		case r.FaultBy >= 0:
 			who = "agent B"
 		}
-		note := who + ": " + clip(r.Fault.Error(), 300)
+		note := who + ": " + script.Clip(r.Fault.Error(), 300)
 		if !slices.Contains(p.Faults, note) {
 			p.Faults = append(p.Faults, note)
 			slices.Sort(p.Faults) // games end in any order when played in parallel

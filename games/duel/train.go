@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"pcgwb/games/duel/core"
+	"pcgwb/games/duel/script"
 	"time"
 )
 
@@ -267,9 +268,9 @@ type trainReply struct {
 func Train(ctx context.Context, g core.Game, net *Net, cfg TrainConfig, iter int, rp *Replay) (*Net, IterStats, error) {
 	r, ok := g.(*Remote)
 	if !ok {
-		start := CPUTime()
+		start := script.CPUTime()
 		next, st, err := TrainIteration(ctx, g, net, cfg, iter, rp)
-		st.CPU = CPUTime() - start
+		st.CPU = script.CPUTime() - start
 		return next, st, err
 	}
 	r.gameCPU = 0 // an iteration is budgeted as a game of its own (its Move budget per request)
@@ -286,11 +287,11 @@ func Train(ctx context.Context, g core.Game, net *Net, cfg TrainConfig, iter int
 			return nil, IterStats{}, fmt.Errorf("duel: the sandbox worker returned a bad sample: %w", err)
 		}
 	}
-	start := CPUTime()
+	start := script.CPUTime()
 	next, loss, n := fit(net, cfg, iter, rep.Trained.Samples, rp)
 	st := rep.Trained.Stats
 	st.Loss, st.Window = loss, n
-	st.CPU = rep.CPU + CPUTime() - start
+	st.CPU = rep.CPU + script.CPUTime() - start
 	return next, st, nil
 }
 

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"pcgwb/games/duel/core"
+	"pcgwb/games/duel/script"
 	"testing"
 
 	"pcgwb/internal/folderlock"
@@ -18,14 +19,14 @@ func smallTraining() TrainOptions {
 }
 
 func inProcess(name string) func(bool) (core.Game, error) {
-	return func(bool) (core.Game, error) { return LoadBuiltin(name, Limits{}) }
+	return func(bool) (core.Game, error) { return script.LoadBuiltin(name, script.Limits{}) }
 }
 
 // TestTrainingIsDeterministicAndResumable: the same seed gives the same checkpoints, whether
 // the run goes on in one go or is continued from its folder; a locked folder is refused.
 func TestTrainingIsDeterministicAndResumable(t *testing.T) {
 	ctx := context.Background()
-	src, _ := BuiltinProgram("take-away", Limits{})
+	src, _ := script.BuiltinProgram("take-away", script.Limits{})
 	one, two := t.TempDir(), t.TempDir()
 	opts := smallTraining()
 	opts.MaxIterations = 3
@@ -59,7 +60,7 @@ func TestTrainingIsDeterministicAndResumable(t *testing.T) {
 		t.Errorf("benchmarks differ: %s vs %s", b.Agent, b2.Agent)
 	}
 	// another script in the same folder is refused
-	other, _ := BuiltinProgram("nim", Limits{})
+	other, _ := script.BuiltinProgram("nim", script.Limits{})
 	if _, _, err := RunTraining(ctx, inProcess("nim"), other.Source(), two, opts); err == nil {
 		t.Error("training of another script continued the folder")
 	}
@@ -82,7 +83,7 @@ func TestTrainingIsDeterministicAndResumable(t *testing.T) {
 // move it plays here.
 func TestTrainingInTheSandboxMatches(t *testing.T) {
 	ctx := context.Background()
-	g, err := LoadBuiltin("tic-tac-toe", Limits{})
+	g, err := script.LoadBuiltin("tic-tac-toe", script.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +96,7 @@ func TestTrainingInTheSandboxMatches(t *testing.T) {
 	}
 	pl := &Pool{MaxIdle: 1}
 	defer pl.Close()
-	src, _ := BuiltinProgram("tic-tac-toe", Limits{})
+	src, _ := script.BuiltinProgram("tic-tac-toe", script.Limits{})
 	r, err := pl.Open(ctx, "tic-tac-toe", src.Source(), SandboxOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -128,7 +129,7 @@ func TestTrainingInTheSandboxMatches(t *testing.T) {
 }
 
 func TestDefaultObservation(t *testing.T) {
-	g, err := Load("noobs", []byte(gameSource("NUM_ACTIONS = 2\n", map[string]string{"observe": ""})), Limits{})
+	g, err := script.Load("noobs", []byte(gameSource("NUM_ACTIONS = 2\n", map[string]string{"observe": ""})), script.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}

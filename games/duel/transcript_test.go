@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"pcgwb/games/duel/core"
+	"pcgwb/games/duel/script"
 	"sort"
 	"strconv"
 	"strings"
@@ -132,7 +133,7 @@ func TestTranscripts(t *testing.T) {
 		game, _, _ := strings.Cut(name, "--")
 		covered[game] = true
 		t.Run(name, func(t *testing.T) {
-			g, err := LoadBuiltin(game, Limits{})
+			g, err := script.LoadBuiltin(game, script.Limits{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -221,7 +222,7 @@ func TestTranscripts(t *testing.T) {
 		})
 	}
 	var missing []string
-	for _, name := range Builtins() {
+	for _, name := range script.Builtins() {
 		if !covered[name] {
 			missing = append(missing, name)
 		}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"pcgwb/games/duel/core"
+	"pcgwb/games/duel/script"
 	"slices"
 	"strings"
 	"time"
@@ -46,7 +47,7 @@ var Filters = []string{FilterLoad, FilterExecution, FilterTermination, FilterPla
 
 // ValidateOptions configure Validate; zero fields take the defaults shown.
 type ValidateOptions struct {
-	Limits Limits
+	Limits script.Limits
 	// MaxPlies is the ply cap (default 100).
 	MaxPlies int
 	// Playouts is the number of random playouts (default 200); Replays how many of them the
@@ -161,9 +162,9 @@ func ValidateSource(ctx context.Context, name string, src []byte, opts ValidateO
 		opts.Progress(FilterLoad)
 	}
 	start := time.Now()
-	p, err := Compile(name, src, opts.Limits)
+	p, err := script.Compile(name, src, opts.Limits)
 	if err == nil {
-		var g *ScriptGame
+		var g *script.ScriptGame
 		if g, err = p.New(); err == nil {
 			g.Close()
 		}
@@ -177,7 +178,7 @@ func ValidateSource(ctx context.Context, name string, src []byte, opts ValidateO
 }
 
 // Validate runs the filters on a compiled game.
-func Validate(ctx context.Context, p *Program, opts ValidateOptions) Report {
+func Validate(ctx context.Context, p *script.Program, opts ValidateOptions) Report {
 	opts = opts.withDefaults()
 	rep := Report{Game: p.Name()}
 	start := time.Now()
@@ -208,7 +209,7 @@ func (r *Report) record(filter string, start time.Time, err error) bool {
 	return err == nil
 }
 
-func validate(ctx context.Context, p *Program, opts ValidateOptions, rep Report) Report {
+func validate(ctx context.Context, p *script.Program, opts ValidateOptions, rep Report) Report {
 	g, err := p.New()
 	if err != nil {
 		rep.record(FilterLoad, time.Now(), reject(err, "the script does not load"))
@@ -270,7 +271,7 @@ func validate(ctx context.Context, p *Program, opts ValidateOptions, rep Report)
 // inspect checks every contract function on one ongoing or finished state and returns its
 // outcome, player to move and legal list.
 func inspect(g core.Game, s core.State, labels bool) (core.Outcome, int, []int, error) {
-	if err := CheckData(s); err != nil {
+	if err := script.CheckData(s); err != nil {
 		return core.Ongoing, 0, nil, core.Contractf("", "%v", err)
 	}
 	o, err := g.Outcome(s)
@@ -315,7 +316,7 @@ func inspect(g core.Game, s core.State, labels bool) (core.Outcome, int, []int, 
 	return o, p, legal, nil
 }
 
-func checkExecution(g *ScriptGame, opts ValidateOptions) error {
+func checkExecution(g *script.ScriptGame, opts ValidateOptions) error {
 	s, err := g.Initial(opts.Seed)
 	if err != nil {
 		return reject(err, "initial_state(%d) failed", opts.Seed)
@@ -335,7 +336,7 @@ func checkExecution(g *ScriptGame, opts ValidateOptions) error {
 	return nil
 }
 
-func checkTermination(ctx context.Context, g *ScriptGame, opts ValidateOptions) error {
+func checkTermination(ctx context.Context, g *script.ScriptGame, opts ValidateOptions) error {
 	for seat := 0; seat < 2; seat++ {
 		for k := 0; k < opts.TerminationGames; k++ {
 			agents := [2]core.Agent{FirstLegal{}, Random{}}
@@ -360,7 +361,7 @@ func checkTermination(ctx context.Context, g *ScriptGame, opts ValidateOptions) 
 
 // playout plays one game under every contract check, random moves from rng or, when replay is
 // set, the recorded moves, and returns the moves, the hash of its renders and its outcome.
-func playout(ctx context.Context, g *ScriptGame, seed int64, rng *rand.Rand, opts ValidateOptions, replay bool, moves []int, sizes *stateSizes) ([]int, uint64, core.Outcome, error) {
+func playout(ctx context.Context, g *script.ScriptGame, seed int64, rng *rand.Rand, opts ValidateOptions, replay bool, moves []int, sizes *stateSizes) ([]int, uint64, core.Outcome, error) {
 	h := fnv.New64a()
 	startSteps := g.Steps()
 	s, err := g.Initial(seed)
@@ -421,7 +422,7 @@ type playoutRecord struct {
 	outcome core.Outcome
 }
 
-func checkPlayouts(ctx context.Context, g *ScriptGame, opts ValidateOptions) (*RandomPlayStats, []playoutRecord, []stateSizes, error) {
+func checkPlayouts(ctx context.Context, g *script.ScriptGame, opts ValidateOptions) (*RandomPlayStats, []playoutRecord, []stateSizes, error) {
 	st := &RandomPlayStats{}
 	var records []playoutRecord
 	var sizes []stateSizes
@@ -457,7 +458,7 @@ func checkPlayouts(ctx context.Context, g *ScriptGame, opts ValidateOptions) (*R
 
 // checkDeterminism replays recorded playouts on a fresh instance: a script has no clock and no
 // randomness besides the seed, so a difference means state leaking between calls.
-func checkDeterminism(ctx context.Context, p *Program, records []playoutRecord, opts ValidateOptions) error {
+func checkDeterminism(ctx context.Context, p *script.Program, records []playoutRecord, opts ValidateOptions) error {
 	g, err := p.New()
 	if err != nil {
 		return reject(err, "a second instance does not load")
@@ -489,7 +490,7 @@ func checkDegenerate(st *RandomPlayStats) error {
 	return nil
 }
 
-func checkSkill(ctx context.Context, p *Program, opts ValidateOptions, rep *Report) error {
+func checkSkill(ctx context.Context, p *script.Program, opts ValidateOptions, rep *Report) error {
 	t, err := RunTournament(ctx, func() (core.Game, error) { return p.New() }, opts.SkillAgents, TournamentOptions{
 		GamesPerPair: opts.SkillGames,
 		MaxPlies:     opts.MaxPlies,

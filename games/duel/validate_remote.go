@@ -4,24 +4,25 @@ import (
 	"context"
 	"errors"
 	"pcgwb/games/duel/core"
+	"pcgwb/games/duel/script"
 	"strings"
 	"time"
 )
 
 // validateSpec is ValidateOptions as the worker protocol carries them (agents by name).
 type validateSpec struct {
-	Limits           Limits  `json:"limits"`
-	MaxPlies         int     `json:"max_plies,omitempty"`
-	Playouts         int     `json:"playouts,omitempty"`
-	Replays          int     `json:"replays,omitempty"`
-	TerminationGames int     `json:"termination_games,omitempty"`
-	GameSteps        uint64  `json:"game_steps,omitempty"`
-	SkillAgents      string  `json:"skill_agents,omitempty"`
-	SkillGames       int     `json:"skill_games,omitempty"`
-	SkillThreshold   float64 `json:"skill_threshold,omitempty"`
-	SkipSkill        bool    `json:"skip_skill,omitempty"`
-	Seed             int64   `json:"seed,omitempty"`
-	Workers          int     `json:"workers,omitempty"`
+	Limits           script.Limits `json:"limits"`
+	MaxPlies         int           `json:"max_plies,omitempty"`
+	Playouts         int           `json:"playouts,omitempty"`
+	Replays          int           `json:"replays,omitempty"`
+	TerminationGames int           `json:"termination_games,omitempty"`
+	GameSteps        uint64        `json:"game_steps,omitempty"`
+	SkillAgents      string        `json:"skill_agents,omitempty"`
+	SkillGames       int           `json:"skill_games,omitempty"`
+	SkillThreshold   float64       `json:"skill_threshold,omitempty"`
+	SkipSkill        bool          `json:"skip_skill,omitempty"`
+	Seed             int64         `json:"seed,omitempty"`
+	Workers          int           `json:"workers,omitempty"`
 }
 
 func specOf(o ValidateOptions) validateSpec {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"pcgwb/games/duel/core"
+	"pcgwb/games/duel/script"
 	"strings"
 	"testing"
 	"time"
@@ -19,13 +20,13 @@ var quickValidation = ValidateOptions{
 }
 
 func TestBuiltinsPassEveryFilter(t *testing.T) {
-	for _, name := range Builtins() {
+	for _, name := range script.Builtins() {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			// In process, a call's budget is wall time (CPU-time budgets are the sandbox
 			// worker's, tested there). The suite runs beside other packages on a loaded
 			// machine, and a built-in game's verdict must not depend on that load.
-			p, err := BuiltinProgram(name, Limits{CallTime: time.Minute})
+			p, err := script.BuiltinProgram(name, script.Limits{CallTime: time.Minute})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -91,7 +92,7 @@ func TestFiltersRejectBrokenGames(t *testing.T) {
 }
 
 func TestValidateSkipSkill(t *testing.T) {
-	p, _ := BuiltinProgram("nim", Limits{})
+	p, _ := script.BuiltinProgram("nim", script.Limits{})
 	rep := Validate(context.Background(), p, ValidateOptions{SkipSkill: true, Playouts: 20})
 	if !rep.Passed || rep.Skill != nil || rep.Checks[len(rep.Checks)-1].Detail != "skipped" {
 		t.Fatalf("%+v", rep)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"pcgwb/games/duel/core"
+	"pcgwb/games/duel/script"
 	"time"
 )
 
@@ -25,17 +26,17 @@ const (
 	slowPositions = 3
 )
 
-// stateSizes records the size (renderSize) of every state of a playout.
+// stateSizes records the size (RenderSize) of every state of a playout.
 type stateSizes struct {
 	first, largest, largestPly int
 }
 
 func (z *stateSizes) add(s core.State, ply int) {
-	v, err := stateValue(s)
+	v, err := script.StateValue(s)
 	if err != nil {
 		return
 	}
-	n := renderSize(v, 4*GrowthStateBytes)
+	n := script.RenderSize(v, 4*GrowthStateBytes)
 	if ply == 0 {
 		z.first = n
 	}
@@ -58,8 +59,8 @@ func growthWarning(sizes []stateSizes) string {
 // slowWarning times an MCTS-100 move (CPU time of this process) at the start and after a
 // few random moves, and warns when the mean exceeds SlowMoveCPU. It returns "" when the clock
 // is not available or the game is fast.
-func slowWarning(ctx context.Context, g *ScriptGame, opts ValidateOptions) string {
-	if CPUTime() == 0 {
+func slowWarning(ctx context.Context, g *script.ScriptGame, opts ValidateOptions) string {
+	if script.CPUTime() == 0 {
 		return ""
 	}
 	s, err := g.Initial(opts.Seed)
@@ -84,11 +85,11 @@ func slowWarning(ctx context.Context, g *ScriptGame, opts ValidateOptions) strin
 			return ""
 		}
 		if ply%2 == 0 && len(legal) > 1 {
-			start := CPUTime()
+			start := script.CPUTime()
 			if _, err := m.Search(ctx, g, core.Turn{State: s, Legal: legal, Player: p, Ply: ply, MaxPlies: opts.MaxPlies}, MoveRNG(uint64(ply))); err != nil {
 				return ""
 			}
-			total += CPUTime() - start
+			total += script.CPUTime() - start
 			n++
 		}
 		if s, err = g.Apply(s, legal[rng.IntN(len(legal))]); err != nil {

@@ -4,6 +4,7 @@ package duel
 
 import (
 	"context"
+	"pcgwb/games/duel/script"
 	"sync/atomic"
 	"syscall"
 	"testing"
@@ -22,7 +23,7 @@ func TestVerdictUnderLoad(t *testing.T) {
 	src := []byte(gameSource("", nil))
 	// each stop is twice the per-call budget; each run slice a small part of one call's work
 	const callBudget, stopped, running = 50 * time.Millisecond, 100 * time.Millisecond, 2 * time.Millisecond
-	opts := ValidateOptions{SkipSkill: true, Playouts: 1000, Limits: Limits{CallTime: callBudget}}
+	opts := ValidateOptions{SkipSkill: true, Playouts: 1000, Limits: script.Limits{CallTime: callBudget}}
 	pool := &Pool{Memory: 256 << 20, MaxIdle: 1}
 	defer pool.Close()
 	idle := pool.ValidateSandboxed(ctx, "race", src, opts, 0)

@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"pcgwb/games/duel/core"
+	"pcgwb/games/duel/script"
 	"runtime"
 	"runtime/debug"
 	"strconv"
@@ -61,15 +62,15 @@ const (
 )
 
 type workerRequest struct {
-	Op     string   `json:"op"`
-	Name   string   `json:"name,omitempty"`
-	Source []byte   `json:"source,omitempty"`
-	Limits Limits   `json:"limits"`
-	ID     uint64   `json:"id,omitempty"`
-	IDs    []uint64 `json:"ids,omitempty"`
-	Seed   int64    `json:"seed,omitempty"`
-	Action int      `json:"action,omitempty"`
-	Player int      `json:"player,omitempty"`
+	Op     string        `json:"op"`
+	Name   string        `json:"name,omitempty"`
+	Source []byte        `json:"source,omitempty"`
+	Limits script.Limits `json:"limits"`
+	ID     uint64        `json:"id,omitempty"`
+	IDs    []uint64      `json:"ids,omitempty"`
+	Seed   int64         `json:"seed,omitempty"`
+	Action int           `json:"action,omitempty"`
+	Player int           `json:"player,omitempty"`
 	// Act: the agent's name (ParseAgent), the turn and the move's random seed.
 	Agent    string `json:"agent,omitempty"`
 	RNG      uint64 `json:"rng,omitempty"`
@@ -157,7 +158,7 @@ func readFrame(r io.Reader, limit int, v any) error {
 
 // worker is the child side: one loaded game and the states the parent holds handles to.
 type worker struct {
-	game   *ScriptGame
+	game   *script.ScriptGame
 	states map[uint64]core.State
 	next   uint64
 	agents map[string]core.Agent
@@ -183,7 +184,7 @@ type worker struct {
 // workerGrace is how much CPU time past its budget a request may take to stop by itself
 // (a cancelled script stops at its next step) before the worker answers for it and exits: one
 // Starlark step can run for ever (hashing a huge value), and only the process's end stops it.
-const workerGrace = 250 * time.Millisecond
+const workerGrace = script.StuckGrace
 
 // workerTick is how often the worker's watchdog reads the process's CPU time.
 const workerTick = 5 * time.Millisecond
@@ -204,7 +205,7 @@ func ServeWorker(in io.Reader, out io.Writer, lim ChildLimits) int {
 	// MCTS time by about a third, for a few MiB more heap
 	debug.SetGCPercent(400)
 	// budgets are CPU time here: a loaded machine does not stop a call that did little work
-	cpuClock.Store(true)
+	script.UseCPUClock()
 	w := &worker{states: map[uint64]core.State{}, agents: map[string]core.Agent{}, out: bufio.NewWriterSize(out, 64<<10), exit: os.Exit}
 	go w.watch()
 	stuck := func(limit time.Duration) {
@@ -213,7 +214,7 @@ func ServeWorker(in io.Reader, out io.Writer, lim ChildLimits) int {
 		w.mu.Unlock()
 		w.die(seq, &core.Fault{Kind: core.FaultTimeout, Msg: fmt.Sprintf("one step of the script ran past the CPU-time limit of %s per call and did not stop: the sandbox worker was ended", limit)})
 	}
-	stuckCall.Store(&stuck)
+	script.OnStuckCall(stuck)
 	br := bufio.NewReaderSize(in, 64<<10)
 	for {
 		var req workerRequest
@@ -259,7 +260,7 @@ func (w *worker) watch() {
 			w.mu.Unlock()
 			continue
 		}
-		used := CPUTime() - w.reqStart
+		used := script.CPUTime() - w.reqStart
 		over := used > w.reqBudget
 		hard := used > w.reqBudget+workerGrace
 		if over && !w.overrun {
@@ -268,7 +269,7 @@ func (w *worker) watch() {
 				w.cancelReq()
 			}
 			if w.game != nil {
-				w.game.thread.Cancel("CPU budget exceeded")
+				w.game.CancelCall("CPU budget exceeded")
 			}
 		}
 		name, budget, seq := w.reqName, w.reqBudget, w.seq
@@ -290,7 +291,7 @@ func (w *worker) die(seq uint64, f *core.Fault) {
 		w.outMu.Unlock()
 		return
 	}
-	used := CPUTime() - w.reqStart
+	used := script.CPUTime() - w.reqStart
 	w.mu.Unlock()
 	w.answered = true
 	_ = writeFrame(w.out, workerReply{Fault: f, CPU: used, Exiting: true, Seq: seq})
@@ -308,7 +309,7 @@ func budgetFault(name string, budget time.Duration) *core.Fault {
 func (w *worker) serve(req workerRequest) (rep workerReply) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	start := CPUTime()
+	start := script.CPUTime()
 	w.mu.Lock()
 	w.seq++
 	seq := w.seq
@@ -323,12 +324,12 @@ func (w *worker) serve(req workerRequest) (rep workerReply) {
 		w.busy, w.cancelReq = false, nil
 		w.mu.Unlock()
 		if overrun && w.game != nil {
-			w.game.dirty = true // the cancel may have come between two calls
+			w.game.MarkCancelled() // the cancel may have come between two calls
 		}
 		if overrun && (rep.Fault != nil || rep.Error != "") {
 			rep.Fault, rep.Error = budgetFault(req.BudgetName, req.Budget), ""
 		}
-		rep.CPU, rep.Seq = CPUTime()-start, seq
+		rep.CPU, rep.Seq = script.CPUTime()-start, seq
 	}()
 	fault := func(err error) workerReply {
 		if f := core.FaultOf(err); f != nil {
@@ -364,7 +365,7 @@ func (w *worker) serve(req workerRequest) (rep workerReply) {
 		w.reset()
 		runtime.GC() // the last game's garbage is not the new one's
 
-		p, err := Compile(req.Name, req.Source, req.Limits)
+		p, err := script.Compile(req.Name, req.Source, req.Limits)
 		if err != nil {
 			return fault(err)
 		}
@@ -507,7 +508,7 @@ func (w *worker) inspect(rep *workerReply, s core.State) error {
 // inspection that fails or runs over is left out (Inspected false): the parent then asks for
 // it and meets the fault in a request of its own, named as before.
 func (w *worker) inspectAfter(rep *workerReply, s core.State, req workerRequest, start time.Duration) {
-	now := CPUTime()
+	now := script.CPUTime()
 	w.mu.Lock()
 	if w.overrun {
 		w.mu.Unlock()

@@ -6,6 +6,7 @@ import (
 	"context"
 	"io"
 	"os/exec"
+	"pcgwb/games/duel/script"
 	"strings"
 	"testing"
 	"time"
@@ -19,7 +20,7 @@ const slowStartCPU = 400 * time.Millisecond
 
 func slowStart() {
 	x := 0
-	for CPUTime() < slowStartCPU {
+	for script.CPUTime() < slowStartCPU {
 		for i := 0; i < 1<<16; i++ {
 			x += i
 		}

@@ -1,4 +1,4 @@
-package duel
+package script
 
 import (
 	"fmt"
@@ -340,7 +340,7 @@ func guardedMod(th *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, k
 		lim := threadLimits(th)
 		// each conversion in the format can render the whole operand (a dict read by %(key)s
 		// several times), so bound the result by that
-		per := renderSize(y, lim.maxString)
+		per := RenderSize(y, lim.maxString)
 		if n := strings.Count(string(f), "%"); len(f)+n*per > lim.maxString {
 			return nil, tooBig("string formatting could produce more than the sandbox limit of %d bytes", lim.maxString)
 		}
@@ -460,21 +460,21 @@ func renderGuard(name string) *starlark.Builtin {
 	})
 }
 
-// argsRenderSize is the renderSize of a call's arguments and keyword values together.
+// argsRenderSize is the RenderSize of a call's arguments and keyword values together.
 func argsRenderSize(args starlark.Tuple, kwargs []starlark.Tuple, budget int) int {
 	size := 0
 	for _, a := range args {
-		size += renderSize(a, budget)
+		size += RenderSize(a, budget)
 	}
 	for _, kv := range kwargs {
-		size += renderSize(kv[1], budget)
+		size += RenderSize(kv[1], budget)
 	}
 	return size
 }
 
-// renderSize estimates the length of v's text, counting shared values once per reference (as
+// RenderSize estimates the length of v's text, counting shared values once per reference (as
 // str() does); it stops counting once the estimate passes budget.
-func renderSize(v starlark.Value, budget int) int {
+func RenderSize(v starlark.Value, budget int) int {
 	var walk func(v starlark.Value, depth int) int
 	n := 0
 	walk = func(v starlark.Value, depth int) int {

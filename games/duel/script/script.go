@@ -1,4 +1,4 @@
-package duel
+package script
 
 import (
 	"bytes"
@@ -22,7 +22,7 @@ const MaxObsSize = 4096
 
 const (
 	maxRender = 64 << 10 // bytes of one render
-	maxLabel  = 200      // bytes of one action label
+	MaxLabel  = 200      // bytes of one action label
 	maxNest   = 100      // syntax nesting depth
 	maxLog    = 4 << 10  // bytes of print() output kept per game
 )
@@ -93,7 +93,7 @@ func Compile(name string, src []byte, lim Limits) (p *Program, err error) {
 			p, err = nil, &core.Fault{Kind: core.FaultLoad, Msg: fmt.Sprintf("compiler panic: %v", r)}
 		}
 	}()
-	lim = lim.withDefaults()
+	lim = lim.WithDefaults()
 	if len(src) > lim.MaxSource {
 		return nil, &core.Fault{Kind: core.FaultLoad, Msg: fmt.Sprintf("script of %d bytes exceeds the limit of %d", len(src), lim.MaxSource)}
 	}
@@ -311,8 +311,8 @@ func (g *ScriptGame) bind(globals starlark.StringDict) error {
 		}
 		for i := 0; i < 2; i++ {
 			name, ok := seq.Index(i).(starlark.String)
-			if !ok || name == "" || len(name) > maxLabel {
-				return loadf("PLAYERS[%d] must be a non-empty string of at most %d bytes", i, maxLabel)
+			if !ok || name == "" || len(name) > MaxLabel {
+				return loadf("PLAYERS[%d] must be a non-empty string of at most %d bytes", i, MaxLabel)
 			}
 			g.info.Players[i] = string(name)
 		}
@@ -418,18 +418,18 @@ func (g *ScriptGame) classify(fn string, err error) error {
 	case errors.As(err, &ge):
 		msg := ge.msg
 		if isEval {
-			msg = clip(ee.Backtrace(), 2000)
+			msg = Clip(ee.Backtrace(), 2000)
 		}
 		return &core.Fault{Kind: core.FaultMemory, Func: fn, Msg: msg, Err: err}
 	case isEval && strings.Contains(ee.Msg, "cancelled: too many steps"):
 		return &core.Fault{Kind: core.FaultSteps, Func: fn, Msg: fmt.Sprintf("more than %d execution steps in one call", g.prog.limits.Steps), Err: err}
 	case isEval:
-		return &core.Fault{Kind: core.FaultScript, Func: fn, Msg: clip(ee.Backtrace(), 2000), Err: err}
+		return &core.Fault{Kind: core.FaultScript, Func: fn, Msg: Clip(ee.Backtrace(), 2000), Err: err}
 	}
-	return &core.Fault{Kind: core.FaultScript, Func: fn, Msg: clip(err.Error(), 2000), Err: err}
+	return &core.Fault{Kind: core.FaultScript, Func: fn, Msg: Clip(err.Error(), 2000), Err: err}
 }
 
-func clip(s string, n int) string {
+func Clip(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
@@ -442,7 +442,7 @@ func (g *ScriptGame) call(i int, args ...starlark.Value) (v starlark.Value, err 
 	return starlark.Call(g.thread, g.fns[i], args, nil)
 }
 
-func stateValue(s core.State) (starlark.Value, error) {
+func StateValue(s core.State) (starlark.Value, error) {
 	v, ok := s.(starlark.Value)
 	if !ok || v == nil {
 		return nil, fmt.Errorf("duel: %T is not a state of a script game", s)
@@ -465,7 +465,7 @@ func (g *ScriptGame) Initial(seed int64) (core.State, error) {
 
 // ToMove is to_move(state), checked to be 0 or 1.
 func (g *ScriptGame) ToMove(s core.State) (int, error) {
-	sv, err := stateValue(s)
+	sv, err := StateValue(s)
 	if err != nil {
 		return 0, err
 	}
@@ -481,7 +481,7 @@ func (g *ScriptGame) ToMove(s core.State) (int, error) {
 
 // Legal is legal_actions(state), checked to be a strictly increasing list of actions in range.
 func (g *ScriptGame) Legal(s core.State) ([]int, error) {
-	sv, err := stateValue(s)
+	sv, err := StateValue(s)
 	if err != nil {
 		return nil, err
 	}
@@ -513,7 +513,7 @@ func (g *ScriptGame) Legal(s core.State) ([]int, error) {
 
 // Apply is apply(state, action); the new state is frozen.
 func (g *ScriptGame) Apply(s core.State, action int) (core.State, error) {
-	sv, err := stateValue(s)
+	sv, err := StateValue(s)
 	if err != nil {
 		return nil, err
 	}
@@ -530,7 +530,7 @@ func (g *ScriptGame) Apply(s core.State, action int) (core.State, error) {
 
 // Outcome is outcome(state): None, 0, 1 or "draw".
 func (g *ScriptGame) Outcome(s core.State) (core.Outcome, error) {
-	sv, err := stateValue(s)
+	sv, err := StateValue(s)
 	if err != nil {
 		return core.Ongoing, err
 	}
@@ -555,7 +555,7 @@ func (g *ScriptGame) Outcome(s core.State) (core.Outcome, error) {
 
 // Observe is observe(state, player), checked to be OBS_SIZE numbers.
 func (g *ScriptGame) Observe(s core.State, player int) ([]float64, error) {
-	sv, err := stateValue(s)
+	sv, err := StateValue(s)
 	if err != nil {
 		return nil, err
 	}
@@ -594,7 +594,7 @@ func (g *ScriptGame) Observe(s core.State, player int) ([]float64, error) {
 
 // Render is render(state), checked to be a non-empty string of bounded size.
 func (g *ScriptGame) Render(s core.State) (string, error) {
-	sv, err := stateValue(s)
+	sv, err := StateValue(s)
 	if err != nil {
 		return "", err
 	}
@@ -616,7 +616,7 @@ func (g *ScriptGame) Render(s core.State) (string, error) {
 
 // ActionLabel is action_label(state, action), checked to be a short non-empty string.
 func (g *ScriptGame) ActionLabel(s core.State, action int) (string, error) {
-	sv, err := stateValue(s)
+	sv, err := StateValue(s)
 	if err != nil {
 		return "", err
 	}
@@ -630,8 +630,8 @@ func (g *ScriptGame) ActionLabel(s core.State, action int) (string, error) {
 		return "", core.Contractf("action_label", "returned %s, want a string", describe(v))
 	case strings.TrimSpace(string(str)) == "":
 		return "", core.Contractf("action_label", "returned an empty string for action %d", action)
-	case len(str) > maxLabel:
-		return "", core.Contractf("action_label", "returned %d bytes for action %d, the limit is %d", len(str), action, maxLabel)
+	case len(str) > MaxLabel:
+		return "", core.Contractf("action_label", "returned %d bytes for action %d, the limit is %d", len(str), action, MaxLabel)
 	}
 	return string(str), nil
 }
@@ -654,7 +654,7 @@ func describe(v starlark.Value) string {
 	if v == nil {
 		return "nothing"
 	}
-	if renderSize(v, 80) <= 80 {
+	if RenderSize(v, 80) <= 80 {
 		return fmt.Sprintf("%s %s", v.Type(), v.String())
 	}
 	if ix, ok := v.(starlark.Indexable); ok {
@@ -667,7 +667,7 @@ func describe(v starlark.Value) string {
 // tuples, dicts, sets), so it can be compared, rendered and shared; functions or other values
 // in a state are a contract fault.
 func CheckData(s core.State) error {
-	v, err := stateValue(s)
+	v, err := StateValue(s)
 	if err != nil {
 		return err
 	}
@@ -721,7 +721,7 @@ func CheckData(s core.State) error {
 // It is empty when the state is too big to print cheaply.
 func StateKey(s core.State) string {
 	v, ok := s.(starlark.Value)
-	if !ok || renderSize(v, 1<<16) > 1<<16 {
+	if !ok || RenderSize(v, 1<<16) > 1<<16 {
 		return ""
 	}
 	return v.String()
@@ -795,7 +795,7 @@ func (g *ScriptGame) ActionCells(s core.State, actions []int) ([][]core.Square, 
 	if g.fns[fnCells] == nil {
 		return nil, false, nil
 	}
-	sv, err := stateValue(s)
+	sv, err := StateValue(s)
 	if err != nil {
 		return nil, true, err
 	}
@@ -838,4 +838,21 @@ func cellsOf(v starlark.Value, action int) ([]core.Square, error) {
 		cells = append(cells, core.Square{Row: r, Col: c})
 	}
 	return cells, nil
+}
+
+// CancelCall cancels the call in progress (if any) with reason; the game must be told
+// MarkCancelled before its next call when the cancel may have come between two calls.
+func (g *ScriptGame) CancelCall(reason string) { g.thread.Cancel(reason) }
+
+// MarkCancelled makes the next call reset the cancelled thread first.
+func (g *ScriptGame) MarkCancelled() { g.dirty = true }
+
+// IsContractFunc reports whether name is one of the contract's functions.
+func IsContractFunc(name string) bool {
+	for _, c := range contractFns {
+		if c.name == name {
+			return true
+		}
+	}
+	return false
 }

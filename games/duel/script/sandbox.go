@@ -1,4 +1,4 @@
-package duel
+package script
 
 import (
 	"pcgwb/games/duel/core"
@@ -42,7 +42,8 @@ var DefaultLimits = Limits{
 	MaxSource:  256 << 10,
 }
 
-func (l Limits) withDefaults() Limits {
+// WithDefaults is l with every zero field set to its default.
+func (l Limits) WithDefaults() Limits {
 	d := DefaultLimits
 	if l.Steps == 0 {
 		l.Steps = d.Steps
@@ -219,7 +220,7 @@ func watch() {
 				ran = cpu - s.seenCPU
 			}
 			if ran > s.callTime {
-				if cpuClock.Load() && ran > s.callTime+workerGrace && s.stopped.Load() != nil {
+				if cpuClock.Load() && ran > s.callTime+StuckGrace && s.stopped.Load() != nil {
 					if h := stuckCall.Load(); h != nil {
 						(*h)(s.callTime)
 					}
@@ -252,3 +253,16 @@ func (s *callSlot) stop(start int64, kind core.FaultKind, reason string) {
 	s.stopped.Store(&k)
 	s.thread.Cancel(reason)
 }
+
+// StuckGrace is how much CPU time past its limit a stopped call may take to stop by itself
+// (a cancelled script stops at its next step) before OnStuckCall's function is called.
+const StuckGrace = 250 * time.Millisecond
+
+// UseCPUClock switches the per-call time budget of every game in the process from wall time
+// to CPU time (a sandbox worker, which runs one game at a time, calls it once at start).
+func UseCPUClock() { cpuClock.Store(true) }
+
+// OnStuckCall sets the function the watchdog calls, with the call's limit, for a call that was
+// stopped but ran StuckGrace past its CPU limit (one Starlark step can run for ever): only the
+// end of the process stops it.
+func OnStuckCall(f func(limit time.Duration)) { stuckCall.Store(&f) }

@@ -1,4 +1,4 @@
-package duel
+package script
 
 import (
 	"fmt"
@@ -18,7 +18,7 @@ var builtinCache sync.Map // name → *Program compiled with DefaultLimits
 
 // BuiltinProgram compiles a built-in game (once per process for the default limits).
 func BuiltinProgram(name string, lim Limits) (*Program, error) {
-	def := lim.withDefaults() == DefaultLimits.withDefaults()
+	def := lim.WithDefaults() == DefaultLimits.WithDefaults()
 	if def {
 		if p, ok := builtinCache.Load(name); ok {
 			return p.(*Program), nil
