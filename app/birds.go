@@ -54,6 +54,7 @@ type birdsPanel struct {
 	eval, folder latest
 	mu           sync.Mutex
 	timer        *time.Timer
+	closed       bool // the window closed: typing starts no evaluation (Cancel)
 	ranking      [][4]string
 	characters   []birds.CharacterScore
 	resultDir    string        // the folder the results come from
@@ -169,7 +170,31 @@ func (p *birdsPanel) changed(text string) {
 	if p.timer != nil {
 		p.timer.Stop()
 	}
-	p.timer = time.AfterFunc(birdsDebounce, func() { p.evaluate(text) })
+	if p.closed {
+		return
+	}
+	p.timer = time.AfterFunc(birdsDebounce, func() {
+		p.mu.Lock()
+		closed := p.closed
+		p.mu.Unlock()
+		if !closed {
+			p.evaluate(text)
+		}
+	})
+}
+
+// Cancel stops the panel's work when its window closes: the typing debounce (a closed
+// window's timer used to fire later and start an evaluation that drew on the gone window),
+// the evaluation and the folder run.
+func (p *birdsPanel) Cancel() {
+	p.mu.Lock()
+	p.closed = true
+	if p.timer != nil {
+		p.timer.Stop()
+	}
+	p.mu.Unlock()
+	p.eval.Cancel()
+	p.folder.Cancel()
 }
 
 // birdsLevelResult is what one evaluation of the typed text found.

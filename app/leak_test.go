@@ -7,6 +7,7 @@ import (
 	"weak"
 
 	"fyne.io/fyne/v2/test"
+	"github.com/go-text/typesetting/shaping"
 )
 
 // TestClosedWorkbenchesAreFreed runs a representative session several times, each in a window
@@ -16,6 +17,7 @@ import (
 func TestClosedWorkbenchesAreFreed(t *testing.T) {
 	const sessions = 3
 	var left []weak.Pointer[Workbench]
+	var shapers []weak.Pointer[shaping.HarfbuzzShaper] // Fyne's text shaper of each session, which keeps fonts
 	for i := range sessions {
 		t.Run(fmt.Sprint("session ", i), func(t *testing.T) {
 			wb := newRunWorkbench(t)
@@ -35,6 +37,9 @@ func TestClosedWorkbenchesAreFreed(t *testing.T) {
 				wb.showTab(name)
 			}
 			wait(t, wb)
+			if s := fyneShaper; s != staticShaper {
+				shapers = append(shapers, weak.Make(s))
+			}
 		})
 	}
 	// Two collections: the first may run finalizers (Fyne sets some) that let go of more.
@@ -48,5 +53,13 @@ func TestClosedWorkbenchesAreFreed(t *testing.T) {
 	}
 	if kept > 0 {
 		t.Fatalf("%d of %d closed workbenches are still in memory", kept, sessions)
+	}
+	if len(shapers) < sessions-1 {
+		t.Fatalf("%d sessions had a shaper of their own, want %d at least", len(shapers), sessions-1)
+	}
+	for _, p := range shapers {
+		if p.Value() != nil {
+			t.Fatal("the text shaper of a closed session, with the fonts its buffer keeps, is still in memory")
+		}
 	}
 }
