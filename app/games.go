@@ -17,6 +17,7 @@ import (
 
 	"pcgwb/app/widgets"
 	"pcgwb/games/duel"
+	"pcgwb/games/duel/agents"
 	"pcgwb/games/duel/core"
 	"pcgwb/games/duel/script"
 )
@@ -98,7 +99,7 @@ type duelPanel struct {
 }
 
 func newDuelPanel(wb *Workbench) *duelPanel {
-	dp := &duelPanel{wb: wb, agent: duel.Random{}, moveLimit: defaultMoveLimit}
+	dp := &duelPanel{wb: wb, agent: agents.Random{}, moveLimit: defaultMoveLimit}
 	dp.game = widget.NewSelect(script.Builtins(), func(name string) {
 		if name != "" && name != dp.source {
 			dp.loadGame(name)
@@ -108,9 +109,9 @@ func newDuelPanel(wb *Workbench) *duelPanel {
 	dp.openButton = widget.NewButtonWithIcon("Open .star…", theme.FolderOpenIcon(), dp.showOpen)
 	dp.Agent = widget.NewSelectEntry(duelAgents)
 	dp.Agent.SetText("random")
-	dp.Agent.Validator = func(s string) error { _, err := duel.ParseAgent(s); return err }
+	dp.Agent.Validator = func(s string) error { _, err := agents.ParseAgent(s); return err }
 	dp.Agent.OnChanged = func(s string) {
-		if a, err := duel.ParseAgent(s); err == nil {
+		if a, err := agents.ParseAgent(s); err == nil {
 			dp.agent = a
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"pcgwb/games/duel"
+	"pcgwb/games/duel/agents"
 	"pcgwb/games/duel/core"
 )
 
@@ -65,7 +66,7 @@ func (dp *duelPanel) run(busy string, op func(ctx context.Context, c *duelCore) 
 	ctx, cancel := context.WithCancel(context.Background())
 	dp.cancel = cancel
 	dp.setBusy(busy)
-	agent, err := duel.ParseAgent(dp.Agent.Text)
+	agent, err := agents.ParseAgent(dp.Agent.Text)
 	if err != nil {
 		agent = dp.agent
 	}
@@ -208,7 +209,7 @@ func (c *duelCore) newSession(dp *duelPanel, seed int64, human int) error {
 	}
 	c.human, c.log = human, nil
 	dp.working.Store("initial_state")
-	s, err := duel.NewSession(c.game, seed, duel.DefaultMaxPlies)
+	s, err := duel.NewSession(c.game, seed, core.DefaultMaxPlies)
 	if err != nil {
 		return err
 	}

@@ -12,6 +12,7 @@ import (
 
 	"pcgwb/app/widgets"
 	"pcgwb/games/duel"
+	"pcgwb/games/duel/agents"
 	"pcgwb/games/duel/core"
 )
 
@@ -35,7 +36,7 @@ func (dp *duelPanel) buildMatch() {
 	m := &dp.match
 	m.matchAgent = widget.NewSelectEntry(duelAgents)
 	m.matchAgent.SetText("random")
-	m.matchAgent.Validator = func(s string) error { _, err := duel.ParseAgent(s); return err }
+	m.matchAgent.Validator = func(s string) error { _, err := agents.ParseAgent(s); return err }
 	m.matchGames = widget.NewEntry()
 	m.matchGames.SetText("20")
 	m.matchButton = widget.NewButtonWithIcon("Play match", theme.MediaPlayIcon(), dp.toggleMatch)
@@ -60,8 +61,8 @@ func (dp *duelPanel) toggleMatch() {
 	if v == nil || v.game == nil {
 		return
 	}
-	a, errA := duel.ParseAgent(dp.Agent.Text)
-	b, errB := duel.ParseAgent(m.matchAgent.Text)
+	a, errA := agents.ParseAgent(dp.Agent.Text)
+	b, errB := agents.ParseAgent(m.matchAgent.Text)
 	games, errN := parseWhole(m.matchGames.Text, "games", 1, maxMatchGames)
 	for _, err := range []error{errA, errB, errN} {
 		if err != nil {

@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"pcgwb/games/duel"
+	"pcgwb/games/duel/agents"
 	"pcgwb/games/duel/core"
 	"pcgwb/games/duel/script"
 )
@@ -83,8 +84,8 @@ func TestDuelTabShowsAndTakesTheSeed(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer g.Close()
-	a, errA := duel.ParseAgent("random")
-	b, errB := duel.ParseAgent("first")
+	a, errA := agents.ParseAgent("random")
+	b, errB := agents.ParseAgent("first")
 	if errA != nil || errB != nil {
 		t.Fatal(errA, errB)
 	}
@@ -107,7 +108,7 @@ func referenceMoves(t *testing.T, game, agent string, seed int64, agentSeat int,
 		t.Fatal(err)
 	}
 	defer g.Close()
-	ag, err := duel.ParseAgent(agent)
+	ag, err := agents.ParseAgent(agent)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,7 +10,7 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
-	"pcgwb/games/duel"
+	"pcgwb/games/duel/agents"
 )
 
 func newDuelTestPanel(t *testing.T) *duelPanel {
@@ -135,11 +135,11 @@ func TestDuelMCTSAndScriptFile(t *testing.T) {
 	if !strings.Contains(dp.status.Text, "Cannot load") {
 		t.Fatalf("status %q", dp.status.Text)
 	}
-	if _, err := duel.ParseAgent("mcts-200-greedy"); err != nil {
+	if _, err := agents.ParseAgent("mcts-200-greedy"); err != nil {
 		t.Fatal(err) // an offered agent must parse
 	}
 	for _, a := range duelAgents {
-		if _, err := duel.ParseAgent(a); err != nil {
+		if _, err := agents.ParseAgent(a); err != nil {
 			t.Errorf("offered agent %q: %v", a, err)
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"pcgwb/games/duel"
+	"pcgwb/games/duel/agents"
 	"pcgwb/games/duel/script"
 )
 
@@ -79,7 +80,7 @@ func benchGame(ctx context.Context, name string, iters, positions int) (benchRes
 		return benchResult{}, err
 	}
 	defer remote.Close()
-	m := &duel.MCTS{Iterations: iters}
+	m := &agents.MCTS{Iterations: iters}
 	var total, cpu, sandboxed, sandboxedCPU time.Duration
 	rollouts, moves := 0, 0
 	for k := 0; k < positions; k++ {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"pcgwb/games/duel"
+	"pcgwb/games/duel/agents"
 	"pcgwb/games/duel/core"
 	"pcgwb/games/duel/script"
 )
@@ -22,7 +23,7 @@ func duelMatchSetup(fs *flag.FlagSet) Runner {
 	var b budgetFlags
 	b.register(fs)
 	return func(ctx context.Context, args []string, io IO) error {
-		agents, err := duel.ParseAgents(*agentList)
+		agents, err := agents.ParseAgents(*agentList)
 		if err != nil || len(agents) != 2 {
 			return usagef("--agents needs exactly two agents: %v", err)
 		}
@@ -121,7 +122,7 @@ func tournamentRunner(fs *flag.FlagSet, agentList func() (string, error)) Runner
 		if err != nil {
 			return err
 		}
-		agents, err := duel.ParseAgents(list)
+		agents, err := agents.ParseAgents(list)
 		if err != nil {
 			return usageError{err.Error()}
 		}

@@ -12,6 +12,7 @@ import (
 	"text/tabwriter"
 
 	"pcgwb/games/duel"
+	"pcgwb/games/duel/agents"
 	"pcgwb/games/duel/core"
 	"pcgwb/games/duel/script"
 )
@@ -67,7 +68,7 @@ func duelPlaySetup(fs *flag.FlagSet) Runner {
 		if *as != 1 && *as != 2 {
 			return usagef("--as must be 1 (the first mover) or 2: players are numbered 1 and 2")
 		}
-		agent, err := duel.ParseAgent(*agentName)
+		agent, err := agents.ParseAgent(*agentName)
 		if err != nil {
 			return usageError{err.Error()}
 		}

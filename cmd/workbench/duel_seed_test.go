@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"pcgwb/games/duel"
+	"pcgwb/games/duel/agents"
 	"pcgwb/games/duel/script"
 )
 
@@ -20,7 +21,7 @@ func referenceDuel(t *testing.T, game, agent string, seed int64) (all, person []
 		t.Fatal(err)
 	}
 	defer g.Close()
-	ag, err := duel.ParseAgent(agent)
+	ag, err := agents.ParseAgent(agent)
 	if err != nil {
 		t.Fatal(err)
 	}

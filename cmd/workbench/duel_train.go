@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"pcgwb/games/duel"
+	"pcgwb/games/duel/agents"
 	"pcgwb/games/duel/core"
 	"pcgwb/games/duel/script"
 )
@@ -116,7 +117,7 @@ func resolveOpponent(game, flagValue string) (core.Agent, *duel.Strength, error)
 	case strings.HasPrefix(v, "trained:"):
 		return trained(strings.TrimPrefix(v, "trained:"), true)
 	case v != "":
-		a, err := duel.ParseAgent(v)
+		a, err := agents.ParseAgent(v)
 		if err != nil {
 			return nil, nil, usageError{err.Error()}
 		}
@@ -129,7 +130,7 @@ func resolveOpponent(game, flagValue string) (core.Agent, *duel.Strength, error)
 	if name == "" || name == "random" {
 		name = "mcts-100" // never plain random unless asked
 	}
-	a, err := duel.ParseAgent(name)
+	a, err := agents.ParseAgent(name)
 	return a, nil, err
 }
 

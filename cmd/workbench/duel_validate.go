@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"pcgwb/games/duel"
+	"pcgwb/games/duel/agents"
 	"pcgwb/games/duel/core"
 	"pcgwb/games/duel/script"
 	"pcgwb/internal/atomicfile"
@@ -30,7 +31,7 @@ func duelValidateSetup(fs *flag.FlagSet) Runner {
 	budget := fs.Duration("cpu", duel.DefaultValidationBudget, "CPU time the whole validation may use")
 	save := fs.Bool("save", false, "record the report next to the script (GAME.validate.json): `duel eval` then plays the benchmark opponent it names")
 	return func(ctx context.Context, args []string, io IO) error {
-		agents, err := duel.ParseAgents(*skill)
+		agents, err := agents.ParseAgents(*skill)
 		if err != nil {
 			return usageError{err.Error()}
 		}

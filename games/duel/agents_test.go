@@ -5,6 +5,7 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"pcgwb/games/duel/agents"
 	"pcgwb/games/duel/core"
 	"pcgwb/games/duel/script"
 	"reflect"
@@ -51,7 +52,7 @@ func TestMCTSTakesAWinAndBlocksALoss(t *testing.T) {
 	win := playLabels(t, g, "X at row 1, column 1", "O at row 2, column 1", "X at row 1, column 3", "O at row 2, column 2")
 	// X . . / O O . / X . . with X to move... O threatens row 2: X must block at row 2, column 3
 	block := playLabels(t, g, "X at row 1, column 1", "O at row 2, column 1", "X at row 3, column 1", "O at row 2, column 2")
-	m := &MCTS{Iterations: 200}
+	m := &agents.MCTS{Iterations: 200}
 	for _, c := range []struct {
 		sess *Session
 		want string
@@ -74,7 +75,7 @@ func TestMCTSIsSeeded(t *testing.T) {
 	g := loadBuiltin(t, "connect-four")
 	sess := playLabels(t, g, "X into column 3", "O into column 3")
 	tu, _ := sess.Turn()
-	m := &MCTS{Iterations: 60}
+	m := &agents.MCTS{Iterations: 60}
 	a, err := m.Search(context.Background(), g, tu, SeatRNG(9, 1, 0))
 	if err != nil {
 		t.Fatal(err)
@@ -109,7 +110,7 @@ func TestMCTSStopsRolloutsAtThePlyCap(t *testing.T) {
 	}
 	defer g.Close()
 	s, _ := g.Initial(0)
-	st, err := (&MCTS{Iterations: 20}).Search(context.Background(), g, core.Turn{State: s, Legal: []int{0, 1}, MaxPlies: 30}, SeatRNG(1, 0, 0))
+	st, err := (&agents.MCTS{Iterations: 20}).Search(context.Background(), g, core.Turn{State: s, Legal: []int{0, 1}, MaxPlies: 30}, SeatRNG(1, 0, 0))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,11 +123,11 @@ func TestMCTSStopsRolloutsAtThePlyCap(t *testing.T) {
 
 func TestMCTSBeatsRandom(t *testing.T) {
 	g := loadBuiltin(t, "connect-four")
-	m := &MCTS{Iterations: 50}
+	m := &agents.MCTS{Iterations: 50}
 	for k := 0; k < 4; k++ {
-		seats := [2]core.Agent{m, Random{}}
+		seats := [2]core.Agent{m, agents.Random{}}
 		if k%2 == 1 {
-			seats = [2]core.Agent{Random{}, m}
+			seats = [2]core.Agent{agents.Random{}, m}
 		}
 		res, err := Play(context.Background(), g, seats, 0, 0, [2]*rand.Rand{SeatRNG(5, k, 0), SeatRNG(5, k, 1)})
 		if err != nil {
@@ -161,12 +162,12 @@ func TestPlayRejectsIllegalMovesAndTruncates(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer endless.Close()
-	res, err = Play(context.Background(), endless, [2]core.Agent{Random{}, Random{}}, 0, 0, rngs)
+	res, err = Play(context.Background(), endless, [2]core.Agent{agents.Random{}, agents.Random{}}, 0, 0, rngs)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !res.Truncated || res.Plies != DefaultMaxPlies || res.Decided() {
-		t.Fatalf("got %+v, want truncation at %d plies", res, DefaultMaxPlies)
+	if !res.Truncated || res.Plies != core.DefaultMaxPlies || res.Decided() {
+		t.Fatalf("got %+v, want truncation at %d plies", res, core.DefaultMaxPlies)
 	}
 	// a script fault inside a game is the game's fault, not a player's
 	broken, err := script.Load("broken", []byte(gameSource("", map[string]string{"apply": `fail("broken")`})), script.Limits{})
@@ -174,7 +175,7 @@ func TestPlayRejectsIllegalMovesAndTruncates(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer broken.Close()
-	res, _ = Play(context.Background(), broken, [2]core.Agent{&MCTS{Iterations: 5}, Random{}}, 0, 0, rngs)
+	res, _ = Play(context.Background(), broken, [2]core.Agent{&agents.MCTS{Iterations: 5}, agents.Random{}}, 0, 0, rngs)
 	if res.Fault == nil || res.FaultBy != -1 || res.Fault.Kind != core.FaultScript {
 		t.Fatalf("got %+v, want an env fault", res)
 	}
@@ -200,13 +201,13 @@ func TestParseAgent(t *testing.T) {
 		"random": "random", "first": "first", "mcts": "mcts-100", "MCTS-250": "mcts-250",
 		"mcts:40": "mcts-40", "mcts-30-greedy": "mcts-30-greedy",
 	} {
-		a, err := ParseAgent(spec)
+		a, err := agents.ParseAgent(spec)
 		if err != nil || a.Name() != want {
 			t.Errorf("%q: %v, %v; want %s", spec, a, err, want)
 		}
 	}
 	for _, bad := range []string{"", "mcts-0", "mcts-x", "mcts-5-smart", "alphazero"} {
-		if _, err := ParseAgent(bad); err == nil {
+		if _, err := agents.ParseAgent(bad); err == nil {
 			t.Errorf("%q parsed", bad)
 		}
 	}
@@ -231,7 +232,7 @@ func TestTournamentLadder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	agents := []core.Agent{Random{}, &MCTS{Iterations: 10}, &MCTS{Iterations: 200}}
+	agents := []core.Agent{agents.Random{}, &agents.MCTS{Iterations: 10}, &agents.MCTS{Iterations: 200}}
 	tour, err := RunTournament(context.Background(), func() (core.Game, error) { return p.New() }, agents, TournamentOptions{GamesPerPair: 8, Workers: 2, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
@@ -271,7 +272,7 @@ func TestTournamentLadder(t *testing.T) {
 }
 
 func TestLadder(t *testing.T) {
-	l := Ladder()
+	l := agents.Ladder()
 	if len(l) != 5 || l[0].Name() != "random" || l[4].Name() != "mcts-300" {
 		t.Errorf("ladder %s", AgentNames(l))
 	}

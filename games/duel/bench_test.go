@@ -2,6 +2,7 @@ package duel
 
 import (
 	"context"
+	"pcgwb/games/duel/agents"
 	"pcgwb/games/duel/core"
 	"pcgwb/games/duel/script"
 	"testing"
@@ -23,13 +24,13 @@ func BenchmarkMCTS100(b *testing.B) {
 			}
 			p, _ := g.ToMove(s)
 			legal, _ := g.Legal(s)
-			m := &MCTS{Iterations: 100}
+			m := &agents.MCTS{Iterations: 100}
 			rng := SeatRNG(1, 0, 0)
 			rollouts := 0
 			b.ResetTimer()
 			cpu := script.CPUTime()
 			for i := 0; i < b.N; i++ {
-				st, err := m.Search(context.Background(), g, core.Turn{State: s, Legal: legal, Player: p, MaxPlies: DefaultMaxPlies}, rng)
+				st, err := m.Search(context.Background(), g, core.Turn{State: s, Legal: legal, Player: p, MaxPlies: core.DefaultMaxPlies}, rng)
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -59,9 +60,9 @@ func BenchmarkMCTS100Sandboxed(b *testing.B) {
 			}
 			p, _ := g.ToMove(s)
 			legal, _ := g.Legal(s)
-			m := &MCTS{Iterations: 100}
+			m := &agents.MCTS{Iterations: 100}
 			rng := SeatRNG(1, 0, 0)
-			t := core.Turn{State: s, Legal: legal, Player: p, MaxPlies: DefaultMaxPlies}
+			t := core.Turn{State: s, Legal: legal, Player: p, MaxPlies: core.DefaultMaxPlies}
 			b.ResetTimer()
 			cpu, workerCPU := script.CPUTime(), g.CPU()
 			for i := 0; i < b.N; i++ {

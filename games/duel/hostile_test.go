@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"pcgwb/games/duel/agents"
 	"pcgwb/games/duel/core"
 	"pcgwb/games/duel/script"
 	"strings"
@@ -57,7 +58,7 @@ var (
 
 // notLocal is an agent the sandbox cannot rebuild by name (as a language model): it plays in
 // this process and only calls the game, as `eval`'s model does.
-type notLocal struct{ Random }
+type notLocal struct{ agents.Random }
 
 func (notLocal) Name() string { return "outside-player" }
 
@@ -106,7 +107,7 @@ func TestHostileScripts(t *testing.T) {
 					return // refused while loading: the fault is named
 				}
 				defer g.Close()
-				res, err := Play(ctx, g, [2]core.Agent{&MCTS{Iterations: 10}, Random{}}, 0, 0, [2]*rand.Rand{nil, nil})
+				res, err := Play(ctx, g, [2]core.Agent{&agents.MCTS{Iterations: 10}, agents.Random{}}, 0, 0, [2]*rand.Rand{nil, nil})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -119,7 +120,7 @@ func TestHostileScripts(t *testing.T) {
 				return
 			}
 			t.Run("tournament", func(t *testing.T) {
-				tour, err := RunTournament(ctx, func() (core.Game, error) { return open() }, []core.Agent{Random{}, &MCTS{Iterations: 5}},
+				tour, err := RunTournament(ctx, func() (core.Game, error) { return open() }, []core.Agent{agents.Random{}, &agents.MCTS{Iterations: 5}},
 					TournamentOptions{GamesPerPair: 2, Workers: 1})
 				if err != nil {
 					if core.FaultOf(err) != nil {
@@ -141,7 +142,7 @@ func TestHostileScripts(t *testing.T) {
 					return
 				}
 				defer g.Close()
-				r, err := Evaluate(ctx, g, notLocal{}, &MCTS{Iterations: 5}, EvalOptions{Games: 2})
+				r, err := Evaluate(ctx, g, notLocal{}, &agents.MCTS{Iterations: 5}, EvalOptions{Games: 2})
 				if err != nil {
 					t.Fatal(err)
 				}

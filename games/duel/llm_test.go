@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"pcgwb/games/duel/agents"
 	"pcgwb/games/duel/core"
 	"pcgwb/games/duel/script"
 	"strings"
@@ -98,7 +99,7 @@ func TestLLMPlayerFaultsAfterFiveAttempts(t *testing.T) {
 		t.Errorf("turn prompt:\n%s", model.users[0])
 	}
 	// in a game the fault is the model's, not the game's
-	res, _ := Play(context.Background(), g, [2]core.Agent{&LLMPlayer{Ask: &scripted{replies: []string{"x"}}}, Random{}}, 0, 0, [2]*rand.Rand{SeatRNG(0, 0, 0), SeatRNG(0, 0, 1)})
+	res, _ := Play(context.Background(), g, [2]core.Agent{&LLMPlayer{Ask: &scripted{replies: []string{"x"}}}, agents.Random{}}, 0, 0, [2]*rand.Rand{SeatRNG(0, 0, 0), SeatRNG(0, 0, 1)})
 	if res.Fault == nil || res.FaultBy != 0 {
 		t.Errorf("result %+v, want a fault by player 0", res)
 	}
@@ -140,7 +141,7 @@ func firstNumber(_ context.Context, q Query) (string, error) {
 func TestEvaluateAlternatesSeatsAndScores(t *testing.T) {
 	g := loadBuiltin(t, "take-away")
 	llm := &LLMPlayer{Model: "first-number", Ask: AskFunc(firstNumber), Actions: "a takes a+1 stones"}
-	r, err := Evaluate(context.Background(), g, llm, &MCTS{Iterations: 50}, EvalOptions{Games: 6})
+	r, err := Evaluate(context.Background(), g, llm, &agents.MCTS{Iterations: 50}, EvalOptions{Games: 6})
 	if err != nil {
 		t.Fatal(err)
 	}

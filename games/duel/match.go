@@ -8,9 +8,6 @@ import (
 	"slices"
 )
 
-// DefaultMaxPlies is gg-bench's step cap: 100 moves, both players' counted (spec §6).
-const DefaultMaxPlies = 100
-
 // Result is how one game ended.
 type Result struct {
 	// Outcome is the final outcome; Ongoing when the game was truncated or faulted.
@@ -39,7 +36,7 @@ func isEnvFault(f *core.Fault) bool {
 // the context's; everything else is in the Result.
 func Play(ctx context.Context, g core.Game, agents [2]core.Agent, seed int64, maxPlies int, rngs [2]*rand.Rand) (Result, error) {
 	if maxPlies <= 0 {
-		maxPlies = DefaultMaxPlies
+		maxPlies = core.DefaultMaxPlies
 	}
 	for p := range rngs {
 		if rngs[p] == nil {

@@ -230,7 +230,7 @@ func (a *NetAgent) search(ctx context.Context, g core.Game, t core.Turn, rng *ra
 	}
 	maxPlies := t.MaxPlies
 	if maxPlies <= 0 {
-		maxPlies = DefaultMaxPlies
+		maxPlies = core.DefaultMaxPlies
 	}
 	root := &puctNode{state: t.State, mover: 1 - t.Player, toMove: t.Player, ply: t.Ply, legal: t.Legal}
 	if err := a.expand(g, root); err != nil {
@@ -241,7 +241,7 @@ func (a *NetAgent) search(ctx context.Context, g core.Game, t core.Turn, rng *ra
 	}
 	path := make([]*puctNode, 0, 64)
 	for it := 0; it < a.iterations(); it++ {
-		if it%ctxCheckEvery == 0 {
+		if it%netCtxCheckEvery == 0 {
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
@@ -485,3 +485,6 @@ func visitPolicy(visits []float64) []float64 {
 	}
 	return out
 }
+
+// netCtxCheckEvery is how many search iterations pass between checks of the context (as in MCTS).
+const netCtxCheckEvery = 16

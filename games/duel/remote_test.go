@@ -3,6 +3,7 @@ package duel
 import (
 	"context"
 	"math/rand/v2"
+	"pcgwb/games/duel/agents"
 	"pcgwb/games/duel/core"
 	"pcgwb/games/duel/script"
 	"slices"
@@ -25,7 +26,7 @@ func TestRemoteMatchesInProcess(t *testing.T) {
 			if !slices.Contains(script.Builtins(), tc.game) {
 				t.Skipf("no built-in %s", tc.game)
 			}
-			agents, err := ParseAgents(tc.agents)
+			agents, err := agents.ParseAgents(tc.agents)
 			if err != nil {
 				t.Fatal(err)
 			}

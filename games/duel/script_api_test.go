@@ -2,6 +2,7 @@ package duel
 
 import (
 	"math/rand/v2"
+	"pcgwb/games/duel/agents"
 	"pcgwb/games/duel/core"
 	"pcgwb/games/duel/script"
 	"strings"
@@ -82,7 +83,7 @@ func TestScriptAPIConveniences(t *testing.T) {
 
 func playFirst(t *testing.T, g core.Game) Result {
 	t.Helper()
-	res, err := Play(t.Context(), g, [2]core.Agent{FirstLegal{}, FirstLegal{}}, 0, 0, [2]*rand.Rand{nil, nil})
+	res, err := Play(t.Context(), g, [2]core.Agent{agents.FirstLegal{}, agents.FirstLegal{}}, 0, 0, [2]*rand.Rand{nil, nil})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"pcgwb/games/duel/agents"
 	"pcgwb/games/duel/core"
 	"slices"
 )
@@ -62,8 +63,8 @@ func ActOn(ctx context.Context, g core.Game, agent core.Agent, t core.Turn, seed
 // portable reports whether agent is a built-in agent that ParseAgent makes from its name.
 func portable(agent core.Agent) bool {
 	switch agent.(type) {
-	case Random, FirstLegal, *MCTS:
-		b, err := ParseAgent(agent.Name())
+	case agents.Random, agents.FirstLegal, *agents.MCTS:
+		b, err := agents.ParseAgent(agent.Name())
 		return err == nil && b.Name() == agent.Name()
 	}
 	return false
@@ -81,7 +82,7 @@ type Session struct {
 // NewSession starts a game from Initial(seed).
 func NewSession(g core.Game, seed int64, maxPlies int) (*Session, error) {
 	if maxPlies <= 0 {
-		maxPlies = DefaultMaxPlies
+		maxPlies = core.DefaultMaxPlies
 	}
 	s, err := g.Initial(seed)
 	if err != nil {

@@ -2,6 +2,7 @@ package duel
 
 import (
 	"context"
+	"pcgwb/games/duel/agents"
 	"pcgwb/games/duel/core"
 	"pcgwb/games/duel/script"
 	"testing"
@@ -43,7 +44,7 @@ func TestSessionAgentMovesFollowTheSeed(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, a, err := on.AgentMove(ctx, &MCTS{Iterations: 20})
+			_, a, err := on.AgentMove(ctx, &agents.MCTS{Iterations: 20})
 			on.Close()
 			if err != nil {
 				t.Fatal(err)

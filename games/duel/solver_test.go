@@ -2,35 +2,11 @@ package duel
 
 import (
 	"context"
-	"errors"
+	"pcgwb/games/duel/agents"
 	"pcgwb/games/duel/core"
 	"pcgwb/games/duel/script"
 	"testing"
 )
-
-// TestSolverKnowsTheGameValues: tic-tac-toe is a draw, number-line-duel (Kayles on ten) a
-// first-player win; a game larger than the solver may visit is refused.
-func TestSolverKnowsTheGameValues(t *testing.T) {
-	for _, c := range []struct {
-		game string
-		want float64
-	}{{"tic-tac-toe", 0}, {"number-line-duel", 1}} {
-		g, err := script.LoadBuiltin(c.game, script.Limits{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, _ := g.Initial(0)
-		sv := &Solver{memo: map[string]float64{}}
-		if v, err := sv.value(g, s, 0); err != nil || v != c.want {
-			t.Errorf("%s: value %v, %v; want %v", c.game, v, err, c.want)
-		}
-		small := &Solver{MaxStates: 10}
-		legal, _ := g.Legal(s)
-		if _, err := small.Act(context.Background(), g, core.Turn{State: s, Legal: legal}, SeatRNG(1, 0, 0)); !errors.Is(err, ErrTooLarge) || !small.TooLarge() {
-			t.Errorf("%s with 10 positions: %v", c.game, err)
-		}
-	}
-}
 
 // TestTargetsCeilingOfAGameTooLargeToSolve: a perfect player that gives up is no ceiling (a
 // match counts its give-up as its own fault: gridlock read 0 of 200 before).
@@ -39,8 +15,8 @@ func TestTargetsCeilingOfAGameTooLargeToSolve(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sv := &Solver{MaxStates: 10}
-	pr, err := PlayMatch(context.Background(), g, [2]core.Agent{sv, Random{}}, 2, 1, nil)
+	sv := &agents.Solver{MaxStates: 10}
+	pr, err := PlayMatch(context.Background(), g, [2]core.Agent{sv, agents.Random{}}, 2, 1, nil)
 	if err != nil || !sv.TooLarge() || pr.AFaults != 2 {
 		t.Fatalf("%+v, %v, too large %v", pr, err, sv.TooLarge())
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"pcgwb/games/duel/agents"
 	"pcgwb/games/duel/core"
 
 	"pcgwb/stats"
@@ -67,7 +68,7 @@ func MeasureStrength(ctx context.Context, g core.Game, agent core.Agent, refs []
 	}
 	st := &Strength{Agent: agent.Name()}
 	for _, name := range refs {
-		ref, err := ParseAgent(name)
+		ref, err := agents.ParseAgent(name)
 		if err != nil {
 			return nil, err
 		}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"pcgwb/games/duel/agents"
 	"pcgwb/games/duel/core"
 	"time"
 )
@@ -91,7 +92,7 @@ func MeasureTargets(ctx context.Context, g, solve core.Game, dir string, opts Ta
 	row := &TargetRow{Game: run.Game, Budget: run.Budget, CPU: run.CPU, Iterations: len(run.Iterations), Checkpoint: b.Checkpoint,
 		Lopsided: b.Lopsided, Decisive: b.Decisive}
 	play := func(g core.Game, a core.Agent, ref string, games int) (StrengthRow, error) {
-		r, err := ParseAgent(ref)
+		r, err := agents.ParseAgent(ref)
 		if err != nil {
 			return StrengthRow{}, err
 		}
@@ -115,10 +116,10 @@ func MeasureTargets(ctx context.Context, g, solve core.Game, dir string, opts Ta
 	case solve == nil:
 		row.CeilingNote = "not measured (the solver runs only on built-in games)"
 	default:
-		sv := &Solver{}
+		sv := &agents.Solver{}
 		c, err := play(solve, sv, "mcts-100", opts.CeilingGames)
 		switch {
-		case errors.Is(err, ErrTooLarge) || sv.TooLarge(): // a match counts the solver's give-up as its fault
+		case errors.Is(err, agents.ErrTooLarge) || sv.TooLarge(): // a match counts the solver's give-up as its fault
 			row.CeilingNote = "too large to solve"
 		case err != nil:
 			return nil, err

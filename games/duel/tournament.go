@@ -71,7 +71,7 @@ func RunTournament(ctx context.Context, newGame func() (core.Game, error), agent
 		opts.GamesPerPair = 6
 	}
 	if opts.MaxPlies <= 0 {
-		opts.MaxPlies = DefaultMaxPlies
+		opts.MaxPlies = core.DefaultMaxPlies
 	}
 	workers := max(opts.Workers, 1)
 	t := &Tournament{Options: opts}

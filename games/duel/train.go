@@ -57,7 +57,7 @@ func (c TrainConfig) WithDefaults() TrainConfig {
 		c.LR = 0.002
 	}
 	if c.MaxPlies <= 0 {
-		c.MaxPlies = DefaultMaxPlies
+		c.MaxPlies = core.DefaultMaxPlies
 	}
 	return c
 }

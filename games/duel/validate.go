@@ -6,6 +6,7 @@ import (
 	"hash/fnv"
 	"io"
 	"math/rand/v2"
+	"pcgwb/games/duel/agents"
 	"pcgwb/games/duel/core"
 	"pcgwb/games/duel/script"
 	"slices"
@@ -74,7 +75,7 @@ type ValidateOptions struct {
 
 func (o ValidateOptions) withDefaults() ValidateOptions {
 	if o.MaxPlies <= 0 {
-		o.MaxPlies = DefaultMaxPlies
+		o.MaxPlies = core.DefaultMaxPlies
 	}
 	if o.Playouts <= 0 {
 		o.Playouts = 200
@@ -89,7 +90,7 @@ func (o ValidateOptions) withDefaults() ValidateOptions {
 		o.GameSteps = 50_000_000
 	}
 	if len(o.SkillAgents) == 0 {
-		o.SkillAgents = []core.Agent{Random{}, &MCTS{Iterations: 25}, &MCTS{Iterations: 100}}
+		o.SkillAgents = []core.Agent{agents.Random{}, &agents.MCTS{Iterations: 25}, &agents.MCTS{Iterations: 100}}
 	}
 	if o.SkillGames <= 0 {
 		o.SkillGames = 6
@@ -339,12 +340,12 @@ func checkExecution(g *script.ScriptGame, opts ValidateOptions) error {
 func checkTermination(ctx context.Context, g *script.ScriptGame, opts ValidateOptions) error {
 	for seat := 0; seat < 2; seat++ {
 		for k := 0; k < opts.TerminationGames; k++ {
-			agents := [2]core.Agent{FirstLegal{}, Random{}}
+			seats := [2]core.Agent{agents.FirstLegal{}, agents.Random{}}
 			if seat == 1 {
-				agents = [2]core.Agent{Random{}, FirstLegal{}}
+				seats = [2]core.Agent{agents.Random{}, agents.FirstLegal{}}
 			}
 			id := seat*opts.TerminationGames + k
-			res, err := Play(ctx, g, agents, opts.Seed+int64(k), opts.MaxPlies, [2]*rand.Rand{SeatRNG(opts.Seed, id, 0), SeatRNG(opts.Seed, id, 1)})
+			res, err := Play(ctx, g, seats, opts.Seed+int64(k), opts.MaxPlies, [2]*rand.Rand{SeatRNG(opts.Seed, id, 0), SeatRNG(opts.Seed, id, 1)})
 			if err != nil {
 				return err
 			}

@@ -3,6 +3,7 @@ package duel
 import (
 	"context"
 	"errors"
+	"pcgwb/games/duel/agents"
 	"pcgwb/games/duel/core"
 	"pcgwb/games/duel/script"
 	"strings"
@@ -36,7 +37,7 @@ func (s validateSpec) options() (ValidateOptions, error) {
 		TerminationGames: s.TerminationGames, GameSteps: s.GameSteps, SkillGames: s.SkillGames,
 		SkillThreshold: s.SkillThreshold, SkipSkill: s.SkipSkill, Seed: s.Seed, Workers: s.Workers}
 	if strings.TrimSpace(s.SkillAgents) != "" {
-		agents, err := ParseAgents(s.SkillAgents)
+		agents, err := agents.ParseAgents(s.SkillAgents)
 		if err != nil {
 			return o, err
 		}

@@ -3,6 +3,7 @@ package duel
 import (
 	"bytes"
 	"context"
+	"pcgwb/games/duel/agents"
 	"pcgwb/games/duel/core"
 	"pcgwb/games/duel/script"
 	"strings"
@@ -14,7 +15,7 @@ import (
 // check.
 var quickValidation = ValidateOptions{
 	Playouts:    60,
-	SkillAgents: []core.Agent{Random{}, &MCTS{Iterations: 100}},
+	SkillAgents: []core.Agent{agents.Random{}, &agents.MCTS{Iterations: 100}},
 	SkillGames:  12,
 	Workers:     2,
 }

@@ -3,6 +3,7 @@ package duel
 import (
 	"context"
 	"fmt"
+	"pcgwb/games/duel/agents"
 	"pcgwb/games/duel/core"
 	"pcgwb/games/duel/script"
 	"time"
@@ -68,7 +69,7 @@ func slowWarning(ctx context.Context, g *script.ScriptGame, opts ValidateOptions
 		return ""
 	}
 	rng := SeatRNG(opts.Seed^0x510e, 0, 0)
-	m := &MCTS{Iterations: 100}
+	m := &agents.MCTS{Iterations: 100}
 	var total time.Duration
 	n := 0
 	for ply := 0; n < slowPositions && ply < opts.MaxPlies; ply++ {

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"pcgwb/games/duel/agents"
 	"pcgwb/games/duel/core"
 	"pcgwb/games/duel/script"
 	"runtime"
@@ -460,7 +461,7 @@ func (w *worker) serve(req workerRequest) (rep workerReply) {
 			agent, ok = a, true
 		}
 		if !ok {
-			a, err := ParseAgent(req.Agent)
+			a, err := agents.ParseAgent(req.Agent)
 			if err != nil {
 				return workerReply{Error: err.Error()}
 			}

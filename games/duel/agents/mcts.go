@@ -1,4 +1,4 @@
-package duel
+package agents
 
 import (
 	"context"
@@ -94,7 +94,7 @@ func (m *MCTS) Search(ctx context.Context, g core.Game, t core.Turn, rng *rand.R
 	}
 	maxPlies := t.MaxPlies
 	if maxPlies <= 0 {
-		maxPlies = DefaultMaxPlies
+		maxPlies = core.DefaultMaxPlies
 	}
 	root := &mctsNode{state: t.State, move: -1, mover: 1 - t.Player, toMove: t.Player, ply: t.Ply}
 	root.untried = append([]int(nil), t.Legal...)

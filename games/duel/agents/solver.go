@@ -1,4 +1,4 @@
-package duel
+package agents
 
 import (
 	"context"
@@ -46,7 +46,7 @@ func (sv *Solver) value(g core.Game, s core.State, depth int) (float64, error) {
 	if v, ok := sv.memo[k]; ok {
 		return v, nil
 	}
-	if depth > DefaultMaxPlies {
+	if depth > core.DefaultMaxPlies {
 		sv.tooLarge = true
 		return 0, ErrTooLarge
 	}
