@@ -10,8 +10,7 @@
 //
 // Scripts are untrusted. In-process limits stop runaway loops, recursion, module loading and
 // the usual one-step memory bombs (script/guard.go, script/sandbox.go); the hard boundary is a
-// sandbox worker
-// process (worker.go, remote.go): a warm copy of the same binary, in a process group of its own,
+// sandbox worker process (worker.go, remote.go): a warm copy of the same binary, in a process group of its own,
 // under an address-space and CPU-time limit with a bounded stack and no core dumps, killed with
 // its parent. Every command and the GUI play scripts through a Remote game (Pool.Open), whose
 // states are handles into the worker; built-in agents search inside the worker (ActOn), so a

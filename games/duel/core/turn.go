@@ -21,5 +21,6 @@ type Agent interface {
 	Name() string
 	Act(ctx context.Context, g Game, t Turn, rng *rand.Rand) (int, error)
 }
+
 // DefaultMaxPlies is gg-bench's step cap: 100 moves, both players' counted (spec §6).
 const DefaultMaxPlies = 100
