@@ -195,7 +195,11 @@ func TestValidateWarnsOfGrowthAndSlowness(t *testing.T) {
 	if testing.Short() {
 		t.Skip("validates a growing and a slow game (-short)")
 	}
-	opts := ValidateOptions{SkipSkill: true, Playouts: 20, Replays: 2, TerminationGames: 2, Limits: script.Limits{Steps: 1 << 40, Memory: 1 << 30}}
+	// No wall-time budget to speak of: slowness is measured in CPU time, and on a loaded machine
+	// (a full make test-race) a call of the slow game below once passed the default 2 s of wall
+	// time, which ended the timing with no warning.
+	opts := ValidateOptions{SkipSkill: true, Playouts: 20, Replays: 2, TerminationGames: 2,
+		Limits: script.Limits{Steps: 1 << 40, Memory: 1 << 30, CallTime: time.Hour}}
 	// the state gains 64 KiB a move
 	grow := gameSource("", map[string]string{
 		"initial_state": `return {"n": 0, "p": 0, "h": ""}`,
@@ -228,6 +232,19 @@ func TestValidateWarnsOfGrowthAndSlowness(t *testing.T) {
 	(&Report{Game: "slow", Passed: true, Warnings: []string{w}}).WriteText(&b)
 	if !strings.Contains(b.String(), "warning: the game is slow") {
 		t.Errorf("the text report hides the warning:\n%s", b.String())
+	}
+	// a slow game that fails in a later position is still slow (a full make test-race once
+	// got no warning on the game above: an error while timing made the warning silent)
+	failing := gameSource("", map[string]string{
+		"legal_actions": "t = 0\nfor i in range(1000):\n    for j in range(2000):\n        t += j\nif s[\"n\"] >= 3:\n    fail(\"deep in the tree\")\nreturn [0, 1]",
+	})
+	fg, err := script.Load("failing", []byte(failing), opts.Limits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fg.Close()
+	if w := slowWarning(context.Background(), fg, opts.withDefaults()); !strings.Contains(w, "the game is slow") || !strings.Contains(w, "timing stopped at an error") {
+		t.Errorf("a game that failed after slow moves gave no slowness warning: %q", w)
 	}
 	// a small fast game gets neither
 	rep = ValidateSource(context.Background(), "small", []byte(gameSource("", nil)), opts)

@@ -3,10 +3,12 @@ package duel
 import (
 	"context"
 	"fmt"
+	"time"
+
 	"pcgwb/games/duel/agents"
 	"pcgwb/games/duel/core"
 	"pcgwb/games/duel/script"
-	"time"
+	"pcgwb/internal/safeio"
 )
 
 // Validation's warnings: a game can pass every filter and still be a poor benchmark game. They
@@ -59,7 +61,10 @@ func growthWarning(sizes []stateSizes) string {
 
 // slowWarning times an MCTS-100 move (CPU time of this process) at the start and after a
 // few random moves, and warns when the mean exceeds SlowMoveCPU. It returns "" when the clock
-// is not available or the game is fast.
+// is not available or the game is fast. An error on the way (a call over its budget, a script
+// error in a later position) ends the measuring, not the warning: the positions timed so far,
+// a failed search's CPU included, still decide — the slowest games must not be the ones that
+// go unwarned.
 func slowWarning(ctx context.Context, g *script.ScriptGame, opts ValidateOptions) string {
 	if script.CPUTime() == 0 {
 		return ""
@@ -72,38 +77,48 @@ func slowWarning(ctx context.Context, g *script.ScriptGame, opts ValidateOptions
 	m := &agents.MCTS{Iterations: 100}
 	var total time.Duration
 	n := 0
-	for ply := 0; n < slowPositions && ply < opts.MaxPlies; ply++ {
+	var stopped error
+	for ply := 0; n < slowPositions && ply < opts.MaxPlies && stopped == nil; ply++ {
 		o, err := g.Outcome(s)
 		if err != nil || o.Done() {
+			stopped = err
 			break
 		}
 		p, err := g.ToMove(s)
 		if err != nil {
-			return ""
+			stopped = err
+			break
 		}
 		legal, err := g.Legal(s)
 		if err != nil || len(legal) == 0 {
-			return ""
+			stopped = err
+			break
 		}
 		if ply%2 == 0 && len(legal) > 1 {
 			start := script.CPUTime()
-			if _, err := m.Search(ctx, g, core.Turn{State: s, Legal: legal, Player: p, Ply: ply, MaxPlies: opts.MaxPlies}, MoveRNG(uint64(ply))); err != nil {
-				return ""
-			}
+			_, err := m.Search(ctx, g, core.Turn{State: s, Legal: legal, Player: p, Ply: ply, MaxPlies: opts.MaxPlies}, MoveRNG(uint64(ply)))
 			total += script.CPUTime() - start
 			n++
+			if err != nil {
+				stopped = err
+				break
+			}
 		}
 		if s, err = g.Apply(s, legal[rng.IntN(len(legal))]); err != nil {
-			return ""
+			stopped = err
 		}
 	}
-	if n == 0 {
+	if n == 0 || ctx.Err() != nil {
 		return ""
 	}
 	mean := total / time.Duration(n)
 	if mean <= SlowMoveCPU {
 		return ""
 	}
-	return fmt.Sprintf("the game is slow: an MCTS-100 move takes %s of CPU time on average (%d positions; over %s is slow), so a 30-game evaluation against mcts-100 takes about %s",
+	w := fmt.Sprintf("the game is slow: an MCTS-100 move takes %s of CPU time on average (%d positions; over %s is slow), so a 30-game evaluation against mcts-100 takes about %s",
 		mean.Round(time.Millisecond), n, SlowMoveCPU, (30 * 15 * mean).Round(time.Second))
+	if stopped != nil {
+		w += "; timing stopped at an error: " + safeio.ExcerptString(stopped.Error())
+	}
+	return w
 }
