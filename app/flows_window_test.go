@@ -30,7 +30,7 @@ func TestSettingsArePreferences(t *testing.T) {
 		t.Fatal("the projector theme was not applied")
 	}
 	// a new workbench starts from the stored seed
-	o2 := Options{ui: newUIThread()}
+	o2 := Options{ui: newTestUIThread()}
 	holdUI(t, o2.ui) // its jobs' callbacks wait for the test, as the first window's do
 	wb2, err := New(wb.app, o2)
 	if err != nil {

@@ -1,6 +1,8 @@
 package app
 
 import (
+	"slices"
+	"sync"
 	"testing"
 	"time"
 	_ "unsafe" // go:linkname, for Fyne's renderer cache (closeTestWindow)
@@ -23,9 +25,16 @@ const waitLimit = 2 * time.Minute
 // simply cannot show anything yet, and its checks fail. Cleanup cancels the window's background
 // work and waits for every job started with goJob, so no job outlives its test.
 
-// heldUI is the plumbing the running test holds, detachedUI first (tests of this package run
-// one at a time: none calls t.Parallel).
-var heldUI []*uiThread
+// heldUI are the UI locks the running test holds, detachedUI's first (tests of this package
+// run one at a time: none calls t.Parallel).
+var heldUI []*sync.Mutex
+
+// newTestUIThread is a test window's plumbing: its own job count, and the one UI lock that
+// every test window and detachedUI share, as the real driver has one UI goroutine. A closed
+// window's late callback (a job its cleanup did not see) then waits for the next test to wait,
+// instead of running beside that test's widget calls: Fyne's test driver and its text shaper
+// are not safe for that (a -count=3 run once crashed in the shaper, index out of range).
+func newTestUIThread() *uiThread { return &uiThread{mu: detachedUI.mu} }
 
 // holdUI makes the calling test the UI goroutine of the windows whose plumbing is given, and of
 // the widgets made without a window, until it ends.
@@ -33,17 +42,19 @@ func holdUI(tb testing.TB, threads ...*uiThread) {
 	tb.Helper()
 	if len(heldUI) == 0 {
 		detachedUI.mu.Lock()
-		heldUI = append(heldUI, detachedUI)
+		heldUI = append(heldUI, detachedUI.mu)
 		tb.Cleanup(func() {
-			for _, u := range heldUI {
-				u.mu.Unlock()
+			for _, mu := range heldUI {
+				mu.Unlock()
 			}
 			heldUI = nil
 		})
 	}
 	for _, u := range threads {
-		u.mu.Lock()
-		heldUI = append(heldUI, u)
+		if !slices.Contains(heldUI, u.mu) {
+			u.mu.Lock()
+			heldUI = append(heldUI, u.mu)
+		}
 	}
 }
 
@@ -53,12 +64,12 @@ func holdUI(tb testing.TB, threads ...*uiThread) {
 // touched from the test body, which holds the UI.
 func letUIRun(f func()) {
 	held := heldUI
-	for _, u := range held {
-		u.mu.Unlock()
+	for _, mu := range held {
+		mu.Unlock()
 	}
 	defer func() {
-		for _, u := range held {
-			u.mu.Lock()
+		for _, mu := range held {
+			mu.Lock()
 		}
 	}()
 	f()
@@ -118,7 +129,7 @@ func newTestWorkbench(tb testing.TB, opts ...Options) *Workbench {
 	if len(opts) > 0 {
 		o = opts[0]
 	}
-	o.ui = newUIThread()
+	o.ui = newTestUIThread()
 	holdUI(tb, o.ui)
 	wb, err := New(a, o)
 	if err != nil {
@@ -162,11 +173,10 @@ func closeTestWindow(w fyne.Window) {
 	// NewApp clears Fyne's font cache), so without a fresh shaper each pass of the package
 	// kept ~1 GB more of parsed fonts (measured: live heap 981, 1943, 2905 MB after passes
 	// 1-3; a heap dump showed painter.shaper as their only root). A real app parses them
-	// again only on a theme change. The old shaper is emptied too: Fyne's first one is static
-	// data, which the collector always scans.
-	old := fyneShaper
+	// again only on a theme change. The old shaper is replaced, never emptied in place: a
+	// goroutine may still be shaping with it. (Fyne's first one is static data and keeps the
+	// first test's fonts: bounded.)
 	fyneShaper = &shaping.HarfbuzzShaper{}
-	*old = shaping.HarfbuzzShaper{}
 }
 
 // Fyne's cache clean steps (fyne.io/fyne/v2/internal/cache, v2.8): reached by name because the

@@ -17,7 +17,10 @@ import (
 // goroutine anyway; its test driver runs each on the goroutine that asked, so without the lock
 // two background jobs could touch widgets at once in tests (the harness holds it for a test).
 type uiThread struct {
-	mu sync.Mutex
+	// mu is a pointer so that plumbings can share one lock: the test harness gives every test
+	// window the same one, so a closed window's late callback cannot run beside the next
+	// test's widget calls (Fyne's test driver and its text shaper are not safe for that).
+	mu *sync.Mutex
 	// longest is the longest callback run on the UI goroutine, in nanoseconds: the stall it
 	// caused (LongestUICallback).
 	longest atomic.Int64
@@ -25,7 +28,7 @@ type uiThread struct {
 	live atomic.Int64
 }
 
-func newUIThread() *uiThread { return &uiThread{} }
+func newUIThread() *uiThread { return &uiThread{mu: new(sync.Mutex)} }
 
 // onUI runs f on the UI goroutine and waits for it. Call it only from a goroutine you started:
 // on the UI goroutine it would deadlock.

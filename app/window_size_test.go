@@ -11,7 +11,7 @@ import (
 func TestWindowSizeIsKept(t *testing.T) {
 	a := test.NewTempApp(t)
 	open := func() *Workbench {
-		o := Options{Problem: fakeName, ui: newUIThread()}
+		o := Options{Problem: fakeName, ui: newTestUIThread()}
 		holdUI(t, o.ui)
 		wb, err := New(a, o)
 		if err != nil {
