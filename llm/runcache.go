@@ -95,7 +95,7 @@ func ResumeCache(dir, def string, fallbacks []string, trusted ...string) (string
 		}
 		return def, nil
 	}
-	if cache == "" || within(dir, cache) {
+	if cache == "" || (within(dir, cache) && !linkedOut(dir, cache)) {
 		return cache, nil
 	}
 	for _, t := range append([]string{def}, trusted...) {
@@ -130,6 +130,27 @@ func within(dir, path string) bool {
 	}
 	rel, err := filepath.Rel(d, p)
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+}
+
+// linkedOut reports whether path, inside dir by name, leads outside it through a symbolic
+// link (cache.json naming DIR/sub where sub links elsewhere): the session's writes would go
+// there. A path that does not exist yet is judged by its longest existing parent.
+func linkedOut(dir, path string) bool {
+	realDir, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return true
+	}
+	p := path
+	for {
+		if real, err := filepath.EvalSymlinks(p); err == nil {
+			return !within(realDir, real)
+		}
+		parent := filepath.Dir(p)
+		if parent == p {
+			return true
+		}
+		p = parent
+	}
 }
 
 // samePath reports whether a and b name the same folder (lexically).

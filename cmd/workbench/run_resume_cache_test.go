@@ -93,7 +93,11 @@ func TestResumeCache(t *testing.T) {
 	if err := os.Symlink(shared, link); err != nil {
 		t.Fatal(err)
 	}
-	for _, target := range []string{notACache, filepath.Join(notACache, "new"), link} {
+	inside := filepath.Join(run, "sub")
+	if err := os.Symlink(notACache, inside); err != nil {
+		t.Fatal(err)
+	}
+	for _, target := range []string{notACache, filepath.Join(notACache, "new"), link, inside, filepath.Join(inside, "deeper")} {
 		if err := os.WriteFile(filepath.Join(run, llm.CacheFile), []byte(`{"cache": "`+target+`"}`), 0o644); err != nil {
 			t.Fatal(err)
 		}
