@@ -40,8 +40,8 @@ func recordCache(f *experiment.Folder, c *Client) error {
 			return err
 		}
 		rec.Cache = abs
-		if run, err := filepath.Abs(f.Dir()); err == nil {
-			if rel, err := filepath.Rel(run, abs); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		if run, err := filepath.Abs(f.Dir()); err == nil && within(run, abs) {
+			if rel, err := filepath.Rel(run, abs); err == nil {
 				rec.Cache = rel
 			}
 		}
