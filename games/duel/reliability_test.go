@@ -224,7 +224,7 @@ func TestValidateWarnsOfGrowthAndSlowness(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer g.Close()
-	w := slowWarning(context.Background(), g, opts.withDefaults())
+	w := slowWarning(context.Background(), g, opts.withDefaults(), script.CPUTime)
 	if !strings.Contains(w, "the game is slow") {
 		t.Errorf("no slowness warning: %q", w)
 	}
@@ -235,15 +235,18 @@ func TestValidateWarnsOfGrowthAndSlowness(t *testing.T) {
 	}
 	// a slow game that fails in a later position is still slow (a full make test-race once
 	// got no warning on the game above: an error while timing made the warning silent)
+	// (a clock that advances 300 ms a reading: the verdict must not depend on this machine)
 	failing := gameSource("", map[string]string{
-		"legal_actions": "t = 0\nfor i in range(1000):\n    for j in range(2000):\n        t += j\nif s[\"n\"] >= 3:\n    fail(\"deep in the tree\")\nreturn [0, 1]",
+		"legal_actions": "if s[\"n\"] >= 3:\n    fail(\"deep in the tree\")\nreturn [0, 1]",
 	})
 	fg, err := script.Load("failing", []byte(failing), opts.Limits)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer fg.Close()
-	if w := slowWarning(context.Background(), fg, opts.withDefaults()); !strings.Contains(w, "the game is slow") || !strings.Contains(w, "timing stopped at an error") {
+	var fake time.Duration
+	clock := func() time.Duration { fake += 300 * time.Millisecond; return fake }
+	if w := slowWarning(context.Background(), fg, opts.withDefaults(), clock); !strings.Contains(w, "the game is slow") || !strings.Contains(w, "timing stopped at an error") {
 		t.Errorf("a game that failed after slow moves gave no slowness warning: %q", w)
 	}
 	// a small fast game gets neither

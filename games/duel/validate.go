@@ -234,7 +234,7 @@ func validate(ctx context.Context, p *script.Program, opts ValidateOptions, rep 
 				rep.Warnings = append(rep.Warnings, w)
 			}
 			if err == nil {
-				if w := slowWarning(ctx, g, opts); w != "" {
+				if w := slowWarning(ctx, g, opts, script.CPUTime); w != "" {
 					rep.Warnings = append(rep.Warnings, w)
 				}
 			}

@@ -65,8 +65,11 @@ func growthWarning(sizes []stateSizes) string {
 // error in a later position) ends the measuring, not the warning: the positions timed so far,
 // a failed search's CPU included, still decide — the slowest games must not be the ones that
 // go unwarned.
-func slowWarning(ctx context.Context, g *script.ScriptGame, opts ValidateOptions) string {
-	if script.CPUTime() == 0 {
+//
+// cpu is the clock (script.CPUTime; tests give a fake one, so that a verdict does not depend on
+// the machine's speed).
+func slowWarning(ctx context.Context, g *script.ScriptGame, opts ValidateOptions, cpu func() time.Duration) string {
+	if cpu() == 0 {
 		return ""
 	}
 	s, err := g.Initial(opts.Seed)
@@ -95,9 +98,9 @@ func slowWarning(ctx context.Context, g *script.ScriptGame, opts ValidateOptions
 			break
 		}
 		if ply%2 == 0 && len(legal) > 1 {
-			start := script.CPUTime()
+			start := cpu()
 			_, err := m.Search(ctx, g, core.Turn{State: s, Legal: legal, Player: p, Ply: ply, MaxPlies: opts.MaxPlies}, MoveRNG(uint64(ply)))
-			total += script.CPUTime() - start
+			total += cpu() - start
 			n++
 			if err != nil {
 				stopped = err
