@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -269,7 +270,8 @@ func TestDuelTrainThenEvalPlaysTheTrainedOpponent(t *testing.T) {
 }
 
 // TestDuelTargetsWritesTheTable: `duel targets` measures a training folder against the targets
-// and writes one table row with intervals and verdicts, and the perfect player's record.
+// and writes one table row with intervals and verdicts, the perfect player's record and the
+// best response's estimate (take-away: the first player wins by force, so 100 % as first).
 func TestDuelTargetsWritesTheTable(t *testing.T) {
 	root := t.TempDir()
 	dir := filepath.Join(root, "take-away")
@@ -280,7 +282,7 @@ func TestDuelTargetsWritesTheTable(t *testing.T) {
 	}
 	js := filepath.Join(root, "targets.json")
 	code, out, errs = runCLI(t, "duel", "targets", "take-away", "--dir", root, "--random-games", "3", "--mcts-games", "2", "--ceiling-games", "2",
-		"--json", js, "--quiet")
+		"--best-response-samples", "3", "--json", js, "--quiet")
 	if code != 0 {
 		t.Fatalf("targets: exit %d\n%s\n%s", code, out, errs)
 	}
@@ -295,6 +297,10 @@ func TestDuelTargetsWritesTheTable(t *testing.T) {
 	if err := json.Unmarshal(b, &rows); err != nil || len(rows) != 1 || rows[0].VsRandom.WinRate.N != 3 || rows[0].VsMCTS.WinRate.N != 2 ||
 		rows[0].Ceiling == nil || rows[0].Ceiling.WinRate.N != 2 {
 		t.Fatalf("rows %s: %v", b, err)
+	}
+	if br := rows[0].BestResponse; br == nil || br.Samples != 3 || br.Seat[0] != 1 || br.Mean < 0.5 || br.Mean > 1 ||
+		!strings.Contains(out, fmt.Sprintf("| %.1f %% (100.0, %.1f; 3 draws a position) |", 100*br.Mean, 100*br.Seat[1])) {
+		t.Errorf("best response %+v; table:\n%s", br, out)
 	}
 	// --table writes the saved rows again, measuring nothing
 	code, again, errs := runCLI(t, "duel", "targets", "--table", js)

@@ -24,14 +24,15 @@ func duelTargetsSetup(fs *flag.FlagSet) Runner {
 	randomGames := fs.Int("random-games", 100, "games of the benchmark opponent against random")
 	mctsGames := fs.Int("mcts-games", 50, "games of the benchmark opponent against mcts-100")
 	ceilingGames := fs.Int("ceiling-games", 50, "games of a perfect player (built-in games small enough to solve) against mcts-100 (0: none)")
+	brSamples := fs.Int("best-response-samples", 0, "estimate the most any player wins against mcts-100 (built-in games small enough to table), drawing this many of its moves in each position (0: none; 100 is minutes on the larger games)")
 	jsonOut := fs.String("json", "", "also write the rows as JSON to this file")
 	table := fs.String("table", "", "comma-separated JSON files that --json wrote: write their rows as one table, measuring nothing")
 	quiet := fs.Bool("quiet", false, "no progress on stderr")
 	var b budgetFlags
 	b.register(fs)
 	return func(ctx context.Context, names []string, io IO) error {
-		if *randomGames < 1 || *mctsGames < 1 || *ceilingGames < 0 {
-			return usagef("--random-games and --mcts-games must be at least 1, --ceiling-games at least 0")
+		if *randomGames < 1 || *mctsGames < 1 || *ceilingGames < 0 || *brSamples < 0 {
+			return usagef("--random-games and --mcts-games must be at least 1, --ceiling-games and --best-response-samples at least 0")
 		}
 		var rows []*duel.TargetRow
 		if *table != "" {
@@ -80,9 +81,15 @@ func duelTargetsSetup(fs *flag.FlagSet) Runner {
 				}
 				solve = sg
 			}
-			opts := duel.TargetOptions{RandomGames: *randomGames, MCTSGames: *mctsGames, CeilingGames: cg, Source: p.Source()}
+			opts := duel.TargetOptions{RandomGames: *randomGames, MCTSGames: *mctsGames, CeilingGames: cg, BestResponseSamples: *brSamples, Source: p.Source()}
 			if !*quiet {
-				opts.Progress = func(what string, k int) { fmt.Fprintf(io.Stderr, "\r%s: %s, game %d ", name, what, k+1) }
+				opts.Progress = func(what string, k int) {
+					if k < 0 {
+						fmt.Fprintf(io.Stderr, "\r%s: %s ", name, what)
+						return
+					}
+					fmt.Fprintf(io.Stderr, "\r%s: %s, game %d ", name, what, k+1)
+				}
 			}
 			row, err := duel.MeasureTargets(ctx, g, solve, dir, opts)
 			g.Close()

@@ -23,13 +23,18 @@ const (
 
 // TargetOptions say how many games each measurement plays (first mover alternating).
 type TargetOptions struct {
-	RandomGames  int   // the benchmark opponent against random (default 100)
-	MCTSGames    int   // against mcts-100 (default 50)
-	CeilingGames int   // a perfect player (Solver) against mcts-100 (default 50; negative: not measured)
-	Seed         int64 // default 1<<21
+	RandomGames  int // the benchmark opponent against random (default 100)
+	MCTSGames    int // against mcts-100 (default 50)
+	CeilingGames int // a perfect player (Solver) against mcts-100 (default 50; negative: not measured)
+	// BestResponseSamples, when positive, also estimates the most any player could win against
+	// mcts-100 (agents.BestRespond over the tabled game, this many of mcts-100's moves drawn in
+	// each position): the reach of the first target on a game small enough to table.
+	BestResponseSamples int
+	Seed                int64 // default 1<<21
 	// Source, when set, is the game's script: a folder trained on another is refused.
 	Source []byte
-	// Progress, when set, is told each game as it ends.
+	// Progress, when set, is told each game as it ends (k from 0), and of a step that plays no
+	// game (k = -1).
 	Progress func(what string, k int)
 }
 
@@ -48,6 +53,10 @@ type TargetRow struct {
 	// too large to solve; CeilingNote says which).
 	Ceiling     *StrengthRow `json:"ceiling,omitempty"`
 	CeilingNote string       `json:"ceiling_note,omitempty"`
+	// BestResponse estimates the most any player wins against mcts-100 (nil: not asked, or the
+	// game is too large to table; BestResponseNote says which).
+	BestResponse     *agents.BestResponse `json:"best_response,omitempty"`
+	BestResponseNote string               `json:"best_response_note,omitempty"`
 }
 
 // Verdict says whether an interval decides a target: "met" when the whole 95% interval is on
@@ -127,15 +136,48 @@ func MeasureTargets(ctx context.Context, g, solve core.Game, dir string, opts Ta
 			row.Ceiling = &c
 		}
 	}
+	if opts.Progress != nil && opts.BestResponseSamples > 0 && solve != nil {
+		opts.Progress("best response to mcts-100", -1)
+	}
+	if err := bestResponse(ctx, solve, opts.BestResponseSamples, opts.Seed, row); err != nil {
+		return nil, err
+	}
 	return row, nil
+}
+
+// bestResponse fills row's estimate of the most any player wins against mcts-100 on solve
+// (an in-process copy of a trusted game), drawing samples of mcts-100's moves a position.
+func bestResponse(ctx context.Context, solve core.Game, samples int, seed int64, row *TargetRow) error {
+	switch {
+	case samples <= 0:
+		row.BestResponseNote = "not measured"
+		return nil
+	case solve == nil:
+		row.BestResponseNote = "not measured (only built-in games are tabled)"
+		return nil
+	}
+	tab, err := agents.Enumerate(ctx, solve, 0)
+	switch {
+	case errors.Is(err, agents.ErrTooLarge) || errors.Is(err, agents.ErrCycle):
+		row.BestResponseNote = "too large to table"
+		return nil
+	case err != nil:
+		return err
+	}
+	br, err := agents.BestRespond(ctx, tab, &agents.MCTS{Iterations: 100}, samples, uint64(seed))
+	if err != nil {
+		return err
+	}
+	row.BestResponse = &br
+	return nil
 }
 
 // WriteTargetTable writes the rows as a Markdown table: the budget and what training made of
 // it, the benchmark opponent's record against mcts-100 and random's score against it with
 // their 95% Wilson intervals and verdicts, and a perfect player's record against mcts-100.
 func WriteTargetTable(w io.Writer, rows []*TargetRow) {
-	fmt.Fprintln(w, "| game | budget (CPU used) | iterations | benchmark (rule's most lopsided pair) | vs mcts-100: win rate, W-L-D | ≥ 70 %? | random's score, W-L-D | ≤ 10 %? | perfect player vs mcts-100 |")
-	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|")
+	fmt.Fprintln(w, "| game | budget (CPU used) | iterations | benchmark (rule's most lopsided pair) | vs mcts-100: win rate, W-L-D | ≥ 70 %? | random's score, W-L-D | ≤ 10 %? | perfect player vs mcts-100 | best any player wins vs mcts-100 (estimate: first, second player) |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|")
 	pct := func(iv Interval) string {
 		return fmt.Sprintf("%.1f %% [%.1f, %.1f]", 100*iv.Rate, 100*iv.Lo, 100*iv.Hi)
 	}
@@ -150,8 +192,15 @@ func WriteTargetTable(w io.Writer, rows []*TargetRow) {
 		if c := r.Ceiling; c != nil {
 			ceiling = fmt.Sprintf("%s %d-%d-%d", pct(c.WinRate), c.Wins, c.Losses, c.Draws)
 		}
-		fmt.Fprintf(w, "| %s | %s (%s) | %d | %s | %s %d-%d-%d | %s | %s %d-%d-%d | %s | %s |\n", r.Game, r.Budget, r.CPU.Round(time.Second),
+		best := r.BestResponseNote
+		if best == "" {
+			best = "not measured" // a row written before the column existed
+		}
+		if b := r.BestResponse; b != nil {
+			best = fmt.Sprintf("%.1f %% (%.1f, %.1f; %d draws a position)", 100*b.Mean, 100*b.Seat[0], 100*b.Seat[1], b.Samples)
+		}
+		fmt.Fprintf(w, "| %s | %s (%s) | %d | %s | %s %d-%d-%d | %s | %s %d-%d-%d | %s | %s | %s |\n", r.Game, r.Budget, r.CPU.Round(time.Second),
 			r.Iterations, rule, pct(m.WinRate), m.Wins, m.Losses, m.Draws, Verdict(m.WinRate, TargetVsMCTS, true),
-			pct(rnd.LossRate), rnd.Losses, rnd.Wins, rnd.Draws, Verdict(rnd.LossRate, TargetRandom, false), ceiling)
+			pct(rnd.LossRate), rnd.Losses, rnd.Wins, rnd.Draws, Verdict(rnd.LossRate, TargetRandom, false), ceiling, best)
 	}
 }
