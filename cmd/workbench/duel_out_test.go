@@ -299,7 +299,7 @@ func TestDuelTargetsWritesTheTable(t *testing.T) {
 		t.Fatalf("rows %s: %v", b, err)
 	}
 	if br := rows[0].BestResponse; br == nil || br.Samples != 3 || br.Seat[0] != 1 || br.Mean < 0.5 || br.Mean > 1 ||
-		!strings.Contains(out, fmt.Sprintf("| %.1f %% (100.0, %.1f; 3 draws a position) |", 100*br.Mean, 100*br.Seat[1])) {
+		!strings.Contains(out, fmt.Sprintf("| %.1f %% (100.0, %.1f; 3 samples a position) |", 100*br.Mean, 100*br.Seat[1])) {
 		t.Errorf("best response %+v; table:\n%s", br, out)
 	}
 	// --table writes the saved rows again, measuring nothing

@@ -197,7 +197,7 @@ func WriteTargetTable(w io.Writer, rows []*TargetRow) {
 			best = "not measured" // a row written before the column existed
 		}
 		if b := r.BestResponse; b != nil {
-			best = fmt.Sprintf("%.1f %% (%.1f, %.1f; %d draws a position)", 100*b.Mean, 100*b.Seat[0], 100*b.Seat[1], b.Samples)
+			best = fmt.Sprintf("%.1f %% (%.1f, %.1f; %d samples a position)", 100*b.Mean, 100*b.Seat[0], 100*b.Seat[1], b.Samples)
 		}
 		fmt.Fprintf(w, "| %s | %s (%s) | %d | %s | %s %d-%d-%d | %s | %s %d-%d-%d | %s | %s | %s |\n", r.Game, r.Budget, r.CPU.Round(time.Second),
 			r.Iterations, rule, pct(m.WinRate), m.Wins, m.Losses, m.Draws, Verdict(m.WinRate, TargetVsMCTS, true),
