@@ -13,6 +13,8 @@ import (
 	"sync"
 	"text/tabwriter"
 
+	"golang.org/x/sync/errgroup"
+
 	"pcgwb/stats"
 )
 
@@ -96,17 +98,14 @@ func RunTournament(ctx context.Context, newGame func() (core.Game, error), agent
 		}
 		games[w] = g
 	}
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
+	// the first error (a cancelled context: Play's only error) cancels the others' games
+	eg, egctx := errgroup.WithContext(ctx)
 	var mu sync.Mutex
-	var firstErr error
 	done := 0
 	next := make(chan job)
-	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func(g core.Game) {
-			defer wg.Done()
+		g := games[w]
+		eg.Go(func() error {
 			for jb := range next {
 				seats := [2]core.Agent{agents[jb.a], agents[jb.b]}
 				aSeat := 0
@@ -115,16 +114,11 @@ func RunTournament(ctx context.Context, newGame func() (core.Game, error), agent
 				}
 				id := jb.pair*opts.GamesPerPair + jb.game
 				rngs := [2]*rand.Rand{SeatRNG(opts.Seed, id, 0), SeatRNG(opts.Seed, id, 1)}
-				res, err := Play(ctx, g, seats, opts.Seed+int64(jb.game), opts.MaxPlies, rngs)
-				mu.Lock()
+				res, err := Play(egctx, g, seats, opts.Seed+int64(jb.game), opts.MaxPlies, rngs)
 				if err != nil {
-					if firstErr == nil {
-						firstErr = err
-					}
-					mu.Unlock()
-					cancel()
-					continue
+					return err
 				}
+				mu.Lock()
 				t.Pairs[jb.pair].Add(res, aSeat)
 				done++
 				if opts.Progress != nil {
@@ -132,25 +126,26 @@ func RunTournament(ctx context.Context, newGame func() (core.Game, error), agent
 				}
 				mu.Unlock()
 			}
-		}(games[w])
+			return nil
+		})
 	}
 feed:
 	for _, jb := range jobs {
 		select {
 		case next <- jb:
-		case <-ctx.Done():
+		case <-egctx.Done():
 			break feed
 		}
 	}
 	close(next)
-	wg.Wait()
+	err := eg.Wait()
 	for _, g := range games {
 		if c, ok := g.(interface{ Close() }); ok {
 			c.Close()
 		}
 	}
-	if firstErr != nil {
-		return t, firstErr
+	if err != nil {
+		return t, err
 	}
 	return t, ctx.Err()
 }
