@@ -18,6 +18,7 @@ import (
 	"pcgwb/games/duel"
 	"pcgwb/games/duel/agents"
 	"pcgwb/games/duel/core"
+	"pcgwb/games/duel/sandbox"
 	"pcgwb/games/duel/script"
 )
 
@@ -73,7 +74,7 @@ type duelPanel struct {
 	content   fyne.CanvasObject
 	wb        *Workbench
 	// sandbox are the options games open with (tests shorten the budgets).
-	sandbox duel.SandboxOptions
+	sandbox sandbox.SandboxOptions
 	// moveLimit is how many legal moves get labels and cells (defaultMoveLimit; tests lower it).
 	moveLimit int
 
@@ -86,7 +87,7 @@ type duelPanel struct {
 	agent  core.Agent
 	view   *duelView      // the position shown
 	marks  map[string]int // the colour of each mark of the board's cells, for the game loaded
-	shown  *duel.Remote
+	shown  *sandbox.Remote
 	busy   bool
 	token  int // bumped to drop the results of a job whose position is gone
 	cancel context.CancelFunc
@@ -241,7 +242,7 @@ func (dp *duelPanel) loadedGame(v *duelView) {
 // the agent to think on (a game instance serves one caller at a time). The workbench never
 // runs a game script in its own process. The games live until cancel; while they open, ctx
 // (the job's) can end them.
-func openDuelGame(ctx context.Context, nameOrPath string, opts duel.SandboxOptions) (game, agentGame *duel.Remote, cancel context.CancelFunc, err error) {
+func openDuelGame(ctx context.Context, nameOrPath string, opts sandbox.SandboxOptions) (game, agentGame *sandbox.Remote, cancel context.CancelFunc, err error) {
 	gctx, cancel := context.WithCancel(context.Background())
 	stop := context.AfterFunc(ctx, cancel)
 	defer func() {
@@ -253,7 +254,7 @@ func openDuelGame(ctx context.Context, nameOrPath string, opts duel.SandboxOptio
 			cancel()
 		}
 	}()
-	if game, err = duel.OpenSandboxed(gctx, nameOrPath, opts); err != nil {
+	if game, err = sandbox.OpenSandboxed(gctx, nameOrPath, opts); err != nil {
 		return nil, nil, cancel, err
 	}
 	if agentGame, err = game.Clone(); err != nil {
@@ -263,7 +264,7 @@ func openDuelGame(ctx context.Context, nameOrPath string, opts duel.SandboxOptio
 	return game, agentGame, cancel, nil
 }
 
-func closeGames(games ...*duel.Remote) {
+func closeGames(games ...*sandbox.Remote) {
 	for _, g := range games {
 		if g != nil {
 			g.Close()

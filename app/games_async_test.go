@@ -11,7 +11,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
-	"pcgwb/games/duel"
+	"pcgwb/games/duel/sandbox"
 	"pcgwb/games/duel/script"
 )
 
@@ -62,7 +62,7 @@ func TestDuelTabStaysResponsiveWhileAScriptBurns(t *testing.T) {
 	steps := script.Limits{Steps: 1 << 40} // the CPU budget, not the step count, stops the loop
 
 	// a budget far longer than the test: only Stop ends the render
-	dp.sandbox = duel.SandboxOptions{Budgets: duel.Budgets{Call: time.Hour, Move: time.Hour, Game: time.Hour}, Limits: steps}
+	dp.sandbox = sandbox.SandboxOptions{Budgets: sandbox.Budgets{Call: time.Hour, Move: time.Hour, Game: time.Hour}, Limits: steps}
 	dp.loadGame(path)
 	if !dp.thinking() || !dp.stopButton.Visible() || dp.stopButton.Disabled() {
 		t.Fatalf("no busy state while loading: status %q", dp.status.Text)
@@ -81,7 +81,7 @@ func TestDuelTabStaysResponsiveWhileAScriptBurns(t *testing.T) {
 	}
 
 	// a short budget: the render's fault is shown, and the game goes on without a board
-	dp.sandbox = duel.SandboxOptions{Budgets: duel.Budgets{Call: 200 * time.Millisecond, Move: 400 * time.Millisecond, Game: time.Minute}, Limits: steps}
+	dp.sandbox = sandbox.SandboxOptions{Budgets: sandbox.Budgets{Call: 200 * time.Millisecond, Move: 400 * time.Millisecond, Game: time.Minute}, Limits: steps}
 	dp.Seat.SetSelected(seatFirst)
 	dp.loadGame(path)
 	await(t, dp.wait)
@@ -102,7 +102,7 @@ func TestDuelTabStaysResponsiveWhileAScriptBurns(t *testing.T) {
 
 	// another game chosen while the script burns: the burning call is abandoned, and nothing
 	// of the old game reaches the tab
-	dp.sandbox.Budgets = duel.Budgets{Call: time.Hour, Move: time.Hour, Game: time.Hour}
+	dp.sandbox.Budgets = sandbox.Budgets{Call: time.Hour, Move: time.Hour, Game: time.Hour}
 	dp.loadGame(path)
 	eventually(t, "the worker to be in render", func() bool { return dp.Working() == "render" })
 	dp.loadGame("tic-tac-toe")

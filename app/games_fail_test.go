@@ -7,7 +7,7 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
-	"pcgwb/games/duel"
+	"pcgwb/games/duel/sandbox"
 	"pcgwb/games/duel/script"
 )
 
@@ -88,10 +88,10 @@ func TestDuelTabFailedLoadShowsNoStaleGame(t *testing.T) {
 	if testing.Short() {
 		t.Skip("failing loads in a real sandbox worker (-short)")
 	}
-	long := duel.Budgets{Call: time.Minute, Move: time.Minute, Game: time.Minute}
+	long := sandbox.Budgets{Call: time.Minute, Move: time.Minute, Game: time.Minute}
 	for _, tc := range []struct {
 		name, script string
-		sandbox      duel.SandboxOptions
+		sandbox      sandbox.SandboxOptions
 		want         string // in the status and in the details
 		traceback    bool   // the details hold a Starlark traceback the status leaves out
 	}{
@@ -102,10 +102,10 @@ func TestDuelTabFailedLoadShowsNoStaleGame(t *testing.T) {
 		{name: "error in initial_state", want: "no first position", traceback: true,
 			script: strings.Replace(gridScript, "def initial_state(seed):\n", "def initial_state(seed):\n    fail(\"no first position\")\n", 1)},
 		{name: "load over its CPU budget", script: burnOnLoadScript, want: "CPU budget",
-			sandbox: duel.SandboxOptions{Budgets: duel.Budgets{Call: time.Minute, Move: 300 * time.Millisecond, Game: time.Minute},
+			sandbox: sandbox.SandboxOptions{Budgets: sandbox.Budgets{Call: time.Minute, Move: 300 * time.Millisecond, Game: time.Minute},
 				Limits: script.Limits{Steps: 1 << 40}}},
 		{name: "sandbox worker dies", script: growScript, want: "the sandbox process ran out of",
-			sandbox: duel.SandboxOptions{Budgets: long, Limits: script.Limits{Steps: 1 << 40, Memory: 1 << 50}}},
+			sandbox: sandbox.SandboxOptions{Budgets: long, Limits: script.Limits{Steps: 1 << 40, Memory: 1 << 50}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dp := newDuelTestPanel(t)
@@ -143,7 +143,7 @@ func TestDuelTabFailedLoadShowsNoStaleGame(t *testing.T) {
 			}
 
 			// the tab is usable again: a game chosen loads and plays
-			dp.sandbox = duel.SandboxOptions{}
+			dp.sandbox = sandbox.SandboxOptions{}
 			dp.game.SetSelected("tic-tac-toe")
 			waitDuel(t, dp)
 			if dp.title.Text != "Tic-Tac-Toe" || !strings.HasPrefix(dp.status.Text, "Your turn") || len(dp.legalButtons()) != 9 ||

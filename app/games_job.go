@@ -11,6 +11,7 @@ import (
 	"pcgwb/games/duel"
 	"pcgwb/games/duel/agents"
 	"pcgwb/games/duel/core"
+	"pcgwb/games/duel/sandbox"
 )
 
 // The Games tab never calls a sandbox worker on the UI goroutine: a script may burn its whole
@@ -23,7 +24,7 @@ import (
 // duelCore is the game side of the tab, touched only by jobs, one at a time (mu).
 type duelCore struct {
 	mu              sync.Mutex
-	game, agentGame *duel.Remote
+	game, agentGame *sandbox.Remote
 	cancelGame      context.CancelFunc // ends the game's workers
 	session         *duel.Session
 	human           int
@@ -35,10 +36,10 @@ type duelCore struct {
 
 // duelView is one position as the tab shows it.
 type duelView struct {
-	failed    *loadError   // the load failed: no position, the tab shows no game (failedLoad)
-	fault     *playFault   // what failed in computing or reaching the position (nil: nothing)
-	lost      bool         // no position is left (fault says why): the tab shows no game (lostGame)
-	game      *duel.Remote // the instance it was computed on (a match clones it)
+	failed    *loadError      // the load failed: no position, the tab shows no game (failedLoad)
+	fault     *playFault      // what failed in computing or reaching the position (nil: nothing)
+	lost      bool            // no position is left (fault says why): the tab shows no game (lostGame)
+	game      *sandbox.Remote // the instance it was computed on (a match clones it)
 	info      core.Info
 	title     string // the game's title and rules as the tab shows them (gameText)
 	rules     string
@@ -166,7 +167,7 @@ func (dp *duelPanel) Working() string {
 }
 
 func (c *duelCore) use(ctx context.Context) {
-	for _, g := range []*duel.Remote{c.game, c.agentGame} {
+	for _, g := range []*sandbox.Remote{c.game, c.agentGame} {
 		if g != nil {
 			g.Use(ctx)
 		}

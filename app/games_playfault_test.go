@@ -8,7 +8,7 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
-	"pcgwb/games/duel"
+	"pcgwb/games/duel/sandbox"
 	"pcgwb/games/duel/script"
 )
 
@@ -52,7 +52,7 @@ func TestDuelTabFaultDuringPlayShowsAnExcerpt(t *testing.T) {
 	growDef, _, _ := strings.Cut(growScript, "_N = _grow()")
 	for _, tc := range []struct {
 		name, script, agent, seat string
-		sandbox                   duel.SandboxOptions
+		sandbox                   sandbox.SandboxOptions
 		act                       func(t *testing.T, dp *duelPanel) // the play that meets the fault
 		want                      string                            // in the status and in the details
 		state                     string                            // "stuck", "goes on" or "lost"
@@ -72,13 +72,13 @@ func TestDuelTabFaultDuringPlayShowsAnExcerpt(t *testing.T) {
 		{name: "the sandbox worker dies in apply", seat: seatFirst, act: tapFirstMove,
 			script: growDef + faultIn("apply", "s, a", "_grow()"),
 			// the in-interpreter heap check switched off: the worker's memory limit ends it
-			sandbox: duel.SandboxOptions{Budgets: duel.Budgets{Call: time.Minute, Move: time.Minute, Game: time.Minute},
+			sandbox: sandbox.SandboxOptions{Budgets: sandbox.Budgets{Call: time.Minute, Move: time.Minute, Game: time.Minute},
 				Limits: script.Limits{Steps: 1 << 40, Memory: 1 << 50}},
 			// the person's move failed: playing it (or another) again would fail again
 			want: "the sandbox process ran out of", state: "stuck", title: "The game stopped"},
 		{name: "legal_actions over its CPU budget", seat: seatFirst, act: tapFirstMove,
 			script: strings.Replace(burnScript, "def render(s):\n    _burn()\n", "def render(s):\n", 1),
-			sandbox: duel.SandboxOptions{Budgets: duel.Budgets{Call: time.Minute, Move: 300 * time.Millisecond, Game: time.Minute},
+			sandbox: sandbox.SandboxOptions{Budgets: sandbox.Budgets{Call: time.Minute, Move: 300 * time.Millisecond, Game: time.Minute},
 				Limits: script.Limits{Steps: 1 << 40}},
 			want: "CPU budget", state: "stuck", title: "The game stopped", traceback: true},
 		{name: "a new game's initial_state fails", seat: seatFirst,
@@ -149,7 +149,7 @@ func TestDuelTabFaultDuringPlayShowsAnExcerpt(t *testing.T) {
 			}
 
 			// a game that loads hides Error details
-			dp.sandbox = duel.SandboxOptions{}
+			dp.sandbox = sandbox.SandboxOptions{}
 			dp.game.SetSelected("tic-tac-toe")
 			waitDuel(t, dp)
 			if dp.title.Text != "Tic-Tac-Toe" || !strings.HasPrefix(dp.status.Text, "Your turn") || dp.errorButton.Visible() {

@@ -12,6 +12,7 @@ import (
 	"pcgwb/games/duel"
 	"pcgwb/games/duel/agents"
 	"pcgwb/games/duel/core"
+	"pcgwb/games/duel/sandbox"
 	"pcgwb/games/duel/script"
 )
 
@@ -79,7 +80,7 @@ func TestDuelTabShowsAndTakesTheSeed(t *testing.T) {
 	if !strings.Contains(dp.match.matchStatus.Text, cmd) || !strings.Contains(dp.match.matchStatus.Text, "Done.") {
 		t.Fatalf("match status %q, want the command %q", dp.match.matchStatus.Text, cmd)
 	}
-	g, err := duel.OpenSandboxed(context.Background(), "tic-tac-toe", duel.SandboxOptions{})
+	g, err := sandbox.OpenSandboxed(context.Background(), "tic-tac-toe", sandbox.SandboxOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

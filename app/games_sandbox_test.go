@@ -3,12 +3,12 @@ package app
 import (
 	"os"
 
-	"pcgwb/games/duel"
+	"pcgwb/games/duel/sandbox"
 )
 
 // The test binary stands in for the workbench as the Games tab's sandbox worker.
 func init() {
-	if duel.IsSandboxChild() {
-		os.Exit(duel.RunSandboxChild(nil))
+	if sandbox.IsSandboxChild() {
+		os.Exit(sandbox.RunSandboxChild(nil))
 	}
 }

@@ -7,7 +7,7 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
-	"pcgwb/games/duel"
+	"pcgwb/games/duel/sandbox"
 	"pcgwb/games/duel/script"
 )
 
@@ -37,7 +37,7 @@ func TestDuelTabStopDuringLoadShowsNoStaleGame(t *testing.T) {
 				t.Fatalf("tic-tac-toe not shown: title %q, %d moves", dp.title.Text, len(dp.legalButtons()))
 			}
 			// a budget far longer than the test: only Stop ends the burning call
-			dp.sandbox = duel.SandboxOptions{Budgets: duel.Budgets{Call: time.Hour, Move: time.Hour, Game: time.Hour},
+			dp.sandbox = sandbox.SandboxOptions{Budgets: sandbox.Budgets{Call: time.Hour, Move: time.Hour, Game: time.Hour},
 				Limits: script.Limits{Steps: 1 << 40}}
 			dp.loadGame(writeScript(t, "burn.star", tc.script))
 			eventually(t, "the worker to be in "+tc.stopIn, func() bool { return dp.Working() == tc.stopIn })
@@ -49,7 +49,7 @@ func TestDuelTabStopDuringLoadShowsNoStaleGame(t *testing.T) {
 			}
 			checkNoGameOpen(t, dp)
 
-			dp.sandbox = duel.SandboxOptions{}
+			dp.sandbox = sandbox.SandboxOptions{}
 			dp.game.SetSelected("tic-tac-toe")
 			waitDuel(t, dp)
 			if dp.title.Text != "Tic-Tac-Toe" || !strings.HasPrefix(dp.status.Text, "Your turn") || len(dp.legalButtons()) != 9 {

@@ -10,13 +10,14 @@ import (
 
 	"pcgwb/games/duel"
 	"pcgwb/games/duel/core"
+	"pcgwb/games/duel/sandbox"
 	"pcgwb/games/duel/script"
 )
 
 const duelSummary = "list | show | validate | play | match | tournament | ladder | bench | train | eval | score | generate: generated two-player games (gg-bench)"
 
 // duelCommand is the `workbench duel` group. Every command that runs a game script runs it in a
-// sandbox worker (duel.Pool): the workbench itself never executes untrusted Starlark.
+// sandbox worker (sandbox.Pool): the workbench itself never executes untrusted Starlark.
 func duelCommand() *Command {
 	return &Command{Name: "duel", Short: duelSummary,
 		Long: "GAME is a built-in name (workbench duel list) or a .star file; agents are random, first, mcts, mcts-N, mcts-N-greedy",
@@ -44,26 +45,26 @@ type budgetFlags struct {
 }
 
 func (b *budgetFlags) register(fs *flag.FlagSet) {
-	fs.DurationVar(&b.call, "call-cpu", duel.DefaultBudgets.Call, "CPU time one call of the script may use")
-	fs.DurationVar(&b.move, "move-cpu", duel.DefaultBudgets.Move, "CPU time one move may use (an agent's search included)")
-	fs.DurationVar(&b.game, "game-cpu", duel.DefaultBudgets.Game, "CPU time one game may use")
+	fs.DurationVar(&b.call, "call-cpu", sandbox.DefaultBudgets.Call, "CPU time one call of the script may use")
+	fs.DurationVar(&b.move, "move-cpu", sandbox.DefaultBudgets.Move, "CPU time one move may use (an agent's search included)")
+	fs.DurationVar(&b.game, "game-cpu", sandbox.DefaultBudgets.Game, "CPU time one game may use")
 	fs.Uint64Var(&b.memory, "memory", 1024, "memory limit of each sandbox worker process, MiB")
 }
 
-func (b *budgetFlags) options() duel.SandboxOptions {
-	return duel.SandboxOptions{Budgets: duel.Budgets{Call: b.call, Move: b.move, Game: b.game}}
+func (b *budgetFlags) options() sandbox.SandboxOptions {
+	return sandbox.SandboxOptions{Budgets: sandbox.Budgets{Call: b.call, Move: b.move, Game: b.game}}
 }
 
 // pool is the sandbox pool for b's memory limit: the shared one for the default.
-func (b *budgetFlags) pool() *duel.Pool {
+func (b *budgetFlags) pool() *sandbox.Pool {
 	if b.memory == 0 || b.memory == 1024 {
-		return duel.DefaultPool
+		return sandbox.DefaultPool
 	}
-	return &duel.Pool{Memory: b.memory << 20}
+	return &sandbox.Pool{Memory: b.memory << 20}
 }
 
 // openSandboxed opens a built-in game or a script file in a sandbox worker.
-func (b *budgetFlags) open(ctx context.Context, nameOrPath string) (*duel.Remote, error) {
+func (b *budgetFlags) open(ctx context.Context, nameOrPath string) (*sandbox.Remote, error) {
 	p, err := script.Open(nameOrPath, script.Limits{})
 	if err != nil {
 		return nil, err

@@ -11,6 +11,8 @@ import (
 
 	"pcgwb/games/duel"
 	"pcgwb/games/duel/agents"
+	"pcgwb/games/duel/core"
+	"pcgwb/games/duel/sandbox"
 	"pcgwb/games/duel/script"
 )
 
@@ -75,7 +77,7 @@ func benchGame(ctx context.Context, name string, iters, positions int) (benchRes
 		return benchResult{}, err
 	}
 	defer g.Close()
-	remote, err := duel.DefaultPool.Open(ctx, p.Name(), p.Source(), duel.SandboxOptions{})
+	remote, err := sandbox.DefaultPool.Open(ctx, p.Name(), p.Source(), sandbox.SandboxOptions{})
 	if err != nil {
 		return benchResult{}, err
 	}
@@ -113,7 +115,7 @@ func benchGame(ctx context.Context, name string, iters, positions int) (benchRes
 		}
 		seed := rng.Uint64()
 		start, startCPU := time.Now(), script.CPUTime()
-		st, err := m.Search(ctx, g, t, duel.MoveRNG(seed))
+		st, err := m.Search(ctx, g, t, core.MoveRNG(seed))
 		if err != nil {
 			return benchResult{}, err
 		}

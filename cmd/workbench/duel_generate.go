@@ -9,6 +9,7 @@ import (
 
 	"pcgwb/games/duel"
 	"pcgwb/games/duel/core"
+	"pcgwb/games/duel/sandbox"
 	"pcgwb/games/duel/script"
 	"pcgwb/internal/atomicfile"
 )
@@ -66,7 +67,7 @@ func duelGenerateSetup(fs *flag.FlagSet) Runner {
 			name := fmt.Sprintf("gen-%03d", *first+i)
 			gen := &duel.Generator{Ask: asker, Genre: *genre, MaxRepairs: *repairs, Sample: *first + i,
 				Validate: duel.ValidateOptions{SkipSkill: *skipSkill, Limits: script.Limits{CallTime: *callCPU}},
-				Sandbox:  duel.DefaultPool, ValidateBudget: *budget, OnAccepted: k.add}
+				Sandbox:  sandbox.DefaultPool, ValidateBudget: *budget, OnAccepted: k.add}
 			g, err := gen.Generate(ctx, name)
 			if err != nil {
 				if ctx.Err() != nil {
@@ -113,7 +114,7 @@ type keeper struct {
 }
 
 func (k *keeper) add(g *duel.Generated) error {
-	sg, err := duel.DefaultPool.Open(k.ctx, g.Name, []byte(g.Source), duel.SandboxOptions{})
+	sg, err := sandbox.DefaultPool.Open(k.ctx, g.Name, []byte(g.Source), sandbox.SandboxOptions{})
 	if err != nil {
 		return fmt.Errorf("%s: accepted but does not load: %w", g.Name, err)
 	}

@@ -11,6 +11,7 @@ import (
 	"pcgwb/games/duel"
 	"pcgwb/games/duel/agents"
 	"pcgwb/games/duel/core"
+	"pcgwb/games/duel/sandbox"
 	"pcgwb/games/duel/script"
 	"pcgwb/internal/atomicfile"
 	"pcgwb/internal/safeio"
@@ -48,9 +49,9 @@ func duelValidateSetup(fs *flag.FlagSet) Runner {
 		if *inProcess {
 			rep = duel.ValidateSource(ctx, name, src, opts)
 		} else {
-			pool := &duel.Pool{Memory: *memory << 20, MaxIdle: 1}
+			pool := &sandbox.Pool{Memory: *memory << 20, MaxIdle: 1}
 			defer pool.Close()
-			rep = pool.ValidateSandboxed(ctx, name, src, opts, *budget)
+			rep = duel.ValidateSandboxed(ctx, pool, name, src, opts, *budget)
 		}
 		if err := ctx.Err(); err != nil {
 			return err

@@ -8,14 +8,14 @@ import (
 	"os/signal"
 	"syscall"
 
-	"pcgwb/games/duel"
+	"pcgwb/games/duel/sandbox"
 )
 
 func main() {
 	// A sandbox process (a duel worker running untrusted game scripts under OS limits) is this
 	// same binary re-executed: it does nothing else.
-	if duel.IsSandboxChild() {
-		os.Exit(duel.RunSandboxChild(func() int { return run(os.Args[1:], os.Stdout, os.Stderr) }))
+	if sandbox.IsSandboxChild() {
+		os.Exit(sandbox.RunSandboxChild(func() int { return run(os.Args[1:], os.Stdout, os.Stderr) }))
 	}
 	// Ctrl-C and SIGTERM cancel the running command's context: long work (runs, matches,
 	// evaluations) stops promptly and keeps what it finished, and the exit status is the

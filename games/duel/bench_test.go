@@ -4,6 +4,7 @@ import (
 	"context"
 	"pcgwb/games/duel/agents"
 	"pcgwb/games/duel/core"
+	"pcgwb/games/duel/sandbox"
 	"pcgwb/games/duel/script"
 	"testing"
 )
@@ -49,7 +50,7 @@ func BenchmarkMCTS100Sandboxed(b *testing.B) {
 	ctx := context.Background()
 	for _, name := range script.Builtins() {
 		b.Run(name, func(b *testing.B) {
-			g, err := OpenSandboxed(ctx, name, SandboxOptions{})
+			g, err := sandbox.OpenSandboxed(ctx, name, sandbox.SandboxOptions{})
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"pcgwb/games/duel/core"
+	"pcgwb/games/duel/sandbox"
 	"pcgwb/games/duel/script"
 	"slices"
 	"strings"
@@ -14,7 +15,7 @@ import (
 // process and through a sandbox worker alike: tic-tac-toe by its labels ("row R, column C"),
 // connect-four by its action_cells (a whole column, whose labels count from 0).
 func TestMoveCellsOfBuiltins(t *testing.T) {
-	pool := &Pool{MaxIdle: 1}
+	pool := &sandbox.Pool{MaxIdle: 1}
 	defer pool.Close()
 	for _, tc := range []struct {
 		game  string
@@ -32,7 +33,7 @@ func TestMoveCellsOfBuiltins(t *testing.T) {
 			t.Run(fmt.Sprintf("%s/%v/sandboxed=%v", tc.game, tc.click, sandboxed), func(t *testing.T) {
 				var g core.Game
 				if sandboxed {
-					r, err := pool.Open(context.Background(), tc.game, builtinSource(t, tc.game), SandboxOptions{})
+					r, err := pool.Open(context.Background(), tc.game, builtinSource(t, tc.game), sandbox.SandboxOptions{})
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -126,9 +127,9 @@ func TestActionCellsContract(t *testing.T) {
 // TestActionLabelsBatch: the labels of many actions come in one round trip and equal the
 // labels asked one by one.
 func TestActionLabelsBatch(t *testing.T) {
-	pool := &Pool{MaxIdle: 1}
+	pool := &sandbox.Pool{MaxIdle: 1}
 	defer pool.Close()
-	r, err := pool.Open(context.Background(), "nim", builtinSource(t, "nim"), SandboxOptions{})
+	r, err := pool.Open(context.Background(), "nim", builtinSource(t, "nim"), sandbox.SandboxOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,54 +151,5 @@ func TestActionLabelsBatch(t *testing.T) {
 		if err != nil || one != batch[i] {
 			t.Errorf("action %d: batch %q, alone %q (%v)", a, batch[i], one, err)
 		}
-	}
-}
-
-// TestApplyAnswersTheNextTurn: initial and apply bring the new state's outcome, player and
-// legal moves with them, so a move costs one round trip; a fault in that inspection is not
-// hidden: the next question asks again and names it.
-func TestApplyAnswersTheNextTurn(t *testing.T) {
-	pool := &Pool{MaxIdle: 1}
-	defer pool.Close()
-	src := gameSource("", map[string]string{"legal_actions": `if s["n"] >= 2:
-    fail("no moves past 2")
-return [0, 1]`})
-	r, err := pool.Open(context.Background(), "inspect", []byte(src), SandboxOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	s, err := r.Initial(1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for ply := 0; ; ply++ {
-		before := r.p.calls
-		o, errO := r.Outcome(s)
-		_, errP := r.ToMove(s)
-		legal, errL := r.Legal(s)
-		if ply < 1 {
-			if errO != nil || errP != nil || errL != nil || o.Done() || len(legal) != 2 {
-				t.Fatalf("ply %d: %v %v %v %v %v", ply, o, legal, errO, errP, errL)
-			}
-			if r.p.calls != before {
-				t.Errorf("ply %d: %d round trips to read the turn of a state apply made", ply, r.p.calls-before)
-			}
-			before = r.p.calls
-			if s, err = r.Apply(s, 1); err != nil { // n: 0 -> 2
-				t.Fatal(err)
-			}
-			if r.p.calls != before+1 {
-				t.Errorf("apply took %d round trips", r.p.calls-before)
-			}
-			continue
-		}
-		if errL == nil || !strings.Contains(errL.Error(), "no moves past 2") {
-			t.Fatalf("legal_actions' fault hidden: %v %v", legal, errL)
-		}
-		if r.p.calls != before+1 {
-			t.Errorf("the fault was not asked again: %d round trips", r.p.calls-before)
-		}
-		break
 	}
 }

@@ -8,16 +8,9 @@
 // The harness, not the game, rejects illegal moves, derives rewards from the explicit outcome,
 // enforces the ply cap (reported as truncation, not as a result) and classifies faults.
 //
-// Scripts are untrusted. In-process limits stop runaway loops, recursion, module loading and
-// the usual one-step memory bombs (script/guard.go, script/sandbox.go); the hard boundary is a
-// sandbox worker process (worker.go, remote.go): a warm copy of the same binary, in a process group of its own,
-// under an address-space and CPU-time limit with a bounded stack and no core dumps, killed with
-// its parent. Every command and the GUI play scripts through a Remote game (Pool.Open), whose
-// states are handles into the worker; built-in agents search inside the worker (ActOn), so a
-// sandboxed MCTS move costs about what an in-process one does. Budgets are CPU time, per call,
-// per move and per game (Budgets): a busy machine does not change a verdict. A worker that
-// crashes, overflows, runs out of memory or overruns is killed and the game is scored as the
-// script's fault with the reason named. Agents' moves follow one seeding rule (session.go).
+// Scripts are untrusted: the in-process guards are script's, and the hard boundary, a sandbox
+// worker process under OS limits and CPU-time budgets, is package sandbox's. Agents' moves
+// follow one seeding rule (session.go), in this process or in a worker (ActOn).
 //
 // For language models (gg-bench's evaluation and generation, spec §3-§5 and §10-§11) the package
 // holds the protocols, independent of any client: LLMPlayer asks an Asker for each move with

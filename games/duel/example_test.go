@@ -14,7 +14,7 @@ import (
 // Example embeds a game: a rulebook written as a script (here a race to 5, adding 1 or 2 a
 // move; a built-in such as script.LoadBuiltin("tic-tac-toe", ...) loads the same way), two
 // agents, one game under the harness's rules, and its outcome. The same seed gives the same
-// game. Untrusted scripts run in a sandbox worker instead (Pool.Open), played the same way.
+// game. Untrusted scripts run in a sandbox worker instead (sandbox.Pool.Open), played the same way.
 func Example() {
 	src := `
 NUM_ACTIONS = 2

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"pcgwb/games/duel/core"
+	"pcgwb/games/duel/sandbox"
 	"pcgwb/games/duel/script"
 	"regexp"
 	"strings"
@@ -37,7 +38,7 @@ type Generator struct {
 	Example string
 	// Sandbox, when set, runs every implementation in a worker of this pool (validation and
 	// the log for the repair prompt); nil runs them in this process.
-	Sandbox *Pool
+	Sandbox *sandbox.Pool
 	// ValidateBudget is the CPU time a sandboxed validation may use (default
 	// DefaultValidationBudget).
 	ValidateBudget time.Duration
@@ -214,7 +215,7 @@ func (gen *Generator) Implement(ctx context.Context, name, rulebook string) (*Ge
 			src = reply
 		} else {
 			if gen.Sandbox != nil {
-				rep = gen.Sandbox.ValidateSandboxed(ctx, name, []byte(src), gen.Validate, gen.ValidateBudget)
+				rep = ValidateSandboxed(ctx, gen.Sandbox, name, []byte(src), gen.Validate, gen.ValidateBudget)
 			} else {
 				rep = ValidateSource(ctx, name, []byte(src), gen.Validate)
 			}
@@ -257,8 +258,8 @@ func (gen *Generator) scriptLog(ctx context.Context, name, src string) string {
 	var err error
 	if gen.Sandbox != nil {
 		call := gen.Validate.Limits.WithDefaults().CallTime
-		g, err = gen.Sandbox.Open(ctx, name, []byte(src), SandboxOptions{Limits: gen.Validate.Limits,
-			Budgets: Budgets{Call: call, Move: 2 * call, Game: 4 * call}})
+		g, err = gen.Sandbox.Open(ctx, name, []byte(src), sandbox.SandboxOptions{Limits: gen.Validate.Limits,
+			Budgets: sandbox.Budgets{Call: call, Move: 2 * call, Game: 4 * call}})
 	} else {
 		g, err = script.Load(name, []byte(src), gen.Validate.Limits)
 	}

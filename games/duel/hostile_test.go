@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"pcgwb/games/duel/agents"
 	"pcgwb/games/duel/core"
+	"pcgwb/games/duel/sandbox"
 	"pcgwb/games/duel/script"
 	"strings"
 	"testing"
@@ -50,9 +51,9 @@ var hostileScripts = []struct {
 
 // hostilePool is small and its budgets short, so the suite stays quick.
 var (
-	hostilePool = &Pool{Memory: 256 << 20, MaxIdle: 2}
+	hostilePool = &sandbox.Pool{Memory: 256 << 20, MaxIdle: 2}
 	// the step budget is raised so that the CPU budgets and the OS limits are what stop them
-	hostileBudget = SandboxOptions{Budgets: Budgets{Call: 150 * time.Millisecond, Move: 300 * time.Millisecond, Game: 600 * time.Millisecond},
+	hostileBudget = sandbox.SandboxOptions{Budgets: sandbox.Budgets{Call: 150 * time.Millisecond, Move: 300 * time.Millisecond, Game: 600 * time.Millisecond},
 		Limits: script.Limits{Steps: 1 << 40}}
 )
 
@@ -91,7 +92,7 @@ func TestHostileScripts(t *testing.T) {
 	defer cancel()
 	for _, h := range hostileScripts {
 		t.Run(strings.ReplaceAll(h.name, " ", "_"), func(t *testing.T) {
-			open := func() (*Remote, error) { return hostilePool.Open(ctx, h.name, []byte(h.src), hostileBudget) }
+			open := func() (*sandbox.Remote, error) { return hostilePool.Open(ctx, h.name, []byte(h.src), hostileBudget) }
 			t.Run("match", func(t *testing.T) {
 				g, err := open()
 				if h.loadErr {

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"pcgwb/games/duel/agents"
 	"pcgwb/games/duel/core"
+	"pcgwb/games/duel/sandbox"
 	"pcgwb/games/duel/script"
 	"slices"
 	"testing"
@@ -35,7 +36,7 @@ func TestRemoteMatchesInProcess(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer local.Close()
-			remote, err := OpenSandboxed(ctx, tc.game, SandboxOptions{})
+			remote, err := sandbox.OpenSandboxed(ctx, tc.game, sandbox.SandboxOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -3,41 +3,37 @@ package duel
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
 	"pcgwb/games/duel/agents"
 	"pcgwb/games/duel/core"
 	"slices"
 )
 
 // The seeding rule of agents' moves, the one rule of the package: every move an agent makes is
-// searched with a fresh random source made by MoveRNG from one 64-bit move seed. In a game
+// searched with a fresh random source made by core.MoveRNG from one 64-bit move seed. In a game
 // between agents (Play) the move seed is drawn from the seat's random source (SeatRNG); in a
 // Session it is SessionMoveSeed(session seed, ply). Whether the agent runs in this process or
 // in a sandbox worker, the same seed gives the same move.
-
-// MoveRNG is the random source of one agent move.
-func MoveRNG(seed uint64) *rand.Rand {
-	return rand.New(rand.NewPCG(seed, seed^0xda942042e4dd58b5))
-}
 
 // SessionMoveSeed is the move seed of the agent's move at ply in a session started from seed.
 func SessionMoveSeed(seed int64, ply int) uint64 {
 	return SeatRNG(seed, ply, 0).Uint64()
 }
 
-// remoteActor is a game whose agent moves can run where the game runs (a sandbox worker).
+// remoteActor is a game whose agent moves can run where the game runs (a sandboxed game:
+// sandbox.Remote runs them in its worker).
 type remoteActor interface {
-	act(ctx context.Context, agent string, spec []byte, t core.Turn, seed uint64) (int, error)
+	RunAgent(ctx context.Context, agent string, spec []byte, t core.Turn, seed uint64) (int, error)
 }
 
-// stateReleaser is a game that holds its states elsewhere and is told when one is dropped.
+// stateReleaser is a game that holds its states elsewhere and is told when one is dropped
+// (sandbox.Remote).
 type stateReleaser interface {
-	release(states ...core.State)
+	Release(states ...core.State)
 }
 
 func release(g core.Game, states ...core.State) {
 	if r, ok := g.(stateReleaser); ok {
-		r.release(states...)
+		r.Release(states...)
 	}
 }
 
@@ -47,17 +43,17 @@ func release(g core.Game, states ...core.State) {
 func ActOn(ctx context.Context, g core.Game, agent core.Agent, t core.Turn, seed uint64) (int, error) {
 	if r, ok := g.(remoteActor); ok {
 		if portable(agent) {
-			return r.act(ctx, agent.Name(), nil, t, seed)
+			return r.RunAgent(ctx, agent.Name(), nil, t, seed)
 		}
 		if na, ok := agent.(*NetAgent); ok {
 			spec, err := na.spec()
 			if err != nil {
 				return 0, err
 			}
-			return r.act(ctx, na.Name(), spec, t, seed)
+			return r.RunAgent(ctx, na.Name(), spec, t, seed)
 		}
 	}
-	return agent.Act(ctx, g, t, MoveRNG(seed))
+	return agent.Act(ctx, g, t, core.MoveRNG(seed))
 }
 
 // portable reports whether agent is a built-in agent that ParseAgent makes from its name.

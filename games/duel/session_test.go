@@ -4,6 +4,7 @@ import (
 	"context"
 	"pcgwb/games/duel/agents"
 	"pcgwb/games/duel/core"
+	"pcgwb/games/duel/sandbox"
 	"pcgwb/games/duel/script"
 	"testing"
 )
@@ -18,7 +19,7 @@ func TestSessionAgentMovesFollowTheSeed(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer local.Close()
-	remote, err := OpenSandboxed(ctx, "connect-four", SandboxOptions{})
+	remote, err := sandbox.OpenSandboxed(ctx, "connect-four", sandbox.SandboxOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,10 +3,12 @@ package duel
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"pcgwb/games/duel/core"
+	"pcgwb/games/duel/sandbox"
 	"pcgwb/games/duel/script"
 	"time"
 )
@@ -127,7 +129,7 @@ func selfPlay(ctx context.Context, g core.Game, net *Net, cfg TrainConfig, iter 
 			}
 			a := legal[0]
 			if len(legal) > 1 {
-				visits, err := agent.search(ctx, g, core.Turn{State: s, Legal: legal, Player: p, Ply: ply, MaxPlies: cfg.MaxPlies}, MoveRNG(rng.Uint64()))
+				visits, err := agent.search(ctx, g, core.Turn{State: s, Legal: legal, Player: p, Ply: ply, MaxPlies: cfg.MaxPlies}, core.MoveRNG(rng.Uint64()))
 				if err != nil {
 					return nil, st, err
 				}
@@ -262,36 +264,53 @@ type trainReply struct {
 	Stats   IterStats `json:"stats"`
 }
 
+// trainOp is the worker's name of a training iteration's self-play (sandbox.RegisterGameOp).
+const trainOp = "train"
+
+func init() {
+	sandbox.RegisterGameOp(trainOp, serveTrain)
+	sandbox.RegisterAgentSpecs(func(spec json.RawMessage) (core.Agent, error) { return agentFromSpec(spec) })
+}
+
+// workerGame is a game whose registered operations run where it runs (sandbox.Remote).
+type workerGame interface {
+	Call(ctx context.Context, op string, args any) (json.RawMessage, time.Duration, error)
+}
+
 // Train runs one training iteration on g (TrainIteration): the self-play games inside the
 // sandbox worker for a Remote game (the script never runs in this process), the fitting here.
 // The iteration's CPU time is the worker's and this process's.
 func Train(ctx context.Context, g core.Game, net *Net, cfg TrainConfig, iter int, rp *Replay) (*Net, IterStats, error) {
-	r, ok := g.(*Remote)
+	r, ok := g.(workerGame)
 	if !ok {
 		start := script.CPUTime()
 		next, st, err := TrainIteration(ctx, g, net, cfg, iter, rp)
 		st.CPU = script.CPUTime() - start
 		return next, st, err
 	}
-	r.gameCPU = 0 // an iteration is budgeted as a game of its own (its Move budget per request)
-	rep, err := r.do(mergeCtx(ctx, r), workerRequest{Op: "train", Train: &trainRequest{Net: net, Config: cfg, Iteration: iter}})
+	// an iteration is budgeted as a game of its own (its Move budget per request)
+	out, cpu, err := r.Call(ctx, trainOp, &trainRequest{Net: net, Config: cfg, Iteration: iter})
 	if err != nil {
 		return nil, IterStats{}, err
 	}
-	if rep.Trained == nil {
+	var trained *trainReply
+	if err := json.Unmarshal(out, &trained); err != nil {
+		return nil, IterStats{}, fmt.Errorf("duel: the sandbox worker's self-play: %w", err)
+	}
+	if trained == nil {
 		return nil, IterStats{}, fmt.Errorf("duel: the sandbox worker returned no self-play samples")
 	}
 	cfg = cfg.WithDefaults()
-	for _, s := range rep.Trained.Samples {
+	for _, s := range trained.Samples {
 		if err := s.check(net); err != nil {
 			return nil, IterStats{}, fmt.Errorf("duel: the sandbox worker returned a bad sample: %w", err)
 		}
 	}
 	start := script.CPUTime()
-	next, loss, n := fit(net, cfg, iter, rep.Trained.Samples, rp)
-	st := rep.Trained.Stats
+	next, loss, n := fit(net, cfg, iter, trained.Samples, rp)
+	st := trained.Stats
 	st.Loss, st.Window = loss, n
-	st.CPU = rep.CPU + script.CPUTime() - start
+	st.CPU = cpu + script.CPUTime() - start
 	return next, st, nil
 }
 
@@ -316,52 +335,29 @@ func (s *sample) check(net *Net) error {
 	return nil
 }
 
-func mergeCtx(ctx context.Context, r *Remote) context.Context {
-	if ctx == nil {
-		return r.ctx
-	}
-	return ctx
-}
-
 // serveTrain is the worker's side of Train: the iteration's self-play games.
-func (w *worker) serveTrain(ctx context.Context, req *trainRequest) workerReply {
+func serveTrain(ctx context.Context, g core.Game, args json.RawMessage) (any, error) {
+	var req *trainRequest
+	if err := json.Unmarshal(args, &req); err != nil {
+		return nil, err
+	}
 	if req == nil || req.Net == nil {
-		return workerReply{Error: "no training request"}
+		return nil, errors.New("no training request")
 	}
 	if err := req.Net.check(); err != nil {
-		return workerReply{Error: err.Error()}
+		return nil, err
 	}
-	samples, st, err := selfPlay(ctx, w.game, req.Net, req.Config, req.Iteration)
+	samples, st, err := selfPlay(ctx, g, req.Net, req.Config, req.Iteration)
 	if err != nil {
-		if f := core.FaultOf(err); f != nil {
-			return workerReply{Fault: f}
-		}
-		return workerReply{Error: err.Error()}
+		return nil, err
 	}
-	// a reply holds at most maxReply bytes: about 24 bytes a number in JSON
+	// a reply holds at most MaxReply bytes: about 24 bytes a number in JSON
 	size := 0
 	for _, s := range samples {
 		size += 24 * (len(s.X) + 2*len(s.Legal) + 1)
 	}
-	if size > maxReply/2 {
-		return workerReply{Error: fmt.Sprintf("an iteration's %d self-play positions are too large to return (about %d MiB): play fewer games per iteration", len(samples), size>>20)}
+	if size > sandbox.MaxReply/2 {
+		return nil, fmt.Errorf("an iteration's %d self-play positions are too large to return (about %d MiB): play fewer games per iteration", len(samples), size>>20)
 	}
-	return workerReply{Trained: &trainReply{Samples: samples, Stats: st}}
-}
-
-// actSpec is the worker's side of a NetAgent's move: the agent is rebuilt from its spec once
-// and kept under its name.
-func (w *worker) specAgent(name string, spec json.RawMessage) (core.Agent, error) {
-	if a, ok := w.agents[name]; ok {
-		return a, nil
-	}
-	a, err := agentFromSpec(spec)
-	if err != nil {
-		return nil, err
-	}
-	if len(w.agents) > 16 {
-		clear(w.agents)
-	}
-	w.agents[name] = a
-	return a, nil
+	return &trainReply{Samples: samples, Stats: st}, nil
 }

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"pcgwb/games/duel/agents"
 	"pcgwb/games/duel/core"
+	"pcgwb/games/duel/sandbox"
 	"pcgwb/games/duel/script"
 	"testing"
 
@@ -95,10 +96,10 @@ func TestTrainingInTheSandboxMatches(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pl := &Pool{MaxIdle: 1}
+	pl := &sandbox.Pool{MaxIdle: 1}
 	defer pl.Close()
 	src, _ := script.BuiltinProgram("tic-tac-toe", script.Limits{})
-	r, err := pl.Open(ctx, "tic-tac-toe", src.Source(), SandboxOptions{})
+	r, err := pl.Open(ctx, "tic-tac-toe", src.Source(), sandbox.SandboxOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

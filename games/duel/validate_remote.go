@@ -2,9 +2,11 @@ package duel
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"pcgwb/games/duel/agents"
 	"pcgwb/games/duel/core"
+	"pcgwb/games/duel/sandbox"
 	"pcgwb/games/duel/script"
 	"strings"
 	"time"
@@ -46,18 +48,36 @@ func (s validateSpec) options() (ValidateOptions, error) {
 	return o, nil
 }
 
-// filterPrefix marks the worker's stderr lines that name the filter it starts, so that a
-// worker that dies is charged to the right filter.
-const filterPrefix = "duel-filter: "
-
 // DefaultValidationBudget is the CPU time a sandboxed validation may use in all.
 var DefaultValidationBudget = 10 * time.Minute
+
+// validateJob is the worker's name of a validation (sandbox.RegisterJob).
+const validateJob = "validate"
+
+func init() {
+	sandbox.RegisterJob(validateJob, func(ctx context.Context, name string, src []byte, args json.RawMessage, progress func(string)) (any, error) {
+		var spec *validateSpec
+		if err := json.Unmarshal(args, &spec); err != nil {
+			return nil, err
+		}
+		if spec == nil {
+			return nil, errors.New("no validation options")
+		}
+		opts, err := spec.options()
+		if err != nil {
+			return nil, err
+		}
+		opts.Progress = progress
+		rep := ValidateSource(ctx, name, src, opts)
+		return &rep, nil
+	})
+}
 
 // ValidateSandboxed validates a script in a worker of the pool: whatever the script does, the
 // caller gets a report. A worker that crashes, overflows its stack, runs out of memory or
 // exceeds its CPU budget is killed, and the filter it was in rejects the game with the fault
 // named. Progress (when set in opts) is told the filters that finished before the verdict.
-func (pl *Pool) ValidateSandboxed(ctx context.Context, name string, src []byte, opts ValidateOptions, budget time.Duration) Report {
+func ValidateSandboxed(ctx context.Context, pl *sandbox.Pool, name string, src []byte, opts ValidateOptions, budget time.Duration) Report {
 	if budget <= 0 {
 		budget = DefaultValidationBudget
 	}
@@ -71,35 +91,28 @@ func (pl *Pool) ValidateSandboxed(ctx context.Context, name string, src []byte, 
 		rep.Checks = append(rep.Checks, Check{Filter: filter, Detail: rep.Reason})
 		return rep
 	}
-	p, err := pl.get()
-	if err != nil {
-		return rejected(FilterLoad, err)
-	}
 	if opts.Limits.Memory == 0 {
-		opts.Limits.Memory = pl.memory() / 2
+		opts.Limits.Memory = pl.ScriptMemory()
 	}
-	rep, err := p.call(ctx, workerRequest{Op: "validate", Name: name, Source: src, Validate: ptr(specOf(opts)),
-		Budget: budget, BudgetName: "validation"})
-	if err == nil && rep.Fault != nil {
-		err = rep.Fault
-	} else if err == nil && rep.Error != "" {
-		err = errors.New(rep.Error)
-	}
-	defer pl.put(p)
+	out, stage, err := pl.RunJob(ctx, validateJob, name, src, ptr(specOf(opts)), budget, "validation")
 	if err != nil {
 		if ctx.Err() != nil {
 			return rejected(FilterLoad, ctx.Err())
 		}
 		filter := FilterLoad
-		if f := p.stderr.lastFilter(); f != "" {
-			filter = f
+		if stage != "" {
+			filter = stage
 		}
 		return rejected(filter, err)
 	}
-	if rep.Report == nil {
+	var rep *Report
+	if err := json.Unmarshal(out, &rep); err != nil {
+		return rejected(FilterLoad, err)
+	}
+	if rep == nil {
 		return rejected(FilterLoad, errors.New("the sandbox worker gave no report"))
 	}
-	return *rep.Report
+	return *rep
 }
 
 func ptr[T any](v T) *T { return &v }

@@ -99,7 +99,7 @@ func slowWarning(ctx context.Context, g *script.ScriptGame, opts ValidateOptions
 		}
 		if ply%2 == 0 && len(legal) > 1 {
 			start := cpu()
-			_, err := m.Search(ctx, g, core.Turn{State: s, Legal: legal, Player: p, Ply: ply, MaxPlies: opts.MaxPlies}, MoveRNG(uint64(ply)))
+			_, err := m.Search(ctx, g, core.Turn{State: s, Legal: legal, Player: p, Ply: ply, MaxPlies: opts.MaxPlies}, core.MoveRNG(uint64(ply)))
 			total += cpu() - start
 			n++
 			if err != nil {

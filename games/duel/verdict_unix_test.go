@@ -4,6 +4,7 @@ package duel
 
 import (
 	"context"
+	"pcgwb/games/duel/sandbox"
 	"pcgwb/games/duel/script"
 	"sync/atomic"
 	"syscall"
@@ -24,17 +25,16 @@ func TestVerdictUnderLoad(t *testing.T) {
 	// each stop is twice the per-call budget; each run slice a small part of one call's work
 	const callBudget, stopped, running = 50 * time.Millisecond, 100 * time.Millisecond, 2 * time.Millisecond
 	opts := ValidateOptions{SkipSkill: true, Playouts: 1000, Limits: script.Limits{CallTime: callBudget}}
-	pool := &Pool{Memory: 256 << 20, MaxIdle: 1}
+	pool := &sandbox.Pool{Memory: 256 << 20, MaxIdle: 1}
 	defer pool.Close()
-	idle := pool.ValidateSandboxed(ctx, "race", src, opts, 0)
+	idle := ValidateSandboxed(ctx, pool, "race", src, opts, 0)
 
 	// the next validation borrows this (idle, warm) worker
-	p, err := pool.get()
-	if err != nil {
-		t.Fatal(err)
+	pids := pool.IdlePIDs()
+	if len(pids) != 1 {
+		t.Fatalf("%d idle workers after a validation, want 1", len(pids))
 	}
-	pid := p.cmd.Process.Pid
-	pool.put(p)
+	pid := pids[0]
 	if err := syscall.Kill(pid, syscall.SIGSTOP); err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +60,7 @@ func TestVerdictUnderLoad(t *testing.T) {
 			stops.Add(1)
 		}
 	}()
-	busy := pool.ValidateSandboxed(ctx, "race", src, opts, 0)
+	busy := ValidateSandboxed(ctx, pool, "race", src, opts, 0)
 	close(stop)
 	<-done
 	if !idle.Passed || busy.Passed != idle.Passed || busy.Rejected != idle.Rejected {

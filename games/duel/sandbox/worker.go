@@ -1,4 +1,4 @@
-package duel
+package sandbox
 
 import (
 	"bufio"
@@ -59,8 +59,12 @@ func RunSandboxChild(oneShot func() int) int {
 // written to stdout (a script's print goes to the game's own bounded log).
 const (
 	maxRequest = 64 << 20 // a request holds at most a script's source
-	maxReply   = 16 << 20 // a reply holds at most a render or a label (MaxString each)
+	maxReply   = MaxReply
 )
+
+// MaxReply is the largest reply a worker may send, in bytes: a registered operation's result
+// must fit in it (a reply holds at most a render or a label, MaxString each, otherwise).
+const MaxReply = 16 << 20
 
 type workerRequest struct {
 	Op     string        `json:"op"`
@@ -84,12 +88,11 @@ type workerRequest struct {
 	BudgetName string        `json:"budget_name,omitempty"`
 	// Inspect asks initial and apply to answer with the inspection of the state they made.
 	Inspect bool `json:"inspect,omitempty"`
-	// Validate: the filters' options.
-	Validate *validateSpec `json:"validate,omitempty"`
 	// Spec: an agent ParseAgent cannot make from its name (a NetAgent), as JSON.
 	Spec json.RawMessage `json:"spec,omitempty"`
-	// Train: one self-play training iteration.
-	Train *trainRequest `json:"train,omitempty"`
+	// Args: the arguments of a registered job or game operation (a validation's options, a
+	// training iteration), as JSON.
+	Args json.RawMessage `json:"args,omitempty"`
 }
 
 type workerReply struct {
@@ -111,7 +114,9 @@ type workerReply struct {
 	// Inspect: the faults of to_move and legal_actions, reported apart from outcome's.
 	MoveFault  *core.Fault `json:"move_fault,omitempty"`
 	LegalFault *core.Fault `json:"legal_fault,omitempty"`
-	Report     *Report     `json:"report,omitempty"`
+	// Result: what a registered job or game operation returned (a validation's report, a
+	// training iteration's samples), as JSON.
+	Result json.RawMessage `json:"result,omitempty"`
 	// Inspected: Outcome, Int (to_move) and Ints (legal_actions) are those of the state an
 	// initial or apply request made.
 	Inspected bool `json:"inspected,omitempty"`
@@ -122,8 +127,6 @@ type workerReply struct {
 	// Seq is the request's number in the worker's life (1 for the first): the parent checks
 	// that an answer is to the request it sent.
 	Seq uint64 `json:"seq"`
-	// Trained: the self-play samples and statistics of a train request.
-	Trained *trainReply `json:"trained,omitempty"`
 }
 
 func writeFrame(w io.Writer, v any) error {
@@ -338,18 +341,14 @@ func (w *worker) serve(req workerRequest) (rep workerReply) {
 		}
 		return workerReply{Error: err.Error()}
 	}
-	if req.Op == "validate" {
+	if job := registeredJob(req.Op); job != nil {
 		w.reset()
-		if req.Validate == nil {
-			return workerReply{Error: "no validation options"}
-		}
-		opts, err := req.Validate.options()
+		progress := func(stage string) { fmt.Fprintln(os.Stderr, stagePrefix+stage) }
+		out, err := job(ctx, req.Name, req.Source, req.Args, progress)
 		if err != nil {
-			return workerReply{Error: err.Error()}
+			return fault(err)
 		}
-		opts.Progress = func(f string) { fmt.Fprintln(os.Stderr, filterPrefix+f) }
-		rep := ValidateSource(ctx, req.Name, req.Source, opts)
-		return workerReply{Report: &rep}
+		return result(out)
 	}
 	if req.Op != "load" && req.Op != "reset" && w.game == nil {
 		return workerReply{Error: "no game loaded"}
@@ -387,8 +386,6 @@ func (w *worker) serve(req workerRequest) (rep workerReply) {
 		return workerReply{}
 	case "log":
 		return workerReply{Text: w.game.Log()}
-	case "train":
-		return w.serveTrain(ctx, req.Train)
 	case "initial":
 		s, err := w.game.Initial(req.Seed)
 		if err != nil {
@@ -399,6 +396,13 @@ func (w *worker) serve(req workerRequest) (rep workerReply) {
 			w.inspectAfter(&rep, s, req, start)
 		}
 		return rep
+	}
+	if op := registeredGameOp(req.Op); op != nil {
+		out, err := op(ctx, w.game, req.Args)
+		if err != nil {
+			return fault(err)
+		}
+		return result(out)
 	}
 	s, err := state()
 	if err != nil {
@@ -468,7 +472,7 @@ func (w *worker) serve(req workerRequest) (rep workerReply) {
 			agent, w.agents[req.Agent] = a, a
 		}
 		t := core.Turn{State: s, Legal: req.Legal, Player: req.Player, Ply: req.Ply, MaxPlies: req.MaxPlies}
-		a, err := agent.Act(ctx, w.game, t, MoveRNG(req.RNG))
+		a, err := agent.Act(ctx, w.game, t, core.MoveRNG(req.RNG))
 		if err != nil {
 			return fault(err)
 		}
@@ -533,6 +537,32 @@ func (w *worker) inspectAfter(rep *workerReply, s core.State, req workerRequest,
 		return
 	}
 	rep.Inspected, rep.Outcome, rep.Int, rep.Ints = true, in.Outcome, in.Int, in.Ints
+}
+
+// result is the reply carrying a registered operation's result.
+func result(out any) workerReply {
+	b, err := json.Marshal(out)
+	if err != nil {
+		return workerReply{Error: err.Error()}
+	}
+	return workerReply{Result: b}
+}
+
+// specAgent is the worker's side of a move by an agent sent as a spec (a NetAgent): the agent
+// is rebuilt from its spec once (by the registered AgentSpecs) and kept under its name.
+func (w *worker) specAgent(name string, spec json.RawMessage) (core.Agent, error) {
+	if a, ok := w.agents[name]; ok {
+		return a, nil
+	}
+	a, err := agentFromSpec(spec)
+	if err != nil {
+		return nil, err
+	}
+	if len(w.agents) > 16 {
+		clear(w.agents)
+	}
+	w.agents[name] = a
+	return a, nil
 }
 
 func faultOrScript(err error) *core.Fault {

@@ -1,6 +1,6 @@
 //go:build unix && !linux
 
-package duel
+package sandbox
 
 import "syscall"
 

@@ -1,6 +1,6 @@
 //go:build !linux
 
-package duel
+package sandbox
 
 import (
 	"runtime/debug"

@@ -1,9 +1,10 @@
-package duel
+package sandbox
 
 import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -95,14 +96,18 @@ type proc struct {
 
 // tailBuffer keeps what a worker wrote to stderr, for naming a crash: the last bytes, the
 // first bytes of the crash itself (a stack overflow's dump runs past the tail, and its cause is
-// in its first line), and the last filter a validation started (filterPrefix).
+// in its first line), and the last stage a job started (stagePrefix).
 type tailBuffer struct {
-	mu     sync.Mutex
-	buf    []byte
-	crash  []byte // from the first crash marker on, at most crashHead bytes
-	cut    bool   // bytes were dropped between crash and buf
-	filter string
+	mu    sync.Mutex
+	buf   []byte
+	crash []byte // from the first crash marker on, at most crashHead bytes
+	cut   bool   // bytes were dropped between crash and buf
+	stage string
 }
+
+// stagePrefix marks the worker's stderr lines that name the stage a job starts (a
+// validation's filter), so that a worker that dies is charged to the right stage.
+const stagePrefix = "duel-filter: "
 
 const (
 	crashHead  = 4 << 10
@@ -131,8 +136,8 @@ func (t *tailBuffer) Write(p []byte) (int, error) {
 		t.crash = append(t.crash, p[:min(room, len(p))]...)
 	}
 	for _, line := range bytes.Split(p, []byte("\n")) {
-		if f, ok := bytes.CutPrefix(line, []byte(filterPrefix)); ok {
-			t.filter = string(f)
+		if f, ok := bytes.CutPrefix(line, []byte(stagePrefix)); ok {
+			t.stage = string(f)
 		}
 	}
 	t.buf = append(t.buf, p...)
@@ -157,11 +162,11 @@ func (t *tailBuffer) Bytes() []byte {
 	return append(out, t.buf...)
 }
 
-// lastFilter is the last filter a validation in this worker started, or "".
-func (t *tailBuffer) lastFilter() string {
+// lastStage is the last stage a job in this worker started, or "".
+func (t *tailBuffer) lastStage() string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return t.filter
+	return t.stage
 }
 
 func (pl *Pool) spawn() (*proc, error) {
@@ -664,7 +669,10 @@ func (r *Remote) ActionCells(s core.State, actions []int) ([][]core.Square, bool
 	return rep.Cells, rep.Defined, err
 }
 
-func (r *Remote) act(ctx context.Context, agent string, spec []byte, t core.Turn, seed uint64) (int, error) {
+// RunAgent asks the worker for the move of the agent named agent in t, with the move seed
+// seed: a built-in agent ParseAgent makes from its name, or (spec set) one the registered
+// AgentSpecs rebuild from spec. duel.ActOn sends built-in agents' moves here.
+func (r *Remote) RunAgent(ctx context.Context, agent string, spec []byte, t core.Turn, seed uint64) (int, error) {
 	id, err := r.id(t.State)
 	if err != nil {
 		return 0, err
@@ -679,7 +687,8 @@ func (r *Remote) act(ctx context.Context, agent string, spec []byte, t core.Turn
 	return rep.Int, nil
 }
 
-func (r *Remote) release(states ...core.State) {
+// Release tells the worker that the states are dropped (Play and Session call it).
+func (r *Remote) Release(states ...core.State) {
 	var ids []uint64
 	for _, s := range states {
 		if id, err := r.id(s); err == nil {
@@ -697,6 +706,68 @@ func (r *Remote) release(states ...core.State) {
 		}
 	}
 	_, _ = r.p.call(r.ctx, workerRequest{Op: "free", IDs: ids})
+}
+
+// Call runs the registered game operation op (RegisterGameOp) on the worker's game with args
+// (sent as JSON) and returns its result and the CPU time the worker spent on it. It is
+// budgeted as a game of its own, with the Move budget for the request; a nil ctx is the
+// game's.
+func (r *Remote) Call(ctx context.Context, op string, args any) (json.RawMessage, time.Duration, error) {
+	b, err := json.Marshal(args)
+	if err != nil {
+		return nil, 0, err
+	}
+	if ctx == nil {
+		ctx = r.ctx
+	}
+	r.gameCPU = 0
+	rep, err := r.do(ctx, workerRequest{Op: op, Args: b})
+	if err != nil {
+		return nil, rep.CPU, err
+	}
+	return rep.Result, rep.CPU, nil
+}
+
+// RunJob runs the registered job op (RegisterJob) on a script's source in a worker of the
+// pool, under a CPU budget named budgetName, and returns its result. When the job fails,
+// stage is the last stage it started (empty if none): a worker that crashes, overflows, runs
+// out of memory or overruns the budget is killed and the fault names why.
+func (pl *Pool) RunJob(ctx context.Context, op, name string, src []byte, args any, budget time.Duration, budgetName string) (result json.RawMessage, stage string, err error) {
+	b, err := json.Marshal(args)
+	if err != nil {
+		return nil, "", err
+	}
+	p, err := pl.get()
+	if err != nil {
+		return nil, "", err
+	}
+	defer pl.put(p)
+	rep, err := p.call(ctx, workerRequest{Op: op, Name: name, Source: src, Args: b, Budget: budget, BudgetName: budgetName})
+	if err == nil && rep.Fault != nil {
+		err = rep.Fault
+	} else if err == nil && rep.Error != "" {
+		err = errors.New(rep.Error)
+	}
+	if err != nil {
+		return nil, p.stderr.lastStage(), err
+	}
+	return rep.Result, "", nil
+}
+
+// ScriptMemory is the in-interpreter memory limit a script gets in the pool's workers when
+// none is set: half a worker's, so that the interpreter's check names the call well before
+// the OS limit kills the worker.
+func (pl *Pool) ScriptMemory() uint64 { return pl.memory() / 2 }
+
+// IdlePIDs are the process ids of the pool's idle workers, the next to be borrowed last.
+func (pl *Pool) IdlePIDs() []int {
+	pl.mu.Lock()
+	defer pl.mu.Unlock()
+	var pids []int
+	for _, p := range pl.idle {
+		pids = append(pids, p.cmd.Process.Pid)
+	}
+	return pids
 }
 
 // mergeDone is a context cancelled when either a or b is.

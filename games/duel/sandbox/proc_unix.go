@@ -1,6 +1,6 @@
 //go:build unix
 
-package duel
+package sandbox
 
 import (
 	"os"
