@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 
-	"pcgwb/games/duel"
+	"pcgwb/games/duel/llmplay"
 )
 
 // DuelAsker answers the duel package's queries (LLM players, game generation) with the client.
@@ -17,14 +17,14 @@ type DuelAsker struct {
 	// OnFatal, when set, is told of an error that must stop the whole run rather than count as
 	// the model's fault: an offline cache miss, and any request the client could not complete
 	// after its own retries (a dead endpoint, a refused key, a server error). Only a reply the
-	// model gave is the model's to answer for. duel.LLMPlayer retries any error and then faults
+	// model gave is the model's to answer for. llmplay.LLMPlayer retries any error and then faults
 	// the game, so a command should cancel its context here and report the cause.
 	OnFatal func(error)
 }
 
-var _ duel.Asker = (*DuelAsker)(nil)
+var _ llmplay.Asker = (*DuelAsker)(nil)
 
-func (a *DuelAsker) Ask(ctx context.Context, q duel.Query) (string, error) {
+func (a *DuelAsker) Ask(ctx context.Context, q llmplay.Query) (string, error) {
 	var msgs []Message
 	if q.System != "" {
 		msgs = append(msgs, Message{Role: RoleSystem, Content: q.System})

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"pcgwb/games/duel"
+	"pcgwb/games/duel/llmplay"
 	"pcgwb/games/duel/script"
 	"pcgwb/llm/llmtest"
 )
@@ -44,7 +45,7 @@ func TestDuelAskerRetriesAreNotServedFromTheCache(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := &duel.LLMPlayer{Model: "test-model", Ask: &DuelAsker{Client: client}}
+	p := &llmplay.LLMPlayer{Model: "test-model", Ask: &DuelAsker{Client: client}}
 	a, err := p.Act(context.Background(), g, turn, rand.New(rand.NewPCG(1, 2)))
 	if err != nil {
 		t.Fatal(err)
@@ -77,7 +78,7 @@ func TestDuelAskerReportsOfflineMisses(t *testing.T) {
 	cfg.Offline = true
 	var fatal error
 	asker := &DuelAsker{Client: newTestClient(t, cfg), OnFatal: func(err error) { fatal = err }}
-	_, err := asker.Ask(context.Background(), duel.Query{User: "move?", Sample: 3})
+	_, err := asker.Ask(context.Background(), llmplay.Query{User: "move?", Sample: 3})
 	if !errors.Is(err, ErrOfflineMiss) || !errors.Is(fatal, ErrOfflineMiss) {
 		t.Fatalf("err %v, fatal %v", err, fatal)
 	}
@@ -103,7 +104,7 @@ func TestDuelAskerDeadEndpointIsFatal(t *testing.T) {
 			}
 			var fatal error
 			asker := &DuelAsker{Client: newTestClient(t, cfg), OnFatal: func(err error) { fatal = err }}
-			if _, err := asker.Ask(context.Background(), duel.Query{User: "move?"}); err == nil || fatal == nil {
+			if _, err := asker.Ask(context.Background(), llmplay.Query{User: "move?"}); err == nil || fatal == nil {
 				t.Fatalf("err %v, fatal %v", err, fatal)
 			}
 		})

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"pcgwb/games/duel"
+	"pcgwb/games/duel/llmplay"
 	"pcgwb/internal/safeio"
 	"pcgwb/llm"
 )
@@ -77,7 +78,7 @@ func duelEvalSetup(fs *flag.FlagSet) Runner {
 	strengthGames := fs.Int("strength-games", 10, "games the opponent plays against random, mcts-100 and mcts-1000 to measure its strength (0: not measured); a trained opponent brings its own")
 	games := fs.Int("games", 30, "games; the model moves first in the even-numbered ones")
 	gameSeed := fs.Int64("game-seed", 0, "game k starts from seed game-seed + k")
-	attempts := fs.Int("attempts", duel.DefaultRetries, "replies asked per move before the game is the model's fault")
+	attempts := fs.Int("attempts", llmplay.DefaultRetries, "replies asked per move before the game is the model's fault")
 	rulesFile := fs.String("rules", "", "file with the rulebook shown to the model (default: the game's own rules)")
 	actionsFile := fs.String("actions", "", "file explaining the action numbers (default: each legal move's label)")
 	merge := fs.Bool("merge-system", false, "put the system text into the user message (as gg-bench did for o1-mini)")
@@ -95,7 +96,7 @@ func duelEvalSetup(fs *flag.FlagSet) Runner {
 		if err != nil {
 			return err
 		}
-		player := &duel.LLMPlayer{Model: ep.model, Retries: *attempts, MergeSystem: *merge, TrimReply: *trim,
+		player := &llmplay.LLMPlayer{Model: ep.model, Retries: *attempts, MergeSystem: *merge, TrimReply: *trim,
 			ShowLabels: *labels, Feedback: *feedback}
 		for _, f := range []struct {
 			path string
@@ -126,7 +127,7 @@ func duelEvalSetup(fs *flag.FlagSet) Runner {
 		}
 		defer g.Close()
 		player.Ask = asker
-		opts := duel.EvalOptions{Games: *games, Seed: *gameSeed}
+		opts := llmplay.EvalOptions{Games: *games, Seed: *gameSeed}
 		if out != nil {
 			if err := out.load(g.Info().Name, player.Name()); err != nil {
 				return err
@@ -141,18 +142,18 @@ func duelEvalSetup(fs *flag.FlagSet) Runner {
 					fmt.Fprintf(io.Stderr, "continuing %s: %d of %d games played\n", out.path, len(prev.Games), *games)
 				}
 			}
-			var before duel.EvalCosts
+			var before llmplay.EvalCosts
 			if out.prev != nil && out.prev.Costs != nil {
 				before = *out.prev.Costs
 			}
-			opts.Saved = func(r *duel.EvalResult) error {
+			opts.Saved = func(r *llmplay.EvalResult) error {
 				c := before.Plus(costsOf(client))
 				r.Costs = &c
 				return out.save(r)
 			}
 		}
 		if !*quiet {
-			opts.Progress = func(n, total int, eg duel.EvalGame) {
+			opts.Progress = func(n, total int, eg llmplay.EvalGame) {
 				first := "second"
 				if eg.LLMFirst {
 					first = "first"
@@ -171,7 +172,7 @@ func duelEvalSetup(fs *flag.FlagSet) Runner {
 			}
 		}
 		opts.Saved = withStrength(opts.Saved, strength)
-		res, err := duel.Evaluate(ctx, g, player, opp, opts)
+		res, err := llmplay.Evaluate(ctx, g, player, opp, opts)
 		if err == nil && context.Cause(ctx) != nil {
 			err = ctx.Err()
 		}
@@ -199,7 +200,7 @@ func duelEvalSetup(fs *flag.FlagSet) Runner {
 }
 
 // evalFileName is where --out keeps a result: the game and model, made safe as a file name.
-func evalFileName(res *duel.EvalResult) string {
+func evalFileName(res *llmplay.EvalResult) string {
 	clean := func(s string) string {
 		return strings.Map(func(r rune) rune {
 			if r == '/' || r == '\\' || r == ':' || r < ' ' {
@@ -211,9 +212,9 @@ func evalFileName(res *duel.EvalResult) string {
 	return clean(res.Game) + "." + clean(res.Model) + ".eval.json"
 }
 
-func writeEvalJSON(io IO, res *duel.EvalResult, client *llm.Client) error {
+func writeEvalJSON(io IO, res *llmplay.EvalResult, client *llm.Client) error {
 	v := struct {
-		*duel.EvalResult
+		*llmplay.EvalResult
 		WinRate       *float64       `json:"win_rate"`
 		StrictWinRate *float64       `json:"strict_win_rate"`
 		Interval      *duel.Interval `json:"win_rate_interval,omitempty"`
@@ -234,7 +235,7 @@ func writeEvalJSON(io IO, res *duel.EvalResult, client *llm.Client) error {
 	return nil
 }
 
-func printEval(w io.Writer, res *duel.EvalResult) {
+func printEval(w io.Writer, res *llmplay.EvalResult) {
 	fmt.Fprintf(w, "%s: %s vs %s, %d games (model first in %d)\n", res.Game, res.Model, res.Opponent, len(res.Games), (len(res.Games)+1)/2)
 	fmt.Fprintf(w, "model wins %d, losses %d, draws %d, model faults %d, opponent faults %d, env faults %d, truncated %d; %.1f moves a game\n",
 		res.LLMWins, res.AgentWins, res.Draws, res.LLMFaults, res.AgentFaults, res.EnvFaults, res.Truncated, res.MeanPlies())

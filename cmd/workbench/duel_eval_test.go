@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"pcgwb/games/duel"
+	"pcgwb/games/duel/llmplay"
 	"pcgwb/games/duel/script"
 	"pcgwb/llm/llmtest"
 )
@@ -84,8 +84,8 @@ func TestDuelEvalCountsModelFaults(t *testing.T) {
 			t.Errorf("missing %q in:\n%s", want, out)
 		}
 	}
-	if n := len(srv.Calls()); n != 2*duel.DefaultRetries {
-		t.Errorf("%d calls, want %d (5 attempts, one move in each game)", n, 2*duel.DefaultRetries)
+	if n := len(srv.Calls()); n != 2*llmplay.DefaultRetries {
+		t.Errorf("%d calls, want %d (5 attempts, one move in each game)", n, 2*llmplay.DefaultRetries)
 	}
 }
 

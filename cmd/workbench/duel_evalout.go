@@ -8,7 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"pcgwb/games/duel"
+	"pcgwb/games/duel/llmplay"
 	"pcgwb/internal/atomicfile"
 	"pcgwb/internal/folderlock"
 	"pcgwb/internal/safeio"
@@ -22,7 +22,7 @@ type evalOut struct {
 	dir  string
 	lock *folderlock.Lock
 	path string
-	prev *duel.EvalResult
+	prev *llmplay.EvalResult
 }
 
 // openEvalOut makes and locks dir ("" gives nil: nothing is written).
@@ -54,7 +54,7 @@ func (o *evalOut) release() {
 
 // load reads the earlier result of this game and model, if there is one.
 func (o *evalOut) load(game, model string) error {
-	o.path = filepath.Join(o.dir, evalFileName(&duel.EvalResult{Game: game, Model: model}))
+	o.path = filepath.Join(o.dir, evalFileName(&llmplay.EvalResult{Game: game, Model: model}))
 	b, err := safeio.ReadFile(o.path, 64<<20)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
@@ -71,7 +71,7 @@ func (o *evalOut) load(game, model string) error {
 }
 
 // save writes res atomically.
-func (o *evalOut) save(res *duel.EvalResult) error {
+func (o *evalOut) save(res *llmplay.EvalResult) error {
 	b, err := json.MarshalIndent(res, "", "  ")
 	if err != nil {
 		return err
@@ -80,8 +80,8 @@ func (o *evalOut) save(res *duel.EvalResult) error {
 }
 
 // costsOf are the client's requests so far as an evaluation's costs.
-func costsOf(c *llm.Client) duel.EvalCosts {
+func costsOf(c *llm.Client) llmplay.EvalCosts {
 	t := c.Totals()
-	return duel.EvalCosts{Requests: t.Requests, CacheHits: t.CacheHits, TokensIn: t.Usage.PromptTokens,
+	return llmplay.EvalCosts{Requests: t.Requests, CacheHits: t.CacheHits, TokensIn: t.Usage.PromptTokens,
 		TokensOut: t.Usage.CompletionTokens, Price: t.Cost}
 }

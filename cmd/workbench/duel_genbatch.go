@@ -10,7 +10,7 @@ import (
 	"regexp"
 	"strconv"
 
-	"pcgwb/games/duel"
+	"pcgwb/games/duel/llmplay"
 	"pcgwb/internal/atomicfile"
 	"pcgwb/internal/folderlock"
 	"pcgwb/internal/safeio"
@@ -93,7 +93,7 @@ func (b *genBatch) clash(first, n int) string {
 }
 
 // write rewrites generated.json: the earlier batches' records, then this batch's.
-func (b *genBatch) write(all []*duel.Generated) error {
+func (b *genBatch) write(all []*llmplay.Generated) error {
 	out := append([]json.RawMessage(nil), b.prev...)
 	for _, g := range all {
 		raw, err := json.Marshal(g)

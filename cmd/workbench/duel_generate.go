@@ -9,6 +9,7 @@ import (
 
 	"pcgwb/games/duel"
 	"pcgwb/games/duel/core"
+	"pcgwb/games/duel/llmplay"
 	"pcgwb/games/duel/sandbox"
 	"pcgwb/games/duel/script"
 	"pcgwb/internal/atomicfile"
@@ -27,7 +28,7 @@ func duelGenerateSetup(fs *flag.FlagSet) Runner {
 	ep.register(fs)
 	n := fs.Int("n", 1, "games to generate")
 	first := fs.Int("first", 1, "number of the first game (gen-NNN; also its request sample, so a later batch asks afresh); default: after the folder's last game")
-	genre := fs.String("genre", duel.DefaultGenre, "genre in the rulebook prompt")
+	genre := fs.String("genre", llmplay.DefaultGenre, "genre in the rulebook prompt")
 	repairs := fs.Int("repairs", 3, "times a rejected implementation is sent back with the error")
 	skipSkill := fs.Bool("skip-skill", false, "leave out the (slow) skill filter")
 	threshold := fs.Float64("dedup", 0.9, "drop a game at least this similar (behaviour or code) to one kept before it")
@@ -36,7 +37,7 @@ func duelGenerateSetup(fs *flag.FlagSet) Runner {
 	callCPU := fs.Duration("call-cpu", script.DefaultLimits.CallTime, "CPU time one call of a script may use")
 	budget := fs.Duration("validate-cpu", duel.DefaultValidationBudget, "CPU time the validation of one implementation may use")
 	return func(ctx context.Context, _ []string, io IO) error {
-		// duel.Generator reads 0 repairs as its default, so 0 cannot be asked for
+		// llmplay.Generator reads 0 repairs as its default, so 0 cannot be asked for
 		if *n < 1 || *repairs < 1 || *first < 0 {
 			return usagef("--n and --repairs must be at least 1, --first at least 0")
 		}
@@ -61,11 +62,11 @@ func duelGenerateSetup(fs *flag.FlagSet) Runner {
 		}
 		defer done()
 		k := &keeper{dir: *out, threshold: *threshold, ctx: ctx}
-		var all []*duel.Generated
+		var all []*llmplay.Generated
 		accepted := 0
 		for i := 0; i < *n; i++ {
 			name := fmt.Sprintf("gen-%03d", *first+i)
-			gen := &duel.Generator{Ask: asker, Genre: *genre, MaxRepairs: *repairs, Sample: *first + i,
+			gen := &llmplay.Generator{Ask: asker, Genre: *genre, MaxRepairs: *repairs, Sample: *first + i,
 				Validate: duel.ValidateOptions{SkipSkill: *skipSkill, Limits: script.Limits{CallTime: *callCPU}},
 				Sandbox:  sandbox.DefaultPool, ValidateBudget: *budget, OnAccepted: k.add}
 			g, err := gen.Generate(ctx, name)
@@ -102,23 +103,23 @@ func duelGenerateSetup(fs *flag.FlagSet) Runner {
 }
 
 // keeper writes accepted games at once, unless one is a near-duplicate of a game kept before
-// it (duel.Dedup, run over the games so far: it keeps greedily in order, so the verdict on
+// it (llmplay.Dedup, run over the games so far: it keeps greedily in order, so the verdict on
 // earlier games never changes).
 type keeper struct {
 	ctx       context.Context
 	dir       string
 	threshold float64
-	fps       []*duel.Fingerprint
+	fps       []*llmplay.Fingerprint
 	sources   []string
 	kept      []string
 }
 
-func (k *keeper) add(g *duel.Generated) error {
+func (k *keeper) add(g *llmplay.Generated) error {
 	sg, err := sandbox.DefaultPool.Open(k.ctx, g.Name, []byte(g.Source), sandbox.SandboxOptions{})
 	if err != nil {
 		return fmt.Errorf("%s: accepted but does not load: %w", g.Name, err)
 	}
-	fp, err := duel.FingerprintOf(k.ctx, sg, 50)
+	fp, err := llmplay.FingerprintOf(k.ctx, sg, 50)
 	sg.Close()
 	if err != nil {
 		if k.ctx.Err() != nil {
@@ -127,7 +128,7 @@ func (k *keeper) add(g *duel.Generated) error {
 		return nil // no fingerprint, not kept (the attempt stays in generated.json)
 	}
 	k.fps, k.sources = append(k.fps, fp), append(k.sources, g.Source)
-	kept := duel.Dedup(k.fps, k.sources, k.threshold)
+	kept := llmplay.Dedup(k.fps, k.sources, k.threshold)
 	if len(kept) == 0 || kept[len(kept)-1] != len(k.fps)-1 {
 		return nil // a near-duplicate of a kept game
 	}

@@ -10,18 +10,19 @@ import (
 	"testing"
 
 	"pcgwb/games/duel"
+	"pcgwb/games/duel/llmplay"
 	"pcgwb/games/duel/script"
 	"pcgwb/internal/folderlock"
 	"pcgwb/llm/llmtest"
 )
 
-func readEvalFile(t *testing.T, path string) *duel.EvalResult {
+func readEvalFile(t *testing.T, path string) *llmplay.EvalResult {
 	t.Helper()
 	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var r duel.EvalResult
+	var r llmplay.EvalResult
 	if err := json.Unmarshal(b, &r); err != nil {
 		t.Fatal(err)
 	}

@@ -11,7 +11,7 @@ import (
 	"sort"
 	"strings"
 
-	"pcgwb/games/duel"
+	"pcgwb/games/duel/llmplay"
 	"pcgwb/internal/safeio"
 )
 
@@ -30,7 +30,7 @@ func duelScoreSetup(fs *flag.FlagSet) Runner {
 		if len(results) == 0 {
 			return fmt.Errorf("no eval results (*.eval.json) in %s", strings.Join(args, ", "))
 		}
-		byModel := map[string][]*duel.EvalResult{}
+		byModel := map[string][]*llmplay.EvalResult{}
 		for _, r := range results {
 			byModel[r.Model] = append(byModel[r.Model], r)
 		}
@@ -40,16 +40,16 @@ func duelScoreSetup(fs *flag.FlagSet) Runner {
 		}
 		sort.Strings(models)
 		type modelScore struct {
-			Model string            `json:"model"`
-			Score duel.BenchScore   `json:"score"`
-			Games map[string]string `json:"games"`
+			Model string             `json:"model"`
+			Score llmplay.BenchScore `json:"score"`
+			Games map[string]string  `json:"games"`
 		}
 		var out struct {
-			Models     []modelScore     `json:"models"`
-			Comparison *duel.Comparison `json:"comparison,omitempty"`
+			Models     []modelScore        `json:"models"`
+			Comparison *llmplay.Comparison `json:"comparison,omitempty"`
 		}
 		for _, m := range models {
-			s, err := duel.Score(byModel[m], *strict)
+			s, err := llmplay.Score(byModel[m], *strict)
 			if err != nil {
 				fmt.Fprintf(io.Stdout, "%s: %v\n", m, err)
 				continue
@@ -77,7 +77,7 @@ func duelScoreSetup(fs *flag.FlagSet) Runner {
 			}
 		}
 		if len(pair) == 2 {
-			c, err := duel.Compare(byModel[pair[0]], byModel[pair[1]], *strict)
+			c, err := llmplay.Compare(byModel[pair[0]], byModel[pair[1]], *strict)
 			if err != nil {
 				return err
 			}
@@ -98,7 +98,7 @@ func duelScoreSetup(fs *flag.FlagSet) Runner {
 }
 
 // loadEvalResults reads eval results from files and from the *.eval.json files under folders.
-func loadEvalResults(paths []string) ([]*duel.EvalResult, error) {
+func loadEvalResults(paths []string) ([]*llmplay.EvalResult, error) {
 	var files []string
 	for _, p := range paths {
 		fi, err := os.Stat(p)
@@ -122,7 +122,7 @@ func loadEvalResults(paths []string) ([]*duel.EvalResult, error) {
 			return nil, err
 		}
 	}
-	var out []*duel.EvalResult
+	var out []*llmplay.EvalResult
 	for _, f := range files {
 		b, err := safeio.ReadFile(f, 64<<20)
 		if err != nil {
@@ -138,8 +138,8 @@ func loadEvalResults(paths []string) ([]*duel.EvalResult, error) {
 }
 
 // parseEvalResult reads one eval result, checking that its counts are consistent.
-func parseEvalResult(b []byte) (*duel.EvalResult, error) {
-	var r duel.EvalResult
+func parseEvalResult(b []byte) (*llmplay.EvalResult, error) {
+	var r llmplay.EvalResult
 	if err := json.Unmarshal(safeio.StripBOM(b), &r); err != nil {
 		return nil, fmt.Errorf("not an eval result: %v", err)
 	}

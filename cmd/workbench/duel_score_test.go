@@ -7,21 +7,21 @@ import (
 	"strings"
 	"testing"
 
-	"pcgwb/games/duel"
+	"pcgwb/games/duel/llmplay"
 )
 
 // evalResult makes an eval result with the given wins, losses and draws of the model.
-func evalResult(game, model string, w, l, d int) *duel.EvalResult {
-	r := &duel.EvalResult{Game: game, Model: model, Opponent: "random", LLMWins: w, AgentWins: l, Draws: d}
+func evalResult(game, model string, w, l, d int) *llmplay.EvalResult {
+	r := &llmplay.EvalResult{Game: game, Model: model, Opponent: "random", LLMWins: w, AgentWins: l, Draws: d}
 	for i := 0; i < w+l+d; i++ {
-		r.Games = append(r.Games, duel.EvalGame{Index: i})
+		r.Games = append(r.Games, llmplay.EvalGame{Index: i})
 	}
 	return r
 }
 
 func TestDuelScoreAggregatesAndCompares(t *testing.T) {
 	dir := t.TempDir()
-	for _, r := range []*duel.EvalResult{
+	for _, r := range []*llmplay.EvalResult{
 		evalResult("nim", "strong", 9, 1, 0), evalResult("tic-tac-toe", "strong", 8, 1, 1), evalResult("take-away", "strong", 10, 0, 0),
 		evalResult("nim", "weak", 2, 8, 0), evalResult("tic-tac-toe", "weak", 1, 8, 1), evalResult("take-away", "weak", 3, 7, 0),
 	} {
@@ -44,7 +44,7 @@ func TestDuelScoreAggregatesAndCompares(t *testing.T) {
 	code, out, _ = runCLI(t, "duel", "score", "--json", dir)
 	var v struct {
 		Models     []struct{ Model string }
-		Comparison *duel.Comparison
+		Comparison *llmplay.Comparison
 	}
 	if code != 0 || json.Unmarshal([]byte(out), &v) != nil || len(v.Models) != 2 || v.Comparison == nil || len(v.Comparison.Games) != 3 {
 		t.Fatalf("json: exit %d %+v\n%s", code, v, out)

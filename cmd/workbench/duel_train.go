@@ -14,6 +14,7 @@ import (
 	"pcgwb/games/duel"
 	"pcgwb/games/duel/agents"
 	"pcgwb/games/duel/core"
+	"pcgwb/games/duel/llmplay"
 	"pcgwb/games/duel/script"
 )
 
@@ -150,11 +151,11 @@ func measureStrength(ctx context.Context, g core.Game, opp core.Agent, games int
 }
 
 // withStrength makes a result saved after each game carry the opponent's strength.
-func withStrength(saved func(*duel.EvalResult) error, st *duel.Strength) func(*duel.EvalResult) error {
+func withStrength(saved func(*llmplay.EvalResult) error, st *duel.Strength) func(*llmplay.EvalResult) error {
 	if saved == nil {
 		return nil
 	}
-	return func(r *duel.EvalResult) error {
+	return func(r *llmplay.EvalResult) error {
 		r.OpponentStrength = st
 		return saved(r)
 	}

@@ -12,11 +12,8 @@
 // worker process under OS limits and CPU-time budgets, is package sandbox's. Agents' moves
 // follow one seeding rule (session.go), in this process or in a worker (ActOn).
 //
-// For language models (gg-bench's evaluation and generation, spec §3-§5 and §10-§11) the package
-// holds the protocols, independent of any client: LLMPlayer asks an Asker for each move with
-// gg-bench's prompts, digits-only parsing and retries; Evaluate plays the 30-game protocol and
-// Score aggregates it as gg-bench does and strictly; Generator turns rulebooks into validated
-// scripts with a repair loop; Fingerprint and Dedup find near-identical games.
+// Language models play and write games in package llmplay; the benchmark opponent they
+// play against is learned in package learn (see below).
 //
 // The benchmark opponent is learned per game (train.go, trainrun.go, net.go, netagent.go):
 // AlphaZero-style self-play, run in the sandbox worker within a CPU-time budget, trains a small

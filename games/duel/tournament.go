@@ -352,3 +352,15 @@ func (p PairResult) Record() Cell {
 	t := Tournament{Agents: []string{"A", "B"}, Pairs: []PairResult{p}}
 	return t.Record(0, 1)
 }
+
+// Interval is a rate with its 95% interval and the number of games behind it.
+type Interval struct {
+	Rate float64 `json:"rate"`
+	Lo   float64 `json:"lo"`
+	Hi   float64 `json:"hi"`
+	N    int     `json:"n"`
+}
+
+func (iv Interval) String() string {
+	return fmt.Sprintf("%.1f%% [%.1f, %.1f] over %d games", 100*iv.Rate, 100*iv.Lo, 100*iv.Hi, iv.N)
+}

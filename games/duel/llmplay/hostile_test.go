@@ -1,9 +1,10 @@
-package duel
+package llmplay
 
 import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"pcgwb/games/duel"
 	"pcgwb/games/duel/agents"
 	"pcgwb/games/duel/core"
 	"pcgwb/games/duel/sandbox"
@@ -64,7 +65,7 @@ type notLocal struct{ agents.Random }
 func (notLocal) Name() string { return "outside-player" }
 
 // checkHostile: the game ended by a named fault of the script (or, when endless, truncated).
-func checkHostile(t *testing.T, endless bool, res Result) {
+func checkHostile(t *testing.T, endless bool, res duel.Result) {
 	t.Helper()
 	switch {
 	case endless:
@@ -108,7 +109,7 @@ func TestHostileScripts(t *testing.T) {
 					return // refused while loading: the fault is named
 				}
 				defer g.Close()
-				res, err := Play(ctx, g, [2]core.Agent{&agents.MCTS{Iterations: 10}, agents.Random{}}, 0, 0, [2]*rand.Rand{nil, nil})
+				res, err := duel.Play(ctx, g, [2]core.Agent{&agents.MCTS{Iterations: 10}, agents.Random{}}, 0, 0, [2]*rand.Rand{nil, nil})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -121,8 +122,8 @@ func TestHostileScripts(t *testing.T) {
 				return
 			}
 			t.Run("tournament", func(t *testing.T) {
-				tour, err := RunTournament(ctx, func() (core.Game, error) { return open() }, []core.Agent{agents.Random{}, &agents.MCTS{Iterations: 5}},
-					TournamentOptions{GamesPerPair: 2, Workers: 1})
+				tour, err := duel.RunTournament(ctx, func() (core.Game, error) { return open() }, []core.Agent{agents.Random{}, &agents.MCTS{Iterations: 5}},
+					duel.TournamentOptions{GamesPerPair: 2, Workers: 1})
 				if err != nil {
 					if core.FaultOf(err) != nil {
 						return // the script did not load in the sandbox: named
@@ -184,7 +185,7 @@ func TestGenerateSurvivesHostile(t *testing.T) {
 				// 500 ms a call (1 s a move): the valid game's load runs in a fresh worker after each
 				// hostile one killed its predecessor, and at 150 ms (300 ms a move) a loaded machine
 				// rejected that load once in make test ("the move used more than its CPU budget").
-				Validate:   ValidateOptions{SkipSkill: true, Playouts: 10, Replays: 2, TerminationGames: 2, Limits: script.Limits{CallTime: 500 * time.Millisecond}},
+				Validate:   duel.ValidateOptions{SkipSkill: true, Playouts: 10, Replays: 2, TerminationGames: 2, Limits: script.Limits{CallTime: 500 * time.Millisecond}},
 				OnAccepted: func(g *Generated) error { kept = append(kept, g.Name); return nil }}
 			first, err := gen.Implement(ctx, "good", "a race to 5")
 			if err != nil || !first.Accepted {

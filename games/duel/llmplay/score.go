@@ -1,28 +1,17 @@
-package duel
+package llmplay
 
 import (
 	"errors"
 	"fmt"
+	"pcgwb/games/duel"
 	"sort"
 
 	"pcgwb/stats"
 )
 
-// Interval is a rate with its 95% interval and the number of games behind it.
-type Interval struct {
-	Rate float64 `json:"rate"`
-	Lo   float64 `json:"lo"`
-	Hi   float64 `json:"hi"`
-	N    int     `json:"n"`
-}
-
-func (iv Interval) String() string {
-	return fmt.Sprintf("%.1f%% [%.1f, %.1f] over %d games", 100*iv.Rate, 100*iv.Lo, 100*iv.Hi, iv.N)
-}
-
 // WinRateInterval is the model's win rate on this game (WinRate, or StrictWinRate when
 // strict) with its 95% Wilson interval.
-func (r *EvalResult) WinRateInterval(strict bool) (Interval, bool) {
+func (r *EvalResult) WinRateInterval(strict bool) (duel.Interval, bool) {
 	rate, ok := r.WinRate()
 	n := r.LLMWins + r.AgentWins + r.Draws + r.EnvFaults + r.Truncated
 	if strict {
@@ -30,10 +19,10 @@ func (r *EvalResult) WinRateInterval(strict bool) (Interval, bool) {
 		n = r.LLMWins + r.AgentWins + r.Draws + r.Truncated + r.LLMFaults + r.AgentFaults
 	}
 	if !ok {
-		return Interval{}, false
+		return duel.Interval{}, false
 	}
 	iv := stats.Wilson(r.LLMWins, n)
-	return Interval{Rate: rate, Lo: iv.Lo, Hi: iv.Hi, N: n}, true
+	return duel.Interval{Rate: rate, Lo: iv.Lo, Hi: iv.Hi, N: n}, true
 }
 
 // Range is the score's 95% interval, clipped to [0, 1].

@@ -1,4 +1,4 @@
-package duel
+package llmplay
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"pcgwb/games/duel"
 	"pcgwb/games/duel/agents"
 	"pcgwb/games/duel/core"
 	"pcgwb/games/duel/script"
@@ -52,11 +53,11 @@ func TestParseMoveIsDigitsOnly(t *testing.T) {
 
 func TestLLMPlayerProtocol(t *testing.T) {
 	g := loadBuiltin(t, "divisor-duel")
-	sess, _ := NewSession(g, 0, 0)
+	sess, _ := duel.NewSession(g, 0, 0)
 	tu, _ := sess.Turn()
 	model := &scripted{replies: []string{"Move: 15", "7", "15\n", "15"}}
 	p := &LLMPlayer{Model: "fake", Ask: model, Actions: "Action d subtracts d."}
-	a, err := p.Act(context.Background(), g, tu, SeatRNG(1, 2, 0))
+	a, err := p.Act(context.Background(), g, tu, duel.SeatRNG(1, 2, 0))
 	if err != nil || a != 15 {
 		t.Fatalf("move %d, %v", a, err)
 	}
@@ -86,7 +87,7 @@ func TestLLMPlayerProtocol(t *testing.T) {
 
 func TestLLMPlayerFaultsAfterFiveAttempts(t *testing.T) {
 	g := loadBuiltin(t, "nim")
-	sess, _ := NewSession(g, 0, 0)
+	sess, _ := duel.NewSession(g, 0, 0)
 	tu, _ := sess.Turn()
 	model := &scripted{replies: []string{"I take a stone", "ERROR", "99"}}
 	_, err := (&LLMPlayer{Ask: model}).Act(context.Background(), g, tu, nil)
@@ -99,7 +100,7 @@ func TestLLMPlayerFaultsAfterFiveAttempts(t *testing.T) {
 		t.Errorf("turn prompt:\n%s", model.users[0])
 	}
 	// in a game the fault is the model's, not the game's
-	res, _ := Play(context.Background(), g, [2]core.Agent{&LLMPlayer{Ask: &scripted{replies: []string{"x"}}}, agents.Random{}}, 0, 0, [2]*rand.Rand{SeatRNG(0, 0, 0), SeatRNG(0, 0, 1)})
+	res, _ := duel.Play(context.Background(), g, [2]core.Agent{&LLMPlayer{Ask: &scripted{replies: []string{"x"}}}, agents.Random{}}, 0, 0, [2]*rand.Rand{duel.SeatRNG(0, 0, 0), duel.SeatRNG(0, 0, 1)})
 	if res.Fault == nil || res.FaultBy != 0 {
 		t.Errorf("result %+v, want a fault by player 0", res)
 	}
@@ -107,7 +108,7 @@ func TestLLMPlayerFaultsAfterFiveAttempts(t *testing.T) {
 
 func TestLLMPlayerOptions(t *testing.T) {
 	g := loadBuiltin(t, "take-away")
-	sess, _ := NewSession(g, 0, 0)
+	sess, _ := duel.NewSession(g, 0, 0)
 	tu, _ := sess.Turn()
 	forced := playLabels(t, g, "take 3", "take 3", "take 3", "take 3", "take 3", "take 3", "take 2")
 	ft, _ := forced.Turn() // one stone left: one legal move
@@ -204,7 +205,7 @@ func TestGeneratorRepairsAndDescribes(t *testing.T) {
 		"Fixed:\n```python\n" + fixed + "```",
 		"Action 0 adds 1, action 1 adds 2.",
 	}}
-	gen := &Generator{Ask: model, Validate: ValidateOptions{Playouts: 20, SkipSkill: true}}
+	gen := &Generator{Ask: model, Validate: duel.ValidateOptions{Playouts: 20, SkipSkill: true}}
 	out, err := gen.Generate(context.Background(), "race")
 	if err != nil {
 		t.Fatal(err)
@@ -212,7 +213,7 @@ func TestGeneratorRepairsAndDescribes(t *testing.T) {
 	if !out.Accepted || len(out.Attempts) != 2 || out.ActionText != "Action 0 adds 1, action 1 adds 2." {
 		t.Fatalf("%+v", out)
 	}
-	if out.Attempts[0].Report.Rejected != FilterExecution {
+	if out.Attempts[0].Report.Rejected != duel.FilterExecution {
 		t.Errorf("first attempt rejected by %q", out.Attempts[0].Report.Rejected)
 	}
 	repair := model.users[2]

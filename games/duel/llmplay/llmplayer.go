@@ -1,4 +1,4 @@
-package duel
+package llmplay
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"pcgwb/games/duel"
 	"pcgwb/games/duel/core"
 	"pcgwb/games/duel/script"
 	"slices"
@@ -224,9 +225,9 @@ type EvalOptions struct {
 
 // EvalGame is one game of an evaluation.
 type EvalGame struct {
-	Index    int    `json:"index"`
-	LLMFirst bool   `json:"llm_first"`
-	Result   Result `json:"result"`
+	Index    int         `json:"index"`
+	LLMFirst bool        `json:"llm_first"`
+	Result   duel.Result `json:"result"`
 	// Outcome from the model's point of view: "win", "loss", "draw", "llm-fault",
 	// "agent-fault", "env-fault" or "truncated".
 	Outcome string `json:"outcome"`
@@ -253,7 +254,7 @@ type EvalResult struct {
 	// Costs are what the model's requests cost, over every run that played these games.
 	Costs *EvalCosts `json:"costs,omitempty"`
 	// OpponentStrength says what the opponent is: its win rates against reference agents.
-	OpponentStrength *Strength `json:"opponent_strength,omitempty"`
+	OpponentStrength *duel.Strength `json:"opponent_strength,omitempty"`
 }
 
 // EvalCosts are the requests, tokens and price of an evaluation (gg-bench saves them after
@@ -306,7 +307,7 @@ func Evaluate(ctx context.Context, g core.Game, model, opponent core.Agent, opts
 		if llmSeat == 1 {
 			seats = [2]core.Agent{opponent, model}
 		}
-		res, err := Play(ctx, g, seats, opts.Seed+int64(k), opts.MaxPlies, [2]*rand.Rand{SeatRNG(opts.Seed, k, 0), SeatRNG(opts.Seed, k, 1)})
+		res, err := duel.Play(ctx, g, seats, opts.Seed+int64(k), opts.MaxPlies, [2]*rand.Rand{duel.SeatRNG(opts.Seed, k, 0), duel.SeatRNG(opts.Seed, k, 1)})
 		if err != nil {
 			return r, err
 		}
@@ -324,7 +325,7 @@ func Evaluate(ctx context.Context, g core.Game, model, opponent core.Agent, opts
 	return r, nil
 }
 
-func (r *EvalResult) add(res Result, llmSeat int) string {
+func (r *EvalResult) add(res duel.Result, llmSeat int) string {
 	r.TotalPlies += res.Plies
 	switch {
 	case res.Fault != nil && res.FaultBy < 0:

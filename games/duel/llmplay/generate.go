@@ -1,10 +1,11 @@
-package duel
+package llmplay
 
 import (
 	"context"
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"pcgwb/games/duel"
 	"pcgwb/games/duel/core"
 	"pcgwb/games/duel/sandbox"
 	"pcgwb/games/duel/script"
@@ -32,7 +33,7 @@ type Generator struct {
 	// MaxRepairs is how many times a rejected implementation is sent back (default 3).
 	MaxRepairs int
 	// Validate configures the filters an implementation must pass.
-	Validate ValidateOptions
+	Validate duel.ValidateOptions
 	// Example is the worked example shown with the contract (default: the built-in
 	// tic-tac-toe).
 	Example string
@@ -52,8 +53,8 @@ type Generator struct {
 
 // Attempt is one implementation and its validation report.
 type Attempt struct {
-	Source string `json:"source"`
-	Report Report `json:"report"`
+	Source string      `json:"source"`
+	Report duel.Report `json:"report"`
 }
 
 // Generated is a game made by the pipeline.
@@ -128,7 +129,7 @@ func ImplementPrompt(rulebook, example string) string {
 }
 
 // RepairPrompt sends a rejected implementation back with the reason.
-func RepairPrompt(rulebook, source string, rep Report, log string) string {
+func RepairPrompt(rulebook, source string, rep duel.Report, log string) string {
 	var b strings.Builder
 	b.WriteString("Here is the rulebook of a two-player game:\n\n" + strings.TrimSpace(rulebook) + "\n\n")
 	b.WriteString(contractText)
@@ -208,16 +209,16 @@ func (gen *Generator) Implement(ctx context.Context, name, rulebook string) (*Ge
 			return out, err
 		}
 		src, ok := ExtractCode(reply)
-		var rep Report
+		var rep duel.Report
 		log := ""
 		if !ok {
-			rep = Report{Game: name, Rejected: FilterLoad, Reason: "the reply has no fenced code block"}
+			rep = duel.Report{Game: name, Rejected: duel.FilterLoad, Reason: "the reply has no fenced code block"}
 			src = reply
 		} else {
 			if gen.Sandbox != nil {
-				rep = ValidateSandboxed(ctx, gen.Sandbox, name, []byte(src), gen.Validate, gen.ValidateBudget)
+				rep = duel.ValidateSandboxed(ctx, gen.Sandbox, name, []byte(src), gen.Validate, gen.ValidateBudget)
 			} else {
-				rep = ValidateSource(ctx, name, []byte(src), gen.Validate)
+				rep = duel.ValidateSource(ctx, name, []byte(src), gen.Validate)
 			}
 			if !rep.Passed && ctx.Err() == nil {
 				log = gen.scriptLog(ctx, name, src)
@@ -302,11 +303,11 @@ func FingerprintOf(ctx context.Context, g core.Game, playouts int) (*Fingerprint
 	fp := &Fingerprint{NumActions: info.NumActions, ObsSize: info.ObsSize, events: map[uint64]struct{}{}}
 	h := fnv.New64a()
 	for k := 0; k < playouts; k++ {
-		sess, err := NewSession(g, int64(k), 0)
+		sess, err := duel.NewSession(g, int64(k), 0)
 		if err != nil {
 			return nil, err
 		}
-		rng := SeatRNG(int64(k), k, 0)
+		rng := duel.SeatRNG(int64(k), k, 0)
 		var legals [][]int
 		var end core.Outcome
 		for {

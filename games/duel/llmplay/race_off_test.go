@@ -1,0 +1,5 @@
+//go:build !race
+
+package llmplay
+
+const raceDetector = false
