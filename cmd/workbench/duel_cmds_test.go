@@ -11,6 +11,7 @@ import (
 
 	"pcgwb/games/duel"
 	"pcgwb/games/duel/script"
+	"pcgwb/games/duel/validate"
 )
 
 // duelScript writes a small game, a race to 5 adding 1 or 2, with the given initial_state body.
@@ -118,11 +119,11 @@ func TestDuelValidateJSONInProcess(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	var rep duel.Report
+	var rep validate.Report
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatal(err)
 	}
-	if !rep.Passed || len(rep.Checks) != len(duel.Filters) || rep.Skill == nil || rep.BenchmarkOpponent != "random" {
+	if !rep.Passed || len(rep.Checks) != len(validate.Filters) || rep.Skill == nil || rep.BenchmarkOpponent != "random" {
 		t.Fatalf("%+v", rep)
 	}
 }
@@ -202,7 +203,7 @@ func TestDuelValidateRecordsTheBenchmarkOpponentForEval(t *testing.T) {
 		t.Fatalf("exit %d\n%s%s", code, out, errs)
 	}
 	b, err := os.ReadFile(strings.TrimSuffix(path, ".star") + ".validate.json")
-	var rep duel.Report
+	var rep validate.Report
 	if err != nil || json.Unmarshal(b, &rep) != nil || rep.BenchmarkOpponent == "" {
 		t.Fatalf("no recorded opponent: %v %s", err, b)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"pcgwb/games/duel"
 	"pcgwb/games/duel/llmplay"
+	"pcgwb/games/duel/validate"
 	"pcgwb/internal/safeio"
 	"pcgwb/llm"
 )
@@ -59,7 +60,7 @@ func recordedOpponent(path string) string {
 	if err != nil {
 		return ""
 	}
-	var rep duel.Report
+	var rep validate.Report
 	if json.Unmarshal(b, &rep) != nil {
 		return ""
 	}

@@ -7,11 +7,11 @@ import (
 	"fmt"
 	"path/filepath"
 
-	"pcgwb/games/duel"
 	"pcgwb/games/duel/core"
 	"pcgwb/games/duel/llmplay"
 	"pcgwb/games/duel/sandbox"
 	"pcgwb/games/duel/script"
+	"pcgwb/games/duel/validate"
 	"pcgwb/internal/atomicfile"
 )
 
@@ -35,7 +35,7 @@ func duelGenerateSetup(fs *flag.FlagSet) Runner {
 	out := fs.String("out", filepath.Join("runs", "duel-generated"), "folder for the games")
 	quiet := fs.Bool("quiet", false, "no progress on stderr")
 	callCPU := fs.Duration("call-cpu", script.DefaultLimits.CallTime, "CPU time one call of a script may use")
-	budget := fs.Duration("validate-cpu", duel.DefaultValidationBudget, "CPU time the validation of one implementation may use")
+	budget := fs.Duration("validate-cpu", validate.DefaultValidationBudget, "CPU time the validation of one implementation may use")
 	return func(ctx context.Context, _ []string, io IO) error {
 		// llmplay.Generator reads 0 repairs as its default, so 0 cannot be asked for
 		if *n < 1 || *repairs < 1 || *first < 0 {
@@ -67,7 +67,7 @@ func duelGenerateSetup(fs *flag.FlagSet) Runner {
 		for i := 0; i < *n; i++ {
 			name := fmt.Sprintf("gen-%03d", *first+i)
 			gen := &llmplay.Generator{Ask: asker, Genre: *genre, MaxRepairs: *repairs, Sample: *first + i,
-				Validate: duel.ValidateOptions{SkipSkill: *skipSkill, Limits: script.Limits{CallTime: *callCPU}},
+				Validate: validate.ValidateOptions{SkipSkill: *skipSkill, Limits: script.Limits{CallTime: *callCPU}},
 				Sandbox:  sandbox.DefaultPool, ValidateBudget: *budget, OnAccepted: k.add}
 			g, err := gen.Generate(ctx, name)
 			if err != nil {

@@ -8,11 +8,11 @@ import (
 	"slices"
 	"strings"
 
-	"pcgwb/games/duel"
 	"pcgwb/games/duel/agents"
 	"pcgwb/games/duel/core"
 	"pcgwb/games/duel/sandbox"
 	"pcgwb/games/duel/script"
+	"pcgwb/games/duel/validate"
 	"pcgwb/internal/atomicfile"
 	"pcgwb/internal/safeio"
 )
@@ -29,14 +29,14 @@ func duelValidateSetup(fs *flag.FlagSet) Runner {
 	memory := fs.Uint64("memory", 1024, "memory limit of the sandbox worker process, MiB")
 	scriptMemory := fs.Uint64("script-memory", 0, "heap size at which a running script call is stopped, MiB (default: half of --memory in the sandbox, 1024 in-process)")
 	callCPU := fs.Duration("call-cpu", script.DefaultLimits.CallTime, "CPU time one call of the script may use")
-	budget := fs.Duration("cpu", duel.DefaultValidationBudget, "CPU time the whole validation may use")
+	budget := fs.Duration("cpu", validate.DefaultValidationBudget, "CPU time the whole validation may use")
 	save := fs.Bool("save", false, "record the report next to the script (GAME.validate.json): `duel eval` then plays the benchmark opponent it names")
 	return func(ctx context.Context, args []string, io IO) error {
 		agents, err := agents.ParseAgents(*skill)
 		if err != nil {
 			return usageError{err.Error()}
 		}
-		opts := duel.ValidateOptions{
+		opts := validate.ValidateOptions{
 			Playouts: *playouts, SkillAgents: agents, SkillGames: *skillGames,
 			SkipSkill: *skipSkill, Seed: *seed, Workers: *workers,
 			Limits: script.Limits{Memory: *scriptMemory << 20, CallTime: *callCPU},
@@ -45,13 +45,13 @@ func duelValidateSetup(fs *flag.FlagSet) Runner {
 		if err != nil {
 			return err
 		}
-		var rep duel.Report
+		var rep validate.Report
 		if *inProcess {
-			rep = duel.ValidateSource(ctx, name, src, opts)
+			rep = validate.ValidateSource(ctx, name, src, opts)
 		} else {
 			pool := &sandbox.Pool{Memory: *memory << 20, MaxIdle: 1}
 			defer pool.Close()
-			rep = duel.ValidateSandboxed(ctx, pool, name, src, opts, *budget)
+			rep = validate.ValidateSandboxed(ctx, pool, name, src, opts, *budget)
 		}
 		if err := ctx.Err(); err != nil {
 			return err

@@ -9,6 +9,7 @@ import (
 	"pcgwb/games/duel/core"
 	"pcgwb/games/duel/sandbox"
 	"pcgwb/games/duel/script"
+	"pcgwb/games/duel/validate"
 	"regexp"
 	"strings"
 	"time"
@@ -33,7 +34,7 @@ type Generator struct {
 	// MaxRepairs is how many times a rejected implementation is sent back (default 3).
 	MaxRepairs int
 	// Validate configures the filters an implementation must pass.
-	Validate duel.ValidateOptions
+	Validate validate.ValidateOptions
 	// Example is the worked example shown with the contract (default: the built-in
 	// tic-tac-toe).
 	Example string
@@ -53,8 +54,8 @@ type Generator struct {
 
 // Attempt is one implementation and its validation report.
 type Attempt struct {
-	Source string      `json:"source"`
-	Report duel.Report `json:"report"`
+	Source string          `json:"source"`
+	Report validate.Report `json:"report"`
 }
 
 // Generated is a game made by the pipeline.
@@ -129,7 +130,7 @@ func ImplementPrompt(rulebook, example string) string {
 }
 
 // RepairPrompt sends a rejected implementation back with the reason.
-func RepairPrompt(rulebook, source string, rep duel.Report, log string) string {
+func RepairPrompt(rulebook, source string, rep validate.Report, log string) string {
 	var b strings.Builder
 	b.WriteString("Here is the rulebook of a two-player game:\n\n" + strings.TrimSpace(rulebook) + "\n\n")
 	b.WriteString(contractText)
@@ -209,16 +210,16 @@ func (gen *Generator) Implement(ctx context.Context, name, rulebook string) (*Ge
 			return out, err
 		}
 		src, ok := ExtractCode(reply)
-		var rep duel.Report
+		var rep validate.Report
 		log := ""
 		if !ok {
-			rep = duel.Report{Game: name, Rejected: duel.FilterLoad, Reason: "the reply has no fenced code block"}
+			rep = validate.Report{Game: name, Rejected: validate.FilterLoad, Reason: "the reply has no fenced code block"}
 			src = reply
 		} else {
 			if gen.Sandbox != nil {
-				rep = duel.ValidateSandboxed(ctx, gen.Sandbox, name, []byte(src), gen.Validate, gen.ValidateBudget)
+				rep = validate.ValidateSandboxed(ctx, gen.Sandbox, name, []byte(src), gen.Validate, gen.ValidateBudget)
 			} else {
-				rep = duel.ValidateSource(ctx, name, []byte(src), gen.Validate)
+				rep = validate.ValidateSource(ctx, name, []byte(src), gen.Validate)
 			}
 			if !rep.Passed && ctx.Err() == nil {
 				log = gen.scriptLog(ctx, name, src)

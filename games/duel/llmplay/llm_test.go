@@ -10,6 +10,7 @@ import (
 	"pcgwb/games/duel/agents"
 	"pcgwb/games/duel/core"
 	"pcgwb/games/duel/script"
+	"pcgwb/games/duel/validate"
 	"strings"
 	"sync"
 	"testing"
@@ -205,7 +206,7 @@ func TestGeneratorRepairsAndDescribes(t *testing.T) {
 		"Fixed:\n```python\n" + fixed + "```",
 		"Action 0 adds 1, action 1 adds 2.",
 	}}
-	gen := &Generator{Ask: model, Validate: duel.ValidateOptions{Playouts: 20, SkipSkill: true}}
+	gen := &Generator{Ask: model, Validate: validate.ValidateOptions{Playouts: 20, SkipSkill: true}}
 	out, err := gen.Generate(context.Background(), "race")
 	if err != nil {
 		t.Fatal(err)
@@ -213,7 +214,7 @@ func TestGeneratorRepairsAndDescribes(t *testing.T) {
 	if !out.Accepted || len(out.Attempts) != 2 || out.ActionText != "Action 0 adds 1, action 1 adds 2." {
 		t.Fatalf("%+v", out)
 	}
-	if out.Attempts[0].Report.Rejected != duel.FilterExecution {
+	if out.Attempts[0].Report.Rejected != validate.FilterExecution {
 		t.Errorf("first attempt rejected by %q", out.Attempts[0].Report.Rejected)
 	}
 	repair := model.users[2]

@@ -1,6 +1,7 @@
-package duel
+package validate
 
 import (
+	"pcgwb/games/duel"
 	"context"
 	"fmt"
 	"time"
@@ -76,7 +77,7 @@ func slowWarning(ctx context.Context, g *script.ScriptGame, opts ValidateOptions
 	if err != nil {
 		return ""
 	}
-	rng := SeatRNG(opts.Seed^0x510e, 0, 0)
+	rng := duel.SeatRNG(opts.Seed^0x510e, 0, 0)
 	m := &agents.MCTS{Iterations: 100}
 	var total time.Duration
 	n := 0

@@ -1,6 +1,7 @@
-package duel
+package validate
 
 import (
+	"pcgwb/games/duel"
 	"context"
 	"fmt"
 	"hash/fnv"
@@ -130,8 +131,8 @@ type Report struct {
 	Info     *core.Info  `json:"info,omitempty"`
 
 	Random            *RandomPlayStats `json:"random_play,omitempty"`
-	Skill             *Tournament      `json:"skill,omitempty"`
-	Lopsided          *Lopsided        `json:"lopsided,omitempty"`
+	Skill             *duel.Tournament      `json:"skill,omitempty"`
+	Lopsided          *duel.Lopsided        `json:"lopsided,omitempty"`
 	BenchmarkOpponent string           `json:"benchmark_opponent,omitempty"`
 	// Warnings say what makes an accepted game a poor benchmark game: a slow game (CPU time
 	// per MCTS-100 move), a state that grows without bound.
@@ -345,7 +346,7 @@ func checkTermination(ctx context.Context, g *script.ScriptGame, opts ValidateOp
 				seats = [2]core.Agent{agents.Random{}, agents.FirstLegal{}}
 			}
 			id := seat*opts.TerminationGames + k
-			res, err := Play(ctx, g, seats, opts.Seed+int64(k), opts.MaxPlies, [2]*rand.Rand{SeatRNG(opts.Seed, id, 0), SeatRNG(opts.Seed, id, 1)})
+			res, err := duel.Play(ctx, g, seats, opts.Seed+int64(k), opts.MaxPlies, [2]*rand.Rand{duel.SeatRNG(opts.Seed, id, 0), duel.SeatRNG(opts.Seed, id, 1)})
 			if err != nil {
 				return err
 			}
@@ -435,7 +436,7 @@ func checkPlayouts(ctx context.Context, g *script.ScriptGame, opts ValidateOptio
 			sizes = append(sizes, stateSizes{})
 			z = &sizes[len(sizes)-1]
 		}
-		moves, h, o, err := playout(ctx, g, seed, SeatRNG(opts.Seed^0x5eed, i, 0), opts, false, nil, z)
+		moves, h, o, err := playout(ctx, g, seed, duel.SeatRNG(opts.Seed^0x5eed, i, 0), opts, false, nil, z)
 		if err != nil {
 			return st, nil, sizes, reject(err, "random playout %d (seed %d)", i, seed)
 		}
@@ -492,7 +493,7 @@ func checkDegenerate(st *RandomPlayStats) error {
 }
 
 func checkSkill(ctx context.Context, p *script.Program, opts ValidateOptions, rep *Report) error {
-	t, err := RunTournament(ctx, func() (core.Game, error) { return p.New() }, opts.SkillAgents, TournamentOptions{
+	t, err := duel.RunTournament(ctx, func() (core.Game, error) { return p.New() }, opts.SkillAgents, duel.TournamentOptions{
 		GamesPerPair: opts.SkillGames,
 		MaxPlies:     opts.MaxPlies,
 		Seed:         opts.Seed,
@@ -509,7 +510,7 @@ func checkSkill(ctx context.Context, p *script.Program, opts ValidateOptions, re
 	}
 	l, ok := t.MostLopsided()
 	if !ok || l.Share == 0 {
-		return reject(nil, "no agent won a game in the round robin of %s", AgentNames(opts.SkillAgents))
+		return reject(nil, "no agent won a game in the round robin of %s", duel.AgentNames(opts.SkillAgents))
 	}
 	rep.Lopsided = &l
 	if l.Share <= opts.SkillThreshold {

@@ -1,6 +1,7 @@
-package duel
+package validate
 
 import (
+	"pcgwb/games/duel"
 	"context"
 	"encoding/json"
 	"errors"
@@ -30,7 +31,7 @@ type validateSpec struct {
 
 func specOf(o ValidateOptions) validateSpec {
 	return validateSpec{Limits: o.Limits, MaxPlies: o.MaxPlies, Playouts: o.Playouts, Replays: o.Replays,
-		TerminationGames: o.TerminationGames, GameSteps: o.GameSteps, SkillAgents: AgentNames(o.SkillAgents),
+		TerminationGames: o.TerminationGames, GameSteps: o.GameSteps, SkillAgents: duel.AgentNames(o.SkillAgents),
 		SkillGames: o.SkillGames, SkillThreshold: o.SkillThreshold, SkipSkill: o.SkipSkill, Seed: o.Seed, Workers: o.Workers}
 }
 

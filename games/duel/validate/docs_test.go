@@ -1,4 +1,4 @@
-package duel
+package validate
 
 import (
 	"context"
@@ -11,7 +11,7 @@ import (
 // TestDocsWorkedExample: the worked example of docs/duel-api.md loads, names its players as
 // the rulebook does, ends by STUCK_LOSES and passes the filters.
 func TestDocsWorkedExample(t *testing.T) {
-	b, err := os.ReadFile("../../docs/duel-api.md")
+	b, err := os.ReadFile("../../../docs/duel-api.md")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,6 @@
 //go:build unix
 
-package duel
+package validate
 
 import (
 	"context"

@@ -1,0 +1,26 @@
+package validate
+
+import (
+	"os"
+	"pcgwb/games/duel/sandbox"
+	"pcgwb/games/duel/script"
+	"testing"
+)
+
+// TestMain makes the test binary a sandbox worker when it is started as one.
+func TestMain(m *testing.M) {
+	if sandbox.IsSandboxChild() {
+		os.Exit(sandbox.RunSandboxChild(nil))
+	}
+	os.Exit(m.Run())
+}
+
+func loadBuiltin(t testing.TB, name string) *script.ScriptGame {
+	t.Helper()
+	g, err := script.LoadBuiltin(name, script.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(g.Close)
+	return g
+}
