@@ -1,12 +1,12 @@
 package validate
 
 import (
-	"pcgwb/games/duel"
 	"context"
 	"fmt"
 	"hash/fnv"
 	"io"
 	"math/rand/v2"
+	"pcgwb/games/duel"
 	"pcgwb/games/duel/agents"
 	"pcgwb/games/duel/core"
 	"pcgwb/games/duel/script"
@@ -131,8 +131,8 @@ type Report struct {
 	Info     *core.Info  `json:"info,omitempty"`
 
 	Random            *RandomPlayStats `json:"random_play,omitempty"`
-	Skill             *duel.Tournament      `json:"skill,omitempty"`
-	Lopsided          *duel.Lopsided        `json:"lopsided,omitempty"`
+	Skill             *duel.Tournament `json:"skill,omitempty"`
+	Lopsided          *duel.Lopsided   `json:"lopsided,omitempty"`
 	BenchmarkOpponent string           `json:"benchmark_opponent,omitempty"`
 	// Warnings say what makes an accepted game a poor benchmark game: a slow game (CPU time
 	// per MCTS-100 move), a state that grows without bound.

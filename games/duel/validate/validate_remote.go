@@ -1,10 +1,10 @@
 package validate
 
 import (
-	"pcgwb/games/duel"
 	"context"
 	"encoding/json"
 	"errors"
+	"pcgwb/games/duel"
 	"pcgwb/games/duel/agents"
 	"pcgwb/games/duel/core"
 	"pcgwb/games/duel/sandbox"

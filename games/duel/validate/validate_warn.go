@@ -1,9 +1,9 @@
 package validate
 
 import (
-	"pcgwb/games/duel"
 	"context"
 	"fmt"
+	"pcgwb/games/duel"
 	"time"
 
 	"pcgwb/games/duel/agents"
