@@ -9,7 +9,7 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"pcgwb/games/duel"
+	"pcgwb/games/duel/learn"
 	"pcgwb/games/duel/llmplay"
 	"pcgwb/games/duel/script"
 	"pcgwb/internal/folderlock"
@@ -124,7 +124,7 @@ func TestDuelEvalRecordsOpponentStrength(t *testing.T) {
 	if st == nil || st.Agent != r.Opponent || len(st.Against) != 3 {
 		t.Fatalf("strength %+v", st)
 	}
-	for i, want := range duel.StrengthRefs {
+	for i, want := range learn.StrengthRefs {
 		row := st.Against[i]
 		if row.Opponent != want || row.WinRate.N != 2 || row.WinRate.Lo > row.WinRate.Rate || row.WinRate.Hi < row.WinRate.Rate {
 			t.Errorf("row %d: %+v", i, row)
@@ -245,12 +245,12 @@ func TestDuelTrainThenEvalPlaysTheTrainedOpponent(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "3 iterations") || !strings.Contains(out, "benchmark opponent: net-ckpt-") {
 		t.Fatalf("continued train: exit %d\n%s\n%s", code, out, errs)
 	}
-	for _, f := range []string{"ckpt-001.json", "ckpt-002.json", "ckpt-003.json", duel.TrainFile, duel.BenchmarkFile} {
+	for _, f := range []string{"ckpt-001.json", "ckpt-002.json", "ckpt-003.json", learn.TrainFile, learn.BenchmarkFile} {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
 			t.Error(err)
 		}
 	}
-	bench, _, err := duel.LoadBenchmark(dir)
+	bench, _, err := learn.LoadBenchmark(dir)
 	if err != nil || bench.Strength == nil || len(bench.Strength.Against) != 3 {
 		t.Fatalf("benchmark %+v: %v", bench, err)
 	}
@@ -294,7 +294,7 @@ func TestDuelTargetsWritesTheTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var rows []duel.TargetRow
+	var rows []learn.TargetRow
 	if err := json.Unmarshal(b, &rows); err != nil || len(rows) != 1 || rows[0].VsRandom.WinRate.N != 3 || rows[0].VsMCTS.WinRate.N != 2 ||
 		rows[0].Ceiling == nil || rows[0].Ceiling.WinRate.N != 2 {
 		t.Fatalf("rows %s: %v", b, err)

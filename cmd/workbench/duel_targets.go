@@ -9,8 +9,8 @@ import (
 	"strings"
 	"time"
 
-	"pcgwb/games/duel"
 	"pcgwb/games/duel/core"
+	"pcgwb/games/duel/learn"
 	"pcgwb/games/duel/script"
 	"pcgwb/internal/atomicfile"
 	"pcgwb/internal/safeio"
@@ -18,7 +18,7 @@ import (
 
 // duelTargetsSetup is `workbench duel targets [GAME...]`: each game's trained benchmark opponent
 // (its `duel train` folder) measured against issue #30's targets, as a Markdown table
-// (duel.MeasureTargets, duel.WriteTargetTable).
+// (learn.MeasureTargets, learn.WriteTargetTable).
 func duelTargetsSetup(fs *flag.FlagSet) Runner {
 	root := fs.String("dir", "", "folder holding one training folder per game, named after the game (default: each game's `duel train` folder)")
 	randomGames := fs.Int("random-games", 100, "games of the benchmark opponent against random")
@@ -34,20 +34,20 @@ func duelTargetsSetup(fs *flag.FlagSet) Runner {
 		if *randomGames < 1 || *mctsGames < 1 || *ceilingGames < 0 || *brSamples < 0 {
 			return usagef("--random-games and --mcts-games must be at least 1, --ceiling-games and --best-response-samples at least 0")
 		}
-		var rows []*duel.TargetRow
+		var rows []*learn.TargetRow
 		if *table != "" {
 			for _, f := range strings.Split(*table, ",") {
 				b, err := safeio.ReadFile(strings.TrimSpace(f), 16<<20)
 				if err != nil {
 					return err
 				}
-				var rs []*duel.TargetRow
+				var rs []*learn.TargetRow
 				if err := json.Unmarshal(b, &rs); err != nil {
 					return fmt.Errorf("%s: %w", f, err)
 				}
 				rows = append(rows, rs...)
 			}
-			duel.WriteTargetTable(io.Stdout, rows)
+			learn.WriteTargetTable(io.Stdout, rows)
 			return nil
 		}
 		if len(names) == 0 {
@@ -81,7 +81,7 @@ func duelTargetsSetup(fs *flag.FlagSet) Runner {
 				}
 				solve = sg
 			}
-			opts := duel.TargetOptions{RandomGames: *randomGames, MCTSGames: *mctsGames, CeilingGames: cg, BestResponseSamples: *brSamples, Source: p.Source()}
+			opts := learn.TargetOptions{RandomGames: *randomGames, MCTSGames: *mctsGames, CeilingGames: cg, BestResponseSamples: *brSamples, Source: p.Source()}
 			if !*quiet {
 				opts.Progress = func(what string, k int) {
 					if k < 0 {
@@ -91,7 +91,7 @@ func duelTargetsSetup(fs *flag.FlagSet) Runner {
 					fmt.Fprintf(io.Stderr, "\r%s: %s, game %d ", name, what, k+1)
 				}
 			}
-			row, err := duel.MeasureTargets(ctx, g, solve, dir, opts)
+			row, err := learn.MeasureTargets(ctx, g, solve, dir, opts)
 			g.Close()
 			if !*quiet {
 				fmt.Fprintln(io.Stderr)
@@ -101,7 +101,7 @@ func duelTargetsSetup(fs *flag.FlagSet) Runner {
 			}
 			rows = append(rows, row)
 		}
-		duel.WriteTargetTable(io.Stdout, rows)
+		learn.WriteTargetTable(io.Stdout, rows)
 		fmt.Fprintf(io.Stdout, "\nWin rates with 95 %% Wilson intervals; a draw is a win for neither side. A target is met when the whole\n"+
 			"interval is on its side, not met when it is all on the other, else undecided. %d games against random,\n"+
 			"%d against mcts-100 (random rollouts), first mover alternating.\n", *randomGames, *mctsGames)

@@ -11,9 +11,9 @@ import (
 	"strings"
 	"time"
 
-	"pcgwb/games/duel"
 	"pcgwb/games/duel/agents"
 	"pcgwb/games/duel/core"
+	"pcgwb/games/duel/learn"
 	"pcgwb/games/duel/llmplay"
 	"pcgwb/games/duel/script"
 )
@@ -28,7 +28,7 @@ func defaultTrainDir(game string) string {
 }
 
 // duelTrainSetup is `workbench duel train GAME [--budget CPU-TIME] [--out DIR]`: self-play
-// training of the game's opponent in a sandbox worker (duel.RunTraining), then gg-bench's
+// training of the game's opponent in a sandbox worker (learn.RunTraining), then gg-bench's
 // choice of the benchmark opponent among the checkpoints, and its strength.
 func duelTrainSetup(fs *flag.FlagSet) Runner {
 	budget := fs.Duration("budget", 10*time.Minute, "CPU time the training iterations may use in all (a rerun of the same folder continues up to it)")
@@ -67,12 +67,12 @@ func duelTrainSetup(fs *flag.FlagSet) Runner {
 		if sg == 0 {
 			sg = -1
 		}
-		opts := duel.TrainOptions{Budget: *budget, MaxIterations: *iterations, PlayIterations: *playIters, StrengthGames: sg,
-			Config: duel.TrainConfig{Seed: *seed, GamesPerIter: *games, Simulations: *sims, Hidden: *hidden}}
+		opts := learn.TrainOptions{Budget: *budget, MaxIterations: *iterations, PlayIterations: *playIters, StrengthGames: sg,
+			Config: learn.TrainConfig{Seed: *seed, GamesPerIter: *games, Simulations: *sims, Hidden: *hidden}}
 		if !*quiet {
 			opts.Log = func(format string, a ...any) { fmt.Fprintf(io.Stderr, format+"\n", a...) }
 		}
-		run, bench, err := duel.RunTraining(ctx, newGame, p.Source(), dir, opts)
+		run, bench, err := learn.RunTraining(ctx, newGame, p.Source(), dir, opts)
 		if err != nil {
 			return err
 		}
@@ -82,7 +82,7 @@ func duelTrainSetup(fs *flag.FlagSet) Runner {
 	}
 }
 
-func printBenchmark(w io.Writer, b *duel.Benchmark) {
+func printBenchmark(w io.Writer, b *learn.Benchmark) {
 	fmt.Fprintf(w, "benchmark opponent: %s (checkpoint %s, MCTS-%d with the network's priors and rollouts)\n", b.Agent, b.Checkpoint, b.Iterations)
 	if b.Tournament != nil {
 		decisive := "above"
@@ -101,9 +101,9 @@ func printBenchmark(w io.Writer, b *duel.Benchmark) {
 // game's trained benchmark opponent, "trained:DIR" for one in DIR, else an agent name), else the
 // trained benchmark opponent when the game has one, else the opponent validation recorded
 // unless it is random, else mcts-100. A trained opponent brings its measured strength.
-func resolveOpponent(game, flagValue string) (core.Agent, *duel.Strength, error) {
-	trained := func(dir string, must bool) (core.Agent, *duel.Strength, error) {
-		b, a, err := duel.LoadBenchmark(dir)
+func resolveOpponent(game, flagValue string) (core.Agent, *learn.Strength, error) {
+	trained := func(dir string, must bool) (core.Agent, *learn.Strength, error) {
+		b, a, err := learn.LoadBenchmark(dir)
 		if err != nil {
 			if !must && errors.Is(err, fs.ErrNotExist) {
 				return nil, nil, nil
@@ -136,11 +136,11 @@ func resolveOpponent(game, flagValue string) (core.Agent, *duel.Strength, error)
 }
 
 // measureStrength plays the opponent against random, mcts-100 and mcts-1000 on g.
-func measureStrength(ctx context.Context, g core.Game, opp core.Agent, games int, seed int64, io IO, quiet bool) (*duel.Strength, error) {
+func measureStrength(ctx context.Context, g core.Game, opp core.Agent, games int, seed int64, io IO, quiet bool) (*learn.Strength, error) {
 	if !quiet {
-		fmt.Fprintf(io.Stderr, "measuring %s: %d games against each of %s\n", opp.Name(), games, strings.Join(duel.StrengthRefs, ", "))
+		fmt.Fprintf(io.Stderr, "measuring %s: %d games against each of %s\n", opp.Name(), games, strings.Join(learn.StrengthRefs, ", "))
 	}
-	st, err := duel.MeasureStrength(ctx, g, opp, nil, games, seed+1<<20, nil)
+	st, err := learn.MeasureStrength(ctx, g, opp, nil, games, seed+1<<20, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -151,7 +151,7 @@ func measureStrength(ctx context.Context, g core.Game, opp core.Agent, games int
 }
 
 // withStrength makes a result saved after each game carry the opponent's strength.
-func withStrength(saved func(*llmplay.EvalResult) error, st *duel.Strength) func(*llmplay.EvalResult) error {
+func withStrength(saved func(*llmplay.EvalResult) error, st *learn.Strength) func(*llmplay.EvalResult) error {
 	if saved == nil {
 		return nil
 	}

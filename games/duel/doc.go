@@ -12,15 +12,12 @@
 // worker process under OS limits and CPU-time budgets, is package sandbox's. Agents' moves
 // follow one seeding rule (session.go), in this process or in a worker (ActOn).
 //
-// Language models play and write games in package llmplay; the benchmark opponent they
-// play against is learned in package learn (see below).
-//
-// The benchmark opponent is learned per game (train.go, trainrun.go, net.go, netagent.go):
-// AlphaZero-style self-play, run in the sandbox worker within a CPU-time budget, trains a small
-// policy/value network over the game's observation; a NetAgent plays as PUCT search with the
-// network's priors and value and rollouts that sample its policy; gg-bench's rule chooses the
-// benchmark checkpoint, and its strength against random and plain MCTS is measured and kept
-// with every evaluation against it (strength.go).
+// The rest of the game machinery lives in sub-packages, each beside this one's embedding
+// API: core (the contract every part shares), script (the Starlark runtime and its
+// in-process guards), agents (random, first-legal, MCTS, the solver), sandbox (the worker
+// process, Pool and Remote), validate (gg-bench's filters), learn (the trained benchmark
+// opponent: network, self-play, NetAgent, strength and targets) and llmplay (language models
+// as players and game writers).
 //
 // The package is pure Go: it imports neither Fyne nor Ebiten nor the app, so the CLI, the GUI
 // and tests share it.

@@ -37,6 +37,12 @@ func release(g core.Game, states ...core.State) {
 	}
 }
 
+// specAgent is an agent a sandbox worker rebuilds from a description (its Spec) rather than
+// from its name: learn.NetAgent, whose network travels with it.
+type specAgent interface {
+	Spec() ([]byte, error)
+}
+
 // ActOn asks agent for its move in t with the move seed seed. Built-in agents (those
 // ParseAgent rebuilds from their name) playing a sandboxed game search inside the sandbox;
 // others (a language model) run here and only call the game.
@@ -45,12 +51,12 @@ func ActOn(ctx context.Context, g core.Game, agent core.Agent, t core.Turn, seed
 		if portable(agent) {
 			return r.RunAgent(ctx, agent.Name(), nil, t, seed)
 		}
-		if na, ok := agent.(*NetAgent); ok {
-			spec, err := na.spec()
+		if sa, ok := agent.(specAgent); ok {
+			spec, err := sa.Spec()
 			if err != nil {
 				return 0, err
 			}
-			return r.RunAgent(ctx, na.Name(), spec, t, seed)
+			return r.RunAgent(ctx, agent.Name(), spec, t, seed)
 		}
 	}
 	return agent.Act(ctx, g, t, core.MoveRNG(seed))

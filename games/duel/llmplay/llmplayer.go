@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"pcgwb/games/duel"
 	"pcgwb/games/duel/core"
+	"pcgwb/games/duel/learn"
 	"pcgwb/games/duel/script"
 	"slices"
 	"strconv"
@@ -254,7 +255,7 @@ type EvalResult struct {
 	// Costs are what the model's requests cost, over every run that played these games.
 	Costs *EvalCosts `json:"costs,omitempty"`
 	// OpponentStrength says what the opponent is: its win rates against reference agents.
-	OpponentStrength *duel.Strength `json:"opponent_strength,omitempty"`
+	OpponentStrength *learn.Strength `json:"opponent_strength,omitempty"`
 }
 
 // EvalCosts are the requests, tokens and price of an evaluation (gg-bench saves them after

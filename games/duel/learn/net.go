@@ -1,4 +1,4 @@
-package duel
+package learn
 
 import (
 	"crypto/sha256"

@@ -1,4 +1,4 @@
-package duel
+package learn
 
 import (
 	"context"
@@ -164,8 +164,8 @@ type netSpec struct {
 	Explore    float64 `json:"explore,omitempty"`
 }
 
-// spec is the agent as JSON, for the worker to rebuild.
-func (a *NetAgent) spec() ([]byte, error) {
+// Spec is the agent as JSON, for a sandbox worker to rebuild (duel.ActOn sends it).
+func (a *NetAgent) Spec() ([]byte, error) {
 	return json.Marshal(netSpec{Net: a.Net, Label: a.Label, Iterations: a.Iterations, CPuct: a.CPuct, Mix: a.Mix, Explore: a.Explore})
 }
 

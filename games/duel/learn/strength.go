@@ -1,9 +1,10 @@
-package duel
+package learn
 
 import (
 	"context"
 	"fmt"
 	"io"
+	"pcgwb/games/duel"
 	"pcgwb/games/duel/agents"
 	"pcgwb/games/duel/core"
 
@@ -25,16 +26,16 @@ type Strength struct {
 // games counted (draws and truncated games are not wins, the reference's faults are; games lost
 // to faults of the game script are left out), with its 95% Wilson interval (stats.Wilson).
 type StrengthRow struct {
-	Opponent string   `json:"opponent"`
-	Wins     int      `json:"wins"`
-	Losses   int      `json:"losses"`
-	Draws    int      `json:"draws"`
-	Faults   int      `json:"faults,omitempty"`
-	WinRate  Interval `json:"win_rate"`
+	Opponent string        `json:"opponent"`
+	Wins     int           `json:"wins"`
+	Losses   int           `json:"losses"`
+	Draws    int           `json:"draws"`
+	Faults   int           `json:"faults,omitempty"`
+	WinRate  duel.Interval `json:"win_rate"`
 	// LossRate is the reference's win rate against the agent (its gg-bench score), with its
 	// interval: what a uniformly random model scores against the agent, for random.
-	LossRate Interval `json:"loss_rate"`
-	Seed     int64    `json:"seed"`
+	LossRate duel.Interval `json:"loss_rate"`
+	Seed     int64         `json:"seed"`
 }
 
 func (s StrengthRow) String() string {
@@ -43,18 +44,18 @@ func (s StrengthRow) String() string {
 }
 
 // RowOf turns a pair's record (A is the measured agent) into a strength row.
-func RowOf(opponent string, pr PairResult, seed int64) StrengthRow {
+func RowOf(opponent string, pr duel.PairResult, seed int64) StrengthRow {
 	row := StrengthRow{Opponent: opponent, Wins: pr.AWins + pr.BFaults, Losses: pr.BWins + pr.AFaults,
 		Draws: pr.Draws + pr.Truncated, Faults: pr.AFaults, Seed: seed}
 	n := pr.Games - pr.EnvFaults
 	for _, c := range []struct {
 		k   int
-		dst *Interval
+		dst *duel.Interval
 	}{{row.Wins, &row.WinRate}, {row.Losses, &row.LossRate}} {
 		iv := stats.Wilson(c.k, n)
-		*c.dst = Interval{Rate: iv.Mean, Lo: iv.Lo, Hi: iv.Hi, N: n}
+		*c.dst = duel.Interval{Rate: iv.Mean, Lo: iv.Lo, Hi: iv.Hi, N: n}
 		if n == 0 {
-			*c.dst = Interval{Lo: 0, Hi: 1}
+			*c.dst = duel.Interval{Lo: 0, Hi: 1}
 		}
 	}
 	return row
@@ -72,7 +73,7 @@ func MeasureStrength(ctx context.Context, g core.Game, agent core.Agent, refs []
 		if err != nil {
 			return nil, err
 		}
-		pr, err := PlayMatch(ctx, g, [2]core.Agent{agent, ref}, games, seed, func(k int, _ [2]core.Agent, _ Result, _ PairResult) {
+		pr, err := duel.PlayMatch(ctx, g, [2]core.Agent{agent, ref}, games, seed, func(k int, _ [2]core.Agent, _ duel.Result, _ duel.PairResult) {
 			if progress != nil {
 				progress(name, k)
 			}

@@ -1,7 +1,8 @@
-package duel
+package learn
 
 import (
 	"context"
+	"pcgwb/games/duel"
 	"pcgwb/games/duel/agents"
 	"pcgwb/games/duel/core"
 	"pcgwb/games/duel/script"
@@ -16,7 +17,7 @@ func TestTargetsCeilingOfAGameTooLargeToSolve(t *testing.T) {
 		t.Fatal(err)
 	}
 	sv := &agents.Solver{MaxStates: 10}
-	pr, err := PlayMatch(context.Background(), g, [2]core.Agent{sv, agents.Random{}}, 2, 1, nil)
+	pr, err := duel.PlayMatch(context.Background(), g, [2]core.Agent{sv, agents.Random{}}, 2, 1, nil)
 	if err != nil || !sv.TooLarge() || pr.AFaults != 2 {
 		t.Fatalf("%+v, %v, too large %v", pr, err, sv.TooLarge())
 	}
@@ -24,17 +25,17 @@ func TestTargetsCeilingOfAGameTooLargeToSolve(t *testing.T) {
 
 func TestVerdict(t *testing.T) {
 	for _, c := range []struct {
-		iv      Interval
+		iv      duel.Interval
 		target  float64
 		atLeast bool
 		want    string
 	}{
-		{Interval{Lo: 0.72, Hi: 0.9}, 0.7, true, "met"},
-		{Interval{Lo: 0.5, Hi: 0.69}, 0.7, true, "not met"},
-		{Interval{Lo: 0.6, Hi: 0.8}, 0.7, true, "undecided"},
-		{Interval{Lo: 0, Hi: 0.037}, 0.1, false, "met"},
-		{Interval{Lo: 0.11, Hi: 0.3}, 0.1, false, "not met"},
-		{Interval{Lo: 0.02, Hi: 0.16}, 0.1, false, "undecided"},
+		{duel.Interval{Lo: 0.72, Hi: 0.9}, 0.7, true, "met"},
+		{duel.Interval{Lo: 0.5, Hi: 0.69}, 0.7, true, "not met"},
+		{duel.Interval{Lo: 0.6, Hi: 0.8}, 0.7, true, "undecided"},
+		{duel.Interval{Lo: 0, Hi: 0.037}, 0.1, false, "met"},
+		{duel.Interval{Lo: 0.11, Hi: 0.3}, 0.1, false, "not met"},
+		{duel.Interval{Lo: 0.02, Hi: 0.16}, 0.1, false, "undecided"},
 	} {
 		if got := Verdict(c.iv, c.target, c.atLeast); got != c.want {
 			t.Errorf("Verdict(%+v, %v, %v) = %s, want %s", c.iv, c.target, c.atLeast, got, c.want)

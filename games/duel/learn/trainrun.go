@@ -1,4 +1,4 @@
-package duel
+package learn
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"pcgwb/games/duel"
 	"pcgwb/games/duel/core"
 	"time"
 
@@ -47,9 +48,9 @@ type Benchmark struct {
 	Game string `json:"game"`
 	// Candidates are the checkpoints of the selection round robin (gg-bench's four, at a
 	// quarter, half, three quarters and the end of training).
-	Candidates []string    `json:"candidates"`
-	Tournament *Tournament `json:"tournament"`
-	Lopsided   Lopsided    `json:"lopsided"`
+	Candidates []string         `json:"candidates"`
+	Tournament *duel.Tournament `json:"tournament"`
+	Lopsided   duel.Lopsided    `json:"lopsided"`
 	// Decisive: the most lopsided pair's share is above gg-bench's 0.8 (gg-bench drops a game
 	// where it is not).
 	Decisive   bool      `json:"decisive"`
@@ -239,13 +240,13 @@ func SelectBenchmark(ctx context.Context, g core.Game, dir string, run *TrainRun
 		}
 		// the round robin of RunTournament, played on g (one game, one worker)
 		seed := run.Config.Seed + 1<<19
-		t := &Tournament{Options: TournamentOptions{GamesPerPair: games, Seed: seed}}
+		t := &duel.Tournament{Options: duel.TournamentOptions{GamesPerPair: games, Seed: seed}}
 		for _, a := range agents {
 			t.Agents = append(t.Agents, a.Name())
 		}
 		for i := range agents {
 			for j := i + 1; j < len(agents); j++ {
-				pr, err := PlayMatch(ctx, g, [2]core.Agent{agents[i], agents[j]}, games, seed, nil)
+				pr, err := duel.PlayMatch(ctx, g, [2]core.Agent{agents[i], agents[j]}, games, seed, nil)
 				if err != nil {
 					return nil, err
 				}

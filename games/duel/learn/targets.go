@@ -1,4 +1,4 @@
-package duel
+package learn
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"pcgwb/games/duel"
 	"pcgwb/games/duel/agents"
 	"pcgwb/games/duel/core"
 	"time"
@@ -45,7 +46,7 @@ type TargetRow struct {
 	CPU        time.Duration `json:"train_cpu_ns"`
 	Iterations int           `json:"iterations"`
 	Checkpoint string        `json:"checkpoint"`
-	Lopsided   Lopsided      `json:"lopsided"`
+	Lopsided   duel.Lopsided `json:"lopsided"`
 	Decisive   bool          `json:"decisive"`
 	VsMCTS     StrengthRow   `json:"vs_mcts_100"`
 	VsRandom   StrengthRow   `json:"vs_random"`
@@ -61,7 +62,7 @@ type TargetRow struct {
 
 // Verdict says whether an interval decides a target: "met" when the whole 95% interval is on
 // the target's side, "not met" when it is all on the other, else "undecided".
-func Verdict(iv Interval, target float64, atLeast bool) string {
+func Verdict(iv duel.Interval, target float64, atLeast bool) string {
 	switch {
 	case atLeast && iv.Lo >= target, !atLeast && iv.Hi <= target:
 		return "met"
@@ -106,7 +107,7 @@ func MeasureTargets(ctx context.Context, g, solve core.Game, dir string, opts Ta
 			return StrengthRow{}, err
 		}
 		what := a.Name() + " vs " + ref
-		pr, err := PlayMatch(ctx, g, [2]core.Agent{a, r}, games, opts.Seed, func(k int, _ [2]core.Agent, _ Result, _ PairResult) {
+		pr, err := duel.PlayMatch(ctx, g, [2]core.Agent{a, r}, games, opts.Seed, func(k int, _ [2]core.Agent, _ duel.Result, _ duel.PairResult) {
 			if opts.Progress != nil {
 				opts.Progress(what, k)
 			}
@@ -178,7 +179,7 @@ func bestResponse(ctx context.Context, solve core.Game, samples int, seed int64,
 func WriteTargetTable(w io.Writer, rows []*TargetRow) {
 	fmt.Fprintln(w, "| game | budget (CPU used) | iterations | benchmark (rule's most lopsided pair) | vs mcts-100: win rate, W-L-D | ≥ 70 %? | random's score, W-L-D | ≤ 10 %? | perfect player vs mcts-100 | best any player wins vs mcts-100 (estimate: first, second player) |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|")
-	pct := func(iv Interval) string {
+	pct := func(iv duel.Interval) string {
 		return fmt.Sprintf("%.1f %% [%.1f, %.1f]", 100*iv.Rate, 100*iv.Lo, 100*iv.Hi)
 	}
 	for _, r := range rows {

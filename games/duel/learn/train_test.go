@@ -1,4 +1,4 @@
-package duel
+package learn
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"pcgwb/games/duel"
 	"pcgwb/games/duel/agents"
 	"pcgwb/games/duel/core"
 	"pcgwb/games/duel/sandbox"
@@ -112,11 +113,11 @@ func TestTrainingInTheSandboxMatches(t *testing.T) {
 		t.Fatalf("sandboxed iteration differs (%s vs %s), stats %+v", here.Hash(), there.Hash(), st)
 	}
 	agent := &NetAgent{Net: here, Label: "t", Iterations: 30}
-	a1, err := Play(ctx, g, [2]core.Agent{agent, agents.Random{}}, 3, 0, [2]*rand.Rand{SeatRNG(1, 0, 0), SeatRNG(1, 0, 1)})
+	a1, err := duel.Play(ctx, g, [2]core.Agent{agent, agents.Random{}}, 3, 0, [2]*rand.Rand{duel.SeatRNG(1, 0, 0), duel.SeatRNG(1, 0, 1)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	a2, err := Play(ctx, r, [2]core.Agent{agent, agents.Random{}}, 3, 0, [2]*rand.Rand{SeatRNG(1, 0, 0), SeatRNG(1, 0, 1)})
+	a2, err := duel.Play(ctx, r, [2]core.Agent{agent, agents.Random{}}, 3, 0, [2]*rand.Rand{duel.SeatRNG(1, 0, 0), duel.SeatRNG(1, 0, 1)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package duel
+package learn
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"pcgwb/games/duel"
 	"pcgwb/games/duel/core"
 	"pcgwb/games/duel/sandbox"
 	"pcgwb/games/duel/script"
@@ -98,7 +99,7 @@ func selfPlay(ctx context.Context, g core.Game, net *Net, cfg TrainConfig, iter 
 	plies := 0
 	for k := 0; k < cfg.GamesPerIter; k++ {
 		id := iter*cfg.GamesPerIter + k
-		rng := SeatRNG(cfg.Seed, id, 0)
+		rng := duel.SeatRNG(cfg.Seed, id, 0)
 		s, err := g.Initial(cfg.Seed + int64(id))
 		if err != nil {
 			return nil, st, err
@@ -360,4 +361,12 @@ func serveTrain(ctx context.Context, g core.Game, args json.RawMessage) (any, er
 		return nil, fmt.Errorf("an iteration's %d self-play positions are too large to return (about %d MiB): play fewer games per iteration", len(samples), size>>20)
 	}
 	return &trainReply{Samples: samples, Stats: st}, nil
+}
+
+// release tells a game that holds its states elsewhere (a sandbox.Remote) that they are
+// dropped, as duel's Play does.
+func release(g core.Game, states ...core.State) {
+	if r, ok := g.(interface{ Release(states ...core.State) }); ok {
+		r.Release(states...)
+	}
 }
