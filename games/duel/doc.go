@@ -1,9 +1,12 @@
 // Package duel runs generated two-player games in the manner of gg-bench ("Measuring General
 // Intelligence with Generated Games", see ../shared/spec/gg-bench.md): a game is a Starlark
 // module that defines a small contract (NUM_ACTIONS, OBS_SIZE, initial_state, to_move,
-// legal_actions, apply, outcome, observe, render, action_label); this package loads it in a
-// sandbox with per-call step, wall-time and memory limits, plays it between agents (random,
-// first-legal, MCTS), validates it with gg-bench's filters, and runs tournaments.
+// legal_actions, apply, outcome, observe, render, action_label). This package is the
+// embedding API: load or open a game (script.Load or script.LoadBuiltin in this process, for
+// a trusted script; sandbox.OpenSandboxed or a sandbox.Pool for an untrusted one, played the
+// same way), play one game between agents (Play), drive one move by move with undo
+// (Session), and play matches and round-robin tournaments (PlayMatch, RunTournament) with
+// their records and 95% intervals. See the package Example.
 //
 // The harness, not the game, rejects illegal moves, derives rewards from the explicit outcome,
 // enforces the ply cap (reported as truncation, not as a result) and classifies faults.
