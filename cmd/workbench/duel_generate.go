@@ -67,7 +67,7 @@ func duelGenerateSetup(fs *flag.FlagSet) Runner {
 		for i := 0; i < *n; i++ {
 			name := fmt.Sprintf("gen-%03d", *first+i)
 			gen := &llmplay.Generator{Ask: asker, Genre: *genre, MaxRepairs: *repairs, Sample: *first + i,
-				Validate: validate.ValidateOptions{SkipSkill: *skipSkill, Limits: script.Limits{CallTime: *callCPU}},
+				Validate: validate.Options{SkipSkill: *skipSkill, Limits: script.Limits{CallTime: *callCPU}},
 				Sandbox:  sandbox.DefaultPool, ValidateBudget: *budget, OnAccepted: k.add}
 			g, err := gen.Generate(ctx, name)
 			if err != nil {

@@ -36,7 +36,7 @@ func duelValidateSetup(fs *flag.FlagSet) Runner {
 		if err != nil {
 			return usageError{err.Error()}
 		}
-		opts := validate.ValidateOptions{
+		opts := validate.Options{
 			Playouts: *playouts, SkillAgents: agents, SkillGames: *skillGames,
 			SkipSkill: *skipSkill, Seed: *seed, Workers: *workers,
 			Limits: script.Limits{Memory: *scriptMemory << 20, CallTime: *callCPU},
@@ -47,11 +47,11 @@ func duelValidateSetup(fs *flag.FlagSet) Runner {
 		}
 		var rep validate.Report
 		if *inProcess {
-			rep = validate.ValidateSource(ctx, name, src, opts)
+			rep = validate.Source(ctx, name, src, opts)
 		} else {
 			pool := &sandbox.Pool{Memory: *memory << 20, MaxIdle: 1}
 			defer pool.Close()
-			rep = validate.ValidateSandboxed(ctx, pool, name, src, opts, *budget)
+			rep = validate.Sandboxed(ctx, pool, name, src, opts, *budget)
 		}
 		if err := ctx.Err(); err != nil {
 			return err

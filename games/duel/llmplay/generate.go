@@ -34,7 +34,7 @@ type Generator struct {
 	// MaxRepairs is how many times a rejected implementation is sent back (default 3).
 	MaxRepairs int
 	// Validate configures the filters an implementation must pass.
-	Validate validate.ValidateOptions
+	Validate validate.Options
 	// Example is the worked example shown with the contract (default: the built-in
 	// tic-tac-toe).
 	Example string
@@ -217,9 +217,9 @@ func (gen *Generator) Implement(ctx context.Context, name, rulebook string) (*Ge
 			src = reply
 		} else {
 			if gen.Sandbox != nil {
-				rep = validate.ValidateSandboxed(ctx, gen.Sandbox, name, []byte(src), gen.Validate, gen.ValidateBudget)
+				rep = validate.Sandboxed(ctx, gen.Sandbox, name, []byte(src), gen.Validate, gen.ValidateBudget)
 			} else {
-				rep = validate.ValidateSource(ctx, name, []byte(src), gen.Validate)
+				rep = validate.Source(ctx, name, []byte(src), gen.Validate)
 			}
 			if !rep.Passed && ctx.Err() == nil {
 				log = gen.scriptLog(ctx, name, src)

@@ -186,7 +186,7 @@ func TestGenerateSurvivesHostile(t *testing.T) {
 				// 500 ms a call (1 s a move): the valid game's load runs in a fresh worker after each
 				// hostile one killed its predecessor, and at 150 ms (300 ms a move) a loaded machine
 				// rejected that load once in make test ("the move used more than its CPU budget").
-				Validate:   validate.ValidateOptions{SkipSkill: true, Playouts: 10, Replays: 2, TerminationGames: 2, Limits: script.Limits{CallTime: 500 * time.Millisecond}},
+				Validate:   validate.Options{SkipSkill: true, Playouts: 10, Replays: 2, TerminationGames: 2, Limits: script.Limits{CallTime: 500 * time.Millisecond}},
 				OnAccepted: func(g *Generated) error { kept = append(kept, g.Name); return nil }}
 			first, err := gen.Implement(ctx, "good", "a race to 5")
 			if err != nil || !first.Accepted {

@@ -206,7 +206,7 @@ func TestGeneratorRepairsAndDescribes(t *testing.T) {
 		"Fixed:\n```python\n" + fixed + "```",
 		"Action 0 adds 1, action 1 adds 2.",
 	}}
-	gen := &Generator{Ask: model, Validate: validate.ValidateOptions{Playouts: 20, SkipSkill: true}}
+	gen := &Generator{Ask: model, Validate: validate.Options{Playouts: 20, SkipSkill: true}}
 	out, err := gen.Generate(context.Background(), "race")
 	if err != nil {
 		t.Fatal(err)

@@ -32,7 +32,7 @@ func TestDocsWorkedExample(t *testing.T) {
 	if g.Info().PlayerName(0) != "Red" || g.Info().PlayerName(1) != "Blue" {
 		t.Errorf("players %v", g.Info().Players)
 	}
-	rep := Validate(context.Background(), p, quickValidation)
+	rep := Program(context.Background(), p, quickValidation)
 	if !rep.Passed {
 		t.Fatalf("rejected by %s: %s", rep.Rejected, rep.Reason)
 	}

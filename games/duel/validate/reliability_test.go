@@ -35,7 +35,7 @@ func TestValidateWarnsOfGrowthAndSlowness(t *testing.T) {
 	// No wall-time budget to speak of: slowness is measured in CPU time, and on a loaded machine
 	// (a full make test-race) a call of the slow game below once passed the default 2 s of wall
 	// time, which ended the timing with no warning.
-	opts := ValidateOptions{SkipSkill: true, Playouts: 20, Replays: 2, TerminationGames: 2,
+	opts := Options{SkipSkill: true, Playouts: 20, Replays: 2, TerminationGames: 2,
 		Limits: script.Limits{Steps: 1 << 40, Memory: 1 << 30, CallTime: time.Hour}}
 	// the state gains 64 KiB a move
 	grow := gameSource("", map[string]string{
@@ -43,7 +43,7 @@ func TestValidateWarnsOfGrowthAndSlowness(t *testing.T) {
 		"apply":         `return {"n": s["n"] + 1 + a, "p": 1 - s["p"], "h": s["h"] + "x" * 65536}`,
 		"outcome":       `return 1 - s["p"] if s["n"] >= 12 else None`,
 	})
-	rep := ValidateSource(context.Background(), "grow", []byte(grow), opts)
+	rep := Source(context.Background(), "grow", []byte(grow), opts)
 	if !rep.Passed {
 		t.Fatalf("growing game rejected: %s", rep.Reason)
 	}
@@ -87,7 +87,7 @@ func TestValidateWarnsOfGrowthAndSlowness(t *testing.T) {
 		t.Errorf("a game that failed after slow moves gave no slowness warning: %q", w)
 	}
 	// a small fast game gets neither
-	rep = ValidateSource(context.Background(), "small", []byte(gameSource("", nil)), opts)
+	rep = Source(context.Background(), "small", []byte(gameSource("", nil)), opts)
 	if !rep.Passed || len(rep.Warnings) != 0 {
 		t.Errorf("small game: passed %v, warnings %q", rep.Passed, rep.Warnings)
 	}

@@ -16,7 +16,7 @@ import (
 )
 
 // The filters a generated game must pass, in order (gg-bench §7 and the acceptance pipeline of
-// spec §15.3). Validate stops at the first that rejects.
+// spec §15.3). Program stops at the first that rejects.
 const (
 	// FilterLoad: parses with while, recursion and global reassignment disabled, initialises
 	// within the limits, defines every contract name with the right kind, NUM_ACTIONS <= 512
@@ -47,8 +47,8 @@ const (
 // Filters lists the filters in the order they run.
 var Filters = []string{FilterLoad, FilterExecution, FilterTermination, FilterPlayouts, FilterDeterminism, FilterDegenerate, FilterSkill}
 
-// ValidateOptions configure Validate; zero fields take the defaults shown.
-type ValidateOptions struct {
+// Options configure Program, Source and Sandboxed; zero fields take the defaults shown.
+type Options struct {
 	Limits script.Limits
 	// MaxPlies is the ply cap (default 100).
 	MaxPlies int
@@ -74,7 +74,7 @@ type ValidateOptions struct {
 	Progress func(filter string)
 }
 
-func (o ValidateOptions) withDefaults() ValidateOptions {
+func (o Options) withDefaults() Options {
 	if o.MaxPlies <= 0 {
 		o.MaxPlies = core.DefaultMaxPlies
 	}
@@ -156,8 +156,8 @@ func reject(err error, format string, a ...any) error {
 	return &filterError{msg: msg, fault: f}
 }
 
-// ValidateSource compiles a script and validates it.
-func ValidateSource(ctx context.Context, name string, src []byte, opts ValidateOptions) Report {
+// Source compiles a script and validates it.
+func Source(ctx context.Context, name string, src []byte, opts Options) Report {
 	opts = opts.withDefaults()
 	rep := Report{Game: name}
 	if opts.Progress != nil {
@@ -179,8 +179,8 @@ func ValidateSource(ctx context.Context, name string, src []byte, opts ValidateO
 	return validate(ctx, p, opts, rep)
 }
 
-// Validate runs the filters on a compiled game.
-func Validate(ctx context.Context, p *script.Program, opts ValidateOptions) Report {
+// Program runs the filters on a compiled game.
+func Program(ctx context.Context, p *script.Program, opts Options) Report {
 	opts = opts.withDefaults()
 	rep := Report{Game: p.Name()}
 	start := time.Now()
@@ -211,7 +211,7 @@ func (r *Report) record(filter string, start time.Time, err error) bool {
 	return err == nil
 }
 
-func validate(ctx context.Context, p *script.Program, opts ValidateOptions, rep Report) Report {
+func validate(ctx context.Context, p *script.Program, opts Options, rep Report) Report {
 	g, err := p.New()
 	if err != nil {
 		rep.record(FilterLoad, time.Now(), reject(err, "the script does not load"))
@@ -318,7 +318,7 @@ func inspect(g core.Game, s core.State, labels bool) (core.Outcome, int, []int, 
 	return o, p, legal, nil
 }
 
-func checkExecution(g *script.ScriptGame, opts ValidateOptions) error {
+func checkExecution(g *script.ScriptGame, opts Options) error {
 	s, err := g.Initial(opts.Seed)
 	if err != nil {
 		return reject(err, "initial_state(%d) failed", opts.Seed)
@@ -338,7 +338,7 @@ func checkExecution(g *script.ScriptGame, opts ValidateOptions) error {
 	return nil
 }
 
-func checkTermination(ctx context.Context, g *script.ScriptGame, opts ValidateOptions) error {
+func checkTermination(ctx context.Context, g *script.ScriptGame, opts Options) error {
 	for seat := 0; seat < 2; seat++ {
 		for k := 0; k < opts.TerminationGames; k++ {
 			seats := [2]core.Agent{agents.FirstLegal{}, agents.Random{}}
@@ -363,7 +363,7 @@ func checkTermination(ctx context.Context, g *script.ScriptGame, opts ValidateOp
 
 // playout plays one game under every contract check, random moves from rng or, when replay is
 // set, the recorded moves, and returns the moves, the hash of its renders and its outcome.
-func playout(ctx context.Context, g *script.ScriptGame, seed int64, rng *rand.Rand, opts ValidateOptions, replay bool, moves []int, sizes *stateSizes) ([]int, uint64, core.Outcome, error) {
+func playout(ctx context.Context, g *script.ScriptGame, seed int64, rng *rand.Rand, opts Options, replay bool, moves []int, sizes *stateSizes) ([]int, uint64, core.Outcome, error) {
 	h := fnv.New64a()
 	startSteps := g.Steps()
 	s, err := g.Initial(seed)
@@ -424,7 +424,7 @@ type playoutRecord struct {
 	outcome core.Outcome
 }
 
-func checkPlayouts(ctx context.Context, g *script.ScriptGame, opts ValidateOptions) (*RandomPlayStats, []playoutRecord, []stateSizes, error) {
+func checkPlayouts(ctx context.Context, g *script.ScriptGame, opts Options) (*RandomPlayStats, []playoutRecord, []stateSizes, error) {
 	st := &RandomPlayStats{}
 	var records []playoutRecord
 	var sizes []stateSizes
@@ -460,7 +460,7 @@ func checkPlayouts(ctx context.Context, g *script.ScriptGame, opts ValidateOptio
 
 // checkDeterminism replays recorded playouts on a fresh instance: a script has no clock and no
 // randomness besides the seed, so a difference means state leaking between calls.
-func checkDeterminism(ctx context.Context, p *script.Program, records []playoutRecord, opts ValidateOptions) error {
+func checkDeterminism(ctx context.Context, p *script.Program, records []playoutRecord, opts Options) error {
 	g, err := p.New()
 	if err != nil {
 		return reject(err, "a second instance does not load")
@@ -492,7 +492,7 @@ func checkDegenerate(st *RandomPlayStats) error {
 	return nil
 }
 
-func checkSkill(ctx context.Context, p *script.Program, opts ValidateOptions, rep *Report) error {
+func checkSkill(ctx context.Context, p *script.Program, opts Options, rep *Report) error {
 	t, err := duel.RunTournament(ctx, func() (core.Game, error) { return p.New() }, opts.SkillAgents, duel.TournamentOptions{
 		GamesPerPair: opts.SkillGames,
 		MaxPlies:     opts.MaxPlies,

@@ -13,7 +13,7 @@ import (
 	"time"
 )
 
-// validateSpec is ValidateOptions as the worker protocol carries them (agents by name).
+// validateSpec is Options as the worker protocol carries them (agents by name).
 type validateSpec struct {
 	Limits           script.Limits `json:"limits"`
 	MaxPlies         int           `json:"max_plies,omitempty"`
@@ -29,14 +29,14 @@ type validateSpec struct {
 	Workers          int           `json:"workers,omitempty"`
 }
 
-func specOf(o ValidateOptions) validateSpec {
+func specOf(o Options) validateSpec {
 	return validateSpec{Limits: o.Limits, MaxPlies: o.MaxPlies, Playouts: o.Playouts, Replays: o.Replays,
 		TerminationGames: o.TerminationGames, GameSteps: o.GameSteps, SkillAgents: duel.AgentNames(o.SkillAgents),
 		SkillGames: o.SkillGames, SkillThreshold: o.SkillThreshold, SkipSkill: o.SkipSkill, Seed: o.Seed, Workers: o.Workers}
 }
 
-func (s validateSpec) options() (ValidateOptions, error) {
-	o := ValidateOptions{Limits: s.Limits, MaxPlies: s.MaxPlies, Playouts: s.Playouts, Replays: s.Replays,
+func (s validateSpec) options() (Options, error) {
+	o := Options{Limits: s.Limits, MaxPlies: s.MaxPlies, Playouts: s.Playouts, Replays: s.Replays,
 		TerminationGames: s.TerminationGames, GameSteps: s.GameSteps, SkillGames: s.SkillGames,
 		SkillThreshold: s.SkillThreshold, SkipSkill: s.SkipSkill, Seed: s.Seed, Workers: s.Workers}
 	if strings.TrimSpace(s.SkillAgents) != "" {
@@ -69,16 +69,16 @@ func init() {
 			return nil, err
 		}
 		opts.Progress = progress
-		rep := ValidateSource(ctx, name, src, opts)
+		rep := Source(ctx, name, src, opts)
 		return &rep, nil
 	})
 }
 
-// ValidateSandboxed validates a script in a worker of the pool: whatever the script does, the
+// Sandboxed validates a script in a worker of the pool: whatever the script does, the
 // caller gets a report. A worker that crashes, overflows its stack, runs out of memory or
 // exceeds its CPU budget is killed, and the filter it was in rejects the game with the fault
 // named. Progress (when set in opts) is told the filters that finished before the verdict.
-func ValidateSandboxed(ctx context.Context, pl *sandbox.Pool, name string, src []byte, opts ValidateOptions, budget time.Duration) Report {
+func Sandboxed(ctx context.Context, pl *sandbox.Pool, name string, src []byte, opts Options, budget time.Duration) Report {
 	if budget <= 0 {
 		budget = DefaultValidationBudget
 	}

@@ -13,7 +13,7 @@ import (
 
 // quickValidation are the filters at a test's budget: fewer playouts and a two-agent skill
 // check.
-var quickValidation = ValidateOptions{
+var quickValidation = Options{
 	Playouts:    60,
 	SkillAgents: []core.Agent{agents.Random{}, &agents.MCTS{Iterations: 100}},
 	SkillGames:  12,
@@ -31,7 +31,7 @@ func TestBuiltinsPassEveryFilter(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			rep := Validate(context.Background(), p, quickValidation)
+			rep := Program(context.Background(), p, quickValidation)
 			if !rep.Passed {
 				var b bytes.Buffer
 				rep.WriteText(&b)
@@ -76,7 +76,7 @@ func TestFiltersRejectBrokenGames(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			rep := ValidateSource(context.Background(), "broken", []byte(c.src), quickValidation)
+			rep := Source(context.Background(), "broken", []byte(c.src), quickValidation)
 			if rep.Passed || rep.Rejected != c.filter {
 				t.Fatalf("rejected by %q (%s), want %q", rep.Rejected, rep.Reason, c.filter)
 			}
@@ -94,7 +94,7 @@ func TestFiltersRejectBrokenGames(t *testing.T) {
 
 func TestValidateSkipSkill(t *testing.T) {
 	p, _ := script.BuiltinProgram("nim", script.Limits{})
-	rep := Validate(context.Background(), p, ValidateOptions{SkipSkill: true, Playouts: 20})
+	rep := Program(context.Background(), p, Options{SkipSkill: true, Playouts: 20})
 	if !rep.Passed || rep.Skill != nil || rep.Checks[len(rep.Checks)-1].Detail != "skipped" {
 		t.Fatalf("%+v", rep)
 	}

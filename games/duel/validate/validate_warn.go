@@ -69,7 +69,7 @@ func growthWarning(sizes []stateSizes) string {
 //
 // cpu is the clock (script.CPUTime; tests give a fake one, so that a verdict does not depend on
 // the machine's speed).
-func slowWarning(ctx context.Context, g *script.ScriptGame, opts ValidateOptions, cpu func() time.Duration) string {
+func slowWarning(ctx context.Context, g *script.ScriptGame, opts Options, cpu func() time.Duration) string {
 	if cpu() == 0 {
 		return ""
 	}

@@ -24,10 +24,10 @@ func TestVerdictUnderLoad(t *testing.T) {
 	src := []byte(gameSource("", nil))
 	// each stop is twice the per-call budget; each run slice a small part of one call's work
 	const callBudget, stopped, running = 50 * time.Millisecond, 100 * time.Millisecond, 2 * time.Millisecond
-	opts := ValidateOptions{SkipSkill: true, Playouts: 1000, Limits: script.Limits{CallTime: callBudget}}
+	opts := Options{SkipSkill: true, Playouts: 1000, Limits: script.Limits{CallTime: callBudget}}
 	pool := &sandbox.Pool{Memory: 256 << 20, MaxIdle: 1}
 	defer pool.Close()
-	idle := ValidateSandboxed(ctx, pool, "race", src, opts, 0)
+	idle := Sandboxed(ctx, pool, "race", src, opts, 0)
 
 	// the next validation borrows this (idle, warm) worker
 	pids := pool.IdlePIDs()
@@ -60,7 +60,7 @@ func TestVerdictUnderLoad(t *testing.T) {
 			stops.Add(1)
 		}
 	}()
-	busy := ValidateSandboxed(ctx, pool, "race", src, opts, 0)
+	busy := Sandboxed(ctx, pool, "race", src, opts, 0)
 	close(stop)
 	<-done
 	if !idle.Passed || busy.Passed != idle.Passed || busy.Rejected != idle.Rejected {
