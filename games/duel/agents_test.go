@@ -277,12 +277,3 @@ func TestLadder(t *testing.T) {
 		t.Errorf("ladder %s", AgentNames(l))
 	}
 }
-
-func TestFeaturesAppendTheMoverBit(t *testing.T) {
-	g := loadBuiltin(t, "take-away")
-	sess := playLabels(t, g, "take 2")
-	f, err := Features(g, sess.State(), 1)
-	if err != nil || len(f) != g.Info().ObsSize+1 || f[0] != 19 || f[1] != 0 {
-		t.Fatalf("features %v, %v", f, err)
-	}
-}

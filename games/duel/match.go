@@ -118,22 +118,3 @@ func Play(ctx context.Context, g core.Game, agents [2]core.Agent, seed int64, ma
 func SeatRNG(seed int64, game, seat int) *rand.Rand {
 	return rand.New(rand.NewPCG(uint64(seed)^0x9e3779b97f4a7c15, uint64(game)<<1|uint64(seat&1)))
 }
-
-// Features is what a learned policy sees: observe(state, player) with the mover bit appended, 1
-// when player 0 (the first mover) is to act, as gg-bench's metadata wrapper does (spec §6); the
-// harness adds the bit so that games need not.
-func Features(g core.Game, s core.State, player int) ([]float64, error) {
-	obs, err := g.Observe(s, player)
-	if err != nil {
-		return nil, err
-	}
-	p, err := g.ToMove(s)
-	if err != nil {
-		return nil, err
-	}
-	bit := 0.0
-	if p == 0 {
-		bit = 1
-	}
-	return append(obs, bit), nil
-}
