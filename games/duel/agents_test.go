@@ -7,21 +7,12 @@ import (
 	"math/rand/v2"
 	"pcgwb/games/duel/agents"
 	"pcgwb/games/duel/core"
+	"pcgwb/games/duel/internal/duetest"
 	"pcgwb/games/duel/script"
 	"reflect"
 	"strings"
 	"testing"
 )
-
-func loadBuiltin(t testing.TB, name string) *script.ScriptGame {
-	t.Helper()
-	g, err := script.LoadBuiltin(name, script.Limits{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(g.Close)
-	return g
-}
 
 // playLabels plays moves given by their labels from the start of a game.
 func playLabels(t testing.TB, g core.Game, labels ...string) *Session {
@@ -277,3 +268,5 @@ func TestLadder(t *testing.T) {
 		t.Errorf("ladder %s", AgentNames(l))
 	}
 }
+
+func loadBuiltin(t testing.TB, name string) *script.ScriptGame { return duetest.LoadBuiltin(t, name) }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"pcgwb/games/duel/core"
+	"pcgwb/games/duel/internal/duetest"
 	"pcgwb/games/duel/script"
 	"sort"
 	"strconv"
@@ -94,32 +95,6 @@ func (tr *transcript) write(path string) error {
 	}
 	fmt.Fprintf(&b, "= %s\n", tr.outcome)
 	return os.WriteFile(path, []byte(b.String()), 0o644)
-}
-
-// moveByLabel finds the legal move with the given label; labels of legal moves are unique.
-func moveByLabel(g core.Game, s core.State, legal []int, label string) (int, error) {
-	found := -1
-	for _, a := range legal {
-		l, err := g.ActionLabel(s, a)
-		if err != nil {
-			return 0, err
-		}
-		if l == label {
-			if found >= 0 {
-				return 0, fmt.Errorf("two legal moves are labelled %q", label)
-			}
-			found = a
-		}
-	}
-	if found < 0 {
-		var labels []string
-		for _, a := range legal {
-			l, _ := g.ActionLabel(s, a)
-			labels = append(labels, l)
-		}
-		return 0, fmt.Errorf("no legal move is labelled %q; legal: %s", label, strings.Join(labels, "; "))
-	}
-	return found, nil
 }
 
 func TestTranscripts(t *testing.T) {
@@ -231,4 +206,8 @@ func TestTranscripts(t *testing.T) {
 	if len(missing) > 0 {
 		t.Errorf("built-in games without a transcript: %s", strings.Join(missing, ", "))
 	}
+}
+
+func moveByLabel(g core.Game, s core.State, legal []int, label string) (int, error) {
+	return duetest.MoveByLabel(g, s, legal, label)
 }

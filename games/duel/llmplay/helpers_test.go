@@ -1,13 +1,12 @@
 package llmplay
 
 import (
-	"fmt"
 	"os"
 	"pcgwb/games/duel"
 	"pcgwb/games/duel/core"
+	"pcgwb/games/duel/internal/duetest"
 	"pcgwb/games/duel/sandbox"
 	"pcgwb/games/duel/script"
-	"strings"
 	"testing"
 )
 
@@ -17,16 +16,6 @@ func TestMain(m *testing.M) {
 		os.Exit(sandbox.RunSandboxChild(nil))
 	}
 	os.Exit(m.Run())
-}
-
-func loadBuiltin(t testing.TB, name string) *script.ScriptGame {
-	t.Helper()
-	g, err := script.LoadBuiltin(name, script.Limits{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(g.Close)
-	return g
 }
 
 // playLabels plays moves given by their labels from the start of a game.
@@ -52,28 +41,8 @@ func playLabels(t testing.TB, g core.Game, labels ...string) *duel.Session {
 	return sess
 }
 
-// moveByLabel finds the legal move with the given label; labels of legal moves are unique.
+func loadBuiltin(t testing.TB, name string) *script.ScriptGame { return duetest.LoadBuiltin(t, name) }
+
 func moveByLabel(g core.Game, s core.State, legal []int, label string) (int, error) {
-	found := -1
-	for _, a := range legal {
-		l, err := g.ActionLabel(s, a)
-		if err != nil {
-			return 0, err
-		}
-		if l == label {
-			if found >= 0 {
-				return 0, fmt.Errorf("two legal moves are labelled %q", label)
-			}
-			found = a
-		}
-	}
-	if found < 0 {
-		var labels []string
-		for _, a := range legal {
-			l, _ := g.ActionLabel(s, a)
-			labels = append(labels, l)
-		}
-		return 0, fmt.Errorf("no legal move is labelled %q; legal: %s", label, strings.Join(labels, "; "))
-	}
-	return found, nil
+	return duetest.MoveByLabel(g, s, legal, label)
 }

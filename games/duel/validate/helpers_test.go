@@ -2,6 +2,7 @@ package validate
 
 import (
 	"os"
+	"pcgwb/games/duel/internal/duetest"
 	"pcgwb/games/duel/sandbox"
 	"pcgwb/games/duel/script"
 	"testing"
@@ -15,12 +16,4 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-func loadBuiltin(t testing.TB, name string) *script.ScriptGame {
-	t.Helper()
-	g, err := script.LoadBuiltin(name, script.Limits{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(g.Close)
-	return g
-}
+func loadBuiltin(t testing.TB, name string) *script.ScriptGame { return duetest.LoadBuiltin(t, name) }

@@ -1,12 +1,17 @@
-// Package duetest holds the small game the duel packages' tests are written against — a race
-// to 5 in which each player adds 1 or 2 — and GameSource, which writes it with some contract
-// functions replaced (the way hostile and faulty scripts are built in tests). Only tests
+// Package duetest holds what the duel packages' tests share: the small game they are written
+// against — a race to 5 in which each player adds 1 or 2 — with GameSource, which writes it
+// with some contract functions replaced (the way hostile and faulty scripts are built in
+// tests), LoadBuiltin and MoveByLabel. Only tests
 // import it; it is internal so that the fixture has one home instead of one copy a package.
 package duetest
 
 import (
 	"fmt"
 	"strings"
+	"testing"
+
+	"pcgwb/games/duel/core"
+	"pcgwb/games/duel/script"
 )
 
 // ContractBodies are the bodies of the small valid game's contract functions.
@@ -52,4 +57,41 @@ func GameSource(prelude string, bodies map[string]string) string {
 		}
 	}
 	return b.String()
+}
+
+// LoadBuiltin loads a built-in game in this process, closed when the test ends.
+func LoadBuiltin(t testing.TB, name string) *script.ScriptGame {
+	t.Helper()
+	g, err := script.LoadBuiltin(name, script.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(g.Close)
+	return g
+}
+
+// MoveByLabel finds the legal move of s with the given label; labels of legal moves are unique.
+func MoveByLabel(g core.Game, s core.State, legal []int, label string) (int, error) {
+	found := -1
+	for _, a := range legal {
+		l, err := g.ActionLabel(s, a)
+		if err != nil {
+			return 0, err
+		}
+		if l == label {
+			if found >= 0 {
+				return 0, fmt.Errorf("two legal moves are labelled %q", label)
+			}
+			found = a
+		}
+	}
+	if found < 0 {
+		var labels []string
+		for _, a := range legal {
+			l, _ := g.ActionLabel(s, a)
+			labels = append(labels, l)
+		}
+		return 0, fmt.Errorf("no legal move is labelled %q; legal: %s", label, strings.Join(labels, "; "))
+	}
+	return found, nil
 }
