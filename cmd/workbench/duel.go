@@ -31,7 +31,7 @@ func duelCommand() *Command {
 			{Name: "ladder", Args: []string{"GAME"}, Short: "GAME [--iterations 10,30,100,300] [--games N]: round robin of random play and MCTS strengths", Setup: duelLadderSetup},
 			{Name: "bench", Args: []string{"[GAME...]"}, Short: "[GAME...] [--iterations N] [--positions N]: MCTS move time in process and in the sandbox", Setup: duelBenchSetup},
 			{Name: "train", Args: []string{"GAME"}, Short: "GAME [--budget CPU-TIME] [--out DIR] [--seed S]: self-play training of the game's benchmark opponent (network-guided MCTS)", Setup: duelTrainSetup},
-			{Name: "targets", Args: []string{"[GAME...]"}, Short: "[GAME...] [--dir ROOT] [--random-games 100] [--mcts-games 50]: trained benchmark opponents measured against the targets (beat mcts-100 in 70 %, random scores at most 10 %), a Markdown table", Setup: duelTargetsSetup},
+			{Name: "targets", Args: []string{"[GAME...]"}, Short: "[GAME...] [--dir ROOT] [--random-games 100] [--mcts-games 50] [--best-response-samples K]: trained benchmark opponents measured against the targets (beat mcts-100 in 70 %, random scores at most 10 %), a Markdown table", Setup: duelTargetsSetup},
 			{Name: "eval", Args: []string{"GAME"}, Short: "GAME --model M [--opponent A|trained] [--games 30] [--out DIR] [endpoint flags]: a language model against the benchmark opponent, scores with 95% intervals", Setup: duelEvalSetup},
 			{Name: "score", Args: []string{"FILE..."}, Short: "FILE... [--compare MODEL,MODEL]: gg-bench score over eval results (the files `duel eval --out` writes, or their folders), with intervals", Setup: duelScoreSetup},
 			{Name: "generate", Short: "--model M [--n N] [--out DIR] [endpoint flags]: a language model invents games (rulebook, Starlark, repairs)", Setup: duelGenerateSetup},
