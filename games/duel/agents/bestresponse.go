@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"pcgwb/games/duel/core"
 )
 
@@ -205,10 +206,8 @@ func (g tableGame) Apply(s core.State, a int) (core.State, error) {
 	if err != nil {
 		return nil, err
 	}
-	for i, b := range n.legal {
-		if b == a {
-			return n.children[i], nil
-		}
+	if i := slices.Index(n.legal, a); i >= 0 {
+		return n.children[i], nil
 	}
 	return nil, &core.Fault{Kind: core.FaultIllegal, Msg: fmt.Sprintf("move %d is not legal", a)}
 }
@@ -256,7 +255,7 @@ func BestRespond(ctx context.Context, t *Table, opp core.Agent, samples int, see
 			if err != nil {
 				return nil, err
 			}
-			i := indexOf(n.legal, a)
+			i := slices.Index(n.legal, a)
 			if i < 0 {
 				return nil, &core.Fault{Kind: core.FaultIllegal, Msg: fmt.Sprintf("%s chose %d, not a legal move", opp.Name(), a)}
 			}
@@ -317,13 +316,4 @@ func BestRespond(ctx context.Context, t *Table, opp core.Agent, samples int, see
 	br.Mean = (br.Seat[0] + br.Seat[1]) / 2
 	br.Asked = len(dist)
 	return br, nil
-}
-
-func indexOf(xs []int, x int) int {
-	for i, y := range xs {
-		if y == x {
-			return i
-		}
-	}
-	return -1
 }
