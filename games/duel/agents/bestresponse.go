@@ -5,8 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"slices"
 	"pcgwb/games/duel/core"
+	"slices"
 )
 
 // Table is a small game enumerated once: every position reachable from the start, keyed as the
